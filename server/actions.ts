@@ -1,0 +1,7 @@
+// Every API action the server offers, gathered from the domain modules.
+import type { Action } from './core/action';
+import { roleActions } from './roles/roleActions';
+import { sessionActions } from './session/sessionActions';
+import { userActions } from './users/userActions';
+
+export const allActions: readonly Action[] = [...sessionActions, ...userActions, ...roleActions];

@@ -1,0 +1,49 @@
+// An API action: one POST /api/<group>/<action> endpoint, its guard, its data schema and its handler.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Identity, Paging, Parameter } from '../../engine/api/envelope';
+import type { Schema } from '../db/schema';
+import type { ServerConfig } from './config';
+import type { SessionUser } from '../session/sessionStore';
+
+/**
+ * 'public': anyone; 'session': any signed-in user; otherwise a function code (e.g. USER_UPDATE)
+ * that the caller's role must grant. The guard runs before the handler and answers 401/403 itself.
+ */
+export type Guard = 'public' | 'session' | { function: string };
+
+export interface ActionContext {
+  db: Kysely<Schema>;
+  config: ServerConfig;
+  identity: Identity;
+  paging: Paging | undefined;
+  parameter: Parameter;
+  /** The signed-in user; present whenever the guard is not 'public' (and for public calls made with a valid token). */
+  user: SessionUser | undefined;
+  /** The bearer token of the call, if any (never logged). */
+  token: string | undefined;
+  ip: string;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+export interface ActionResult {
+  result?: unknown;
+  paging?: { page: number; limit: number; totalrecord: number };
+  message?: string;
+  code?: string;
+  signature?: string;
+}
+
+export interface Action {
+  /** Full path, e.g. /api/session/authenticate. */
+  path: string;
+  guard: Guard;
+  /** Application ids allowed to call it (default: alms-1 only). */
+  appids?: readonly string[];
+  /** JSON Schema of parameter.data, checked before the handler runs. */
+  data?: Record<string, unknown>;
+  handler: (ctx: ActionContext) => Promise<ActionResult>;
+}
+
+export const defineAction = (action: Action): Action => action;

@@ -1,0 +1,188 @@
+// Builds the Fastify app: the envelope protocol around every action, the guard, errors as envelopes,
+// security headers, and the built single-page app with history fallback.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import { APP_ID, CLIENT_VERSION, type RequestEnvelope, type ResponseEnvelope } from '../../engine/api/envelope';
+import { CODES, MESSAGES } from '../../engine/api/responseCodes';
+import type { Schema } from '../db/schema';
+import type { Action, ActionContext } from './action';
+import { ApiError, forbidden, unauthenticated } from './apiError';
+import type { ServerConfig } from './config';
+import { envelopeSchema } from './envelopeSchema';
+import { findSessionUser } from '../session/sessionStore';
+import { hasGrant } from '../roles/permissions';
+
+export interface AppOptions {
+  config: ServerConfig;
+  db: Kysely<Schema>;
+  actions: readonly Action[];
+  /** A clock for tests; defaults to the wall clock. */
+  now?: () => Date;
+  /** false: no logging; a stream: JSON log lines go there (tests read them). */
+  logger?: boolean | NodeJS.WritableStream;
+}
+
+/** Secrets never reach the log. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.newpassword',
+  '*.currentpassword',
+  '*.token',
+  '*.bearer',
+  '*.signature',
+];
+
+export function envelope(code: string, message: string, extra: Partial<ResponseEnvelope> = {}): ResponseEnvelope {
+  return { status: { responsecode: code, responsemessage: message }, ...extra };
+}
+
+function bearerOf(request: FastifyRequest, body: RequestEnvelope | undefined): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token) return token;
+  }
+  const signature = body?.identity?.signature;
+  return typeof signature === 'string' && signature.length > 0 ? signature : undefined;
+}
+
+/** Maps any thrown value to an HTTP status and an envelope with a plain message. */
+function errorEnvelope(error: unknown, request: FastifyRequest): { http: number; body: ResponseEnvelope } {
+  if (error instanceof ApiError) {
+    const result = error.fields ? { fields: error.fields } : undefined;
+    return { http: error.httpStatus, body: envelope(error.code, error.message, result ? { result } : {}) };
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const where = fastifyError.validationContext ?? 'body';
+    const detail = fastifyError.validation[0];
+    const path = `${where}${detail?.instancePath ?? ''}`.replace(/\//g, '.');
+    return { http: 400, body: envelope(CODES.BAD_REQUEST, `Invalid request: ${path} ${detail?.message ?? 'is not valid'}`) };
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { http: 413, body: envelope(CODES.TOO_LARGE, MESSAGES.TOO_LARGE) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { http: 415, body: envelope(CODES.UNSUPPORTED_MEDIA, MESSAGES.UNSUPPORTED_MEDIA) };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON) };
+  }
+  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+    return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON) };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { http: 500, body: envelope(CODES.INTERNAL, MESSAGES.SOMETHING_WENT_WRONG) };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, actions } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[secret]' },
+            ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
+          },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+  });
+
+  // Every call is JSON; anything else is refused with 415 rather than parsed.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time; the captcha solves in a blob: worker.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { http, body } = errorEnvelope(error, request);
+    return reply.status(http).type('application/json').send(body);
+  });
+
+  for (const action of actions) {
+    app.post(action.path, { schema: { body: envelopeSchema(action.data) } }, async (request, reply) => {
+      const body = request.body as RequestEnvelope;
+      const allowed = action.appids ?? [APP_ID];
+      if (!allowed.includes(body.identity.appid)) {
+        throw new ApiError(CODES.BAD_REQUEST, `Invalid request: application id "${body.identity.appid}" may not call this service`, 400);
+      }
+      const token = bearerOf(request, body);
+      const at = now();
+      const user = token ? await findSessionUser(db, token, at) : undefined;
+      if (action.guard !== 'public') {
+        if (!user) throw unauthenticated();
+        if (typeof action.guard === 'object' && !(await hasGrant(db, user.rolecode, action.guard.function))) throw forbidden();
+      }
+      const ctx: ActionContext = {
+        db,
+        config,
+        identity: body.identity,
+        paging: body.paging,
+        parameter: body.parameter,
+        user,
+        token,
+        ip: request.ip,
+        log: request.log,
+        now,
+      };
+      const outcome = await action.handler(ctx);
+      const response: ResponseEnvelope = envelope(outcome.code ?? CODES.SUCCESS, outcome.message ?? MESSAGES.SUCCESS);
+      if (outcome.paging) response.paging = outcome.paging;
+      if (outcome.signature) response.identity = { signature: outcome.signature };
+      if (outcome.result !== undefined) response.result = outcome.result;
+      return reply.type('application/json').send(response);
+    });
+  }
+
+  // Version check (spec 000 §4) and the idle time (spec 000 §9): plain files, never cached.
+  app.get('/meta.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ version: CLIENT_VERSION }),
+  );
+  app.get('/env.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ idleSeconds: config.idleSeconds }),
+  );
+
+  const staticRoot = resolve(config.staticDir);
+  const indexFile = resolve(staticRoot, 'index.html');
+  const hasApp = existsSync(indexFile);
+  if (hasApp) {
+    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false });
+  }
+  const indexHtml = () => readFileSync(indexFile, 'utf8');
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPage && hasApp && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml());
+    }
+    if (isPage && !hasApp) {
+      return reply.status(503).type('text/plain').send('The front end is not built: run npm run build (npm start does it for you).');
+    }
+    return reply.status(404).type('application/json').send(envelope(CODES.NOT_FOUND, MESSAGES.NOT_FOUND));
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+// Server configuration, read once from the environment; every tunable of the spine lives here.
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  production: boolean;
+  adminPassword: string | undefined;
+  sessionMinutes: number;
+  /** How long after its expiry a session that was not ended may still be extended (401 -> extend). */
+  sessionExtendGraceMinutes: number;
+  passwordMaxAgeDays: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  captchaMaxNumber: number;
+  captchaExpiresSeconds: number;
+  idleSeconds: number;
+  bodyLimitBytes: number;
+  staticDir: string;
+  logLevel: string;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.ADMIN_PASSWORD) {
+    throw new Error('ADMIN_PASSWORD is required when NODE_ENV=production (no demo data is seeded)');
+  }
+  return {
+    port: intFrom(env, 'PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/alms.sqlite',
+    production,
+    adminPassword: env.ADMIN_PASSWORD,
+    sessionMinutes: intFrom(env, 'SESSION_MINUTES', 60),
+    sessionExtendGraceMinutes: intFrom(env, 'SESSION_EXTEND_GRACE_MINUTES', 12 * 60),
+    passwordMaxAgeDays: intFrom(env, 'PASSWORD_MAX_AGE_DAYS', 90),
+    loginMaxFailures: intFrom(env, 'LOGIN_MAX_FAILURES', 5),
+    loginLockMinutes: intFrom(env, 'LOGIN_LOCK_MINUTES', 15),
+    captchaMaxNumber: intFrom(env, 'CAPTCHA_MAX_NUMBER', 50_000),
+    captchaExpiresSeconds: intFrom(env, 'CAPTCHA_EXPIRES_SECONDS', 300),
+    idleSeconds: intFrom(env, 'IDLE_SECONDS', 900),
+    bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576),
+    staticDir: env.STATIC_DIR ?? 'dist',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,47 @@
+// Opens the database named by DATABASE_URL: SQLite (better-sqlite3, embedded default) or PostgreSQL (pg).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Schema } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<Schema>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: the schema every connection works in (tests give each file its own). */
+  schema?: string;
+}
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    // Numeric and bigint columns come back as JS numbers: counts and miles stay far below 2^53.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.PG_POOL_SIZE ?? 10),
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length) || ':memory:';
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.replace(/\/\/[^@]*@/, '//***@')}"`);
+}

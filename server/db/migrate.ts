@@ -1,0 +1,16 @@
+// Runs the core migrations (one mechanism for SQLite and PostgreSQL) with Kysely's Migrator.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as core0001 from './migrations/0001_core';
+
+const migrations: Record<string, Migration> = {
+  '0001_core': core0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

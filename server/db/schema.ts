@@ -1,0 +1,82 @@
+// Row types of the core tables (created by server/db/migrations). Times are ISO-8601 UTC text on both databases.
+import type { Generated } from 'kysely';
+
+export interface RoleRow {
+  rolecode: string;
+  rolename: string;
+  roledescription: string;
+  status: string;
+}
+
+export interface RolePermissionRow {
+  rolecode: string;
+  menucode: string;
+  functioncode: string;
+  granted: number;
+}
+
+export interface RoleEnrollmentRow {
+  rolecode: string;
+  membershipid: string;
+  granted: number;
+}
+
+export interface UserRow {
+  username: string;
+  userfullname: string;
+  email: string;
+  branchcode: string | null;
+  tickoffid: string | null;
+  rolecode: string;
+  partnercode: string | null;
+  status: string;
+  passwordhash: string;
+  passworddate: string;
+  failedcount: number;
+  lockeduntil: string | null;
+  createddate: string;
+  updateddate: string;
+}
+
+export interface SessionRow {
+  tokenhash: string;
+  username: string;
+  appid: string;
+  createdat: string;
+  expiresat: string;
+  endedat: string | null;
+  ip: string | null;
+}
+
+export interface CaptchaUsedRow {
+  challengehash: string;
+  expiresat: string;
+}
+
+export interface UserLogRow {
+  logid: Generated<number>;
+  logdate: string;
+  username: string;
+  module: string;
+  legend: string;
+  recordkey: string | null;
+  beforevalue: string | null;
+  aftervalue: string | null;
+  ip: string | null;
+}
+
+export interface ServerSecretRow {
+  name: string;
+  value: string;
+}
+
+export interface Schema {
+  role: RoleRow;
+  role_permission: RolePermissionRow;
+  role_enrollment: RoleEnrollmentRow;
+  app_user: UserRow;
+  session: SessionRow;
+  captcha_used: CaptchaUsedRow;
+  user_log: UserLogRow;
+  server_secret: ServerSecretRow;
+}

@@ -1,0 +1,117 @@
+// Roles and users on first start: the demo set (password Admin#2026), or in production one admin.
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+import type { ServerConfig } from '../core/config';
+import { hashPassword } from '../session/passwordHash';
+import { sha256Hex } from '../session/sessionStore';
+import { functionCatalogue, type MenuFunction } from '../roles/functionCatalogue';
+
+export const DEMO_PASSWORD = 'Admin#2026';
+export const ADMIN_ROLE = 'ADMIN';
+
+interface DemoRole {
+  rolecode: string;
+  rolename: string;
+  roledescription: string;
+  /** Which catalogue functions the role grants. */
+  grants: (fn: MenuFunction) => boolean;
+}
+
+const REDUCED_MENUS = new Set(['MEMBER', 'ENROLL', 'PROFILE', 'DASHBOARD']);
+
+const DEMO_ROLES: DemoRole[] = [
+  { rolecode: ADMIN_ROLE, rolename: 'Administrator', roledescription: 'Every menu and function', grants: () => true },
+  {
+    rolecode: 'BOD',
+    rolename: 'BOD',
+    roledescription: 'Board of directors: member data and profile only',
+    grants: (fn) => ['BMEMMGT', 'BPROFL', 'MEMBER'].includes(fn.menucode) && fn.functioncode.endsWith('_ACCESS'),
+  },
+  {
+    rolecode: 'BRANCH',
+    rolename: 'Branch Office',
+    roledescription: 'Branch and ticket office staff: member service',
+    grants: (fn) => REDUCED_MENUS.has(fn.menucode),
+  },
+  {
+    rolecode: 'PARTNER',
+    rolename: 'Partner',
+    roledescription: 'Partner staff: voucher verification',
+    grants: (fn) => ['VOUCHVER', 'PROFILE', 'DASHBOARD'].includes(fn.menucode),
+  },
+];
+
+interface DemoUser {
+  username: string;
+  userfullname: string;
+  email: string;
+  rolecode: string;
+  branchcode: string | null;
+  tickoffid: string | null;
+  partnercode: string | null;
+  /** Days since the password was set. */
+  passwordAgeDays: number;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  { username: 'admin', userfullname: 'System Administrator', email: 'admin@alms.example', rolecode: ADMIN_ROLE, branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
+  { username: 'bod', userfullname: 'Board Member', email: 'bod@alms.example', rolecode: 'BOD', branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
+  { username: 'branch', userfullname: 'Branch Officer', email: 'branch@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 0 },
+  { username: 'partner', userfullname: 'Partner Officer', email: 'partner@alms.example', rolecode: 'PARTNER', branchcode: null, tickoffid: null, partnercode: 'BNI', passwordAgeDays: 0 },
+  { username: 'expired', userfullname: 'Expired Password User', email: 'expired@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 120 },
+];
+
+/** Grants every function of the catalogue to the admin role, including functions new since the last start. */
+export async function syncAdminGrants(db: Kysely<Schema>): Promise<void> {
+  const catalogue = functionCatalogue();
+  const existing = new Set(
+    (await db.selectFrom('role_permission').select('functioncode').where('rolecode', '=', ADMIN_ROLE).execute()).map((r) => r.functioncode),
+  );
+  const missing = catalogue.filter((fn) => !existing.has(fn.functioncode));
+  for (let i = 0; i < missing.length; i += 200) {
+    await db
+      .insertInto('role_permission')
+      .values(missing.slice(i, i + 200).map((fn) => ({ rolecode: ADMIN_ROLE, ...fn, granted: 1 })))
+      .execute();
+  }
+}
+
+async function insertRole(db: Kysely<Schema>, role: DemoRole): Promise<void> {
+  await db.insertInto('role').values({ rolecode: role.rolecode, rolename: role.rolename, roledescription: role.roledescription, status: 'ACTIVE' }).execute();
+  const rows = functionCatalogue().map((fn) => ({ rolecode: role.rolecode, ...fn, granted: role.grants(fn) ? 1 : 0 }));
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('role_permission').values(rows.slice(i, i + 200)).execute();
+}
+
+async function insertUser(db: Kysely<Schema>, user: DemoUser, password: string, now: Date): Promise<void> {
+  const { passwordAgeDays, ...fields } = user;
+  await db
+    .insertInto('app_user')
+    .values({
+      ...fields,
+      status: 'ACTIVE',
+      passwordhash: await hashPassword(sha256Hex(password)),
+      passworddate: new Date(now.getTime() - passwordAgeDays * 86_400_000).toISOString(),
+      failedcount: 0,
+      lockeduntil: null,
+      createddate: now.toISOString(),
+      updateddate: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Seeds once (when no role exists yet); afterwards only keeps the admin role's grants complete. */
+export async function seed(db: Kysely<Schema>, config: Pick<ServerConfig, 'production' | 'adminPassword'>, now = new Date()): Promise<void> {
+  const anyRole = await db.selectFrom('role').select('rolecode').limit(1).executeTakeFirst();
+  if (!anyRole) {
+    await db.transaction().execute(async (trx) => {
+      if (config.production) {
+        await insertRole(trx, DEMO_ROLES[0]!);
+        await insertUser(trx, DEMO_USERS[0]!, config.adminPassword!, now);
+      } else {
+        for (const role of DEMO_ROLES) await insertRole(trx, role);
+        for (const user of DEMO_USERS) await insertUser(trx, user, DEMO_PASSWORD, now);
+      }
+    });
+  }
+  await syncAdminGrants(db);
+}

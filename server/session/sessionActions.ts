@@ -1,0 +1,174 @@
+// Session management of spec 000 §4/§7: captcha, authenticate, extend, expire, check.
+import type { Kysely } from 'kysely';
+import { EXTEND_APP_ID } from '../../engine/api/envelope';
+import { CODES, MESSAGES } from '../../engine/api/responseCodes';
+import { SHELL_MESSAGES } from '../../engine/rules';
+import { defineAction, type ActionContext } from '../core/action';
+import { ApiError, invalid, unauthenticated } from '../core/apiError';
+import type { Schema, UserRow } from '../db/schema';
+import { loadEnrollmentAccess, loadUserMenu } from '../roles/permissions';
+import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { loadSecret, newChallenge, redeemCaptcha } from './captcha';
+import { BROWSER_HASH, decoyHash, verifyPassword } from './passwordHash';
+import { endSession, extendSession, issueSession } from './sessionStore';
+
+const MODULE = 'SESSION';
+
+const invalidLogin = () => new ApiError(CODES.INVALID_LOGIN, MESSAGES.INVALID_LOGIN);
+
+const isLocked = (user: Pick<UserRow, 'lockeduntil'>, now: Date) => !!user.lockeduntil && user.lockeduntil > now.toISOString();
+
+/**
+ * Checks a user's password with the brute-force rule: N failures lock the account for a period, and a
+ * locked account answers exactly like a wrong password. Returns the user only when the password is right.
+ */
+export async function checkCredentials(
+  ctx: ActionContext,
+  username: string,
+  browserHash: string,
+): Promise<UserRow | undefined> {
+  const { db, config } = ctx;
+  const at = ctx.now();
+  const user = await db.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirst();
+  const matches = await verifyPassword(user?.passwordhash ?? (await decoyHash()), browserHash);
+  if (!user) {
+    await writeUserLog(db, { username: username.slice(0, 60), module: MODULE, legend: LEGENDS.LOGIN_FAILED, ip: ctx.ip }, at);
+    return undefined;
+  }
+  if (isLocked(user, at)) {
+    await writeUserLog(db, { username, module: MODULE, legend: LEGENDS.LOGIN_FAILED, after: { locked: true }, ip: ctx.ip }, at);
+    return undefined;
+  }
+  if (!matches) {
+    await recordFailure(db, username, config.loginMaxFailures, config.loginLockMinutes, at, ctx.ip);
+    return undefined;
+  }
+  if (user.failedcount !== 0 || user.lockeduntil) {
+    await db.updateTable('app_user').set({ failedcount: 0, lockeduntil: null }).where('username', '=', username).execute();
+  }
+  return user;
+}
+
+async function recordFailure(db: Kysely<Schema>, username: string, max: number, lockMinutes: number, at: Date, ip: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('app_user')
+      .set((eb) => ({ failedcount: eb('failedcount', '+', 1) }))
+      .where('username', '=', username)
+      .execute();
+    const { failedcount } = await trx.selectFrom('app_user').select('failedcount').where('username', '=', username).executeTakeFirstOrThrow();
+    if (failedcount >= max) {
+      const lockeduntil = new Date(at.getTime() + lockMinutes * 60_000).toISOString();
+      await trx.updateTable('app_user').set({ failedcount: 0, lockeduntil }).where('username', '=', username).execute();
+      await writeUserLog(trx, { username, module: MODULE, legend: LEGENDS.LOCKED, after: { lockeduntil }, ip }, at);
+    } else {
+      await writeUserLog(trx, { username, module: MODULE, legend: LEGENDS.LOGIN_FAILED, after: { failedcount }, ip }, at);
+    }
+  });
+}
+
+export const isPasswordExpired = (user: Pick<UserRow, 'passworddate'>, maxAgeDays: number, now: Date) =>
+  new Date(user.passworddate).getTime() + maxAgeDays * 86_400_000 <= now.getTime();
+
+const credentialSchema = {
+  type: 'object',
+  required: ['username', 'password', 'recaptcha'],
+  properties: {
+    username: { type: 'string', maxLength: 60 },
+    password: { type: 'string', maxLength: 64 },
+    recaptcha: { type: 'string', maxLength: 2000 },
+  },
+};
+
+export const sessionActions = [
+  defineAction({
+    path: '/api/session/captcha',
+    guard: 'public',
+    handler: async ({ db, config, now }) => {
+      const key = await loadSecret(db, 'altcha-hmac');
+      return { result: await newChallenge(key, config.captchaMaxNumber, config.captchaExpiresSeconds, now()) };
+    },
+  }),
+
+  defineAction({
+    path: '/api/session/authenticate',
+    guard: 'public',
+    data: credentialSchema,
+    handler: async (ctx) => {
+      const { db, config } = ctx;
+      const data = ctx.parameter.data as { username: string; password: string; recaptcha: string };
+      const username = data.username.trim();
+      if (!username) throw invalid(SHELL_MESSAGES.usernameRequired, { username: SHELL_MESSAGES.usernameRequired });
+      if (!data.password) throw invalid(SHELL_MESSAGES.passwordRequired, { password: SHELL_MESSAGES.passwordRequired });
+      if (!BROWSER_HASH.test(data.password)) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: password must be the SHA-256 hex of the typed password', 400);
+      const key = await loadSecret(db, 'altcha-hmac');
+      if (!(await redeemCaptcha(db, key, data.recaptcha, ctx.now()))) throw new ApiError(CODES.CAPTCHA_FAILED, MESSAGES.CAPTCHA_FAILED);
+
+      const user = await checkCredentials(ctx, username, data.password);
+      if (!user) throw invalidLogin();
+      const at = ctx.now();
+      const role = await db.selectFrom('role').selectAll().where('rolecode', '=', user.rolecode).executeTakeFirstOrThrow();
+      if (user.status !== 'ACTIVE' || role.status !== 'ACTIVE') throw new ApiError(CODES.ACCOUNT_INACTIVE, MESSAGES.ACCOUNT_INACTIVE);
+      if (isPasswordExpired(user, config.passwordMaxAgeDays, at)) {
+        throw new ApiError(CODES.PASSWORD_EXPIRED, MESSAGES.PASSWORD_EXPIRED);
+      }
+      const session = await issueSession(db, user.username, ctx.identity.appid, config.sessionMinutes, at, ctx.ip);
+      await writeUserLog(db, { username: user.username, module: MODULE, legend: LEGENDS.LOGIN, ip: ctx.ip }, at);
+      return {
+        signature: session.token,
+        result: {
+          usermenu: await loadUserMenu(db, user.rolecode),
+          enrollmentaccess: await loadEnrollmentAccess(db, user.rolecode),
+          bearer: session.token,
+          expiresat: session.expiresat,
+          user: {
+            username: user.username,
+            userfullname: user.userfullname,
+            email: user.email,
+            rolename: role.rolename,
+            partnercode: user.partnercode,
+            branchcode: user.branchcode,
+            tickoffid: user.tickoffid,
+          },
+        },
+      };
+    },
+  }),
+
+  defineAction({
+    path: '/api/session/extend',
+    guard: 'public',
+    appids: [EXTEND_APP_ID],
+    data: { type: 'object', required: ['minutes'], properties: { minutes: { type: 'integer', minimum: 1, maximum: 1440 } } },
+    handler: async (ctx) => {
+      if (!ctx.token) throw unauthenticated();
+      const { minutes } = ctx.parameter.data as { minutes: number };
+      const at = ctx.now();
+      const granted = Math.min(minutes, ctx.config.sessionMinutes);
+      const next = await extendSession(ctx.db, ctx.token, granted, ctx.config.sessionExtendGraceMinutes, at, ctx.ip);
+      if (!next) throw new ApiError(CODES.SESSION_NOT_EXTENDABLE, MESSAGES.SESSION_NOT_EXTENDABLE, 401);
+      await writeUserLog(ctx.db, { username: next.username, module: MODULE, legend: LEGENDS.EXTEND, ip: ctx.ip }, at);
+      return { signature: next.token, result: { bearer: next.token, expiresat: next.expiresat } };
+    },
+  }),
+
+  defineAction({
+    path: '/api/session/expire',
+    guard: 'public',
+    handler: async (ctx) => {
+      // Ending a session is idempotent: the browser logs out locally whatever the answer.
+      if (ctx.token) {
+        const at = ctx.now();
+        const username = await endSession(ctx.db, ctx.token, at);
+        if (username) await writeUserLog(ctx.db, { username, module: MODULE, legend: LEGENDS.LOGOUT, ip: ctx.ip }, at);
+      }
+      return {};
+    },
+  }),
+
+  defineAction({
+    path: '/api/session/check',
+    guard: 'session',
+    handler: async ({ user }) => ({ result: { username: user!.username, expiresat: user!.expiresat } }),
+  }),
+];

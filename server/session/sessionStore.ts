@@ -1,0 +1,104 @@
+// Sessions live in the database as a hash of the bearer token, so any number of app servers share them.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+
+export interface SessionUser {
+  username: string;
+  userfullname: string;
+  email: string;
+  branchcode: string | null;
+  tickoffid: string | null;
+  partnercode: string | null;
+  rolecode: string;
+  rolename: string;
+  expiresat: string;
+}
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+
+export async function issueSession(
+  db: Kysely<Schema>,
+  username: string,
+  appid: string,
+  minutes: number,
+  now: Date,
+  ip: string | null,
+): Promise<{ token: string; expiresat: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresat = addMinutes(now, minutes).toISOString();
+  await db
+    .insertInto('session')
+    .values({ tokenhash: sha256Hex(token), username, appid, createdat: now.toISOString(), expiresat, endedat: null, ip })
+    .execute();
+  return { token, expiresat };
+}
+
+function sessionQuery(db: Kysely<Schema>, token: string) {
+  return db
+    .selectFrom('session')
+    .innerJoin('app_user', 'app_user.username', 'session.username')
+    .innerJoin('role', 'role.rolecode', 'app_user.rolecode')
+    .select([
+      'app_user.username',
+      'app_user.userfullname',
+      'app_user.email',
+      'app_user.branchcode',
+      'app_user.tickoffid',
+      'app_user.partnercode',
+      'app_user.rolecode',
+      'role.rolename',
+      'session.expiresat',
+      'session.endedat',
+      'app_user.status as userstatus',
+      'role.status as rolestatus',
+    ])
+    .where('session.tokenhash', '=', sha256Hex(token));
+}
+
+/** The user of a live session: not ended, not expired, user and role active. */
+export async function findSessionUser(db: Kysely<Schema>, token: string, now: Date): Promise<SessionUser | undefined> {
+  const row = await sessionQuery(db, token).executeTakeFirst();
+  if (!row || row.endedat || row.expiresat <= now.toISOString()) return undefined;
+  if (row.userstatus !== 'ACTIVE' || row.rolestatus !== 'ACTIVE') return undefined;
+  const { endedat: _e, userstatus: _u, rolestatus: _r, ...user } = row;
+  return user;
+}
+
+/**
+ * Ends the old session and issues a new one, when the old one was never ended and expired no longer
+ * than `graceMinutes` ago (the 401 -> extend -> retry flow of spec 000 §4 extends expired sessions).
+ */
+export async function extendSession(
+  db: Kysely<Schema>,
+  token: string,
+  minutes: number,
+  graceMinutes: number,
+  now: Date,
+  ip: string | null,
+): Promise<{ token: string; expiresat: string; username: string } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await sessionQuery(trx, token).executeTakeFirst();
+    if (!row || row.endedat || row.userstatus !== 'ACTIVE' || row.rolestatus !== 'ACTIVE') return undefined;
+    if (addMinutes(new Date(row.expiresat), graceMinutes) <= now) return undefined;
+    // Only one extension of a token may win: the update counts the rows it ended.
+    const ended = await trx
+      .updateTable('session')
+      .set({ endedat: now.toISOString() })
+      .where('tokenhash', '=', sha256Hex(token))
+      .where('endedat', 'is', null)
+      .executeTakeFirst();
+    if (Number(ended.numUpdatedRows) !== 1) return undefined;
+    const next = await issueSession(trx, row.username, 'alms-1', minutes, now, ip);
+    return { ...next, username: row.username };
+  });
+}
+
+export async function endSession(db: Kysely<Schema>, token: string, now: Date): Promise<string | undefined> {
+  const row = await db.selectFrom('session').select(['username', 'endedat']).where('tokenhash', '=', sha256Hex(token)).executeTakeFirst();
+  if (!row || row.endedat) return undefined;
+  await db.updateTable('session').set({ endedat: now.toISOString() }).where('tokenhash', '=', sha256Hex(token)).execute();
+  return row.username;
+}

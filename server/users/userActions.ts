@@ -1,0 +1,87 @@
+// Staff user calls of the spine: the signed-in profile and change-password (spec 000 §5, §7).
+import { CODES, MESSAGES } from '../../engine/api/responseCodes';
+import { changePasswordErrors } from '../../engine/rules';
+import { defineAction } from '../core/action';
+import { ApiError, forbidden } from '../core/apiError';
+import { checkCredentials } from '../session/sessionActions';
+import { BROWSER_HASH, hashPassword } from '../session/passwordHash';
+import { sha256Hex } from '../session/sessionStore';
+import { LEGENDS, writeUserLog } from '../userlog/userLog';
+
+const hashField = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+
+/**
+ * The spec sends both passwords as the browser's SHA-256 hex. The strength and "2 different characters"
+ * rules cannot be checked on hashes, so this call also carries `plain: { currentpassword, newpassword }`
+ * (the typed values, over TLS): the server checks that they hash to the hashed fields, applies the
+ * rules, stores only the slow hash of the new hash, and never logs or keeps the plain values.
+ */
+const changePasswordSchema = {
+  type: 'object',
+  required: ['username', 'currentpassword', 'newpassword', 'plain'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 60 },
+    currentpassword: hashField,
+    newpassword: hashField,
+    plain: {
+      type: 'object',
+      required: ['currentpassword', 'newpassword'],
+      properties: {
+        currentpassword: { type: 'string', maxLength: 200 },
+        newpassword: { type: 'string', maxLength: 200 },
+      },
+    },
+  },
+};
+
+interface ChangePasswordData {
+  username: string;
+  currentpassword: string;
+  newpassword: string;
+  plain: { currentpassword: string; newpassword: string };
+}
+
+export const userActions = [
+  defineAction({
+    path: '/api/user/profile',
+    guard: 'session',
+    handler: async ({ user }) => {
+      const { expiresat: _expires, rolecode: _role, ...profile } = user!;
+      return { result: profile };
+    },
+  }),
+
+  defineAction({
+    // Public: the expired-password modal calls it before any session exists; the current password is the proof.
+    path: '/api/user/change-password',
+    guard: 'public',
+    data: changePasswordSchema,
+    handler: async (ctx) => {
+      const data = ctx.parameter.data as ChangePasswordData;
+      if (ctx.user && ctx.user.username !== data.username) throw forbidden();
+      if (sha256Hex(data.plain.currentpassword) !== data.currentpassword || sha256Hex(data.plain.newpassword) !== data.newpassword) {
+        throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: the plain passwords do not match their hashes', 400);
+      }
+      const user = await checkCredentials(ctx, data.username, data.currentpassword);
+      if (!user) throw new ApiError(CODES.INVALID_LOGIN, MESSAGES.INVALID_LOGIN);
+      const errors = changePasswordErrors(data.plain.currentpassword, data.plain.newpassword, data.plain.newpassword);
+      if (errors.length > 0) throw new ApiError(CODES.PASSWORD_RULES, errors[0]!, 200, { newpassword: errors[0]! });
+
+      const at = ctx.now();
+      const passwordhash = await hashPassword(data.newpassword);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ passwordhash, passworddate: at.toISOString(), failedcount: 0, lockeduntil: null, updateddate: at.toISOString() })
+          .where('username', '=', user.username)
+          .execute();
+        // Every other session of the user ends with the old password.
+        let others = trx.updateTable('session').set({ endedat: at.toISOString() }).where('username', '=', user.username).where('endedat', 'is', null);
+        if (ctx.token) others = others.where('tokenhash', '!=', sha256Hex(ctx.token));
+        await others.execute();
+        await writeUserLog(trx, { username: user.username, module: 'USER', legend: LEGENDS.CHANGE_PASSWORD, recordkey: user.username, ip: ctx.ip }, at);
+      });
+      return { message: MESSAGES.PASSWORD_CHANGED, result: { detail: MESSAGES.PASSWORD_CHANGED_DETAIL } };
+    },
+  }),
+];

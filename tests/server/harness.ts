@@ -1,0 +1,147 @@
+// Starts the real server over real HTTP on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL too.
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { solveChallenge } from 'altcha-lib';
+import { APP_ID, type ResponseEnvelope } from '../../engine/api/envelope';
+import { buildApp } from '../../server/core/app';
+import { readConfig, type ServerConfig } from '../../server/core/config';
+import type { Action } from '../../server/core/action';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seed } from '../../server/seed/seed';
+import { allActions } from '../../server/actions';
+import { sha256Hex } from '../../server/session/sessionStore';
+
+export interface TestDatabase {
+  name: 'sqlite' | 'postgres';
+  url: string;
+}
+
+export const testDatabases: TestDatabase[] = [
+  { name: 'sqlite', url: 'sqlite::memory:' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export interface Call {
+  http: number;
+  body: ResponseEnvelope<any>;
+  text: string;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  appid?: string;
+  paging?: { limit: number; page: number };
+  parameter?: Record<string, unknown>;
+}
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  config: ServerConfig;
+  /** The server's clock: tests move it forward to expire sessions, locks and passwords. */
+  clock: { offsetMs: number };
+  logs: string[];
+  call(path: string, data?: unknown, options?: CallOptions): Promise<Call>;
+  raw(path: string, init: RequestInit): Promise<Call>;
+  captcha(): Promise<string>;
+  login(username: string, password?: string): Promise<Call>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  target: TestDatabase,
+  env: Record<string, string> = {},
+  extraActions: Action[] = [],
+): Promise<TestServer> {
+  const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', ...env });
+  let schema: string | undefined;
+  if (target.name === 'postgres') {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: target.url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const database = openDatabase(target.url, { schema });
+  await migrateToLatest(database.db);
+  await seed(database.db, { production: false, adminPassword: undefined });
+  const clock = { offsetMs: 0 };
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    actions: [...allActions, ...extraActions],
+    now: () => new Date(Date.now() + clock.offsetMs),
+    logger: sink,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let seq = 0;
+
+  const raw = async (path: string, init: RequestInit): Promise<Call> => {
+    const response = await fetch(url + path, init);
+    const text = await response.text();
+    let body: ResponseEnvelope<any>;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { status: { responsecode: 'NOT_JSON', responsemessage: text } };
+    }
+    return { http: response.status, body, text, headers: response.headers };
+  };
+
+  const call = (path: string, data?: unknown, options: CallOptions = {}) => {
+    const envelope = {
+      identity: {
+        reqtxnid: `t-${++seq}`,
+        reqdate: new Date().toISOString(),
+        appid: options.appid ?? APP_ID,
+        userid: '',
+        signature: options.token ?? '',
+        seqno: seq,
+      },
+      ...(options.paging ? { paging: options.paging } : {}),
+      parameter: { ...(options.parameter ?? {}), ...(data === undefined ? {} : { data }) },
+    };
+    return raw(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      body: JSON.stringify(envelope),
+    });
+  };
+
+  const captcha = async () => {
+    const { body } = await call('/api/session/captcha');
+    const challenge = body.result as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    if (!solution) throw new Error('captcha not solved');
+    const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+    return Buffer.from(JSON.stringify(payload)).toString('base64');
+  };
+
+  const login = async (username: string, password = 'Admin#2026') =>
+    call('/api/session/authenticate', { username, password: sha256Hex(password), recaptcha: await captcha() });
+
+  const close = async () => {
+    await app.close();
+    await database.close();
+    if (schema) {
+      const admin = new pg.Client({ connectionString: target.url });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  };
+
+  return { url, database, config, clock, logs, call, raw, captcha, login, close };
+}
