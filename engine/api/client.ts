@@ -1,0 +1,102 @@
+// The browser's envelope client: identity block, bearer, 401 -> extend -> retry once, 403 -> access denied,
+// transport failures as 'N - text'. It never throws for a failed call: the status says what happened.
+import axios, { type AxiosInstance } from 'axios';
+import { APP_ID, EXTEND_APP_ID, SESSION_EXTEND_MINUTES, isSuccess, type Paging, type Parameter, type ResponseEnvelope } from './envelope';
+import { transportFailureMessage } from './httpStatus';
+
+export interface ClientHooks {
+  getToken(): string | undefined;
+  getUserId(): string;
+  /** A new bearer was issued by the extension. */
+  onTokenRenewed(token: string): void;
+  /** The extension failed: the message to show before the session is dropped. */
+  onSessionDropped(message: string): void;
+  /** HTTP 403 on a guarded call. */
+  onAccessDenied(): void;
+}
+
+export interface CallOptions extends Parameter {
+  paging?: Paging;
+  /** Application id; session extension uses 'amala'. */
+  appid?: string;
+  /** Skip the 401 -> extend -> retry handling (used by the extension itself and by public calls). */
+  noRetry?: boolean;
+}
+
+export type ApiCall = <T = unknown>(path: string, options?: CallOptions) => Promise<ResponseEnvelope<T>>;
+
+const newTxnId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function createApiClient(hooks: ClientHooks, http: AxiosInstance = axios.create()): { call: ApiCall } {
+  let seqno = 0;
+  let extending: Promise<string | undefined> | undefined;
+
+  async function send<T>(path: string, options: CallOptions, token: string | undefined): Promise<{ http: number; body: ResponseEnvelope<T> }> {
+    const { paging, appid, noRetry: _noRetry, ...parameter } = options;
+    const body = {
+      identity: {
+        reqtxnid: newTxnId(),
+        reqdate: new Date().toISOString(),
+        appid: appid ?? APP_ID,
+        userid: hooks.getUserId(),
+        signature: token ?? '',
+        seqno: ++seqno,
+      },
+      ...(paging ? { paging } : {}),
+      parameter,
+    };
+    try {
+      const response = await http.post<ResponseEnvelope<T>>(path, body, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        validateStatus: () => true,
+      });
+      const data = response.data;
+      if (response.status >= 200 && response.status < 300 && data && typeof data === 'object' && 'status' in data) {
+        return { http: response.status, body: data };
+      }
+      // The server answers errors with envelopes too: keep their message for 4xx business answers.
+      if (data && typeof data === 'object' && 'status' in data && response.status !== 401 && response.status !== 403) {
+        return { http: response.status, body: data };
+      }
+      return { http: response.status, body: failure(response.status) };
+    } catch {
+      return { http: 0, body: failure(undefined) };
+    }
+  }
+
+  function failure<T>(status: number | undefined): ResponseEnvelope<T> {
+    return { status: { responsecode: String(status ?? ''), responsemessage: transportFailureMessage(status) } };
+  }
+
+  /** One extension at a time: concurrent 401s share it. */
+  function extend(expiredToken: string): Promise<string | undefined> {
+    extending ??= (async () => {
+      const { body } = await send<{ bearer: string }>('/api/session/extend', { appid: EXTEND_APP_ID, data: { minutes: SESSION_EXTEND_MINUTES } }, expiredToken);
+      if (isSuccess(body.status.responsecode) && body.result?.bearer) {
+        hooks.onTokenRenewed(body.result.bearer);
+        return body.result.bearer;
+      }
+      hooks.onSessionDropped(body.status.responsemessage);
+      return undefined;
+    })().finally(() => {
+      extending = undefined;
+    });
+    return extending;
+  }
+
+  const call: ApiCall = async <T>(path: string, options: CallOptions = {}) => {
+    const token = hooks.getToken();
+    const first = await send<T>(path, options, token);
+    if (first.http === 401 && token && !options.noRetry) {
+      const renewed = await extend(token);
+      if (!renewed) return first.body;
+      const retried = await send<T>(path, options, renewed);
+      if (retried.http === 403) hooks.onAccessDenied();
+      return retried.body;
+    }
+    if (first.http === 403) hooks.onAccessDenied();
+    return first.body;
+  };
+
+  return { call };
+}

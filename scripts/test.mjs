@@ -1,0 +1,52 @@
+// `npm test`: every check the project has, in order: typecheck, definitions, build, then unit, server
+// (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and browser tests in one vitest run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title, command, args, env = {}) {
+  console.log(`\n== ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium is missing for the browser tests. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    return false;
+  }
+  return (
+    run('installing Debian chromium', 'apt-get', ['update', '-qq']) &&
+    run('installing Debian chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' })
+  );
+}
+
+const node = process.execPath;
+const steps = [
+  () => ensureChromium(),
+  () => run('typecheck', node, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
+  () => run('definitions', node, ['--import', 'tsx', 'scripts/validate-definitions.ts']),
+  () => run('build', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']),
+];
+for (const step of steps) if (!step()) process.exit(1);
+
+mkdirSync('.tmp', { recursive: true });
+console.log(process.env.TEST_DATABASE_URL ? '\nServer tests run on SQLite and PostgreSQL.' : '\nServer tests run on SQLite only (set TEST_DATABASE_URL for PostgreSQL).');
+const ok = run('tests', node, [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.tmp/vitest-report.json',
+]);
+let summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
+try {
+  summary = JSON.parse(readFileSync('.tmp/vitest-report.json', 'utf8'));
+} catch {
+  // no report: the run failed before any test ran
+}
+console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+process.exit(ok && summary.numFailedTests === 0 && summary.numPassedTests > 0 ? 0 : 1);

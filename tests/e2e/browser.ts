@@ -1,0 +1,54 @@
+// Browser test harness: the real server (built app + API) on SQLite, driven by Debian's Chromium via playwright-core.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, testDatabases, type TestServer } from '../server/harness';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserRig {
+  server: TestServer;
+  browser: Browser;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserRig(env: Record<string, string> = {}): Promise<BrowserRig> {
+  const server = await startTestServer(testDatabases[0]!, { STATIC_DIR: 'dist', ...env });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const pages: Page[] = [];
+  return {
+    server,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 800 } });
+      const page = await context.newPage();
+      pages.push(page);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Types the credentials, waits for the captcha to pass, and clicks Log in. */
+export async function logIn(page: Page, username: string, password = 'Admin#2026') {
+  await page.goto('/');
+  await page.getByPlaceholder('Username').fill(username);
+  await page.getByPlaceholder('Password').fill(password);
+  await page.locator('altcha-widget input[type="checkbox"]').click();
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export const screenshotDir = '.tmp/screenshots';
