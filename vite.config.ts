@@ -7,8 +7,9 @@ export default defineConfig({
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://localhost:8080', '/meta.json': 'http://localhost:8080' } },
   test: {
+    maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
@@ -17,9 +18,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
-          // Every server test file owns its database; PostgreSQL files use their own schema.
-          fileParallelism: true,
-          maxWorkers: 2,
+          // Every server test file owns its database; on PostgreSQL each gets its own schema.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -30,7 +30,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,
+          // One browser at a time on two cores.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
