@@ -1,16 +1,20 @@
 // Entry point: configuration, database (migrated and seeded), the HTTP server, graceful shutdown.
 import { readConfig } from './core/config';
-import { buildApp } from './core/app';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { seed } from './seed/seed';
-import { allActions } from './actions';
+import { SchemaDriftError } from './resources/schemaSync';
+import { createServer } from './server';
 
 const config = readConfig();
 const database = openDatabase(config.databaseUrl);
-await migrateToLatest(database.db);
-await seed(database.db, config);
-const app = await buildApp({ config, db: database.db, actions: allActions });
+const { app } = await createServer({ config, database }).catch(async (error: unknown) => {
+  // A definition that no longer matches the stored tables stops the start with what to do.
+  if (error instanceof SchemaDriftError) {
+    console.error(error.message);
+    await database.close();
+    process.exit(1);
+  }
+  throw error;
+});
 
 let closing = false;
 async function shutdown(signal: string) {

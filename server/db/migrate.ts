@@ -1,9 +1,11 @@
 // Runs the core migrations (one mechanism for SQLite and PostgreSQL) with Kysely's Migrator.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as core0001 from './migrations/0001_core';
+import * as resourceSchema0002 from './migrations/0002_resource_schema';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
+  '0002_resource_schema': resourceSchema0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -70,6 +70,11 @@ export interface ServerSecretRow {
   value: string;
 }
 
+export interface ResourceSchemaRow {
+  tablename: string;
+  columns: string;
+}
+
 export interface Schema {
   role: RoleRow;
   role_permission: RolePermissionRow;
@@ -79,4 +84,5 @@ export interface Schema {
   captcha_used: CaptchaUsedRow;
   user_log: UserLogRow;
   server_secret: ServerSecretRow;
+  resource_schema: ResourceSchemaRow;
 }

@@ -4,7 +4,12 @@ import type { Schema } from '../db/schema';
 import type { ServerConfig } from '../core/config';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
-import { functionCatalogue, type MenuFunction } from '../roles/functionCatalogue';
+import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
+
+interface MenuFunction {
+  menucode: string;
+  functioncode: string;
+}
 
 export const DEMO_PASSWORD = 'Admin#2026';
 export const ADMIN_ROLE = 'ADMIN';
@@ -62,12 +67,12 @@ const DEMO_USERS: DemoUser[] = [
 ];
 
 /** Grants every function of the catalogue to the admin role, including functions new since the last start. */
-export async function syncAdminGrants(db: Kysely<Schema>): Promise<void> {
-  const catalogue = functionCatalogue();
+export async function syncAdminGrants(db: Kysely<Schema>, catalogue: Catalogue): Promise<void> {
+  const functions = functionCatalogue(catalogue);
   const existing = new Set(
     (await db.selectFrom('role_permission').select('functioncode').where('rolecode', '=', ADMIN_ROLE).execute()).map((r) => r.functioncode),
   );
-  const missing = catalogue.filter((fn) => !existing.has(fn.functioncode));
+  const missing = functions.filter((fn) => !existing.has(fn.functioncode));
   for (let i = 0; i < missing.length; i += 200) {
     await db
       .insertInto('role_permission')
@@ -76,9 +81,9 @@ export async function syncAdminGrants(db: Kysely<Schema>): Promise<void> {
   }
 }
 
-async function insertRole(db: Kysely<Schema>, role: DemoRole): Promise<void> {
+async function insertRole(db: Kysely<Schema>, catalogue: Catalogue, role: DemoRole): Promise<void> {
   await db.insertInto('role').values({ rolecode: role.rolecode, rolename: role.rolename, roledescription: role.roledescription, status: 'ACTIVE' }).execute();
-  const rows = functionCatalogue().map((fn) => ({ rolecode: role.rolecode, ...fn, granted: role.grants(fn) ? 1 : 0 }));
+  const rows = functionCatalogue(catalogue).map((fn) => ({ rolecode: role.rolecode, ...fn, granted: role.grants(fn) ? 1 : 0 }));
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('role_permission').values(rows.slice(i, i + 200)).execute();
 }
 
@@ -100,18 +105,23 @@ async function insertUser(db: Kysely<Schema>, user: DemoUser, password: string, 
 }
 
 /** Seeds once (when no role exists yet); afterwards only keeps the admin role's grants complete. */
-export async function seed(db: Kysely<Schema>, config: Pick<ServerConfig, 'production' | 'adminPassword'>, now = new Date()): Promise<void> {
+export async function seed(
+  db: Kysely<Schema>,
+  catalogue: Catalogue,
+  config: Pick<ServerConfig, 'production' | 'adminPassword'>,
+  now = new Date(),
+): Promise<void> {
   const anyRole = await db.selectFrom('role').select('rolecode').limit(1).executeTakeFirst();
   if (!anyRole) {
     await db.transaction().execute(async (trx) => {
       if (config.production) {
-        await insertRole(trx, DEMO_ROLES[0]!);
+        await insertRole(trx, catalogue, DEMO_ROLES[0]!);
         await insertUser(trx, DEMO_USERS[0]!, config.adminPassword!, now);
       } else {
-        for (const role of DEMO_ROLES) await insertRole(trx, role);
+        for (const role of DEMO_ROLES) await insertRole(trx, catalogue, role);
         for (const user of DEMO_USERS) await insertUser(trx, user, DEMO_PASSWORD, now);
       }
     });
   }
-  await syncAdminGrants(db);
+  await syncAdminGrants(db, catalogue);
 }

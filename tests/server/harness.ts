@@ -5,13 +5,10 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID, type ResponseEnvelope } from '../../engine/api/envelope';
-import { buildApp } from '../../server/core/app';
 import { readConfig, type ServerConfig } from '../../server/core/config';
 import type { Action } from '../../server/core/action';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seed } from '../../server/seed/seed';
-import { allActions } from '../../server/actions';
+import { createServer } from '../../server/server';
 import { sha256Hex } from '../../server/session/sessionStore';
 
 export interface TestDatabase {
@@ -67,8 +64,6 @@ export async function startTestServer(
     await admin.end();
   }
   const database = openDatabase(target.url, { schema });
-  await migrateToLatest(database.db);
-  await seed(database.db, { production: false, adminPassword: undefined });
   const clock = { offsetMs: 0 };
   const logs: string[] = [];
   const sink = new Writable({
@@ -77,10 +72,10 @@ export async function startTestServer(
       done();
     },
   });
-  const app = await buildApp({
+  const { app } = await createServer({
     config,
-    db: database.db,
-    actions: [...allActions, ...extraActions],
+    database,
+    extraActions,
     now: () => new Date(Date.now() + clock.offsetMs),
     logger: sink,
   });

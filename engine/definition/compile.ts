@@ -1,0 +1,311 @@
+// Derives everything a screen needs from its one list of fields: search fields, table columns, the
+// rjsf form schema, the server's resource model, permission codes, and record validation.
+import { parseRule, validateValue, type FieldRuleContext, type FieldWidget } from '../rules';
+import type {
+  ColumnPlacement,
+  CustomAction,
+  DisplayFormat,
+  FieldDefinition,
+  FieldType,
+  FormPlacement,
+  ScreenDefinition,
+  SearchPlacement,
+  StandardAction,
+  Widget,
+} from './screen';
+
+export const STATUS_ACTIVE = 'ACTIVE';
+export const STATUS_INACTIVE = 'INACTIVE';
+const DEFAULT_STRING_LENGTH = 255;
+
+/** A field with every default filled in. */
+export interface ResolvedField extends FieldDefinition {
+  type: FieldType;
+  widget: Widget;
+  rules: string[];
+  required: boolean;
+  maxLength: number | undefined;
+  format: DisplayFormat;
+  isKey: boolean;
+}
+
+const WIDGET_TYPES: Partial<Record<Widget, FieldType>> = {
+  multiselect: 'list',
+  switch: 'boolean',
+  date: 'date',
+  range: 'list',
+  number: 'number',
+  textarea: 'text',
+};
+
+const TYPE_WIDGETS: Record<FieldType, Widget> = {
+  string: 'text',
+  text: 'textarea',
+  integer: 'number',
+  number: 'number',
+  boolean: 'switch',
+  date: 'date',
+  datetime: 'date',
+  list: 'multiselect',
+};
+
+const TYPE_FORMATS: Partial<Record<FieldType, DisplayFormat>> = {
+  integer: 'number',
+  number: 'number',
+  date: 'date',
+  datetime: 'datetime',
+  boolean: 'yesno',
+};
+
+function ruleNumber(rules: string[], kind: 'max' | 'len'): number | undefined {
+  const rule = rules.find((r) => r.startsWith(`${kind}.`));
+  return rule ? Number(rule.slice(kind.length + 1)) : undefined;
+}
+
+export function resolveField(field: FieldDefinition, key: readonly string[] = []): ResolvedField {
+  const widget: Widget = field.widget ?? (field.source || field.options ? 'select' : TYPE_WIDGETS[field.type ?? 'string']);
+  const type: FieldType = field.type ?? WIDGET_TYPES[widget] ?? 'string';
+  const rules = field.rules ?? [];
+  const isKey = key.includes(field.name);
+  const textual = type === 'string' || type === 'text';
+  return {
+    ...field,
+    type,
+    widget,
+    rules,
+    required: rules.includes('required') || isKey,
+    maxLength: textual ? (ruleNumber(rules, 'max') ?? ruleNumber(rules, 'len') ?? (type === 'string' ? DEFAULT_STRING_LENGTH : undefined)) : undefined,
+    format: field.format ?? (field.name === 'status' ? 'status' : (TYPE_FORMATS[type] ?? 'text')),
+    isKey,
+  };
+}
+
+export const resolveFields = (screen: ScreenDefinition): ResolvedField[] => screen.fields.map((f) => resolveField(f, screen.resource.key));
+
+export function fieldOf(screen: ScreenDefinition, name: string): ResolvedField | undefined {
+  const field = screen.fields.find((f) => f.name === name);
+  return field ? resolveField(field, screen.resource.key) : undefined;
+}
+
+// ---- permissions -------------------------------------------------------------------------------
+
+export const ACTION_FUNCTIONS: Record<StandardAction, string> = {
+  create: 'CREATE',
+  update: 'UPDATE',
+  view: 'ACCESS',
+  delete: 'DELETE',
+  activate: 'ACTIVATE',
+  deactivate: 'DEACTIVATE',
+};
+
+export const isCustomAction = (action: StandardAction | CustomAction): action is CustomAction => typeof action === 'object';
+
+export function hasAction(screen: ScreenDefinition, name: StandardAction): boolean {
+  return screen.actions.includes(name);
+}
+
+/** The function code each action needs; list, detail and view need ACCESS. */
+export function actionFunctionCode(screen: ScreenDefinition, action: StandardAction | CustomAction | 'access'): string {
+  if (action === 'access') return `${screen.menucode}_ACCESS`;
+  return `${screen.menucode}_${isCustomAction(action) ? action.function : ACTION_FUNCTIONS[action]}`;
+}
+
+/** Function suffixes of the screen besides ACCESS (for the menu's function catalogue). */
+export function screenFunctionSuffixes(screen: ScreenDefinition): string[] {
+  const suffixes = screen.actions.map((a) => (isCustomAction(a) ? a.function : ACTION_FUNCTIONS[a]));
+  return [...new Set(suffixes)].filter((s) => s !== 'ACCESS');
+}
+
+// ---- confirmations (spec 000 §4) ---------------------------------------------------------------
+
+export const CONFIRM_TEXTS = {
+  action: 'Are you sure to {action} this data?',
+  rating: 'Are you sure to rating/reject this data?',
+  generic: 'Are you sure ?',
+} as const;
+
+/** The confirmation an action asks for, or undefined when it asks none. */
+export function confirmationText(action: StandardAction | CustomAction): string | undefined {
+  if (isCustomAction(action)) {
+    if (action.confirm === false) return undefined;
+    const kind = action.confirm ?? 'action';
+    return CONFIRM_TEXTS[kind].replace('{action}', action.label.toLowerCase());
+  }
+  return ['delete', 'activate', 'deactivate'].includes(action) ? CONFIRM_TEXTS.action.replace('{action}', action) : undefined;
+}
+
+// ---- search ------------------------------------------------------------------------------------
+
+export interface SearchField {
+  field: ResolvedField;
+  mode: 'normal' | 'advanced';
+  exact: boolean;
+  range: boolean;
+}
+
+const placement = <T extends object>(value: boolean | T | undefined): T | undefined =>
+  value === undefined || value === false ? undefined : value === true ? ({} as T) : value;
+
+export function searchFields(screen: ScreenDefinition): SearchField[] {
+  return resolveFields(screen).flatMap((field) => {
+    const search = placement<SearchPlacement>(field.search);
+    if (!search) return [];
+    // Choices and dates match exactly; text contains unless told otherwise.
+    const exact = search.exact ?? !(field.widget === 'text' || field.widget === 'textarea');
+    return [{ field, mode: search.mode ?? 'normal', exact, range: search.range ?? false }];
+  });
+}
+
+/** Rules a search input carries: every text field gets preventsql (spec 001 §5.2). */
+export function searchRules(search: SearchField): string[] {
+  return search.field.widget === 'text' || search.field.widget === 'textarea' ? ['pattern.preventsql'] : [];
+}
+
+// ---- table -------------------------------------------------------------------------------------
+
+export interface TableColumn {
+  field: ResolvedField;
+  sortable: boolean;
+  width: number | undefined;
+}
+
+export function tableColumns(screen: ScreenDefinition): TableColumn[] {
+  return resolveFields(screen).flatMap((field) => {
+    const column = placement<ColumnPlacement>(field.column);
+    return column ? [{ field, sortable: column.sortable ?? true, width: column.width }] : [];
+  });
+}
+
+export function defaultSort(screen: ScreenDefinition): Record<string, 'asc' | 'desc'> {
+  if (screen.options?.defaultSort) return screen.options.defaultSort;
+  return { [screen.resource.key[0]!]: 'asc' };
+}
+
+// ---- form --------------------------------------------------------------------------------------
+
+export type FormMode = 'create' | 'edit' | 'view';
+
+export interface FormField {
+  field: ResolvedField;
+  section: string | undefined;
+  readOnly: boolean;
+  wide: boolean;
+}
+
+export function formFields(screen: ScreenDefinition, mode: FormMode): FormField[] {
+  return resolveFields(screen).flatMap((field) => {
+    const form = placement<FormPlacement>(field.form);
+    if (!form) return [];
+    const readOnly = mode === 'view' || (mode === 'edit' && (field.isKey || !!form.readOnlyOnEdit));
+    return [{ field, section: form.section, readOnly, wide: !!form.wide || field.widget === 'textarea' }];
+  });
+}
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonType(field: ResolvedField): JsonSchema {
+  switch (field.type) {
+    case 'integer':
+      return { type: ['integer', 'null'] };
+    case 'number':
+      return { type: ['number', 'null'] };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'list':
+      return { type: 'array', items: { type: 'string' }, uniqueItems: true };
+    default:
+      return { type: ['string', 'null'], ...(field.maxLength ? { maxLength: field.maxLength } : {}) };
+  }
+}
+
+/**
+ * The rjsf JSON Schema and uiSchema of a form. Validation is not left to JSON Schema keywords: the
+ * engine's rule language runs through `validateRecord` so messages match the server's exactly.
+ */
+export function formSchema(screen: ScreenDefinition, mode: FormMode): { schema: JsonSchema; uiSchema: JsonSchema } {
+  const fields = formFields(screen, mode);
+  const properties: Record<string, JsonSchema> = {};
+  const uiSchema: JsonSchema = { 'ui:order': fields.map((f) => f.field.name) };
+  for (const { field, readOnly, section, wide } of fields) {
+    const options = field.options ? { oneOf: field.options.map((o) => ({ const: o.value, title: o.label })) } : {};
+    properties[field.name] = { title: field.label, ...jsonType(field), ...(field.type !== 'list' ? options : {}), ...(field.default !== undefined ? { default: field.default } : {}) };
+    uiSchema[field.name] = {
+      'ui:widget': field.widget,
+      'ui:placeholder': field.placeholder ? `${field.widget === 'select' || field.widget === 'multiselect' || field.widget === 'date' ? 'Choose' : 'Input'} ${field.placeholder}` : undefined,
+      'ui:readonly': readOnly,
+      'ui:options': { section, wide, required: field.required, source: field.source, format: field.format, minDate: field.minDate, maxDate: field.maxDate, listOptions: field.type === 'list' ? field.options : undefined },
+    };
+  }
+  return { schema: { type: 'object', properties }, uiSchema };
+}
+
+// ---- validation (browser and server alike) -----------------------------------------------------
+
+const RULE_WIDGETS: Partial<Record<Widget, FieldWidget>> = { image: 'upload', csv: 'upload' };
+
+export function ruleContext(field: ResolvedField): FieldRuleContext {
+  return {
+    label: field.label,
+    placeholder: field.placeholder,
+    widget: RULE_WIDGETS[field.widget] ?? (field.widget as FieldWidget),
+    options: field.options?.map((o) => o.value),
+  };
+}
+
+/** Field name -> first failing message, for every editable form field of the mode. */
+export function validateRecord(screen: ScreenDefinition, values: Record<string, unknown>, mode: 'create' | 'edit'): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const { field, readOnly } of formFields(screen, mode)) {
+    if (readOnly && !field.isKey) continue;
+    const rules = field.required && !field.rules.includes('required') ? ['required', ...field.rules] : field.rules;
+    const message = validateValue(values[field.name], rules, ruleContext(field), values);
+    if (message) errors[field.name] = message;
+  }
+  return errors;
+}
+
+/** Every rule of every field parses (the definition validator reports the ones that don't). */
+export function ruleProblems(screen: ScreenDefinition): { field: string; rule: string; problem: string }[] {
+  const problems: { field: string; rule: string; problem: string }[] = [];
+  for (const field of screen.fields) {
+    for (const rule of field.rules ?? []) {
+      try {
+        parseRule(rule);
+      } catch (error) {
+        problems.push({ field: field.name, rule, problem: (error as Error).message });
+      }
+    }
+  }
+  return problems;
+}
+
+// ---- server resource ---------------------------------------------------------------------------
+
+export const AUDIT_COLUMNS = ['createdby', 'createddate', 'updatedby', 'updateddate'] as const;
+
+export interface ResourceModel {
+  name: string;
+  table: string;
+  menucode: string;
+  key: string[];
+  status: string | undefined;
+  fields: ResolvedField[];
+  searchable: Set<string>;
+  sortable: Set<string>;
+}
+
+export function resourceModel(screen: ScreenDefinition): ResourceModel {
+  const fields = resolveFields(screen);
+  const declaredStatus = screen.resource.status;
+  const status = declaredStatus === false ? undefined : (declaredStatus ?? (fields.some((f) => f.name === 'status') ? 'status' : undefined));
+  return {
+    name: screen.resource.name,
+    table: screen.resource.table ?? screen.resource.name.replace(/-/g, '_'),
+    menucode: screen.menucode,
+    key: screen.resource.key,
+    status,
+    fields,
+    searchable: new Set(searchFields(screen).map((s) => s.field.name)),
+    sortable: new Set([...tableColumns(screen).filter((c) => c.sortable).map((c) => c.field.name), ...Object.keys(defaultSort(screen))]),
+  };
+}

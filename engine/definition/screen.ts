@@ -1,0 +1,150 @@
+// The screen definition: one JSON file per menu screen (screens/<group>/<menu>.json). Each field is
+// declared once, with where it shows; everything else (search form, table, form, server table,
+// server validation, permission codes) is derived from it by engine/definition/compile.
+export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'list';
+
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'password'
+  | 'select'
+  | 'multiselect'
+  | 'radio'
+  | 'switch'
+  | 'date'
+  | 'range'
+  | 'time'
+  | 'image'
+  | 'csv';
+
+export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag';
+
+export interface FieldOption {
+  value: string | number | boolean;
+  label: string;
+}
+
+/** Where a reference field takes its options from: a selector of screens/selectors.json. */
+export interface FieldSource {
+  selector: string;
+  /** Cascading: the value of this field of the same record filters the selector (region -> country). */
+  dependsOn?: { field: string; filter: string };
+}
+
+export interface SearchPlacement {
+  /** 'normal' shows in the default search; 'advanced' only once 'Advance Search' is open. */
+  mode?: 'normal' | 'advanced';
+  /** Exact match instead of the default contains match (text wrapped in %). */
+  exact?: boolean;
+  /** Search with a date range instead of a single date. */
+  range?: boolean;
+}
+
+export interface ColumnPlacement {
+  sortable?: boolean;
+  width?: number;
+}
+
+export interface FormPlacement {
+  section?: string;
+  /** Shown but not editable when editing an existing record (keys always are). */
+  readOnlyOnEdit?: boolean;
+  /** Spans both columns of the form. */
+  wide?: boolean;
+}
+
+export interface FieldDefinition {
+  name: string;
+  label: string;
+  type?: FieldType;
+  widget?: Widget;
+  /** A bare noun ('Country Name'); the widget adds 'Input ' or 'Choose '. */
+  placeholder?: string;
+  /** The rule language of spec 001 §5.1: required, min.N, max.N, len.N, minnumber.N, type.X, enum, pattern.X, range, custom.NAME. */
+  rules?: string[];
+  options?: FieldOption[];
+  source?: FieldSource;
+  format?: DisplayFormat;
+  default?: string | number | boolean | null;
+  /** Where the field shows; absent means not there. `true` takes the defaults. */
+  search?: boolean | SearchPlacement;
+  column?: boolean | ColumnPlacement;
+  form?: boolean | FormPlacement;
+  detail?: boolean;
+  /** Date pickers: whole-day bounds relative to today ('today', '-30d', '+1y') or absolute YYYY-MM-DD. */
+  minDate?: string;
+  maxDate?: string;
+}
+
+export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate';
+
+export interface CustomAction {
+  name: string;
+  label: string;
+  /** Function suffix (e.g. SETDEFAULT -> <MENU>_SETDEFAULT). */
+  function: string;
+  /** 'action': 'Are you sure to {action} this data?'; 'rating': the rating/reject text; 'generic': 'Are you sure ?'. */
+  confirm?: 'action' | 'rating' | 'generic' | false;
+  /** Field values the action sets on the record, e.g. { "isdefault": true }. */
+  set?: Record<string, string | number | boolean>;
+  /** Set values on the record, and clear them on every other record of the same group (set default). */
+  exclusiveBy?: string;
+  icon?: string;
+}
+
+export interface ResourceDefinition {
+  /** API group: /api/<name>/list, /api/<name>/create ... */
+  name: string;
+  /** Database table; defaults to the name with '-' as '_'. */
+  table?: string;
+  key: string[];
+  /** The status field activate/deactivate switch between ACTIVE and INACTIVE ('status' by default when declared). */
+  status?: string | false;
+}
+
+export interface ScreenOptions {
+  defaultSort?: Record<string, 'asc' | 'desc'>;
+  pagination?: boolean;
+  download?: boolean;
+  /** Where the form opens. */
+  formIn?: 'drawer' | 'modal';
+}
+
+export interface ScreenDefinition {
+  $schema?: string;
+  schemaVersion: 1;
+  menucode: string;
+  title: string;
+  layout?: 'panel' | 'own';
+  resource: ResourceDefinition;
+  fields: FieldDefinition[];
+  actions: (StandardAction | CustomAction)[];
+  options?: ScreenOptions;
+}
+
+/** A reference list for selects (spec 001 §3.8, §7.3). */
+export interface SelectorDefinition {
+  /** The resource whose rows it lists (its `retrieve` call). */
+  resource: string;
+  value: string;
+  label: string;
+  /** Extra fields the options carry (e.g. a country's phone code). */
+  extra?: string[];
+  /** Fixed criteria, e.g. { "status": "ACTIVE" }; every selector lists active rows only unless `all` is set. */
+  filter?: Record<string, string | number | boolean>;
+  all?: boolean;
+  sort?: Record<string, 'asc' | 'desc'>;
+  /** Rows current today: today between these two date fields. */
+  currentBetween?: [string, string];
+  /** The value is several fields joined by a split marker (ticket office: branch code + marker + office id). */
+  composite?: { fields: string[]; separator: string };
+  /** Display labels replaced, e.g. 'BUY AWARD MILES' shown as 'Buy Mileage'. */
+  relabel?: Record<string, string>;
+}
+
+export interface SelectorCatalogue {
+  $schema?: string;
+  schemaVersion: 1;
+  selectors: Record<string, SelectorDefinition>;
+}

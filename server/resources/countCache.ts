@@ -1,0 +1,42 @@
+// totalrecord without a COUNT(*) on every page: a query's count is taken once, on its first page, and
+// reused for its other pages. Local writes to the resource drop its counts at once; counts taken on
+// another app server's writes age out after MAX_AGE_MS.
+const MAX_AGE_MS = 60_000;
+/** Page 1 recounts unless its count is this fresh (a burst of first pages shares one count). */
+const FIRST_PAGE_AGE_MS = 2_000;
+const MAX_ENTRIES = 5_000;
+
+interface Entry {
+  total: number;
+  at: number;
+  generation: number;
+}
+
+export class CountCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations = new Map<string, number>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  private generation(resource: string) {
+    return this.generations.get(resource) ?? 0;
+  }
+
+  /** The cached total for the query, or undefined when it must be counted. */
+  get(resource: string, query: string, page: number): number | undefined {
+    const entry = this.entries.get(`${resource}\u0000${query}`);
+    if (!entry || entry.generation !== this.generation(resource)) return undefined;
+    const age = this.clock() - entry.at;
+    return age <= (page <= 1 ? FIRST_PAGE_AGE_MS : MAX_AGE_MS) ? entry.total : undefined;
+  }
+
+  set(resource: string, query: string, total: number): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(`${resource}\u0000${query}`, { total, at: this.clock(), generation: this.generation(resource) });
+  }
+
+  /** A write to the resource: every count of it is stale. */
+  invalidate(resource: string): void {
+    this.generations.set(resource, this.generation(resource) + 1);
+  }
+}

@@ -1,0 +1,279 @@
+// The generic resource API: for every screen's resource, list / detail / create / update / delete /
+// activate / deactivate and its custom actions, guarded by the screen's function codes, validated by
+// the same rules as the browser, one transaction each, written to the user log with before and after.
+import type { Kysely } from 'kysely';
+import { CODES } from '../../engine/api/responseCodes';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { referencesTo } from '../../engine/definition/catalogue';
+import {
+  STATUS_ACTIVE,
+  STATUS_INACTIVE,
+  actionFunctionCode,
+  defaultSort,
+  formFields,
+  hasAction,
+  isCustomAction,
+  resourceModel,
+  validateRecord,
+  type ResourceModel,
+} from '../../engine/definition/compile';
+import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
+import { defineAction, type Action, type ActionContext } from '../core/action';
+import { ApiError } from '../core/apiError';
+import type { DialectName } from '../db/database';
+import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { CountCache } from './countCache';
+import { listRecords } from './listQuery';
+import { recordKey, rowToRecord, toDb, type Row } from './records';
+
+const DATA_OBJECT = { type: 'object', maxProperties: 200 };
+
+export interface ResourceServices {
+  catalogue: Catalogue;
+  dialect: DialectName;
+  counts: CountCache;
+}
+
+const fieldError = (code: string, field: string, message: string) => new ApiError(code, message, 200, { [field]: message });
+
+function keyOf(model: ResourceModel, data: Row): Row {
+  const key: Row = {};
+  for (const name of model.key) {
+    const value = data[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new ApiError(CODES.BAD_REQUEST, `Invalid request: data.${name} is required to find the record`, 400);
+    }
+    key[name] = value;
+  }
+  return key;
+}
+
+async function findRow(db: Kysely<any>, model: ResourceModel, key: Row): Promise<Row | undefined> {
+  let query = db.selectFrom(model.table).selectAll();
+  for (const [name, value] of Object.entries(key)) query = query.where(name, '=', value);
+  return (await query.executeTakeFirst()) as Row | undefined;
+}
+
+async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: ResourceModel, key: Row): Promise<Row> {
+  const row = await findRow(db, model, key);
+  if (!row) throw new ApiError(CODES.NOT_FOUND, `${screen.title} "${recordKey(model, key)}" was not found`);
+  return row;
+}
+
+/** Unknown fields are refused; values of the mode's editable fields are validated by the rule language. */
+function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row, mode: 'create' | 'edit'): Row {
+  const known = new Set(model.fields.map((f) => f.name));
+  for (const name of Object.keys(data)) {
+    if (!known.has(name)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: unknown field "${name}"`, 400);
+  }
+  const errors = validateRecord(screen, data, mode);
+  const first = Object.entries(errors)[0];
+  if (first) throw new ApiError(CODES.VALIDATION, first[1], 200, errors);
+  const values: Row = {};
+  for (const { field, readOnly } of formFields(screen, mode)) {
+    if (readOnly) continue;
+    if (field.name in data) values[field.name] = toDb(field, data[field.name]);
+  }
+  return values;
+}
+
+/** Reference fields must name an existing record of their selector's resource. */
+async function checkReferences(db: Kysely<any>, services: ResourceServices, model: ResourceModel, values: Row) {
+  for (const field of model.fields) {
+    const value = values[field.name];
+    if (!field.source || value === null || value === undefined) continue;
+    const selector = services.catalogue.selectors[field.source.selector];
+    const target = selector && services.catalogue.screenByResource.get(selector.resource);
+    if (!selector || !target || selector.composite) continue;
+    const targetModel = resourceModel(target);
+    const wanted = Array.isArray(value) ? value : field.type === 'list' ? (JSON.parse(String(value)) as unknown[]) : [value];
+    for (const one of wanted) {
+      const found = await db.selectFrom(targetModel.table).select(selector.value).where(selector.value, '=', one).executeTakeFirst();
+      if (!found) throw fieldError(CODES.VALIDATION, field.name, `${field.label} "${String(one)}" does not exist`);
+    }
+  }
+}
+
+function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices): Action[] {
+  const model = resourceModel(screen);
+  const base = `/api/${model.name}`;
+  const guard = (action: Parameters<typeof actionFunctionCode>[1]) => ({ function: actionFunctionCode(screen, action) });
+  const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
+  const audit = (ctx: ActionContext, legend: string, key: string, before?: Row, after?: Row, trx?: Kysely<any>) =>
+    writeUserLog((trx ?? db(ctx)) as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: key, before, after, ip: ctx.ip }, ctx.now());
+  const written = () => services.counts.invalidate(model.name);
+
+  const actions: Action[] = [
+    defineAction({
+      path: `${base}/list`,
+      guard: guard('access'),
+      handler: async (ctx) => {
+        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: ctx.parameter.criteria, sort: ctx.parameter.sort, paging: ctx.paging }, defaultSort(screen));
+        return { result: rows, paging };
+      },
+    }),
+    defineAction({
+      path: `${base}/detail`,
+      guard: guard('access'),
+      data: DATA_OBJECT,
+      handler: async (ctx) => {
+        const row = await mustFind(db(ctx), screen, model, keyOf(model, ctx.parameter.data as Row));
+        return { result: rowToRecord(model, row) };
+      },
+    }),
+  ];
+
+  if (hasAction(screen, 'create')) {
+    actions.push(
+      defineAction({
+        path: `${base}/create`,
+        guard: guard('create'),
+        data: DATA_OBJECT,
+        handler: async (ctx) => {
+          const data = ctx.parameter.data as Row;
+          const values = checkedValues(screen, model, data, 'create');
+          for (const field of model.fields) {
+            if (!(field.name in values) && field.default !== undefined) values[field.name] = toDb(field, field.default);
+          }
+          if (model.status && !values[model.status]) values[model.status] = STATUS_ACTIVE;
+          const at = ctx.now().toISOString();
+          const key = keyOf(model, values);
+          const after = await db(ctx).transaction().execute(async (trx) => {
+            if (await findRow(trx, model, key)) {
+              const keyField = model.fields.find((f) => f.name === model.key[model.key.length - 1])!;
+              throw fieldError(CODES.DUPLICATE, keyField.name, `${keyField.label} "${recordKey(model, key)}" already exists`);
+            }
+            await checkReferences(trx, services, model, values);
+            const row = { ...values, createdby: ctx.user!.username, createddate: at, updatedby: ctx.user!.username, updateddate: at };
+            await trx.insertInto(model.table).values(row).execute();
+            const record = rowToRecord(model, row);
+            await audit(ctx, LEGENDS.CREATE, recordKey(model, key), undefined, record, trx);
+            return record;
+          });
+          written();
+          return { result: after };
+        },
+      }),
+    );
+  }
+
+  if (hasAction(screen, 'update')) {
+    actions.push(
+      defineAction({
+        path: `${base}/update`,
+        guard: guard('update'),
+        data: DATA_OBJECT,
+        handler: async (ctx) => {
+          const data = ctx.parameter.data as Row;
+          const key = keyOf(model, data);
+          const values = checkedValues(screen, model, data, 'edit');
+          const result = await db(ctx).transaction().execute(async (trx) => {
+            const before = await mustFind(trx, screen, model, key);
+            await checkReferences(trx, services, model, values);
+            const changes = { ...values, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
+            let update = trx.updateTable(model.table).set(changes);
+            for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
+            await update.execute();
+            const after = { ...before, ...changes };
+            await audit(ctx, LEGENDS.UPDATE, recordKey(model, key), rowToRecord(model, before), rowToRecord(model, after), trx);
+            return rowToRecord(model, after);
+          });
+          written();
+          return { result };
+        },
+      }),
+    );
+  }
+
+  if (hasAction(screen, 'delete')) {
+    actions.push(
+      defineAction({
+        path: `${base}/delete`,
+        guard: guard('delete'),
+        data: DATA_OBJECT,
+        handler: async (ctx) => {
+          const key = keyOf(model, ctx.parameter.data as Row);
+          await db(ctx).transaction().execute(async (trx) => {
+            const before = await mustFind(trx, screen, model, key);
+            // A record other records point at stays: its users must be changed first.
+            for (const ref of referencesTo(services.catalogue, model.name)) {
+              const refModel = resourceModel(ref.screen);
+              const used = await trx.selectFrom(refModel.table).select(ref.field).where(ref.field, '=', before[ref.valueField] as never).limit(1).executeTakeFirst();
+              if (used) throw new ApiError(CODES.IN_USE, `${screen.title} "${recordKey(model, key)}" is used by ${ref.screen.title} and cannot be deleted`);
+            }
+            let remove = trx.deleteFrom(model.table);
+            for (const [name, value] of Object.entries(key)) remove = remove.where(name, '=', value);
+            await remove.execute();
+            await audit(ctx, LEGENDS.DELETE, recordKey(model, key), rowToRecord(model, before), undefined, trx);
+          });
+          written();
+          return {};
+        },
+      }),
+    );
+  }
+
+  const statusChange = (name: 'activate' | 'deactivate', status: string, legend: string) =>
+    defineAction({
+      path: `${base}/${name}`,
+      guard: guard(name),
+      data: DATA_OBJECT,
+      handler: async (ctx) => {
+        const key = keyOf(model, ctx.parameter.data as Row);
+        const result = await db(ctx).transaction().execute(async (trx) => {
+          const before = await mustFind(trx, screen, model, key);
+          const changes = { [model.status!]: status, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
+          let update = trx.updateTable(model.table).set(changes);
+          for (const [field, value] of Object.entries(key)) update = update.where(field, '=', value);
+          await update.execute();
+          const after = { ...before, ...changes };
+          await audit(ctx, legend, recordKey(model, key), rowToRecord(model, before), rowToRecord(model, after), trx);
+          return rowToRecord(model, after);
+        });
+        written();
+        return { result };
+      },
+    });
+  if (model.status && hasAction(screen, 'activate')) actions.push(statusChange('activate', STATUS_ACTIVE, LEGENDS.ACTIVATE));
+  if (model.status && hasAction(screen, 'deactivate')) actions.push(statusChange('deactivate', STATUS_INACTIVE, LEGENDS.DEACTIVATE));
+
+  for (const custom of screen.actions.filter(isCustomAction)) actions.push(customAction(screen, model, custom, services));
+  return actions;
+}
+
+/** A custom action sets declared values on a record (and, with exclusiveBy, clears them on its group). */
+function customAction(screen: ScreenDefinition, model: ResourceModel, custom: CustomAction, services: ResourceServices): Action {
+  return defineAction({
+    path: `/api/${model.name}/${custom.name}`,
+    guard: { function: actionFunctionCode(screen, custom) },
+    data: DATA_OBJECT,
+    handler: async (ctx) => {
+      const anyDb = ctx.db as unknown as Kysely<any>;
+      const key = keyOf(model, ctx.parameter.data as Row);
+      const byName = new Map(model.fields.map((f) => [f.name, f]));
+      const set: Row = {};
+      for (const [name, value] of Object.entries(custom.set ?? {})) set[name] = toDb(byName.get(name)!, value);
+      const result = await anyDb.transaction().execute(async (trx) => {
+        const before = await mustFind(trx, screen, model, key);
+        const stamp = { updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
+        if (custom.exclusiveBy) {
+          const cleared: Row = {};
+          for (const [name, value] of Object.entries(custom.set ?? {})) cleared[name] = typeof value === 'boolean' ? 0 : null;
+          await trx.updateTable(model.table).set(cleared).where(custom.exclusiveBy, '=', before[custom.exclusiveBy] as never).execute();
+        }
+        let update = trx.updateTable(model.table).set({ ...set, ...stamp });
+        for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
+        await update.execute();
+        const after = { ...before, ...set, ...stamp };
+        await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend: custom.name.toUpperCase(), recordkey: recordKey(model, key), before: rowToRecord(model, before), after: rowToRecord(model, after), ip: ctx.ip }, ctx.now());
+        return rowToRecord(model, after);
+      });
+      services.counts.invalidate(model.name);
+      return { result };
+    },
+  });
+}
+
+export function resourceActions(services: ResourceServices): Action[] {
+  return services.catalogue.screens.flatMap((screen) => resourceActionsFor(screen, services));
+}

@@ -1,0 +1,109 @@
+// Creates and widens the tables of definition-built resources on start. A new resource makes a table,
+// a new field a column; a removed or retyped field never drops data: start stops and says what to write.
+import { sql, type Kysely } from 'kysely';
+import { AUDIT_COLUMNS, resourceModel, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { Schema } from '../db/schema';
+
+export interface ColumnShape {
+  name: string;
+  type: string;
+}
+
+export function sqlType(field: Pick<ResolvedField, 'type' | 'maxLength'>): string {
+  switch (field.type) {
+    case 'string':
+      return `varchar(${field.maxLength ?? 255})`;
+    case 'text':
+    case 'list':
+      return 'text';
+    case 'integer':
+      return 'bigint';
+    case 'number':
+      return 'numeric(20,4)';
+    case 'boolean':
+      return 'integer';
+    case 'date':
+      return 'varchar(10)';
+    case 'datetime':
+      return 'varchar(30)';
+  }
+}
+
+export function tableShape(model: ResourceModel): ColumnShape[] {
+  return [
+    ...model.fields.map((f) => ({ name: f.name, type: sqlType(f) })),
+    ...AUDIT_COLUMNS.map((name) => ({ name, type: name.endsWith('date') ? 'varchar(30)' : 'varchar(60)' })),
+  ];
+}
+
+export class SchemaDriftError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The database does not match the definitions:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SchemaDriftError';
+  }
+}
+
+async function createTable(db: Kysely<any>, model: ResourceModel, shape: ColumnShape[]) {
+  let table = db.schema.createTable(model.table);
+  for (const column of shape) {
+    const isKey = model.key.includes(column.name);
+    table = table.addColumn(column.name, sql.raw(column.type), (c) => (isKey ? c.notNull() : c));
+  }
+  await table.addPrimaryKeyConstraint(`${model.table}_pk`, model.key as never).execute();
+}
+
+async function createIndexes(db: Kysely<any>, model: ResourceModel) {
+  const indexed = new Set([...model.searchable, ...model.sortable, ...(model.status ? [model.status] : [])]);
+  for (const column of indexed) {
+    if (model.key.length === 1 && model.key[0] === column) continue;
+    await db.schema.createIndex(`${model.table}_${column}_idx`).ifNotExists().on(model.table).column(column).execute();
+  }
+}
+
+/** Brings every resource table up to its definition; throws SchemaDriftError (changing nothing) on drift. */
+export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue): Promise<string[]> {
+  const anyDb = db as unknown as Kysely<any>;
+  const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  const stored = new Map((await db.selectFrom('resource_schema').selectAll().execute()).map((r) => [r.tablename, JSON.parse(r.columns) as ColumnShape[]]));
+  const models = catalogue.screens.map(resourceModel);
+
+  const problems: string[] = [];
+  for (const model of models) {
+    const before = stored.get(model.table);
+    if (!before) continue;
+    const wanted = new Map(tableShape(model).map((c) => [c.name, c.type]));
+    for (const column of before) {
+      const now = wanted.get(column.name);
+      if (now === undefined) {
+        problems.push(`resource "${model.name}": field "${column.name}" was removed from its definition but its column holds data; write a migration in server/db/migrations that drops or renames ${model.table}.${column.name}`);
+      } else if (now !== column.type) {
+        problems.push(`resource "${model.name}": field "${column.name}" changed type from ${column.type} to ${now}; write a migration in server/db/migrations that converts ${model.table}.${column.name}`);
+      }
+    }
+  }
+  if (problems.length > 0) throw new SchemaDriftError(problems);
+
+  const changed: string[] = [];
+  for (const model of models) {
+    const shape = tableShape(model);
+    const columns = existing.get(model.table);
+    if (!columns) {
+      await createTable(anyDb, model, shape);
+      changed.push(`created ${model.table}`);
+    } else {
+      for (const column of shape.filter((c) => !columns.has(c.name))) {
+        await anyDb.schema.alterTable(model.table).addColumn(column.name, sql.raw(column.type)).execute();
+        changed.push(`added ${model.table}.${column.name}`);
+      }
+    }
+    await createIndexes(anyDb, model);
+    const snapshot = JSON.stringify(shape);
+    await db
+      .insertInto('resource_schema')
+      .values({ tablename: model.table, columns: snapshot })
+      .onConflict((oc) => oc.column('tablename').doUpdateSet({ columns: snapshot }))
+      .execute();
+  }
+  return changed;
+}

@@ -1,0 +1,59 @@
+// Reference lists for selects (spec 001 §3.8, §7.3): active rows of a selector's resource as
+// { value, label, ...extra }, filtered and sorted as the selector declares. Any signed-in user may read them.
+import type { Kysely } from 'kysely';
+import { CODES } from '../../engine/api/responseCodes';
+import { resourceModel } from '../../engine/definition/compile';
+import { defineAction, type Action } from '../core/action';
+import { ApiError } from '../core/apiError';
+import type { ResourceServices } from './resourceActions';
+import { fromDb, type Row } from './records';
+
+const MAX_OPTIONS = 10_000;
+
+export function selectorActions(services: ResourceServices): Action[] {
+  return [
+    defineAction({
+      path: '/api/selector/options',
+      guard: 'session',
+      data: {
+        type: 'object',
+        required: ['selector'],
+        properties: {
+          selector: { type: 'string', maxLength: 60 },
+          criteria: { type: 'object', maxProperties: 10, additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: 200 } },
+        },
+      },
+      handler: async (ctx) => {
+        const { selector: name, criteria = {} } = ctx.parameter.data as { selector: string; criteria?: Record<string, string | number | boolean> };
+        const selector = Object.hasOwn(services.catalogue.selectors, name) ? services.catalogue.selectors[name] : undefined;
+        const screen = selector && services.catalogue.screenByResource.get(selector.resource);
+        if (!selector || !screen) throw new ApiError(CODES.NOT_FOUND, `Unknown selector "${name}"`);
+        const model = resourceModel(screen);
+        const byName = new Map(model.fields.map((f) => [f.name, f]));
+        for (const field of Object.keys(criteria)) {
+          if (!byName.has(field)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: selector "${name}" cannot filter by "${field}"`, 400);
+        }
+
+        let query = (ctx.db as unknown as Kysely<any>).selectFrom(model.table).selectAll();
+        const fixed = { ...(model.status && !selector.all ? { [model.status]: 'ACTIVE' } : {}), ...selector.filter, ...criteria };
+        for (const [field, value] of Object.entries(fixed)) query = query.where(field, '=', typeof value === 'boolean' ? Number(value) : value);
+        if (selector.currentBetween) {
+          const today = ctx.now().toISOString().slice(0, 10);
+          const [from, to] = selector.currentBetween;
+          query = query.where(from, '<=', today).where((eb) => eb.or([eb(to, '>=', today), eb(to, 'is', null)]));
+        }
+        for (const [field, direction] of Object.entries(selector.sort ?? { [selector.label]: 'asc' as const })) query = query.orderBy(field, direction);
+        const rows = (await query.limit(MAX_OPTIONS).execute()) as Row[];
+
+        const result = rows.map((row) => {
+          const value = selector.composite ? selector.composite.fields.map((f) => String(row[f] ?? '')).join(selector.composite.separator) : row[selector.value];
+          const label = String(row[selector.label] ?? '');
+          const option: Row = { value, label: selector.relabel?.[label] ?? label };
+          for (const extra of selector.extra ?? []) option[extra] = fromDb(byName.get(extra)!, row[extra]);
+          return option;
+        });
+        return { result, paging: { page: 1, limit: -1, totalrecord: result.length } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,36 @@
+// Assembles the server from its parts: migrations, definition-built tables, seed data, every action.
+import type { FastifyInstance } from 'fastify';
+import type { Catalogue } from '../engine/definition/catalogue';
+import { allActions } from './actions';
+import type { Action } from './core/action';
+import { buildApp } from './core/app';
+import type { ServerConfig } from './core/config';
+import type { Database } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { loadCatalogue } from './definitions';
+import { CountCache } from './resources/countCache';
+import { resourceActions } from './resources/resourceActions';
+import { syncResourceTables } from './resources/schemaSync';
+import { selectorActions } from './resources/selectorActions';
+import { seed } from './seed/seed';
+
+export interface ServerOptions {
+  config: ServerConfig;
+  database: Database;
+  catalogue?: Catalogue;
+  now?: () => Date;
+  logger?: boolean | NodeJS.WritableStream;
+  extraActions?: Action[];
+}
+
+export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue }> {
+  const { config, database } = options;
+  const catalogue = options.catalogue ?? loadCatalogue();
+  await migrateToLatest(database.db);
+  await syncResourceTables(database.db, catalogue);
+  await seed(database.db, catalogue, config);
+  const services = { catalogue, dialect: database.dialect, counts: new CountCache() };
+  const actions = [...allActions, ...resourceActions(services), ...selectorActions(services), ...(options.extraActions ?? [])];
+  const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger });
+  return { app, catalogue };
+}

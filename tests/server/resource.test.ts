@@ -1,0 +1,128 @@
+// The generic resource API built from screens/basic-configuration/{region,country}.json, on both databases.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testDatabases, type TestServer } from './harness';
+
+describe.each(testDatabases)('generic resource API on $name', (target) => {
+  let server: TestServer;
+  let admin: string;
+  const call = (path: string, data?: unknown, extra: Record<string, unknown> = {}) =>
+    server.call(path, data, { token: admin, ...extra });
+  const region = (regioncode: string, regionname: string) => call('/api/region/create', { regioncode, regionname });
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    admin = (await server.login('admin')).body.result.bearer;
+  });
+  afterAll(async () => server?.close());
+
+  it('creates a record, sets its status ACTIVE and audit fields, and lists it', async () => {
+    const created = await region('ASIA', 'Asia Pacific');
+    expect(created.body.status.responsecode).toBe('0000');
+    expect(created.body.result).toMatchObject({ regioncode: 'ASIA', regionname: 'Asia Pacific', status: 'ACTIVE', createdby: 'admin' });
+    const list = await call('/api/region/list', undefined, { paging: { limit: 10, page: 1 }, parameter: { criteria: { regioncode: 'ASIA' } } });
+    expect(list.body.result).toHaveLength(1);
+    expect(list.body.paging).toEqual({ page: 1, limit: 10, totalrecord: 1 });
+  });
+
+  it('refuses a duplicate key with a message naming the field, and stores nothing', async () => {
+    const duplicate = await region('ASIA', 'Another');
+    expect(duplicate.body.status).toEqual({ responsecode: '1009', responsemessage: 'Region Code "ASIA" already exists' });
+    expect(duplicate.body.result.fields).toEqual({ regioncode: 'Region Code "ASIA" already exists' });
+    const detail = await call('/api/region/detail', { regioncode: 'ASIA' });
+    expect(detail.body.result.regionname).toBe('Asia Pacific');
+  });
+
+  it('validates with the rule language and answers field messages', async () => {
+    const lower = await region('asia2', 'Asia');
+    expect(lower.body.status.responsecode).toBe('1002');
+    expect(lower.body.result.fields.regioncode).toBe('Region Code can be filled with uppercase letters and numbers only');
+    const long = await region('ABCDEFGHIJK', 'Too long');
+    expect(long.body.result.fields.regioncode).toBe('Region Code max length 10');
+    const missing = await call('/api/region/create', { regioncode: 'EU' });
+    expect(missing.body.result.fields).toEqual({ regionname: 'Region Name is Required' });
+    const injection = await region('EU', "Europe'; drop table region; --");
+    expect(injection.body.status.responsecode).toBe('1002');
+    const unknown = await call('/api/region/create', { regioncode: 'EU', regionname: 'Europe', secret: 1 });
+    expect(unknown.http).toBe(400);
+    expect(unknown.body.status.responsemessage).toBe('Invalid request: unknown field "secret"');
+    expect((await call('/api/region/detail', { regioncode: 'EU' })).body.status.responsecode).toBe('1004');
+  });
+
+  it('checks references: a country needs an existing region', async () => {
+    const base = { countrycode: 'ID', countryname: 'Indonesia', countryphonecode: '+62', nationality: 'Indonesian' };
+    const orphan = await call('/api/country/create', { ...base, regioncode: 'NOPE' });
+    expect(orphan.body.status.responsemessage).toBe('Region "NOPE" does not exist');
+    expect(orphan.body.result.fields).toEqual({ regioncode: 'Region "NOPE" does not exist' });
+    expect((await call('/api/country/create', { ...base, regioncode: 'ASIA' })).body.status.responsecode).toBe('0000');
+  });
+
+  it('pages, counts, sorts and searches (contains, case-insensitive; exact for choices)', async () => {
+    for (let i = 1; i <= 12; i++) expect((await region(`R${String(i).padStart(2, '0')}`, `Zone ${i}`)).body.status.responsecode).toBe('0000');
+    const page2 = await call('/api/region/list', undefined, { paging: { limit: 10, page: 2 }, parameter: { criteria: { regionname: '%zone%' }, sort: { regioncode: 'asc' } } });
+    expect(page2.body.paging).toEqual({ page: 2, limit: 10, totalrecord: 12 });
+    expect(page2.body.result.map((r: { regioncode: string }) => r.regioncode)).toEqual(['R11', 'R12']);
+    const desc = await call('/api/region/list', undefined, { paging: { limit: 3, page: 1 }, parameter: { sort: { regionname: 'desc' } } });
+    expect(desc.body.result.map((r: { regionname: string }) => r.regionname)).toEqual(['Zone 9', 'Zone 8', 'Zone 7']);
+    const all = await call('/api/region/list', undefined, { paging: { limit: -1, page: 1 }, parameter: { criteria: { regionname: null, status: 'ACTIVE' } } });
+    expect(all.body.paging.totalrecord).toBe(13);
+    // A write drops the cached count at once.
+    await region('R13', 'Zone 13');
+    const after = await call('/api/region/list', undefined, { paging: { limit: 10, page: 2 }, parameter: { criteria: { regionname: '%zone%' } } });
+    expect(after.body.paging.totalrecord).toBe(13);
+    // Wildcards inside the search text are literal.
+    const literal = await call('/api/region/list', undefined, { paging: { limit: 10, page: 1 }, parameter: { criteria: { regionname: '%_%' } } });
+    expect(literal.body.paging.totalrecord).toBe(0);
+  });
+
+  it('refuses undeclared sort and search fields with a clear error, never SQL', async () => {
+    const sort = await call('/api/region/list', undefined, { paging: { limit: 10, page: 1 }, parameter: { sort: { 'regionname; drop table region': 'asc' } } });
+    expect(sort.http).toBe(400);
+    expect(sort.body.status.responsemessage).toBe('Invalid request: cannot sort by "regionname; drop table region"');
+    const search = await call('/api/region/list', undefined, { parameter: { criteria: { createdby: 'admin' } } });
+    expect(search.body.status.responsemessage).toBe('Invalid request: cannot search by "createdby"');
+    const shape = await call('/api/region/list', undefined, { parameter: { criteria: { regionname: { $gt: '' } } } });
+    expect(shape.http).toBe(400);
+  });
+
+  it('updates with before and after in the user log; keys cannot change', async () => {
+    const updated = await call('/api/region/update', { regioncode: 'R01', regionname: 'Zone One' });
+    expect(updated.body.result.regionname).toBe('Zone One');
+    const log = await server.database.db.selectFrom('user_log').selectAll().where('module', '=', 'REGION').where('legend', '=', 'UPDATE').executeTakeFirstOrThrow();
+    expect(log.recordkey).toBe('R01');
+    expect(JSON.parse(log.beforevalue!).regionname).toBe('Zone 1');
+    expect(JSON.parse(log.aftervalue!).regionname).toBe('Zone One');
+    expect(log.username).toBe('admin');
+    const missing = await call('/api/region/update', { regioncode: 'NONE', regionname: 'X' });
+    expect(missing.body.status.responsecode).toBe('1004');
+  });
+
+  it('deactivates and activates; selectors list active records only', async () => {
+    expect((await call('/api/region/deactivate', { regioncode: 'R02' })).body.result.status).toBe('INACTIVE');
+    const options = await call('/api/selector/options', { selector: 'region' });
+    const values = options.body.result.map((o: { value: string }) => o.value);
+    expect(values).not.toContain('R02');
+    expect(options.body.result[0]).toEqual({ value: 'ASIA', label: 'Asia Pacific' });
+    expect((await call('/api/region/activate', { regioncode: 'R02' })).body.result.status).toBe('ACTIVE');
+    const withExtra = await call('/api/selector/options', { selector: 'country', criteria: { regioncode: 'ASIA' } });
+    expect(withExtra.body.result).toEqual([{ value: 'ID', label: 'Indonesia', countryphonecode: '+62', nationality: 'Indonesian' }]);
+    expect((await call('/api/selector/options', { selector: 'nothing' })).body.status.responsecode).toBe('1004');
+  });
+
+  it('refuses to delete a record in use, then deletes it once free', async () => {
+    const used = await call('/api/region/delete', { regioncode: 'ASIA' });
+    expect(used.body.status).toEqual({ responsecode: '1010', responsemessage: 'Region "ASIA" is used by Country and cannot be deleted' });
+    expect((await call('/api/country/delete', { countrycode: 'ID' })).body.status.responsecode).toBe('0000');
+    expect((await call('/api/region/delete', { regioncode: 'ASIA' })).body.status.responsecode).toBe('0000');
+    expect((await call('/api/region/detail', { regioncode: 'ASIA' })).body.status.responsecode).toBe('1004');
+  });
+
+  it('enforces the screen function codes on the server', async () => {
+    const branch = (await server.login('branch')).body.result.bearer;
+    const denied = await server.call('/api/region/list', undefined, { token: branch });
+    expect(denied.http).toBe(403);
+    expect((await server.call('/api/region/create', { regioncode: 'X1', regionname: 'X' }, { token: branch })).http).toBe(403);
+    // Selectors are reference data for any signed-in user.
+    expect((await server.call('/api/selector/options', { selector: 'region' }, { token: branch })).http).toBe(200);
+    expect((await server.call('/api/region/list')).http).toBe(401);
+  });
+});

@@ -1,0 +1,76 @@
+// Tables follow the definitions: a new resource makes a table, a new field a column; a removed or
+// retyped field stops the start with a message and changes nothing.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../engine/definition/catalogue';
+import type { ScreenDefinition } from '../../engine/definition/screen';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { loadCatalogue } from '../../server/definitions';
+import { SchemaDriftError, syncResourceTables } from '../../server/resources/schemaSync';
+import { testDatabases } from './harness';
+
+const base = loadCatalogue();
+const gadget = (fields: ScreenDefinition['fields']): ScreenDefinition => ({
+  schemaVersion: 1,
+  menucode: 'REGION',
+  title: 'Gadget',
+  resource: { name: 'gadget', key: ['code'] },
+  fields,
+  actions: ['create'],
+});
+const catalogueWith = (screen: ScreenDefinition) => buildCatalogue(base.tree, [...base.screens, screen], { schemaVersion: 1, selectors: base.selectors });
+const codeField = { name: 'code', label: 'Code', rules: ['required', 'max.10'], form: true };
+
+describe.each(testDatabases)('schema sync on $name', (target) => {
+  let database: Database;
+  let schema: string | undefined;
+
+  beforeAll(async () => {
+    if (target.name === 'postgres') {
+      schema = `t_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: target.url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+    }
+    database = openDatabase(target.url, { schema });
+    await migrateToLatest(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (schema) {
+      const admin = new pg.Client({ connectionString: target.url });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  });
+
+  const columns = async (table: string) =>
+    (await database.db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name).sort();
+
+  it('creates a table for a new resource with its fields and audit columns', async () => {
+    const changed = await syncResourceTables(database.db, catalogueWith(gadget([codeField])));
+    expect(changed).toContain('created gadget');
+    expect(await columns('gadget')).toEqual(['code', 'createdby', 'createddate', 'updatedby', 'updateddate']);
+    expect(await syncResourceTables(database.db, catalogueWith(gadget([codeField])))).toEqual([]);
+  });
+
+  it('adds a column for a new field, keeping the rows', async () => {
+    await (database.db as any).insertInto('gadget').values({ code: 'G1' }).execute();
+    const changed = await syncResourceTables(database.db, catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'integer', form: true }])));
+    expect(changed).toEqual(['added gadget.weight']);
+    expect(await (database.db as any).selectFrom('gadget').select(['code', 'weight']).execute()).toEqual([{ code: 'G1', weight: null }]);
+  });
+
+  it('stops on a removed field and on a retyped field, naming the migration to write, and changes nothing', async () => {
+    const removed = syncResourceTables(database.db, catalogueWith(gadget([codeField])));
+    await expect(removed).rejects.toThrow(SchemaDriftError);
+    await expect(removed).rejects.toThrow('resource "gadget": field "weight" was removed from its definition but its column holds data; write a migration in server/db/migrations that drops or renames gadget.weight');
+    const retyped = syncResourceTables(database.db, catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'string', form: true }])));
+    await expect(retyped).rejects.toThrow('resource "gadget": field "weight" changed type from bigint to varchar(255); write a migration in server/db/migrations that converts gadget.weight');
+    expect(await columns('gadget')).toEqual(['code', 'createdby', 'createddate', 'updatedby', 'updateddate', 'weight']);
+  });
+});

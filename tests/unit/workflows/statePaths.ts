@@ -1,0 +1,23 @@
+// Reachability with @xstate/graph: every state node of a machine appears in some shortest path's end state.
+import { getShortestPaths, getStateNodes } from '@xstate/graph';
+import type { AnyStateMachine, EventObject, StateValue } from 'xstate';
+
+/** Every state node of the machine as a dotted path ('signedIn.idle.warning'). */
+export function allStatePaths(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine).map((node) => node.path.join('.')).sort();
+}
+
+/** The dotted paths of a state value and all its ancestors. */
+export function statePathsOf(value: StateValue): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.entries(value).flatMap(([key, child]) => [key, ...(child === undefined ? [] : statePathsOf(child).map((path) => `${key}.${path}`))]);
+}
+
+/**
+ * The state paths reached by traversing the machine's pure transition with the given events; the events stand in
+ * for the injected actors ('xstate.done.actor.<id>' with the fake's output) as the traversal never runs actors.
+ */
+export function reachableStatePaths(machine: AnyStateMachine, options: { input?: unknown; events: readonly EventObject[] }): string[] {
+  const paths = getShortestPaths(machine, { input: options.input, events: options.events as never });
+  return [...new Set(paths.flatMap((path) => statePathsOf(path.state.value)))].sort();
+}

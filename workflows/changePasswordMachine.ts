@@ -1,0 +1,108 @@
+// The change-expired-password modal opened by login code 9004 (spec 000 §2, §5, §8): current, new and confirmation.
+import { assign, setup } from 'xstate';
+import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
+import { MESSAGES } from '../engine/api/responseCodes';
+import { SHELL_MESSAGES, changePasswordErrors } from '../engine/rules';
+import { injectedActor } from './injectedActor';
+
+export type ChangePasswordField = 'currentpassword' | 'newpassword' | 'confirmation';
+
+export type ChangePasswordErrors = Partial<Record<ChangePasswordField, string[]>>;
+
+export interface ChangePasswordInput {
+  /** The user whose password expired, from the login attempt. */
+  username: string;
+}
+
+export interface ChangePasswordContext {
+  username: string;
+  fieldErrors: ChangePasswordErrors;
+  /** The server's message of the last failed call. */
+  message: string | undefined;
+}
+
+export type ChangePasswordEvent = { type: 'SUBMIT'; currentpassword: string; newpassword: string; confirmation: string };
+
+/** What the login page shows once the password is changed (spec 000 §8). */
+export interface ChangePasswordOutput {
+  message: string;
+  description: string;
+}
+
+/** Plain passwords: the app's actor digests them before sending. */
+export interface ChangePasswordCall {
+  username: string;
+  currentpassword: string;
+  newpassword: string;
+}
+
+const changePassword = injectedActor<ResponseEnvelope, ChangePasswordCall>('changePassword');
+
+/** The local checks of spec 000 §5, per field; empty when the form may be sent. */
+export function changePasswordFieldErrors(event: ChangePasswordEvent): ChangePasswordErrors {
+  const { currentpassword, newpassword, confirmation } = event;
+  const messages = newpassword ? changePasswordErrors(currentpassword, newpassword, confirmation) : [];
+  const forNew = messages.filter((message) => message !== SHELL_MESSAGES.confirmationInconsistent);
+  const forConfirmation = messages.filter((message) => message === SHELL_MESSAGES.confirmationInconsistent);
+  const errors: ChangePasswordErrors = {
+    currentpassword: currentpassword ? [] : [SHELL_MESSAGES.required],
+    newpassword: newpassword ? forNew : [SHELL_MESSAGES.required],
+    confirmation: confirmation ? forConfirmation : [SHELL_MESSAGES.required],
+  };
+  return Object.fromEntries(Object.entries(errors).filter(([, list]) => list.length > 0));
+}
+
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+    input: {} as ChangePasswordInput,
+    output: {} as ChangePasswordOutput,
+  },
+  actors: { changePassword },
+  guards: {
+    fieldsInvalid: ({ event }) => Object.keys(changePasswordFieldErrors(event)).length > 0,
+    accepted: (_, params: { response: ResponseEnvelope }) => isSuccess(params.response.status.responsecode),
+  },
+  actions: {
+    showFieldErrors: assign({ fieldErrors: ({ event }) => changePasswordFieldErrors(event) }),
+    clearMessages: assign({ fieldErrors: {}, message: undefined }),
+    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
+  },
+}).createMachine({
+  id: 'changePassword',
+  context: ({ input }) => ({ username: input.username, fieldErrors: {}, message: undefined }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        SUBMIT: [
+          { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+          { target: 'submitting', actions: 'clearMessages' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        // The passwords travel in the event only: they never sit in the context.
+        input: ({ context, event }) => ({
+          username: context.username,
+          currentpassword: event.currentpassword,
+          newpassword: event.newpassword,
+        }),
+        onDone: [
+          { guard: { type: 'accepted', params: ({ event }) => ({ response: event.output }) }, target: 'done' },
+          {
+            target: 'editing',
+            actions: { type: 'showMessage', params: ({ event }) => ({ message: event.output.status.responsemessage }) },
+          },
+        ],
+        onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: () => ({ message: MESSAGES.PASSWORD_CHANGED, description: MESSAGES.PASSWORD_CHANGED_DETAIL }),
+});

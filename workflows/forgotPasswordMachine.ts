@@ -1,0 +1,267 @@
+// The login page's forgot-password modal (spec 000 §2, §4, §5): username, full name, branch and ticket office, new password.
+import { assign, setup } from 'xstate';
+import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
+import { MESSAGES } from '../engine/api/responseCodes';
+import { SHELL_MESSAGES, forgotPasswordErrors } from '../engine/rules';
+import { injectedActor } from './injectedActor';
+import { VERIFY_ALL_REQUIRED } from './shellTexts';
+
+export type ForgotPasswordField = 'username' | 'fullname' | 'branchcode' | 'tickoffid' | 'newpassword' | 'confirmation';
+
+export type ForgotPasswordErrors = Partial<Record<ForgotPasswordField, string[]>>;
+
+export interface ForgotPasswordContext {
+  username: string;
+  fullname: string;
+  branchcode: string;
+  tickoffid: string;
+  /** What the server confirmed; verifying a step again forgets that step and the ones after it. */
+  verified: { username: boolean; fullname: boolean; branchcode: boolean; tickoffid: boolean };
+  fieldErrors: ForgotPasswordErrors;
+  /** The server's message of the last failed call, or the final step's verify-all message. */
+  message: string | undefined;
+}
+
+export type ForgotPasswordEvent =
+  | { type: 'VERIFY_USERNAME'; username: string }
+  | { type: 'VERIFY_FULLNAME'; fullname: string }
+  | { type: 'VERIFY_BRANCH'; branchcode: string; tickoffid: string }
+  | { type: 'SUBMIT_PASSWORD'; newpassword: string; confirmation: string }
+  | { type: 'BACK' }
+  | { type: 'CANCEL' };
+
+/** How the modal ended; on a reset, the server's message for the login page. */
+export type ForgotPasswordOutput = { outcome: 'done'; message: string } | { outcome: 'cancelled' };
+
+// Every call names the user being verified, so each answer is about the same account.
+const verifyUsername = injectedActor<ResponseEnvelope, { username: string }>('verifyUsername');
+const verifyFullname = injectedActor<ResponseEnvelope, { username: string; fullname: string }>('verifyFullname');
+const verifyBranch = injectedActor<ResponseEnvelope, { username: string; branchcode: string; tickoffid: string }>('verifyBranch');
+const resetPassword = injectedActor<ResponseEnvelope, { username: string; newpassword: string }>('resetPassword');
+
+const NOTHING_VERIFIED: ForgotPasswordContext['verified'] = { username: false, fullname: false, branchcode: false, tickoffid: false };
+
+/** The local checks of spec 000 §5 before a step calls the server; empty when the step may go on. */
+export function forgotPasswordFieldErrors(event: ForgotPasswordEvent): ForgotPasswordErrors {
+  const required = (field: ForgotPasswordField, value: string): ForgotPasswordErrors =>
+    value.trim() ? {} : { [field]: [SHELL_MESSAGES.required] };
+  switch (event.type) {
+    case 'VERIFY_USERNAME':
+      return required('username', event.username);
+    case 'VERIFY_FULLNAME':
+      return required('fullname', event.fullname);
+    case 'VERIFY_BRANCH':
+      return { ...required('branchcode', event.branchcode), ...required('tickoffid', event.tickoffid) };
+    case 'SUBMIT_PASSWORD': {
+      if (!event.newpassword) return { newpassword: [SHELL_MESSAGES.required] };
+      const messages = forgotPasswordErrors(event.newpassword, event.confirmation);
+      const newpassword = messages.filter((message) => message !== SHELL_MESSAGES.confirmationInvalid);
+      const confirmation = messages.filter((message) => message === SHELL_MESSAGES.confirmationInvalid);
+      return { ...(newpassword.length ? { newpassword } : {}), ...(confirmation.length ? { confirmation } : {}) };
+    }
+    default:
+      return {};
+  }
+}
+
+const answer = ({ event }: { event: { output: ResponseEnvelope } }) => ({ response: event.output });
+
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as ForgotPasswordContext,
+    events: {} as ForgotPasswordEvent,
+    output: {} as ForgotPasswordOutput,
+  },
+  actors: { verifyUsername, verifyFullname, verifyBranch, resetPassword },
+  guards: {
+    fieldsInvalid: ({ event }) => Object.keys(forgotPasswordFieldErrors(event)).length > 0,
+    allVerified: ({ context }) => Object.values(context.verified).every(Boolean),
+    accepted: (_, params: { response: ResponseEnvelope }) => isSuccess(params.response.status.responsecode),
+  },
+  actions: {
+    showFieldErrors: assign({ fieldErrors: ({ event }) => forgotPasswordFieldErrors(event) }),
+    clearMessages: assign({ fieldErrors: {}, message: undefined }),
+    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    showServerMessage: assign({ message: (_, params: { response: ResponseEnvelope }) => params.response.status.responsemessage }),
+    // A step sent again unverifies itself and every step after it.
+    takeUsername: assign(({ event }) =>
+      event.type === 'VERIFY_USERNAME' ? { username: event.username.trim(), verified: NOTHING_VERIFIED } : {},
+    ),
+    takeFullname: assign(({ context, event }) =>
+      event.type === 'VERIFY_FULLNAME'
+        ? { fullname: event.fullname.trim(), verified: { ...context.verified, fullname: false, branchcode: false, tickoffid: false } }
+        : {},
+    ),
+    takeBranch: assign(({ context, event }) =>
+      event.type === 'VERIFY_BRANCH'
+        ? {
+            branchcode: event.branchcode.trim(),
+            tickoffid: event.tickoffid.trim(),
+            verified: { ...context.verified, branchcode: false, tickoffid: false },
+          }
+        : {},
+    ),
+    markVerified: assign({
+      verified: ({ context }, params: { fields: (keyof ForgotPasswordContext['verified'])[] }) => ({
+        ...context.verified,
+        ...Object.fromEntries(params.fields.map((field) => [field, true])),
+      }),
+    }),
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: {
+    username: '',
+    fullname: '',
+    branchcode: '',
+    tickoffid: '',
+    verified: NOTHING_VERIFIED,
+    fieldErrors: {},
+    message: undefined,
+  },
+  initial: 'username',
+  on: {
+    CANCEL: '.cancelled',
+  },
+  states: {
+    username: {
+      entry: 'clearMessages',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            VERIFY_USERNAME: [
+              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { target: 'verifying', actions: ['clearMessages', 'takeUsername'] },
+            ],
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifyUsername',
+            src: 'verifyUsername',
+            input: ({ context }) => ({ username: context.username }),
+            onDone: [
+              {
+                guard: { type: 'accepted', params: answer },
+                target: '#forgotPassword.fullname',
+                actions: { type: 'markVerified', params: { fields: ['username'] } },
+              },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+          },
+        },
+      },
+    },
+    fullname: {
+      entry: 'clearMessages',
+      on: { BACK: 'username' },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            VERIFY_FULLNAME: [
+              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { target: 'verifying', actions: ['clearMessages', 'takeFullname'] },
+            ],
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifyFullname',
+            src: 'verifyFullname',
+            input: ({ context }) => ({ username: context.username, fullname: context.fullname }),
+            onDone: [
+              {
+                guard: { type: 'accepted', params: answer },
+                target: '#forgotPassword.branch',
+                actions: { type: 'markVerified', params: { fields: ['fullname'] } },
+              },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+          },
+        },
+      },
+    },
+    branch: {
+      entry: 'clearMessages',
+      on: { BACK: 'fullname' },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            VERIFY_BRANCH: [
+              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { target: 'verifying', actions: ['clearMessages', 'takeBranch'] },
+            ],
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifyBranch',
+            src: 'verifyBranch',
+            input: ({ context }) => ({ username: context.username, branchcode: context.branchcode, tickoffid: context.tickoffid }),
+            onDone: [
+              {
+                guard: { type: 'accepted', params: answer },
+                target: '#forgotPassword.password',
+                actions: { type: 'markVerified', params: { fields: ['branchcode', 'tickoffid'] } },
+              },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+          },
+        },
+      },
+    },
+    password: {
+      entry: 'clearMessages',
+      on: { BACK: 'branch' },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SUBMIT_PASSWORD: [
+              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { guard: 'allVerified', target: 'submitting', actions: 'clearMessages' },
+              { actions: ['clearMessages', { type: 'showMessage', params: { message: VERIFY_ALL_REQUIRED } }] },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            // The new password travels in the event only: it never sits in the context.
+            input: ({ context, event }) => ({
+              username: context.username,
+              newpassword: event.type === 'SUBMIT_PASSWORD' ? event.newpassword : '',
+            }),
+            onDone: [
+              {
+                guard: { type: 'accepted', params: answer },
+                target: '#forgotPassword.done',
+                actions: { type: 'showServerMessage', params: answer },
+              },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+          },
+        },
+      },
+    },
+    // The app closes the modal and shows the login form.
+    done: {
+      type: 'final',
+      output: ({ context }): ForgotPasswordOutput => ({ outcome: 'done', message: context.message ?? MESSAGES.SUCCESS }),
+    },
+    cancelled: {
+      type: 'final',
+      output: (): ForgotPasswordOutput => ({ outcome: 'cancelled' }),
+    },
+  },
+  // The final state that was reached gives the output.
+  output: ({ event }) => event.output as ForgotPasswordOutput,
+});
