@@ -104,5 +104,5 @@ export const changePasswordMachine = setup({
     },
     done: { type: 'final' },
   },
-  output: () => ({ message: MESSAGES.PASSWORD_CHANGED, description: MESSAGES.PASSWORD_CHANGED_DETAIL }),
+  output: () => ({ message: MESSAGES.DATA_UPDATED, description: MESSAGES.PASSWORD_CHANGED_DETAIL }),
 });

@@ -64,7 +64,7 @@ export function forgotPasswordFieldErrors(event: ForgotPasswordEvent): ForgotPas
   }
 }
 
-const answer = ({ event }: { event: { output: ResponseEnvelope } }) => ({ response: event.output });
+const responseOf = ({ event }: { event: { output: ResponseEnvelope } }) => ({ response: event.output });
 
 export const forgotPasswordMachine = setup({
   types: {
@@ -143,11 +143,11 @@ export const forgotPasswordMachine = setup({
             input: ({ context }) => ({ username: context.username }),
             onDone: [
               {
-                guard: { type: 'accepted', params: answer },
+                guard: { type: 'accepted', params: responseOf },
                 target: '#forgotPassword.fullname',
                 actions: { type: 'markVerified', params: { fields: ['username'] } },
               },
-              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
             ],
             onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
           },
@@ -174,11 +174,11 @@ export const forgotPasswordMachine = setup({
             input: ({ context }) => ({ username: context.username, fullname: context.fullname }),
             onDone: [
               {
-                guard: { type: 'accepted', params: answer },
+                guard: { type: 'accepted', params: responseOf },
                 target: '#forgotPassword.branch',
                 actions: { type: 'markVerified', params: { fields: ['fullname'] } },
               },
-              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
             ],
             onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
           },
@@ -205,11 +205,11 @@ export const forgotPasswordMachine = setup({
             input: ({ context }) => ({ username: context.username, branchcode: context.branchcode, tickoffid: context.tickoffid }),
             onDone: [
               {
-                guard: { type: 'accepted', params: answer },
+                guard: { type: 'accepted', params: responseOf },
                 target: '#forgotPassword.password',
                 actions: { type: 'markVerified', params: { fields: ['branchcode', 'tickoffid'] } },
               },
-              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
             ],
             onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
           },
@@ -241,11 +241,11 @@ export const forgotPasswordMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'accepted', params: answer },
+                guard: { type: 'accepted', params: responseOf },
                 target: '#forgotPassword.done',
-                actions: { type: 'showServerMessage', params: answer },
+                actions: { type: 'showServerMessage', params: responseOf },
               },
-              { target: 'editing', actions: { type: 'showServerMessage', params: answer } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
             ],
             onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
           },

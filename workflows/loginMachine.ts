@@ -199,7 +199,7 @@ export const loginMachine = setup({
           target: 'editing',
           actions: {
             type: 'showNotice',
-            params: { message: MESSAGES.PASSWORD_CHANGED, description: MESSAGES.PASSWORD_CHANGED_DETAIL },
+            params: { message: MESSAGES.DATA_UPDATED, description: MESSAGES.PASSWORD_CHANGED_DETAIL },
           },
         },
         CLOSE_MODAL: { target: 'editing', actions: 'clearMessages' },

@@ -25,7 +25,7 @@ export type ResponseCode = (typeof CODES)[keyof typeof CODES];
 export const MESSAGES = {
   SUCCESS: 'Success',
   PASSWORD_EXPIRED: 'Your password has expired. Please change your password now and log in again!',
-  PASSWORD_CHANGED: 'Data has been updated',
+  DATA_UPDATED: 'Data has been updated',
   PASSWORD_CHANGED_DETAIL: 'Now you can use a new password to log in to your account!',
   MEMBER_NOT_FOUND: 'Member ID not found',
   SOMETHING_WENT_WRONG: 'Something went wrong, Please try again',

@@ -233,10 +233,11 @@ export function formSchema(screen: ScreenDefinition, mode: FormMode): { schema: 
       'ui:widget': field.widget,
       'ui:placeholder': field.placeholder ? `${field.widget === 'select' || field.widget === 'multiselect' || field.widget === 'date' ? 'Choose' : 'Input'} ${field.placeholder}` : undefined,
       'ui:readonly': readOnly,
-      'ui:options': { section, wide, required: field.required, source: field.source, format: field.format, minDate: field.minDate, maxDate: field.maxDate, listOptions: field.type === 'list' ? field.options : undefined },
+      'ui:options': { section, wide, source: field.source, format: field.format, minDate: field.minDate, maxDate: field.maxDate, maxSizeKb: field.maxSizeKb, choices: field.options },
     };
   }
-  return { schema: { type: 'object', properties }, uiSchema };
+  const required = fields.filter((f) => f.field.required && !f.readOnly).map((f) => f.field.name);
+  return { schema: { type: 'object', properties, required }, uiSchema };
 }
 
 // ---- validation (browser and server alike) -----------------------------------------------------

@@ -75,6 +75,8 @@ export interface FieldDefinition {
   /** Date pickers: whole-day bounds relative to today ('today', '-30d', '+1y') or absolute YYYY-MM-DD. */
   minDate?: string;
   maxDate?: string;
+  /** Image upload: the largest file in KB (spec 001 §5.2 'Image size must be smaller than {n} KB/MB'). */
+  maxSizeKb?: number;
 }
 
 export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate';

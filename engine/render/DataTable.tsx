@@ -1,0 +1,91 @@
+// The screen's table: declared columns and formats, server paging and sort, the footer of spec 000 §9.
+import type { ReactNode } from 'react';
+import { Table, Tag } from 'antd';
+import type { SortDirection } from '../api/envelope';
+import { tableColumns, type TableColumn } from '../definition/compile';
+import { formatValue, pageFooter } from '../definition/format';
+import type { ScreenDefinition } from '../definition/screen';
+import { useReferenceLabels } from './useReferenceLabels';
+
+type Row = Record<string, unknown>;
+
+interface DataTableProps {
+  screen: ScreenDefinition;
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+  paginated: boolean;
+  loading: boolean;
+  sort: Record<string, SortDirection> | undefined;
+  onPage(page: number): void;
+  onSort(sort: Record<string, SortDirection> | undefined): void;
+  rowActions(row: Row): ReactNode;
+}
+
+const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'red' };
+
+function cell(column: TableColumn, value: unknown, labels: Map<unknown, string> | undefined): ReactNode {
+  const { field } = column;
+  if (field.format === 'status' && typeof value === 'string') {
+    return <Tag color={STATUS_COLORS[value] ?? 'default'}>{formatValue(field, value)}</Tag>;
+  }
+  if (field.format === 'tag' && value) return <Tag>{formatValue(field, value)}</Tag>;
+  if (labels) return labels.get(value) ?? formatValue(field, value);
+  return formatValue(field, value);
+}
+
+export function DataTable(props: DataTableProps) {
+  const { screen, sort } = props;
+  const columns = tableColumns(screen);
+  const labels = useReferenceLabels(columns.flatMap((c) => (c.field.source ? [c.field.source.selector] : [])));
+  const [sortField, sortDirection] = Object.entries(sort ?? {})[0] ?? [];
+
+  return (
+    <Table<Row>
+      rowKey={(row) => screen.resource.key.map((k) => String(row[k])).join('|')}
+      dataSource={props.rows}
+      loading={props.loading}
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          title: 'No',
+          key: '__no',
+          width: 64,
+          render: (_value, _row, index) => (props.page - 1) * props.pageSize + index + 1,
+        },
+        ...columns.map((column) => ({
+          title: column.field.label,
+          dataIndex: column.field.name,
+          key: column.field.name,
+          width: column.width,
+          align: column.field.format === 'number' ? ('right' as const) : undefined,
+          sorter: column.sortable,
+          sortOrder: sortField === column.field.name ? (sortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+          render: (value: unknown) => cell(column, value, column.field.source ? labels.get(column.field.source.selector) : undefined),
+        })),
+        { title: 'Action', key: '__actions', fixed: 'right' as const, render: (_: unknown, row: Row) => props.rowActions(row) },
+      ]}
+      pagination={
+        props.paginated
+          ? {
+              current: props.page,
+              pageSize: props.pageSize,
+              total: props.total,
+              showSizeChanger: false,
+              showTotal: (total) => pageFooter(props.page, props.pageSize, total, props.rows.length),
+            }
+          : false
+      }
+      onChange={(pagination, _filters, sorter, extra) => {
+        if (extra.action === 'paginate') props.onPage(pagination.current ?? 1);
+        if (extra.action === 'sort') {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.order ? String(one.field) : undefined;
+          props.onSort(field ? { [field]: one!.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+// A screen's record form: the rjsf schema compiled from the fields, the engine's widgets, the rule
+// language's messages on blur and on submit, and the server's field messages on their fields.
+import { useMemo, useState } from 'react';
+import { Col, Divider, Row } from 'antd';
+import Form from '@rjsf/antd';
+import validator from '@rjsf/validator-ajv8';
+import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { formFields, formSchema, validateRecord, type FormMode } from '../definition/compile';
+import type { ScreenDefinition } from '../definition/screen';
+import { engineWidgets } from './widgets/formWidgets';
+
+type Values = Record<string, unknown>;
+
+interface RecordFormProps {
+  screen: ScreenDefinition;
+  mode: FormMode;
+  initial: Values;
+  /** Field messages the server answered, shown on their fields until the field changes. */
+  serverErrors: Record<string, string>;
+  formId: string;
+  onSubmit(values: Values): void;
+}
+
+/** Two columns, wide fields across both, a divider where a new section starts. */
+function TwoColumns(props: ObjectFieldTemplateProps) {
+  let section: string | undefined;
+  const rows: React.ReactNode[] = [];
+  for (const property of props.properties) {
+    const options = (props.uiSchema?.[property.name]?.['ui:options'] ?? {}) as { section?: string; wide?: boolean };
+    if (options.section && options.section !== section) {
+      section = options.section;
+      rows.push(
+        <Col span={24} key={`section-${section}`}>
+          <Divider titlePlacement="start" style={{ marginTop: 4 }}>
+            {section}
+          </Divider>
+        </Col>,
+      );
+    }
+    rows.push(
+      <Col key={property.name} xs={24} md={options.wide ? 24 : 12}>
+        {property.content}
+      </Col>,
+    );
+  }
+  return <Row gutter={16}>{rows}</Row>;
+}
+
+const asErrorSchema = (errors: Record<string, string>): ErrorSchema =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema;
+
+export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit }: RecordFormProps) {
+  const { schema, uiSchema } = useMemo(() => formSchema(screen, mode), [screen, mode]);
+  const [values, setValues] = useState<Values>(initial);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [changedSinceServer, setChangedSinceServer] = useState<Set<string>>(new Set());
+  const dependents = useMemo(() => formFields(screen, mode).filter((f) => f.field.source?.dependsOn), [screen, mode]);
+
+  const ruleErrors = mode === 'view' ? {} : validateRecord(screen, values, mode);
+  const shown: Record<string, string> = {};
+  for (const [field, message] of Object.entries(ruleErrors)) if (submitted || touched.has(field)) shown[field] = message;
+  for (const [field, message] of Object.entries(serverErrors)) if (!changedSinceServer.has(field) && !shown[field]) shown[field] = message;
+
+  const change = (next: Values) => {
+    const updated = { ...next };
+    const changed = Object.keys(updated).filter((k) => updated[k] !== values[k]);
+    // Cascading selects: a new parent value clears its children.
+    for (const { field } of dependents) if (changed.includes(field.source!.dependsOn!.field)) updated[field.name] = undefined;
+    setChangedSinceServer((before) => new Set([...before, ...changed]));
+    setValues(updated);
+  };
+
+  return (
+    <Form
+      id={formId}
+      schema={schema as RJSFSchema}
+      uiSchema={{ ...(uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }}
+      formData={values}
+      validator={validator}
+      widgets={engineWidgets}
+      templates={{ ObjectFieldTemplate: TwoColumns }}
+      formContext={{ formData: values, descriptionLocation: 'tooltip' }}
+      readonly={mode === 'view'}
+      noHtml5Validate
+      showErrorList={false}
+      // Messages come from the rule language only, never from JSON Schema keywords.
+      transformErrors={() => []}
+      customValidate={(data, errors) => {
+        for (const [field, message] of Object.entries(validateRecord(screen, (data ?? {}) as Values, mode === 'view' ? 'edit' : mode))) {
+          (errors as unknown as Record<string, { addError(m: string): void }>)[field]?.addError(message);
+        }
+        return errors;
+      }}
+      extraErrors={asErrorSchema(shown)}
+      onChange={(event) => change((event.formData ?? {}) as Values)}
+      onBlur={(id) => setTouched((before) => new Set([...before, id.replace(/^root_/, '')]))}
+      onError={() => setSubmitted(true)}
+      onSubmit={(event) => {
+        setSubmitted(true);
+        setChangedSinceServer(new Set());
+        onSubmit((event.formData ?? {}) as Values);
+      }}
+    />
+  );
+}

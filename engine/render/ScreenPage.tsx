@@ -1,0 +1,156 @@
+// A whole menu screen from its definition: title, search, table with permitted row actions, and the
+// record form in a drawer or modal, with the confirmations of spec 000 §4.
+import { useMemo, useState, type ReactNode } from 'react';
+import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'antd';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { isSuccess } from '../api/envelope';
+import { actionFunctionCode, confirmationText, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
+import type { CustomAction, ScreenDefinition, StandardAction } from '../definition/screen';
+import { searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
+import { DataTable } from './DataTable';
+import { useEngine } from './EngineContext';
+import { RecordForm } from './RecordForm';
+import { SearchForm } from './SearchForm';
+import { PAGE_SIZE, useListController } from './useListController';
+
+type Row = Record<string, unknown>;
+
+interface ScreenPageProps {
+  screen: ScreenDefinition;
+  /** The search state lives in the URL query, so a reload or a shared link shows the same results. */
+  query: string;
+  onQueryChange(query: string): void;
+}
+
+interface OpenForm {
+  mode: FormMode;
+  record: Row;
+  errors: Record<string, string>;
+}
+
+const keyData = (screen: ScreenDefinition, row: Row) => Object.fromEntries(screen.resource.key.map((k) => [k, row[k]]));
+
+export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
+  const { call, can } = useEngine();
+  const { message, modal } = App.useApp();
+  const state = useMemo(() => searchStateFromQuery(screen, query), [screen, query]);
+  const list = useListController(screen, state);
+  const [form, setForm] = useState<OpenForm>();
+  const [saving, setSaving] = useState(false);
+  const model = useMemo(() => resourceModel(screen), [screen]);
+  const base = `/api/${screen.resource.name}`;
+  const formId = `form-${screen.menucode}`;
+
+  const setState = (next: Partial<SearchState>) => onQueryChange(searchStateToQuery({ ...state, ...next }));
+  const allowed = (action: StandardAction | CustomAction) =>
+    (isCustomAction(action) || hasAction(screen, action)) && can(actionFunctionCode(screen, action));
+
+  async function openRecord(row: Row, mode: FormMode) {
+    const answer = await call<Row>(`${base}/detail`, { data: keyData(screen, row) });
+    if (!isSuccess(answer.status.responsecode) || !answer.result) {
+      message.error({ content: answer.status.responsemessage, duration: 0 });
+      return;
+    }
+    setForm({ mode, record: answer.result, errors: {} });
+  }
+
+  async function save(values: Row) {
+    if (!form) return;
+    setSaving(true);
+    const answer = await call<Row>(`${base}/${form.mode === 'create' ? 'create' : 'update'}`, { data: values });
+    setSaving(false);
+    if (isSuccess(answer.status.responsecode)) {
+      message.success(answer.status.responsemessage);
+      setForm(undefined);
+      void list.reload();
+      return;
+    }
+    const fields = (answer.result as { fields?: Record<string, string> } | undefined)?.fields;
+    setForm({ ...form, record: values, errors: fields ?? {} });
+    message.error({ content: answer.status.responsemessage, duration: 0 });
+  }
+
+  function runAction(row: Row, action: StandardAction | CustomAction, path: string) {
+    const run = async () => {
+      const answer = await call(`${base}/${path}`, { data: keyData(screen, row) });
+      if (isSuccess(answer.status.responsecode)) {
+        message.success(answer.status.responsemessage);
+        void list.reload();
+      } else message.error({ content: answer.status.responsemessage, duration: 0 });
+    };
+    const text = confirmationText(action);
+    if (text) modal.confirm({ title: text, okText: 'Yes', cancelText: 'No', onOk: run });
+    else void run();
+  }
+
+  const rowActions = (row: Row): ReactNode => {
+    const buttons: ReactNode[] = [];
+    if (allowed('update')) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => void openRecord(row, 'edit')} /></Tooltip>);
+    else if (can(actionFunctionCode(screen, 'access'))) buttons.push(<Tooltip title="View" key="view"><Button type="text" icon={<EyeOutlined />} aria-label="View" onClick={() => void openRecord(row, 'view')}>View</Button></Tooltip>);
+    if (model.status) {
+      const active = row[model.status] === 'ACTIVE';
+      if (active && allowed('deactivate')) buttons.push(<Tooltip title="Deactivate" key="deactivate"><Button type="text" danger icon={<StopOutlined />} aria-label="Deactivate" onClick={() => runAction(row, 'deactivate', 'deactivate')} /></Tooltip>);
+      if (!active && allowed('activate')) buttons.push(<Tooltip title="Activate" key="activate"><Button type="text" icon={<CheckCircleOutlined />} aria-label="Activate" onClick={() => runAction(row, 'activate', 'activate')} /></Tooltip>);
+    }
+    for (const custom of screen.actions.filter(isCustomAction)) {
+      if (allowed(custom)) buttons.push(<Tooltip title={custom.label} key={custom.name}><Button type="text" icon={<ThunderboltOutlined />} aria-label={custom.label} onClick={() => runAction(row, custom, custom.name)} /></Tooltip>);
+    }
+    if (allowed('delete')) buttons.push(<Tooltip title="Delete" key="delete"><Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => runAction(row, 'delete', 'delete')} /></Tooltip>);
+    return <Space size={0}>{buttons}</Space>;
+  };
+
+  const formTitle = form ? `${form.mode === 'create' ? 'Create' : form.mode === 'edit' ? 'Edit' : 'View'} ${screen.title}` : '';
+  const formBody = form && (
+    <RecordForm key={`${form.mode}-${JSON.stringify(keyData(screen, form.record))}`} screen={screen} mode={form.mode} initial={form.record} serverErrors={form.errors} formId={formId} onSubmit={(values) => void save(values)} />
+  );
+  const formFooter = (
+    <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+      <Button onClick={() => setForm(undefined)}>{form?.mode === 'view' ? 'Close' : 'Cancel'}</Button>
+      {form?.mode !== 'view' && (
+        <Button type="primary" htmlType="submit" form={formId} loading={saving}>
+          Save
+        </Button>
+      )}
+    </Space>
+  );
+
+  const body = (
+    <>
+      <div className="engine-toolbar">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {screen.title}
+        </Typography.Title>
+        {allowed('create') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'create', record: {}, errors: {} })}>
+            Create
+          </Button>
+        )}
+      </div>
+      <SearchForm screen={screen} values={state.values} advanced={state.advanced} onSearch={(values) => setState({ values, page: 1 })} onToggleAdvanced={(advanced) => setState({ advanced })} />
+      <DataTable
+        screen={screen}
+        rows={list.rows}
+        total={list.total}
+        page={state.page}
+        pageSize={PAGE_SIZE}
+        paginated={list.paginated}
+        loading={list.loading}
+        sort={state.sort}
+        onPage={(page) => setState({ page })}
+        onSort={(sort) => setState({ sort, page: 1 })}
+        rowActions={rowActions}
+      />
+      {screen.options?.formIn === 'modal' ? (
+        <Modal open={!!form} title={formTitle} onCancel={() => setForm(undefined)} footer={formFooter} width={720} destroyOnHidden>
+          {formBody}
+        </Modal>
+      ) : (
+        <Drawer open={!!form} title={formTitle} onClose={() => setForm(undefined)} footer={formFooter} size={720} destroyOnHidden>
+          {formBody}
+        </Drawer>
+      )}
+    </>
+  );
+
+  return screen.layout === 'own' ? body : <Card className="engine-panel">{body}</Card>;
+}

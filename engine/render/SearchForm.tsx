@@ -1,0 +1,115 @@
+// The search form of a screen: normal fields, 'Advance Search' for the rest in two columns, Search and Clear.
+import { useEffect } from 'react';
+import { Button, Col, DatePicker, Form, Input, Row, Space } from 'antd';
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { validateValue } from '../rules';
+import { searchFields, searchRules, ruleContext, type SearchField } from '../definition/compile';
+import type { ScreenDefinition } from '../definition/screen';
+import type { SearchValues } from '../definition/searchCriteria';
+import { OptionSelect } from './widgets/OptionSelect';
+
+const DATE = 'YYYY-MM-DD';
+const DISPLAY_DATE = 'DD/MM/YYYY';
+
+interface SearchFormProps {
+  screen: ScreenDefinition;
+  values: SearchValues;
+  advanced: boolean;
+  onSearch(values: SearchValues): void;
+  onToggleAdvanced(advanced: boolean): void;
+}
+
+/** Dates travel as YYYY-MM-DD strings; the pickers hold dayjs values. */
+const toPicker = (search: SearchField, value: unknown) => {
+  if (search.range && Array.isArray(value)) return value.map((v) => (v ? dayjs(String(v), DATE) : null));
+  return typeof value === 'string' && value ? dayjs(value, DATE) : undefined;
+};
+const fromPicker = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map((v) => (v ? (v as Dayjs).format(DATE) : null));
+  return value ? (value as Dayjs).format(DATE) : null;
+};
+
+function SearchInput({ search, ...control }: { search: SearchField; value?: unknown; onChange?(value: unknown): void; id?: string }) {
+  const { field } = search;
+  const placeholder = field.placeholder ?? field.label;
+  const onChange = control.onChange ?? (() => undefined);
+  switch (field.widget) {
+    case 'select':
+    case 'radio':
+      return <OptionSelect id={control.id} value={control.value} onChange={onChange} options={field.options} selector={field.source?.selector} placeholder={`Choose ${placeholder}`} />;
+    case 'multiselect':
+      return <OptionSelect id={control.id} value={control.value} onChange={onChange} options={field.options} selector={field.source?.selector} placeholder={`Choose ${placeholder}`} multiple maxTagCount={field.label ? 2 : 1} />;
+    case 'switch':
+      return <OptionSelect id={control.id} value={control.value} onChange={onChange} options={[{ value: true, label: 'Yes' }, { value: false, label: 'No' }]} placeholder={`Choose ${placeholder}`} />;
+    case 'date':
+      return search.range ? (
+        <DatePicker.RangePicker id={control.id} style={{ width: '100%' }} format={DISPLAY_DATE} value={toPicker(search, control.value) as never} onChange={(v) => onChange(fromPicker(v))} />
+      ) : (
+        <DatePicker id={control.id} style={{ width: '100%' }} format={DISPLAY_DATE} placeholder={`Choose ${placeholder}`} value={toPicker(search, control.value) as never} onChange={(v) => onChange(fromPicker(v))} />
+      );
+    default:
+      return <Input id={control.id} value={(control.value as string) ?? ''} onChange={(e) => onChange(e.target.value)} placeholder={`Input ${placeholder}`} allowClear />;
+  }
+}
+
+export function SearchForm({ screen, values, advanced, onSearch, onToggleAdvanced }: SearchFormProps) {
+  const [form] = Form.useForm();
+  const fields = searchFields(screen);
+  const normal = fields.filter((f) => f.mode === 'normal');
+  const extra = fields.filter((f) => f.mode === 'advanced');
+  const shown = advanced ? [...normal, ...extra] : normal;
+
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(values);
+  }, [form, values]);
+
+  const rulesOf = (search: SearchField) => {
+    const rules = searchRules(search);
+    if (rules.length === 0) return [];
+    return [{ validator: async (_: unknown, value: unknown) => {
+      const message = validateValue(value, rules, ruleContext(search.field));
+      if (message) throw new Error(message);
+    } }];
+  };
+
+  const submit = (submitted: SearchValues) => {
+    const cleaned: SearchValues = {};
+    for (const search of shown) cleaned[search.field.name] = submitted[search.field.name];
+    onSearch(cleaned);
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} className="engine-search" validateTrigger="onBlur">
+      <Row gutter={16}>
+        {shown.map((search) => (
+          <Col key={search.field.name} xs={24} md={advanced ? 12 : 8}>
+            <Form.Item name={search.field.name} label={search.field.label} rules={rulesOf(search)}>
+              <SearchInput search={search} />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          Search
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.field.name, undefined])));
+            onSearch({});
+          }}
+        >
+          Clear
+        </Button>
+        {extra.length > 0 && (
+          <Button type="link" onClick={() => onToggleAdvanced(!advanced)} icon={advanced ? <UpOutlined /> : <DownOutlined />}>
+            Advance Search
+          </Button>
+        )}
+      </Space>
+    </Form>
+  );
+}

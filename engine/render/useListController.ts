@@ -1,0 +1,46 @@
+// Loads a screen's list for a search state; a newer request always wins over an older one.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { App } from 'antd';
+import { isSuccess } from '../api/envelope';
+import { defaultSort } from '../definition/compile';
+import { criteriaFromSearch, type SearchState } from '../definition/searchCriteria';
+import type { ScreenDefinition } from '../definition/screen';
+import { useEngine } from './EngineContext';
+
+export const PAGE_SIZE = 10;
+
+export function useListController(screen: ScreenDefinition, state: SearchState) {
+  const { call } = useEngine();
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+  const paginated = screen.options?.pagination !== false;
+
+  const load = useCallback(async () => {
+    const request = ++latest.current;
+    setLoading(true);
+    const answer = await call<Record<string, unknown>[]>(`/api/${screen.resource.name}/list`, {
+      paging: paginated ? { limit: PAGE_SIZE, page: state.page } : { limit: -1, page: 1 },
+      criteria: criteriaFromSearch(screen, state.values),
+      sort: state.sort ?? defaultSort(screen),
+    });
+    if (request !== latest.current) return;
+    setLoading(false);
+    if (isSuccess(answer.status.responsecode)) {
+      setRows(answer.result ?? []);
+      setTotal(answer.paging?.totalrecord ?? answer.result?.length ?? 0);
+    } else {
+      setRows([]);
+      setTotal(0);
+      message.error({ content: answer.status.responsemessage, duration: 0, key: 'list-error' });
+    }
+  }, [call, message, paginated, screen, state]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return { rows, total, loading, reload: load, paginated };
+}

@@ -1,0 +1,41 @@
+// One select for every choice field: static options or a reference selector, single or multiple.
+import { Select } from 'antd';
+import type { FieldOption } from '../../definition/screen';
+import { useSelectorOptions } from '../useSelectorOptions';
+
+export interface OptionSelectProps {
+  id?: string;
+  value: unknown;
+  onChange(value: unknown): void;
+  onBlur?(): void;
+  options?: FieldOption[];
+  selector?: string;
+  parent?: { filter: string; value: unknown };
+  multiple?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Select-checkbox search: at most 2 tags shown (1 without a label). */
+  maxTagCount?: number;
+}
+
+export function OptionSelect(props: OptionSelectProps) {
+  const remote = useSelectorOptions(props.selector, props.parent);
+  const options = props.selector ? remote.options : (props.options ?? []);
+  return (
+    <Select
+      id={props.id}
+      style={{ width: '100%' }}
+      value={props.value === null || props.value === '' ? undefined : (props.value as never)}
+      onChange={(value) => props.onChange(value ?? null)}
+      onBlur={props.onBlur}
+      options={options.map((o) => ({ value: o.value as string, label: o.label }))}
+      mode={props.multiple ? 'multiple' : undefined}
+      maxTagCount={props.maxTagCount}
+      placeholder={props.placeholder}
+      disabled={props.disabled}
+      loading={remote.loading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+}
