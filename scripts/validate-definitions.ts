@@ -1,28 +1,66 @@
-// `npm run validate`: checks every definition file against its JSON Schema and cross-checks references.
+// `npm run validate`: every definition file against its JSON Schema, then the cross checks between them.
+// Usage: node --import tsx scripts/validate-definitions.ts [screens-dir]
 import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { checkMenuTree, type MenuTree } from '../engine/definition/menuTree';
+import { MENU_TREE_FILE, SELECTORS_FILE, checkDefinitions, schemaProblems } from '../engine/definition/checkDefinitions';
+import { flattenMenus, type MenuTree } from '../engine/definition/menuTree';
+import type { ScreenDefinition, SelectorCatalogue } from '../engine/definition/screen';
+import { SCREENS_DIR, screenFiles } from '../server/definitions';
 
-const started = performance.now();
-const errors: string[] = [];
-const ajv = new Ajv2020({ allErrors: true, strict: true });
+const SCHEMA_DIR = 'engine/definition';
+// Normalised as screenFiles joins its paths, so the file names match the folder ('./screens/' -> 'screens').
+const dir = process.argv[2] ? join(process.argv[2]).replace(/(.)\/+$/, '$1') : SCREENS_DIR;
+const problems: string[] = [];
 
-function checkAgainstSchema(file: string, schemaFile: string): unknown {
-  const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  const validate = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
-  if (!validate(data)) {
-    for (const e of validate.errors ?? []) errors.push(`${file}: ${e.instancePath || '/'} ${e.message}`);
+// verbose: errors carry their schema, so a 'not' error can name what it forbids.
+const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+const validator = (schemaFile: string) => ({
+  file: join(SCHEMA_DIR, schemaFile),
+  validate: ajv.compile(JSON.parse(readFileSync(join(SCHEMA_DIR, schemaFile), 'utf8')) as object),
+});
+const schemas = {
+  tree: validator('menu-tree.schema.json'),
+  selectors: validator('selectors.schema.json'),
+  screen: validator('screen.schema.json'),
+};
+
+/** The file's JSON when it parses and matches its schema; problems are recorded either way. */
+function load<T>(file: string, schema: (typeof schemas)[keyof typeof schemas]): T | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    problems.push(`${file}: ${(error as Error).message}`);
+    return undefined;
   }
-  return data;
+  const declared = (data as { $schema?: unknown }).$schema;
+  if (typeof declared === 'string' && resolve(dirname(file), declared) !== resolve(schema.file)) {
+    problems.push(`${file}: /$schema must be "${relative(dirname(file), schema.file)}" for editor autocomplete`);
+  }
+  if (schema.validate(data)) return data as T;
+  problems.push(...schemaProblems(file, schema.validate.errors ?? []));
+  return undefined;
 }
 
-const tree = checkAgainstSchema('screens/menu-tree.json', 'engine/definition/menu-tree.schema.json') as MenuTree;
-for (const problem of checkMenuTree(tree)) errors.push(`screens/menu-tree.json: ${problem}`);
+const tree = load<MenuTree>(join(dir, MENU_TREE_FILE), schemas.tree);
+const selectors = load<SelectorCatalogue>(join(dir, SELECTORS_FILE), schemas.selectors);
+// screenFiles leaves out the two catalogue files only under screens/ itself, so they are dropped here too.
+const files = screenFiles(dir).filter((file) => file !== join(dir, MENU_TREE_FILE) && file !== join(dir, SELECTORS_FILE));
+const screens = files.map((file) => ({ file, screen: load<ScreenDefinition>(file, schemas.screen) }));
 
-const elapsed = (performance.now() - started).toFixed(0);
-if (errors.length > 0) {
-  for (const e of errors) console.error(e);
-  console.error(`${errors.length} definition error(s) (${elapsed} ms)`);
+// The cross checks read the files as their types say, so they run once every file matches its schema.
+const schemaValid = (s: { screen?: ScreenDefinition }): s is { file: string; screen: ScreenDefinition } => s.screen !== undefined;
+const crossChecked = !!tree && !!selectors && screens.every(schemaValid);
+if (crossChecked) problems.push(...checkDefinitions({ tree, screens, selectors, dir }));
+
+const elapsed = performance.now().toFixed(0);
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem);
+  const later = crossChecked ? '' : '; the cross checks run once every file matches its schema';
+  console.error(`${problems.length} definition problem(s) (${elapsed} ms${later})`);
   process.exit(1);
 }
-console.log(`definitions valid: menu tree (${elapsed} ms)`);
+const menuCount = flattenMenus(tree!).length;
+const selectorCount = Object.keys(selectors!.selectors).length;
+console.log(`definitions valid: ${files.length} screens, ${selectorCount} selectors, ${menuCount} menus (${elapsed} ms)`);

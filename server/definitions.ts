@@ -9,12 +9,12 @@ export const SCREENS_DIR = 'screens';
 const NOT_SCREENS = new Set(['menu-tree.json', 'selectors.json']);
 
 /** Every screen definition file: screens/<group>/<menu>.json. */
-export function screenFiles(dir = SCREENS_DIR): string[] {
+export function screenFiles(dir = SCREENS_DIR, root = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return screenFiles(path);
-      return entry.name.endsWith('.json') && !NOT_SCREENS.has(relative(SCREENS_DIR, path)) ? [path] : [];
+      if (entry.isDirectory()) return screenFiles(path, root);
+      return entry.name.endsWith('.json') && !NOT_SCREENS.has(relative(root, path)) ? [path] : [];
     })
     .sort();
 }

@@ -16,9 +16,9 @@ export const api = createApiClient({
 
 export const onSessionDropped = (listener: Listener) => {
   dropListeners.add(listener);
-  return () => dropListeners.delete(listener);
+  return () => void dropListeners.delete(listener);
 };
 export const onAccessDenied = (listener: () => void) => {
   deniedListeners.add(listener);
-  return () => deniedListeners.delete(listener);
+  return () => void deniedListeners.delete(listener);
 };

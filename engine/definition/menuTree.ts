@@ -24,6 +24,8 @@ export interface MenuItem {
   roles?: RoleRule;
   /** A user attribute the menu needs, e.g. 'partnercode'. */
   requires?: string;
+  /** Shown to every signed-in user whatever the grants (role rules still apply). */
+  everyone?: boolean;
   routes?: MenuRoute[];
 }
 

@@ -86,20 +86,18 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
       showErrorList={false}
       // Messages come from the rule language only, never from JSON Schema keywords.
       transformErrors={() => []}
-      customValidate={(data, errors) => {
-        for (const [field, message] of Object.entries(validateRecord(screen, (data ?? {}) as Values, mode === 'view' ? 'edit' : mode))) {
-          (errors as unknown as Record<string, { addError(m: string): void }>)[field]?.addError(message);
-        }
-        return errors;
-      }}
       extraErrors={asErrorSchema(shown)}
       onChange={(event) => change((event.formData ?? {}) as Values)}
       onBlur={(id) => setTouched((before) => new Set([...before, id.replace(/^root_/, '')]))}
-      onError={() => setSubmitted(true)}
       onSubmit={(event) => {
+        const data = (event.formData ?? {}) as Values;
         setSubmitted(true);
+        // The rule language decides; its messages show through extraErrors on every field at once.
+        if (mode === 'view' || Object.keys(validateRecord(screen, data, mode)).length > 0) return;
         setChangedSinceServer(new Set());
-        onSubmit((event.formData ?? {}) as Values);
+        // Only what the form edits, and the key that names the record.
+        const editable = formFields(screen, mode).filter((f) => !f.readOnly).map((f) => f.field.name);
+        onSubmit(Object.fromEntries([...screen.resource.key, ...editable].map((name) => [name, data[name]])));
       }}
     />
   );

@@ -48,7 +48,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
   async function openRecord(row: Row, mode: FormMode) {
     const answer = await call<Row>(`${base}/detail`, { data: keyData(screen, row) });
     if (!isSuccess(answer.status.responsecode) || !answer.result) {
-      message.error({ content: answer.status.responsemessage, duration: 0 });
+      message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
       return;
     }
     setForm({ mode, record: answer.result, errors: {} });
@@ -67,7 +67,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
     }
     const fields = (answer.result as { fields?: Record<string, string> } | undefined)?.fields;
     setForm({ ...form, record: values, errors: fields ?? {} });
-    message.error({ content: answer.status.responsemessage, duration: 0 });
+    message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
   }
 
   function runAction(row: Row, action: StandardAction | CustomAction, path: string) {
@@ -76,7 +76,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
       if (isSuccess(answer.status.responsecode)) {
         message.success(answer.status.responsemessage);
         void list.reload();
-      } else message.error({ content: answer.status.responsemessage, duration: 0 });
+      } else message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
     };
     const text = confirmationText(action);
     if (text) modal.confirm({ title: text, okText: 'Yes', cancelText: 'No', onOk: run });

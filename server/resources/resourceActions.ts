@@ -2,7 +2,7 @@
 // activate / deactivate and its custom actions, guarded by the screen's function codes, validated by
 // the same rules as the browser, one transaction each, written to the user log with before and after.
 import type { Kysely } from 'kysely';
-import { CODES } from '../../engine/api/responseCodes';
+import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { referencesTo } from '../../engine/definition/catalogue';
 import {
@@ -27,6 +27,15 @@ import { listRecords } from './listQuery';
 import { recordKey, rowToRecord, toDb, type Row } from './records';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
+
+// not in spec: the product's own success texts, shown as the success toast.
+export const RESULT_MESSAGES = {
+  create: 'Data has been created',
+  update: MESSAGES.DATA_UPDATED,
+  delete: 'Data has been deleted',
+  activate: 'Data has been activated',
+  deactivate: 'Data has been deactivated',
+} as const;
 
 export interface ResourceServices {
   catalogue: Catalogue;
@@ -151,7 +160,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
             return record;
           });
           written();
-          return { result: after };
+          return { result: after, message: RESULT_MESSAGES.create };
         },
       }),
     );
@@ -179,7 +188,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
             return rowToRecord(model, after);
           });
           written();
-          return { result };
+          return { result, message: RESULT_MESSAGES.update };
         },
       }),
     );
@@ -207,7 +216,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
             await audit(ctx, LEGENDS.DELETE, recordKey(model, key), rowToRecord(model, before), undefined, trx);
           });
           written();
-          return {};
+          return { message: RESULT_MESSAGES.delete };
         },
       }),
     );
@@ -231,7 +240,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
           return rowToRecord(model, after);
         });
         written();
-        return { result };
+        return { result, message: RESULT_MESSAGES[name] };
       },
     });
   if (model.status && hasAction(screen, 'activate')) actions.push(statusChange('activate', STATUS_ACTIVE, LEGENDS.ACTIVATE));

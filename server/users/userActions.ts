@@ -81,7 +81,7 @@ export const userActions = [
         await others.execute();
         await writeUserLog(trx, { username: user.username, module: 'USER', legend: LEGENDS.CHANGE_PASSWORD, recordkey: user.username, ip: ctx.ip }, at);
       });
-      return { message: MESSAGES.PASSWORD_CHANGED, result: { detail: MESSAGES.PASSWORD_CHANGED_DETAIL } };
+      return { message: MESSAGES.DATA_UPDATED, result: { detail: MESSAGES.PASSWORD_CHANGED_DETAIL } };
     },
   }),
 ];

@@ -37,7 +37,7 @@ describe('login in Chromium', () => {
   it('shows the server message for a wrong password and resets the captcha', async () => {
     const page = await rig.newPage();
     await logIn(page, 'admin', 'Wrong#2026');
-    await expect.poll(() => page.getByText('Invalid username or password').count()).toBe(1);
+    await expect.poll(() => page.locator('.ant-message-notice').filter({ hasText: 'Invalid username or password' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
   });
 

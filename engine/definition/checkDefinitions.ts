@@ -1,0 +1,248 @@
+// Cross checks of the definition files that their JSON Schemas cannot express, as one-line problems
+// '<file>: <json path>: <what is wrong>'. Isomorphic: callers load the files; scripts/validate-definitions runs it.
+import { tryParseRule } from '../rules';
+import { ACTION_FUNCTIONS, isCustomAction, resourceModel } from './compile';
+import { checkMenuTree, flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from './menuTree';
+import type { ScreenDefinition, SelectorCatalogue, SelectorDefinition } from './screen';
+
+export const SCREENS_DIR = 'screens';
+export const MENU_TREE_FILE = 'menu-tree.json';
+export const SELECTORS_FILE = 'selectors.json';
+
+const FUNCTION_SUFFIX = /^[A-Z][A-Z0-9]*$/;
+
+export interface DefinitionFiles {
+  tree: MenuTree;
+  /** Screen files by their path, e.g. 'screens/basic-configuration/country.json'. */
+  screens: { file: string; screen: ScreenDefinition }[];
+  selectors: SelectorCatalogue;
+  /** The folder the files were read from ('screens'): the problems name files under it. */
+  dir?: string;
+}
+
+/** Every problem across the menu tree, the screens and the selectors; empty when all is consistent. */
+export function checkDefinitions(input: DefinitionFiles): string[] {
+  const dir = input.dir ?? SCREENS_DIR;
+  const treeFile = `${dir}/${MENU_TREE_FILE}`;
+  const problems = checkMenuTree(input.tree).map((problem) => `${treeFile}: ${problem}`);
+  const screenByResource = new Map(input.screens.map((s) => [s.screen.resource.name, s.screen]));
+  for (const { file, screen } of input.screens) {
+    const report = (path: string, problem: string) => problems.push(`${file}: ${path}: ${problem}`);
+    checkFields(screen, report, input.selectors, screenByResource);
+    checkResource(screen, report);
+    checkActions(screen, report);
+  }
+  problems.push(...checkScreenSet(input.screens, input.tree, dir));
+  problems.push(...checkSelectors(input.selectors, screenByResource, `${dir}/${SELECTORS_FILE}`));
+  return problems;
+}
+
+type Report = (path: string, problem: string) => void;
+
+const fieldNames = (screen: ScreenDefinition) => new Set(screen.fields.map((f) => f.name));
+
+const unknownField = (name: string, resource?: string) => `unknown field "${name}"${resource ? ` of resource "${resource}"` : ''}`;
+
+/** Field names are unique, rules parse and apply, sources name a selector and fields that exist. */
+function checkFields(screen: ScreenDefinition, report: Report, catalogue: SelectorCatalogue, screenByResource: Map<string, ScreenDefinition>) {
+  const names = fieldNames(screen);
+  const firstAt = new Map<string, number>();
+  screen.fields.forEach((field, i) => {
+    const at = `fields[${i}]`;
+    const first = firstAt.get(field.name);
+    if (first !== undefined) report(`${at}.name`, `duplicate field "${field.name}" (also fields[${first}])`);
+    else firstAt.set(field.name, i);
+
+    (field.rules ?? []).forEach((rule, r) => {
+      const parsed = tryParseRule(rule);
+      if (!parsed.ok) report(`${at}.rules[${r}]`, parsed.error);
+      else if (parsed.rule.kind === 'enum' && !field.options) report(`${at}.rules[${r}]`, `rule "enum" needs the field's options`);
+    });
+
+    if (!field.source) return;
+    const selector = Object.hasOwn(catalogue.selectors, field.source.selector) ? catalogue.selectors[field.source.selector] : undefined;
+    if (!selector) report(`${at}.source.selector`, `unknown selector "${field.source.selector}"`);
+    const dependsOn = field.source.dependsOn;
+    if (!dependsOn) return;
+    if (!names.has(dependsOn.field)) report(`${at}.source.dependsOn.field`, unknownField(dependsOn.field));
+    // The parent's value filters the selector's rows, so the filter is a field of the selector's resource.
+    const target = selector && screenByResource.get(selector.resource);
+    if (target && !fieldNames(target).has(dependsOn.filter)) report(`${at}.source.dependsOn.filter`, unknownField(dependsOn.filter, selector.resource));
+  });
+}
+
+/** Key, status and default sort name fields of the screen. */
+function checkResource(screen: ScreenDefinition, report: Report) {
+  const names = fieldNames(screen);
+  screen.resource.key.forEach((key, k) => {
+    if (!names.has(key)) report(`resource.key[${k}]`, unknownField(key));
+  });
+  const status = screen.resource.status;
+  if (typeof status === 'string' && !names.has(status)) report('resource.status', unknownField(status));
+  for (const field of Object.keys(screen.options?.defaultSort ?? {})) {
+    if (!names.has(field)) report(`options.defaultSort.${field}`, unknownField(field));
+  }
+}
+
+/** Actions are not repeated, can run, and custom ones name fields that exist and a well-formed function. */
+function checkActions(screen: ScreenDefinition, report: Report) {
+  const names = fieldNames(screen);
+  const { status } = resourceModel(screen);
+  const firstAt = new Map<string, number>();
+  screen.actions.forEach((action, a) => {
+    const at = `actions[${a}]`;
+    const name = isCustomAction(action) ? action.name : action;
+    const first = firstAt.get(name);
+    if (first !== undefined) report(isCustomAction(action) ? `${at}.name` : at, `duplicate action "${name}" (also actions[${first}])`);
+    else firstAt.set(name, a);
+
+    if (!isCustomAction(action)) {
+      if ((action === 'activate' || action === 'deactivate') && !status) report(at, `"${action}" needs a status field (resource.status or a field named status)`);
+      return;
+    }
+    // The permission code is <MENUCODE>_<FUNCTION>: the suffix must read like the menu code it follows.
+    if (!FUNCTION_SUFFIX.test(action.function)) {
+      report(`${at}.function`, `function "${action.function}" must be upper-case letters and digits (permission code ${screen.menucode}_${action.function})`);
+    }
+    for (const field of Object.keys(action.set ?? {})) {
+      if (!names.has(field)) report(`${at}.set.${field}`, unknownField(field));
+    }
+    if (action.exclusiveBy !== undefined && !names.has(action.exclusiveBy)) report(`${at}.exclusiveBy`, unknownField(action.exclusiveBy));
+  });
+}
+
+/**
+ * Across screens and the menu tree: each screen's menu exists and has no other screen, resource and table
+ * names are unique, the file is screens/<group>/<last path segment>.json, and the tree declares no function
+ * the screen's actions already give.
+ */
+function checkScreenSet(screens: DefinitionFiles['screens'], tree: MenuTree, dir: string): string[] {
+  const problems: string[] = [];
+  const treeFile = `${dir}/${MENU_TREE_FILE}`;
+  // A duplicate menu code is checkMenuTree's problem; the first menu with the code counts here.
+  const menus = new Map(flattenMenus(tree).reverse().map((menu) => [menu.menucode, menu]));
+  const menuPaths = menuJsonPaths(tree);
+  const screenOfMenu = new Map<string, string>();
+  const resourceFile = new Map<string, string>();
+  const tableFile = new Map<string, string>();
+
+  for (const { file, screen } of screens) {
+    const report = (path: string, problem: string) => problems.push(`${file}: ${path}: ${problem}`);
+    // The browser bundles screens/*/*.json: a file elsewhere would reach the server only.
+    const inDir = file.startsWith(`${dir}/`) ? file.slice(dir.length + 1).split('/') : [];
+    if (inDir.length !== 2) problems.push(`${file}: a screen file must sit in a group folder: ${dir}/<group>/<menu>.json`);
+
+    const menu = menus.get(screen.menucode);
+    if (!menu) report('menucode', `menu "${screen.menucode}" is not in the menu tree (${treeFile})`);
+    const otherScreen = screenOfMenu.get(screen.menucode);
+    if (otherScreen) report('menucode', `menu "${screen.menucode}" already has a screen (${otherScreen})`);
+    else screenOfMenu.set(screen.menucode, file);
+
+    if (menu?.path !== undefined) {
+      const expected = `${menu.path.split('/').at(-1)}.json`;
+      if (file.split('/').at(-1) !== expected) report('menucode', `menu "${screen.menucode}" has path "${menu.path}", so its screen file is named ${expected}`);
+    }
+
+    const otherResource = resourceFile.get(screen.resource.name);
+    if (otherResource) report('resource.name', `resource "${screen.resource.name}" is also declared by ${otherResource}`);
+    else resourceFile.set(screen.resource.name, file);
+
+    const { table } = resourceModel(screen);
+    const otherTable = tableFile.get(table);
+    if (otherTable) report(screen.resource.table ? 'resource.table' : 'resource.name', `table "${table}" is also used by ${otherTable}`);
+    else tableFile.set(table, file);
+
+    if (menu?.functions) {
+      const given = new Set(screen.actions.map((action) => (isCustomAction(action) ? action.function : ACTION_FUNCTIONS[action])));
+      menu.functions.forEach((fn, f) => {
+        if (given.has(fn)) problems.push(`${treeFile}: ${menuPaths.get(menu.menucode)}.functions[${f}]: "${fn}" is already given by the actions of ${file}`);
+      });
+    }
+  }
+  return problems;
+}
+
+/** Menu code -> JSON path of its menu in the tree ('items[6].children[0].children[1]'). */
+function menuJsonPaths(tree: MenuTree): Map<string, string> {
+  const paths = new Map<string, string>();
+  const visit = (nodes: MenuNode[], base: string) =>
+    nodes.forEach((node, i) => {
+      if (isMenuGroup(node)) visit(node.children, `${base}[${i}].children`);
+      else if (!paths.has(node.menucode)) paths.set(node.menucode, `${base}[${i}]`);
+    });
+  visit(tree.items, 'items');
+  return paths;
+}
+
+/** Each selector lists some screen's resource, by fields of that screen. */
+function checkSelectors(catalogue: SelectorCatalogue, screenByResource: Map<string, ScreenDefinition>, selectorsFile: string): string[] {
+  const problems: string[] = [];
+  for (const [name, selector] of Object.entries(catalogue.selectors)) {
+    const at = `selectors.${name}`;
+    const screen = screenByResource.get(selector.resource);
+    if (!screen) {
+      problems.push(`${selectorsFile}: ${at}.resource: unknown resource "${selector.resource}" (no screen declares it)`);
+      continue;
+    }
+    const names = fieldNames(screen);
+    for (const [path, field] of selectorFields(selector)) {
+      if (!names.has(field)) problems.push(`${selectorsFile}: ${at}.${path}: ${unknownField(field, selector.resource)}`);
+    }
+  }
+  return problems;
+}
+
+/** Every field a selector names, with its JSON path inside the selector. */
+function selectorFields(selector: SelectorDefinition): [string, string][] {
+  return [
+    ['value', selector.value],
+    ['label', selector.label],
+    ...(selector.extra ?? []).map((field, i): [string, string] => [`extra[${i}]`, field]),
+    ...Object.keys(selector.filter ?? {}).map((field): [string, string] => [`filter.${field}`, field]),
+    ...Object.keys(selector.sort ?? {}).map((field): [string, string] => [`sort.${field}`, field]),
+    ...(selector.currentBetween ?? []).map((field, i): [string, string] => [`currentBetween[${i}]`, field]),
+    ...(selector.composite?.fields ?? []).map((field, i): [string, string] => [`composite.fields[${i}]`, field]),
+  ];
+}
+
+/** The parts of an ajv error the report needs (ajv's ErrorObject, without importing ajv here). */
+export interface SchemaError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+  /** The keyword's value; ajv gives it with the option verbose. */
+  schema?: unknown;
+}
+
+const listed = (values: unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
+
+/**
+ * One line per JSON Schema error: '<file>: <json pointer> <message>'. 'if' errors are dropped: they only
+ * say which branch failed, and that branch's own errors are reported. An 'anyOf' of plain types ('string
+ * or number or ...') becomes one line instead of one per type.
+ */
+export function schemaProblems(file: string, errors: readonly SchemaError[]): string[] {
+  const folded = new Set<SchemaError>();
+  const typeChoices = new Map<SchemaError, string[]>();
+  for (const anyOf of errors.filter((e) => e.keyword === 'anyOf')) {
+    const branches = errors.filter((e) => e.schemaPath.startsWith(`${anyOf.schemaPath}/`));
+    if (branches.length === 0 || !branches.every((e) => e.keyword === 'type' && e.instancePath === anyOf.instancePath)) continue;
+    for (const branch of branches) folded.add(branch);
+    typeChoices.set(anyOf, branches.map((e) => String(e.params.type)));
+  }
+  return errors
+    .filter((e) => e.keyword !== 'if' && !folded.has(e))
+    .map((e) => {
+      let message = e.message ?? 'is invalid';
+      const types = typeChoices.get(e);
+      if (types) message = `must be ${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;
+      if (e.keyword === 'additionalProperties') message += `: "${String(e.params.additionalProperty)}"`;
+      if (e.keyword === 'enum') message += `: ${listed(e.params.allowedValues as unknown[])}`;
+      if (e.keyword === 'const') message += ` ${JSON.stringify(e.params.allowedValue)}`;
+      const forbidden = (e.schema as { enum?: unknown[] } | undefined)?.enum;
+      if (e.keyword === 'not' && forbidden) message = `must not be one of the reserved names: ${listed(forbidden)}`;
+      return `${file}: ${e.instancePath || '/'} ${message}`;
+    });
+}
