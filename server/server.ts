@@ -26,8 +26,8 @@ export interface ServerOptions {
 export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue }> {
   const { config, database } = options;
   const catalogue = options.catalogue ?? loadCatalogue();
-  await migrateToLatest(database.db);
-  await syncResourceTables(database.db, catalogue);
+  await migrateToLatest(database.db, database.schema);
+  await syncResourceTables(database.db, catalogue, database.schema);
   await seed(database.db, catalogue, config);
   const services = { catalogue, dialect: database.dialect, counts: new CountCache() };
   const actions = [...allActions, ...resourceActions(services), ...selectorActions(services), ...(options.extraActions ?? [])];

@@ -11,6 +11,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Schema>;
   dialect: DialectName;
+  /** PostgreSQL: the schema the tables live in ('public' unless told otherwise); SQLite: undefined. */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
@@ -41,7 +43,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.replace(/\/\/[^@]*@/, '//***@')}"`);
 }

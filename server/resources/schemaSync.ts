@@ -62,9 +62,11 @@ async function createIndexes(db: Kysely<any>, model: ResourceModel) {
 }
 
 /** Brings every resource table up to its definition; throws SchemaDriftError (changing nothing) on drift. */
-export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue): Promise<string[]> {
+export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
   const anyDb = db as unknown as Kysely<any>;
-  const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  // Introspection sees every schema: only the tables of ours count.
+  const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
+  const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   const stored = new Map((await db.selectFrom('resource_schema').selectAll().execute()).map((r) => [r.tablename, JSON.parse(r.columns) as ColumnShape[]]));
   const models = catalogue.screens.map(resourceModel);
 

@@ -44,11 +44,12 @@ describe('login in Chromium', () => {
   it('signs in, stores the session, and logs out with the confirmation', async () => {
     const page = await rig.newPage();
     await logIn(page, 'admin');
-    await expect.poll(() => page.getByText('Signed in as admin (Administrator)').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Dashboard | Loyalty Management System');
+    expect(await page.locator('.app-user').innerText()).toContain('System Administrator');
     const stored = await page.evaluate(() => Object.keys(localStorage).sort());
     expect(stored).toEqual(['alms.apitoken', 'alms.idtoken', 'alms.permission', 'alms.profile', 'alms.timetoken']);
     await page.screenshot({ path: `${screenshotDir}/signed-in.png` });
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.locator('.app-nav').getByText('Logout').click();
     await expect.poll(() => page.getByRole('dialog').filter({ hasText: 'Are you sure want to logout?' }).count()).toBe(1);
     await page.screenshot({ path: `${screenshotDir}/logout-confirm.png` });
     await page.getByRole('button', { name: 'OK' }).click();

@@ -25,6 +25,7 @@ const codeField = { name: 'code', label: 'Code', rules: ['required', 'max.10'], 
 
 describe.each(testDatabases)('schema sync on $name', (target) => {
   let database: Database;
+  const sync = (catalogue: ReturnType<typeof catalogueWith>) => syncResourceTables(database.db, catalogue, database.schema);
   let schema: string | undefined;
 
   beforeAll(async () => {
@@ -36,7 +37,7 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
       await admin.end();
     }
     database = openDatabase(target.url, { schema });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.schema);
   });
   afterAll(async () => {
     await database?.close();
@@ -49,27 +50,27 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
   });
 
   const columns = async (table: string) =>
-    (await database.db.introspection.getTables()).find((t) => t.name === table)?.columns.map((c) => c.name).sort();
+    (await database.db.introspection.getTables()).find((t) => t.name === table && (database.schema === undefined || t.schema === database.schema))?.columns.map((c) => c.name).sort();
 
   it('creates a table for a new resource with its fields and audit columns', async () => {
-    const changed = await syncResourceTables(database.db, catalogueWith(gadget([codeField])));
+    const changed = await sync(catalogueWith(gadget([codeField])));
     expect(changed).toContain('created gadget');
     expect(await columns('gadget')).toEqual(['code', 'createdby', 'createddate', 'updatedby', 'updateddate']);
-    expect(await syncResourceTables(database.db, catalogueWith(gadget([codeField])))).toEqual([]);
+    expect(await sync(catalogueWith(gadget([codeField])))).toEqual([]);
   });
 
   it('adds a column for a new field, keeping the rows', async () => {
     await (database.db as any).insertInto('gadget').values({ code: 'G1' }).execute();
-    const changed = await syncResourceTables(database.db, catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'integer', form: true }])));
+    const changed = await sync(catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'integer', form: true }])));
     expect(changed).toEqual(['added gadget.weight']);
     expect(await (database.db as any).selectFrom('gadget').select(['code', 'weight']).execute()).toEqual([{ code: 'G1', weight: null }]);
   });
 
   it('stops on a removed field and on a retyped field, naming the migration to write, and changes nothing', async () => {
-    const removed = syncResourceTables(database.db, catalogueWith(gadget([codeField])));
+    const removed = sync(catalogueWith(gadget([codeField])));
     await expect(removed).rejects.toThrow(SchemaDriftError);
     await expect(removed).rejects.toThrow('resource "gadget": field "weight" was removed from its definition but its column holds data; write a migration in server/db/migrations that drops or renames gadget.weight');
-    const retyped = syncResourceTables(database.db, catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'string', form: true }])));
+    const retyped = sync(catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'string', form: true }])));
     await expect(retyped).rejects.toThrow('resource "gadget": field "weight" changed type from bigint to varchar(255); write a migration in server/db/migrations that converts gadget.weight');
     expect(await columns('gadget')).toEqual(['code', 'createdby', 'createddate', 'updatedby', 'updateddate', 'weight']);
   });
