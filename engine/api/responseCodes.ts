@@ -29,6 +29,7 @@ export const MESSAGES = {
   PASSWORD_CHANGED_DETAIL: 'Now you can use a new password to log in to your account!',
   MEMBER_NOT_FOUND: 'Member ID not found',
   SOMETHING_WENT_WRONG: 'Something went wrong, Please try again',
+  DOWNLOADING: 'Downloading file...',
   // not in spec: the product's own wording for its own codes
   INVALID_LOGIN: 'Invalid username or password',
   CAPTCHA_FAILED: 'Captcha verification failed, please try again',

@@ -96,6 +96,7 @@ export const ACTION_FUNCTIONS: Record<StandardAction, string> = {
   delete: 'DELETE',
   activate: 'ACTIVATE',
   deactivate: 'DEACTIVATE',
+  download: 'DOWNLOAD',
 };
 
 export const isCustomAction = (action: StandardAction | CustomAction): action is CustomAction => typeof action === 'object';

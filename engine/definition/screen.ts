@@ -79,7 +79,7 @@ export interface FieldDefinition {
   maxSizeKb?: number;
 }
 
-export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate';
+export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate' | 'download';
 
 export interface CustomAction {
   name: string;
@@ -108,7 +108,6 @@ export interface ResourceDefinition {
 export interface ScreenOptions {
   defaultSort?: Record<string, 'asc' | 'desc'>;
   pagination?: boolean;
-  download?: boolean;
   /** Where the form opens. */
   formIn?: 'drawer' | 'modal';
 }

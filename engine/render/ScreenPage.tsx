@@ -4,9 +4,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
-import { actionFunctionCode, confirmationText, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
+import { actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
 import type { CustomAction, ScreenDefinition, StandardAction } from '../definition/screen';
-import { searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
+import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
+import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
 import { useEngine } from './EngineContext';
 import { RecordForm } from './RecordForm';
@@ -83,6 +84,22 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
     else void run();
   }
 
+  async function download() {
+    const answer = await call<{ filename: string; mimetype: string; content: string }>(`${base}/download`, {
+      criteria: criteriaFromSearch(screen, state.values),
+      sort: state.sort ?? defaultSort(screen),
+    });
+    if (!isSuccess(answer.status.responsecode) || !answer.result) {
+      message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
+      return;
+    }
+    message.success(answer.status.responsemessage || MESSAGES.DOWNLOADING);
+    const url = URL.createObjectURL(new Blob([answer.result.content], { type: answer.result.mimetype }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: answer.result.filename });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
   const rowActions = (row: Row): ReactNode => {
     const buttons: ReactNode[] = [];
     if (allowed('update')) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => void openRecord(row, 'edit')} /></Tooltip>);
@@ -126,7 +143,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
           </Button>
         )}
       </div>
-      <SearchForm screen={screen} values={state.values} advanced={state.advanced} onSearch={(values) => setState({ values, page: 1 })} onToggleAdvanced={(advanced) => setState({ advanced })} />
+      <SearchForm screen={screen} values={state.values} advanced={state.advanced} onSearch={(values) => setState({ values, page: 1 })} onToggleAdvanced={(advanced) => setState({ advanced })} onDownload={allowed('download') ? () => void download() : undefined} />
       <DataTable
         screen={screen}
         rows={list.rows}

@@ -1,7 +1,7 @@
 // The search form of a screen: normal fields, 'Advance Search' for the rest in two columns, Search and Clear.
 import { useEffect } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Space } from 'antd';
-import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { DownloadOutlined, DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { validateValue } from '../rules';
 import { searchFields, searchRules, ruleContext, type SearchField } from '../definition/compile';
@@ -18,6 +18,8 @@ interface SearchFormProps {
   advanced: boolean;
   onSearch(values: SearchValues): void;
   onToggleAdvanced(advanced: boolean): void;
+  /** Present when the screen offers a download and the user may use it. */
+  onDownload?(): void;
 }
 
 /** Dates travel as YYYY-MM-DD strings; the pickers hold dayjs values. */
@@ -53,7 +55,7 @@ function SearchInput({ search, ...control }: { search: SearchField; value?: unkn
   }
 }
 
-export function SearchForm({ screen, values, advanced, onSearch, onToggleAdvanced }: SearchFormProps) {
+export function SearchForm({ screen, values, advanced, onSearch, onToggleAdvanced, onDownload }: SearchFormProps) {
   const [form] = Form.useForm();
   const fields = searchFields(screen);
   const normal = fields.filter((f) => f.mode === 'normal');
@@ -104,6 +106,11 @@ export function SearchForm({ screen, values, advanced, onSearch, onToggleAdvance
         >
           Clear
         </Button>
+        {onDownload && (
+          <Button icon={<DownloadOutlined />} onClick={onDownload}>
+            Download
+          </Button>
+        )}
         {extra.length > 0 && (
           <Button type="link" onClick={() => onToggleAdvanced(!advanced)} icon={advanced ? <UpOutlined /> : <DownOutlined />}>
             Advance Search

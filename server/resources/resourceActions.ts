@@ -24,9 +24,12 @@ import type { DialectName } from '../db/database';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CountCache } from './countCache';
 import { listRecords } from './listQuery';
+import { toCsv } from './csv';
 import { recordKey, rowToRecord, toDb, type Row } from './records';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
+/** A download holds at most this many rows; the search narrows larger sets. */
+const MAX_DOWNLOAD_ROWS = 50_000;
 
 // not in spec: the product's own success texts, shown as the success toast.
 export const RESULT_MESSAGES = {
@@ -131,6 +134,23 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       },
     }),
   ];
+
+  if (hasAction(screen, 'download')) {
+    actions.push(
+      defineAction({
+        path: `${base}/download`,
+        guard: guard('download'),
+        handler: async (ctx) => {
+          const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: ctx.parameter.criteria, sort: ctx.parameter.sort, paging: { limit: MAX_DOWNLOAD_ROWS, page: 1 } }, defaultSort(screen));
+          const stamp = ctx.now().toISOString().slice(0, 10);
+          return {
+            message: MESSAGES.DOWNLOADING,
+            result: { filename: `${model.name}-${stamp}.csv`, mimetype: 'text/csv', content: toCsv(screen, rows), totalrecord: paging.totalrecord },
+          };
+        },
+      }),
+    );
+  }
 
   if (hasAction(screen, 'create')) {
     actions.push(

@@ -108,6 +108,15 @@ describe.each(testDatabases)('generic resource API on $name', (target) => {
     expect((await call('/api/selector/options', { selector: 'nothing' })).body.status.responsecode).toBe('1004');
   });
 
+  it('downloads the search result as CSV with its column labels and display formats', async () => {
+    expect((await region('XF', 'Far East')).body.status.responsecode).toBe('0000');
+    const answer = await call('/api/region/download', undefined, { parameter: { criteria: { regioncode: 'XF' } } });
+    expect(answer.body.status).toEqual({ responsecode: '0000', responsemessage: 'Downloading file...' });
+    expect(answer.body.result.filename).toMatch(/^region-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(answer.body.result.content).toBe('Region Code,Region Name,Status\r\nXF,Far East,Active\r\n');
+    await call('/api/region/delete', { regioncode: 'XF' });
+  });
+
   it('refuses to delete a record in use, then deletes it once free', async () => {
     const used = await call('/api/region/delete', { regioncode: 'ASIA' });
     expect(used.body.status).toEqual({ responsecode: '1010', responsemessage: 'Region "ASIA" is used by Country and cannot be deleted' });

@@ -316,7 +316,7 @@ describe('screen.schema.json', () => {
       `${COUNTRY}: /fields/0/search/mode must be equal to one of the allowed values: "normal", "advanced"`,
     ]);
     expect(screenSchemaProblems((s) => s.actions.push(setDefault({ name: 'list' })))).toEqual([
-      `${COUNTRY}: /actions/${customAt}/name must not be one of the reserved names: "list", "detail", "create", "update", "view", "delete", "activate", "deactivate"`,
+      `${COUNTRY}: /actions/${customAt}/name must not be one of the reserved names: "list", "detail", "create", "update", "view", "delete", "activate", "deactivate", "download"`,
     ]);
     expect(screenSchemaProblems((s) => s.actions.push(setDefault({ function: 'SetDefault' })))).toEqual([
       `${COUNTRY}: /actions/${customAt}/function must match pattern "^[A-Z][A-Z0-9]*$"`,
@@ -374,7 +374,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['CustomAction', screenDefs.customAction, {
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional',
   } satisfies Shape<CustomAction>],
-  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', download: 'optional', formIn: 'optional' } satisfies Shape<ScreenOptions>],
+  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional' } satisfies Shape<ScreenOptions>],
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
   ['SelectorDefinition', selectorDefs.selector, {
     resource: 'required', value: 'required', label: 'required', extra: 'optional', filter: 'optional', all: 'optional',
