@@ -16,6 +16,7 @@ export const CODES = {
   PASSWORD_EXPIRED: '9004',
   SESSION_NOT_EXTENDABLE: '9005',
   ACCOUNT_INACTIVE: '9006',
+  NO_MATCH: '9007',
   INTERNAL: '9000',
   MEMBER_NOT_FOUND: '9999',
 } as const;
@@ -28,6 +29,11 @@ export const MESSAGES = {
   DATA_UPDATED: 'Data has been updated',
   PASSWORD_CHANGED_DETAIL: 'Now you can use a new password to log in to your account!',
   MEMBER_NOT_FOUND: 'Member ID not found',
+  USERNAME_NOT_FOUND: 'Username not found',
+  FULLNAME_NOT_MATCH: 'Fullname not match',
+  BRANCH_NOT_MATCH: 'Branch code not match',
+  TICKET_OFFICE_NOT_MATCH: 'Ticket Office ID not match',
+  VERIFY_ALL_REQUIRED: 'Please verify username, fullname, branch and ticket office data',
   SOMETHING_WENT_WRONG: 'Something went wrong, Please try again',
   DOWNLOADING: 'Downloading file...',
   // not in spec: the product's own wording for its own codes
