@@ -1,11 +1,12 @@
 // Routes: the login page when signed out; when signed in, the shell with one route per screen behind its ACCESS grant.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { App as AntApp } from 'antd';
+import { Modal } from 'antd';
+import { IDLE_WARNING } from '../workflows/shellTexts';
 import type { ScreenDefinition } from '../engine/definition/screen';
 import { EngineContext, type EngineServices } from '../engine/render/EngineContext';
 import { ScreenPage } from '../engine/render/ScreenPage';
-import { api, onAccessDenied, onSessionDropped } from './api';
+import { api } from './api';
 import { catalogue } from './definitions';
 import { DashboardPage } from './pages/DashboardPage';
 import { ForbiddenPage, NotFoundPage } from './pages/ErrorPages';
@@ -14,6 +15,8 @@ import { ProfilePage } from './pages/ProfilePage';
 import { AppShell } from './shell/AppShell';
 import { Grants, navigationFor } from './shell/navigation';
 import { sessionStore } from './session/storage';
+import { loadEnvironment } from './session/environment';
+import { useSession } from './shell/useSession';
 
 function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Grants }) {
   const location = useLocation();
@@ -25,43 +28,22 @@ function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Gra
   return <ScreenPage screen={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
 }
 
-function SignedIn() {
+function SignedIn({ idleSeconds }: { idleSeconds: number }) {
   const profile = sessionStore.profile()!;
   const permission = useSyncExternalStore(sessionStore.subscribe, () => localStorage.getItem('alms.permission'));
   const grants = useMemo(() => new Grants(sessionStore.permission()), [permission]);
   const location = useLocation();
-  const navigate = useNavigate();
-  const { message } = AntApp.useApp();
-  const [deniedPath, setDeniedPath] = useState<string>();
-
-  useEffect(() => onAccessDenied(() => setDeniedPath(window.location.pathname)), []);
-  useEffect(
-    () =>
-      onSessionDropped((text) => {
-        message.error(text);
-        setTimeout(() => {
-          sessionStore.clear();
-          navigate('/', { replace: true });
-        }, 3000);
-      }),
-    [message, navigate],
-  );
+  const session = useSession(idleSeconds);
 
   const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, catalogue }), [grants]);
   const routable = catalogue.menus.filter((menu) => menu.path && catalogue.screenByMenu.has(menu.menucode));
   const builtIn = new Set(['DASHBOARD', 'PROFILE', 'BPROFL']);
   const navigation = navigationFor(catalogue.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || catalogue.screenByMenu.has(menu.menucode));
 
-  const logout = async () => {
-    await api.call('/api/session/expire', { noRetry: true });
-    sessionStore.clear();
-    navigate('/', { replace: true });
-  };
-
   return (
     <EngineContext.Provider value={services}>
-      <AppShell navigation={navigation} profile={profile} onLogout={logout}>
-        {deniedPath === location.pathname ? (
+      <AppShell navigation={navigation} profile={profile} onLogout={async () => session.logout()}>
+        {session.deniedPath === location.pathname ? (
           <ForbiddenPage />
         ) : (
           <Routes>
@@ -74,11 +56,19 @@ function SignedIn() {
           </Routes>
         )}
       </AppShell>
+      <Modal open={session.idleWarning} title={IDLE_WARNING} closable={false} maskClosable={false} okText="Stay signed in" onOk={session.stayActive} cancelButtonProps={{ style: { display: 'none' } }}>
+        You will be logged out in {session.remaining} seconds.
+      </Modal>
     </EngineContext.Provider>
   );
 }
 
 export function App() {
   const signedIn = useSyncExternalStore(sessionStore.subscribe, () => !!sessionStore.token());
-  return signedIn ? <SignedIn /> : <LoginPage />;
+  const [idleSeconds, setIdleSeconds] = useState<number>();
+  useEffect(() => {
+    void loadEnvironment().then((environment) => setIdleSeconds(environment.idleSeconds));
+  }, []);
+  if (!signedIn) return <LoginPage />;
+  return idleSeconds === undefined ? null : <SignedIn idleSeconds={idleSeconds} />;
 }

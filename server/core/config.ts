@@ -14,6 +14,8 @@ export interface ServerConfig {
   captchaMaxNumber: number;
   captchaExpiresSeconds: number;
   idleSeconds: number;
+  /** Login maintenance window (ISO instants with offset), or undefined for the client's default. */
+  maintenance: { start: string; end: string } | undefined;
   bodyLimitBytes: number;
   staticDir: string;
   logLevel: string;
@@ -25,6 +27,15 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+function maintenanceFrom(env: NodeJS.ProcessEnv): ServerConfig['maintenance'] {
+  const { MAINTENANCE_START: start, MAINTENANCE_END: end } = env;
+  if (!start && !end) return undefined;
+  if (!start || !end || Number.isNaN(Date.parse(start)) || Number.isNaN(Date.parse(end))) {
+    throw new Error('MAINTENANCE_START and MAINTENANCE_END must both be ISO instants, e.g. 2022-12-07T23:50:00+07:00');
+  }
+  return { start, end };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -46,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captchaMaxNumber: intFrom(env, 'CAPTCHA_MAX_NUMBER', 50_000),
     captchaExpiresSeconds: intFrom(env, 'CAPTCHA_EXPIRES_SECONDS', 300),
     idleSeconds: intFrom(env, 'IDLE_SECONDS', 900),
+    maintenance: maintenanceFrom(env),
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576),
     staticDir: env.STATIC_DIR ?? 'dist',
     logLevel: env.LOG_LEVEL ?? 'info',

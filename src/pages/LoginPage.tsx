@@ -1,16 +1,24 @@
-// Staff sign-in (spec 000 §2, §4, §5): username, password, the self-hosted captcha, Log in enabled once it passes.
-import { useEffect, useRef, useState } from 'react';
+// Staff sign-in (spec 000 §2, §4, §5), driven by loginMachine: the captcha gates Log in, 9004 opens the
+// change-password modal, the maintenance window blocks sign-in, and the forgot-password modal is one click away.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App as AntApp, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { CLIENT_VERSION, isSuccess } from '../../engine/api/envelope';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { CLIENT_VERSION, type ResponseEnvelope } from '../../engine/api/envelope';
 import { passwordDigest } from '../../engine/api/passwordDigest';
 import { SHELL_MESSAGES } from '../../engine/rules';
+import { landingPath, loginMachine, type AuthenticateInput } from '../../workflows/loginMachine';
 import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
 import { api } from '../api';
+import { loadEnvironment, type Environment } from '../session/environment';
 import { sessionStore, type StoredPermission, type StoredProfile } from '../session/storage';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { ForgotPasswordModal } from './ForgotPasswordModal';
 
 export const LOGIN_TITLE = 'Login | Loyalty Management System';
+export const FORGOT_LINK = "Don't know your password? Set your password here.";
 
 interface LoginResult extends StoredPermission {
   bearer: string;
@@ -18,35 +26,98 @@ interface LoginResult extends StoredPermission {
   user: StoredProfile;
 }
 
-export function LoginPage() {
-  const [captcha, setCaptcha] = useState<string>();
-  const [busy, setBusy] = useState(false);
+const authenticate = fromPromise<ResponseEnvelope, AuthenticateInput>(async ({ input }) =>
+  api.call('/api/session/authenticate', {
+    noRetry: true,
+    data: { username: input.username, password: passwordDigest(input.password), recaptcha: input.recaptcha },
+  }),
+);
+
+function LoginForm({ environment }: { environment: Environment }) {
   const captchaRef = useRef<CaptchaHandle>(null);
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [state, send] = useMachine(
+    loginMachine.provide({ actors: { authenticate }, actions: { resetCaptcha: () => captchaRef.current?.reset() } }),
+    { input: { maintenance: environment.maintenance } },
+  );
+  const { context } = state;
+
+  useEffect(() => {
+    if (state.status !== 'done' || !state.output) return;
+    const { bearer, expiresat, user, usermenu, enrollmentaccess } = (state.output as ResponseEnvelope<LoginResult>).result!;
+    sessionStore.save(bearer, expiresat, user, { usermenu, enrollmentaccess });
+    navigate(landingPath(user.rolename), { replace: true });
+  }, [state.status, state.output, navigate]);
+
+  useEffect(() => {
+    if (state.matches('failed') && context.error) message.error({ content: context.error, key: 'login-error' });
+  }, [state, context.error, message]);
+
+  const closeForgot = useCallback(
+    (output: { outcome: string; message?: string }) => {
+      setForgotOpen(false);
+      if (output.outcome === 'done' && output.message) message.success(output.message);
+    },
+    [message],
+  );
+
+  return (
+    <>
+      {context.notice && !state.matches('passwordExpired') && !state.matches('maintenance') && (
+        <Alert type="success" showIcon title={context.notice.message} description={context.notice.description} style={{ marginBottom: 16 }} />
+      )}
+      <Form layout="vertical" requiredMark={false} size="large" onFinish={(values) => send({ type: 'SUBMIT', username: values.username ?? '', password: values.password ?? '' })}>
+        <Form.Item
+          name="username"
+          label="Username"
+          rules={[{ required: true, message: SHELL_MESSAGES.usernameRequired }]}
+          {...(context.fieldErrors.username ? { validateStatus: 'error' as const, help: context.fieldErrors.username } : {})}
+        >
+          <Input prefix={<UserOutlined />} placeholder="Username" autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label="Password"
+          rules={[{ required: true, message: SHELL_MESSAGES.passwordRequired }]}
+          {...(context.fieldErrors.password ? { validateStatus: 'error' as const, help: context.fieldErrors.password } : {})}
+        >
+          <Input.Password prefix={<LockOutlined />} placeholder="Password" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item>
+          <AltchaCaptcha ref={captchaRef} onChange={(payload) => send(payload ? { type: 'CAPTCHA_VERIFIED', payload } : { type: 'CAPTCHA_RESET' })} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block disabled={!state.matches('ready')} loading={state.matches('submitting')}>
+          Log in
+        </Button>
+      </Form>
+      <Button type="link" block style={{ marginTop: 12 }} onClick={() => setForgotOpen(true)}>
+        {FORGOT_LINK}
+      </Button>
+      {state.matches('passwordExpired') && (
+        <ChangePasswordModal
+          username={context.username}
+          notice={context.notice?.message}
+          onDone={() => send({ type: 'PASSWORD_CHANGED' })}
+          onCancel={() => send({ type: 'CLOSE_MODAL' })}
+        />
+      )}
+      <Modal open={state.matches('maintenance')} title="Maintenance" onOk={() => send({ type: 'CLOSE_MODAL' })} onCancel={() => send({ type: 'CLOSE_MODAL' })} cancelButtonProps={{ style: { display: 'none' } }}>
+        {context.notice?.message}
+      </Modal>
+      {forgotOpen && <ForgotPasswordModal onDone={closeForgot} />}
+    </>
+  );
+}
+
+export function LoginPage() {
+  const [environment, setEnvironment] = useState<Environment>();
 
   useEffect(() => {
     document.title = LOGIN_TITLE;
+    void loadEnvironment().then(setEnvironment);
   }, []);
-
-  async function submit(values: { username: string; password: string }) {
-    setBusy(true);
-    const answer = await api.call<LoginResult>('/api/session/authenticate', {
-      noRetry: true,
-      data: { username: values.username, password: passwordDigest(values.password), recaptcha: captcha },
-    });
-    setBusy(false);
-    // The captcha is single use: a new one after every attempt.
-    setCaptcha(undefined);
-    captchaRef.current?.reset();
-    if (isSuccess(answer.status.responsecode) && answer.result) {
-      const { bearer, expiresat, user, usermenu, enrollmentaccess } = answer.result;
-      sessionStore.save(bearer, expiresat, user, { usermenu, enrollmentaccess });
-      navigate(user.rolename === 'BOD' ? '/member' : '/', { replace: true });
-      return;
-    }
-    message.error(answer.status.responsemessage);
-  }
 
   return (
     <div className="login-page">
@@ -64,20 +135,7 @@ export function LoginPage() {
           <Typography.Title level={3} style={{ marginTop: 0 }}>
             Log in
           </Typography.Title>
-          <Form layout="vertical" requiredMark={false} onFinish={submit} size="large">
-            <Form.Item name="username" label="Username" rules={[{ required: true, message: SHELL_MESSAGES.usernameRequired }]}>
-              <Input prefix={<UserOutlined />} placeholder="Username" autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="password" label="Password" rules={[{ required: true, message: SHELL_MESSAGES.passwordRequired }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder="Password" autoComplete="current-password" />
-            </Form.Item>
-            <Form.Item>
-              <AltchaCaptcha ref={captchaRef} onChange={setCaptcha} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block disabled={!captcha} loading={busy}>
-              Log in
-            </Button>
-          </Form>
+          {environment && <LoginForm environment={environment} />}
         </Card>
         <Typography.Text type="secondary" className="login-footer">
           {CLIENT_VERSION} · © {new Date().getFullYear()} Loyalty Management System

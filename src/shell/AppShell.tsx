@@ -6,8 +6,8 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import type { NavItem } from './navigation';
 import type { StoredProfile } from '../session/storage';
+import { LOGOUT_CONFIRMATION } from '../../workflows/shellTexts';
 
-export const LOGOUT_QUESTION = 'Are you sure want to logout?';
 
 function toMenuItems(items: NavItem[]): NonNullable<MenuProps['items']> {
   return items.map((item) => (item.children ? { key: item.key, label: item.label, children: toMenuItems(item.children) } : { key: item.path!, label: item.label }));
@@ -25,7 +25,7 @@ export function AppShell({ navigation, profile, onLogout, children }: AppShellPr
   const location = useLocation();
   const { modal } = AntApp.useApp();
 
-  const logout = () => modal.confirm({ title: LOGOUT_QUESTION, okText: 'OK', cancelText: 'Cancel', onOk: onLogout });
+  const logout = () => modal.confirm({ title: LOGOUT_CONFIRMATION, okText: 'OK', cancelText: 'Cancel', onOk: onLogout });
   const items = [...toMenuItems(navigation), { key: '__logout', label: 'Logout', icon: <LogoutOutlined /> }];
 
   return (

@@ -1,0 +1,69 @@
+// The change-expired-password modal (spec 000 §2, §5, §8), driven by changePasswordMachine.
+import { useEffect } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { passwordDigest } from '../../engine/api/passwordDigest';
+import { changePasswordMachine, type ChangePasswordCall, type ChangePasswordOutput } from '../../workflows/changePasswordMachine';
+import { api } from '../api';
+
+const MODAL_WIDTH = 620;
+
+const changePassword = fromPromise(async ({ input }: { input: ChangePasswordCall }) =>
+  api.call('/api/user/change-password', {
+    noRetry: true,
+    data: {
+      username: input.username,
+      currentpassword: passwordDigest(input.currentpassword),
+      newpassword: passwordDigest(input.newpassword),
+      plain: { currentpassword: input.currentpassword, newpassword: input.newpassword },
+    },
+  }),
+);
+
+interface Props {
+  username: string;
+  notice: string | undefined;
+  onDone(output: ChangePasswordOutput): void;
+  onCancel(): void;
+}
+
+export function ChangePasswordModal({ username, notice, onDone, onCancel }: Props) {
+  const [state, send] = useMachine(changePasswordMachine.provide({ actors: { changePassword } }), { input: { username } });
+  const [form] = Form.useForm();
+  const errors = state.context.fieldErrors;
+
+  useEffect(() => {
+    if (state.status === 'done' && state.output) onDone(state.output);
+  }, [state.status, state.output, onDone]);
+
+  const fieldStatus = (field: keyof typeof errors) =>
+    errors[field]?.length ? { validateStatus: 'error' as const, help: errors[field]!.map((m) => <div key={m}>{m}</div>) } : {};
+
+  return (
+    <Modal
+      open
+      title="Change Password"
+      width={MODAL_WIDTH}
+      okText="Change Password"
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      confirmLoading={state.matches('submitting')}
+      destroyOnHidden
+    >
+      {notice && <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} />}
+      {state.context.message && <Alert type="error" showIcon title={state.context.message} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={(values) => send({ type: 'SUBMIT', currentpassword: values.currentpassword ?? '', newpassword: values.newpassword ?? '', confirmation: values.confirmation ?? '' })}>
+        <Form.Item name="currentpassword" label="Current Password" {...fieldStatus('currentpassword')}>
+          <Input.Password placeholder="Current Password" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="newpassword" label="New Password" {...fieldStatus('newpassword')}>
+          <Input.Password placeholder="New Password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmation" label="Confirm New Password" {...fieldStatus('confirmation')}>
+          <Input.Password placeholder="Confirm New Password" autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+// 'Don't know your password? Set your password here.': the stepped reset of spec 000 §4/§5, driven by
+// forgotPasswordMachine; the server checks every step and never hands a user record to this page.
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Form, Input, Modal, Space, Steps } from 'antd';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { passwordDigest } from '../../engine/api/passwordDigest';
+import { forgotPasswordMachine, type ForgotPasswordErrors, type ForgotPasswordOutput } from '../../workflows/forgotPasswordMachine';
+import { api } from '../api';
+
+const MODAL_WIDTH = 620;
+const STEPS = ['username', 'fullname', 'branch', 'password'] as const;
+const STEP_TITLES = ['Username', 'Full Name', 'Branch & Ticket Office', 'Create Password'];
+
+const verify = (data: Record<string, string>) => api.call('/api/user/forgot-verify', { noRetry: true, data });
+
+interface Props {
+  onDone(output: ForgotPasswordOutput): void;
+}
+
+export function ForgotPasswordModal({ onDone }: Props) {
+  // The machine is created once; the reset reads the verified values as they are when it runs.
+  const verified = useRef({ fullname: '', branchcode: '', tickoffid: '' });
+  const [state, send] = useMachine(
+    forgotPasswordMachine.provide({
+      actors: {
+        verifyUsername: fromPromise(async ({ input }: { input: { username: string } }) => verify(input)),
+        verifyFullname: fromPromise(async ({ input }: { input: { username: string; fullname: string } }) => verify(input)),
+        verifyBranch: fromPromise(async ({ input }: { input: { username: string; branchcode: string; tickoffid: string } }) => verify(input)),
+        resetPassword: fromPromise(async ({ input }: { input: { username: string; newpassword: string } }) =>
+          api.call('/api/user/forgot-reset', {
+            noRetry: true,
+            data: {
+              username: input.username,
+              ...verified.current,
+              newpassword: passwordDigest(input.newpassword),
+              plain: { newpassword: input.newpassword },
+            },
+          }),
+        ),
+      },
+    }),
+  );
+  verified.current = { fullname: state.context.fullname, branchcode: state.context.branchcode, tickoffid: state.context.tickoffid };
+  const [form] = Form.useForm();
+  const step = STEPS.findIndex((name) => state.matches(name));
+  const busy = state.matches({ username: 'verifying' }) || state.matches({ fullname: 'verifying' }) || state.matches({ branch: 'verifying' }) || state.matches({ password: 'submitting' });
+  const errors: ForgotPasswordErrors = state.context.fieldErrors;
+
+  useEffect(() => {
+    if (state.status === 'done' && state.output) onDone(state.output);
+  }, [state.status, state.output, onDone]);
+
+  const fieldStatus = (field: keyof ForgotPasswordErrors) =>
+    errors[field]?.length ? { validateStatus: 'error' as const, help: errors[field]!.join(' ') } : {};
+
+  const next = () => {
+    const values = form.getFieldsValue() as Record<string, string | undefined>;
+    const value = (name: string) => values[name] ?? '';
+    if (step === 0) send({ type: 'VERIFY_USERNAME', username: value('username') });
+    if (step === 1) send({ type: 'VERIFY_FULLNAME', fullname: value('fullname') });
+    if (step === 2) send({ type: 'VERIFY_BRANCH', branchcode: value('branchcode'), tickoffid: value('tickoffid') });
+    if (step === 3) send({ type: 'SUBMIT_PASSWORD', newpassword: value('newpassword'), confirmation: value('confirmation') });
+  };
+
+  return (
+    <Modal
+      open
+      title="Reset Password"
+      width={MODAL_WIDTH}
+      onCancel={() => send({ type: 'CANCEL' })}
+      destroyOnHidden
+      footer={
+        <Space>
+          {step > 0 && <Button onClick={() => send({ type: 'BACK' })}>Back</Button>}
+          <Button type="primary" loading={busy} onClick={next}>
+            {step === 3 ? 'Set Password' : 'Next'}
+          </Button>
+        </Space>
+      }
+    >
+      <Steps size="small" current={step} items={STEP_TITLES.map((title) => ({ title }))} style={{ margin: '8px 0 24px' }} />
+      {state.context.message && <Alert type="error" showIcon title={state.context.message} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={next} preserve>
+        <Form.Item name="username" label="Username" hidden={step !== 0} {...fieldStatus('username')}>
+          <Input placeholder="Username" autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="fullname" label="Full Name" hidden={step !== 1} {...fieldStatus('fullname')}>
+          <Input placeholder="Full Name" />
+        </Form.Item>
+        <Form.Item name="branchcode" label="Branch Code" hidden={step !== 2} {...fieldStatus('branchcode')}>
+          <Input placeholder="Branch Code" />
+        </Form.Item>
+        <Form.Item name="tickoffid" label="Ticket Office ID" hidden={step !== 2} {...fieldStatus('tickoffid')}>
+          <Input placeholder="Ticket Office ID" />
+        </Form.Item>
+        <Form.Item name="newpassword" label="New Password" hidden={step !== 3} {...fieldStatus('newpassword')}>
+          <Input.Password placeholder="New Password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmation" label="Confirm Password" hidden={step !== 3} {...fieldStatus('confirmation')}>
+          <Input.Password placeholder="Confirm Password" autoComplete="new-password" />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}
