@@ -51,13 +51,9 @@ export function createApiClient(hooks: ClientHooks, http: AxiosInstance = axios.
         validateStatus: () => true,
       });
       const data = response.data;
-      if (response.status >= 200 && response.status < 300 && data && typeof data === 'object' && 'status' in data) {
-        return { http: response.status, body: data };
-      }
-      // The server answers errors with envelopes too: keep their message for 4xx business answers.
-      if (data && typeof data === 'object' && 'status' in data && response.status !== 401 && response.status !== 403) {
-        return { http: response.status, body: data };
-      }
+      // The server answers errors with envelopes too, and its message says more than the status text;
+      // 'N - text' is for answers that are not envelopes (a proxy, a gateway, a dead server).
+      if (data && typeof data === 'object' && 'status' in data) return { http: response.status, body: data };
       return { http: response.status, body: failure(response.status) };
     } catch {
       return { http: 0, body: failure(undefined) };
