@@ -21,6 +21,32 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; parsing SQL was the largest single cost of a small request.
+ * Statements are reused by their SQL text (least recently used ones dropped past the limit).
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') return Reflect.get(target, property, receiver);
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (statement) cache.delete(source);
+        else {
+          statement = prepare(source);
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        }
+        cache.set(source, statement);
+        return statement;
+      };
+    },
+  });
+}
+
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // Numeric and bigint columns come back as JS numbers: counts and miles stay far below 2^53.
@@ -42,7 +68,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.replace(/\/\/[^@]*@/, '//***@')}"`);

@@ -98,6 +98,8 @@ describe.each(testDatabases)('envelope on $name', (target) => {
     expect(meta.headers.get('cache-control')).toBe('no-store');
     expect(meta.headers.get('x-content-type-options')).toBe('nosniff');
     expect(meta.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(meta.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(meta.headers.get('strict-transport-security')).toContain('max-age=');
     const env = await server.raw('/env.json', { method: 'GET' });
     expect(JSON.parse(env.text)).toEqual({ idleSeconds: 900 });
   });
