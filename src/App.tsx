@@ -17,6 +17,7 @@ import { Grants, navigationFor } from './shell/navigation';
 import { sessionStore } from './session/storage';
 import { loadEnvironment } from './session/environment';
 import { useSession } from './shell/useSession';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 
 function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Grants }) {
   const location = useLocation();
@@ -46,6 +47,7 @@ function SignedIn({ idleSeconds }: { idleSeconds: number }) {
         {session.deniedPath === location.pathname ? (
           <ForbiddenPage />
         ) : (
+          <ErrorBoundary resetKey={location.pathname}>
           <Routes>
             <Route path="/" element={<DashboardPage profile={profile} />} />
             <Route path="/profile" element={<ProfilePage profile={profile} />} />
@@ -54,6 +56,7 @@ function SignedIn({ idleSeconds }: { idleSeconds: number }) {
             ))}
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
+          </ErrorBoundary>
         )}
       </AppShell>
       <Modal open={session.idleWarning} title={IDLE_WARNING} closable={false} maskClosable={false} okText="Stay signed in" onOk={session.stayActive} cancelButtonProps={{ style: { display: 'none' } }}>

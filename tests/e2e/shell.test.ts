@@ -76,6 +76,25 @@ describe('staff shell in Chromium', () => {
     await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Dashboard | Loyalty Management System');
   });
 
+  it('changes the password from the profile page', async () => {
+    const page = await rig.newPage();
+    await logIn(page, 'partner');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Dashboard | Loyalty Management System');
+    await page.locator('.app-nav').getByText('Profile').click();
+    await expect.poll(() => page.getByText('Partner Code').count()).toBe(1);
+    await page.screenshot({ path: `${screenshotDir}/profile.png` });
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const modal = dialog(page, 'Current Password');
+    await modal.getByPlaceholder('Current Password').fill('Admin#2026');
+    await modal.getByPlaceholder('New Password', { exact: true }).fill('Partner#Pass7');
+    await modal.getByPlaceholder('Confirm New Password').fill('Partner#Pass7');
+    await modal.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => toast(page, 'Data has been updated').count()).toBe(1);
+    // The session that changed it goes on.
+    await page.reload();
+    await expect.poll(() => page.getByText('Partner Code').count()).toBe(1);
+  });
+
   it('lands BOD on /member without a Dashboard item', async () => {
     const page = await rig.newPage();
     await logIn(page, 'bod');
