@@ -72,6 +72,31 @@ async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: Resour
   return row;
 }
 
+/**
+ * Changes one record in the caller's transaction: reads it (or answers not found), applies the values
+ * with the audit stamp, and writes the user log with before and after. `beforeChange` runs first with the row.
+ */
+async function changeRecord(
+  ctx: ActionContext,
+  trx: Kysely<any>,
+  screen: ScreenDefinition,
+  model: ResourceModel,
+  key: Row,
+  changes: Row,
+  legend: string,
+  beforeChange?: (before: Row) => Promise<void>,
+): Promise<Row> {
+  const before = await mustFind(trx, screen, model, key);
+  await beforeChange?.(before);
+  const stamped = { ...changes, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
+  let update = trx.updateTable(model.table).set(stamped);
+  for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
+  await update.execute();
+  const after = rowToRecord(model, { ...before, ...stamped });
+  await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: recordKey(model, key), before: rowToRecord(model, before), after, ip: ctx.ip }, ctx.now());
+  return after;
+}
+
 /** Unknown fields are refused; values of the mode's editable fields are validated by the rule language. */
 function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row, mode: 'create' | 'edit'): Row {
   const known = new Set(model.fields.map((f) => f.name));
@@ -196,17 +221,9 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
           const data = ctx.parameter.data as Row;
           const key = keyOf(model, data);
           const values = checkedValues(screen, model, data, 'edit');
-          const result = await db(ctx).transaction().execute(async (trx) => {
-            const before = await mustFind(trx, screen, model, key);
-            await checkReferences(trx, services, model, values);
-            const changes = { ...values, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
-            let update = trx.updateTable(model.table).set(changes);
-            for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
-            await update.execute();
-            const after = { ...before, ...changes };
-            await audit(ctx, LEGENDS.UPDATE, recordKey(model, key), rowToRecord(model, before), rowToRecord(model, after), trx);
-            return rowToRecord(model, after);
-          });
+          const result = await db(ctx).transaction().execute((trx) =>
+            changeRecord(ctx, trx, screen, model, key, values, LEGENDS.UPDATE, () => checkReferences(trx, services, model, values)),
+          );
           written();
           return { result, message: RESULT_MESSAGES.update };
         },
@@ -249,16 +266,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       data: DATA_OBJECT,
       handler: async (ctx) => {
         const key = keyOf(model, ctx.parameter.data as Row);
-        const result = await db(ctx).transaction().execute(async (trx) => {
-          const before = await mustFind(trx, screen, model, key);
-          const changes = { [model.status!]: status, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
-          let update = trx.updateTable(model.table).set(changes);
-          for (const [field, value] of Object.entries(key)) update = update.where(field, '=', value);
-          await update.execute();
-          const after = { ...before, ...changes };
-          await audit(ctx, legend, recordKey(model, key), rowToRecord(model, before), rowToRecord(model, after), trx);
-          return rowToRecord(model, after);
-        });
+        const result = await db(ctx).transaction().execute((trx) => changeRecord(ctx, trx, screen, model, key, { [model.status!]: status }, legend));
         written();
         return { result, message: RESULT_MESSAGES[name] };
       },
@@ -282,21 +290,14 @@ function customAction(screen: ScreenDefinition, model: ResourceModel, custom: Cu
       const byName = new Map(model.fields.map((f) => [f.name, f]));
       const set: Row = {};
       for (const [name, value] of Object.entries(custom.set ?? {})) set[name] = toDb(byName.get(name)!, value);
-      const result = await anyDb.transaction().execute(async (trx) => {
-        const before = await mustFind(trx, screen, model, key);
-        const stamp = { updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
-        if (custom.exclusiveBy) {
+      const result = await anyDb.transaction().execute((trx) =>
+        changeRecord(ctx, trx, screen, model, key, set, custom.name.toUpperCase(), async (before) => {
+          if (!custom.exclusiveBy) return;
           const cleared: Row = {};
           for (const [name, value] of Object.entries(custom.set ?? {})) cleared[name] = typeof value === 'boolean' ? 0 : null;
           await trx.updateTable(model.table).set(cleared).where(custom.exclusiveBy, '=', before[custom.exclusiveBy] as never).execute();
-        }
-        let update = trx.updateTable(model.table).set({ ...set, ...stamp });
-        for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
-        await update.execute();
-        const after = { ...before, ...set, ...stamp };
-        await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend: custom.name.toUpperCase(), recordkey: recordKey(model, key), before: rowToRecord(model, before), after: rowToRecord(model, after), ip: ctx.ip }, ctx.now());
-        return rowToRecord(model, after);
-      });
+        }),
+      );
       services.counts.invalidate(model.name);
       return { result };
     },

@@ -1,13 +1,13 @@
 // Session management of spec 000 §4/§7: captcha, authenticate, extend, expire, check.
-import type { Kysely } from 'kysely';
 import { EXTEND_APP_ID } from '../../engine/api/envelope';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../../engine/rules';
 import { defineAction, type ActionContext } from '../core/action';
 import { ApiError, invalid, unauthenticated } from '../core/apiError';
-import type { Schema, UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { loadEnrollmentAccess, loadUserMenu } from '../roles/permissions';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { recordFailedAttempt } from '../users/credentials';
 import { loadSecret, newChallenge, redeemCaptcha } from './captcha';
 import { BROWSER_HASH, decoyHash, verifyPassword } from './passwordHash';
 import { endSession, extendSession, issueSession } from './sessionStore';
@@ -27,7 +27,7 @@ export async function checkCredentials(
   username: string,
   browserHash: string,
 ): Promise<UserRow | undefined> {
-  const { db, config } = ctx;
+  const { db } = ctx;
   const at = ctx.now();
   const user = await db.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirst();
   const matches = await verifyPassword(user?.passwordhash ?? (await decoyHash()), browserHash);
@@ -40,31 +40,13 @@ export async function checkCredentials(
     return undefined;
   }
   if (!matches) {
-    await recordFailure(db, username, config.loginMaxFailures, config.loginLockMinutes, at, ctx.ip);
+    await recordFailedAttempt(ctx, username, MODULE);
     return undefined;
   }
   if (user.failedcount !== 0 || user.lockeduntil) {
     await db.updateTable('app_user').set({ failedcount: 0, lockeduntil: null }).where('username', '=', username).execute();
   }
   return user;
-}
-
-async function recordFailure(db: Kysely<Schema>, username: string, max: number, lockMinutes: number, at: Date, ip: string) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('app_user')
-      .set((eb) => ({ failedcount: eb('failedcount', '+', 1) }))
-      .where('username', '=', username)
-      .execute();
-    const { failedcount } = await trx.selectFrom('app_user').select('failedcount').where('username', '=', username).executeTakeFirstOrThrow();
-    if (failedcount >= max) {
-      const lockeduntil = new Date(at.getTime() + lockMinutes * 60_000).toISOString();
-      await trx.updateTable('app_user').set({ failedcount: 0, lockeduntil }).where('username', '=', username).execute();
-      await writeUserLog(trx, { username, module: MODULE, legend: LEGENDS.LOCKED, after: { lockeduntil }, ip }, at);
-    } else {
-      await writeUserLog(trx, { username, module: MODULE, legend: LEGENDS.LOGIN_FAILED, after: { failedcount }, ip }, at);
-    }
-  });
 }
 
 export const isPasswordExpired = (user: Pick<UserRow, 'passworddate'>, maxAgeDays: number, now: Date) =>

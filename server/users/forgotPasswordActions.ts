@@ -6,9 +6,9 @@ import { forgotPasswordErrors } from '../../engine/rules';
 import { defineAction, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema, UserRow } from '../db/schema';
-import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
-import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { LEGENDS } from '../userlog/userLog';
+import { recordFailedAttempt, setPassword } from './credentials';
 
 interface Claim {
   username: string;
@@ -33,25 +33,11 @@ async function checkClaim(db: Kysely<Schema>, claim: Claim, now: Date): Promise<
   return user;
 }
 
-/** Wrong answers count like wrong passwords: enough of them lock the account. */
-async function countFailure(ctx: ActionContext, username: string) {
-  const at = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set((eb) => ({ failedcount: eb('failedcount', '+', 1) })).where('username', '=', username).execute();
-    const row = await trx.selectFrom('app_user').select('failedcount').where('username', '=', username).executeTakeFirst();
-    if (row && row.failedcount >= ctx.config.loginMaxFailures) {
-      const lockeduntil = new Date(at.getTime() + ctx.config.loginLockMinutes * 60_000).toISOString();
-      await trx.updateTable('app_user').set({ failedcount: 0, lockeduntil }).where('username', '=', username).execute();
-      await writeUserLog(trx, { username, module: 'USER', legend: LEGENDS.LOCKED, after: { lockeduntil }, ip: ctx.ip }, at);
-    }
-  });
-}
-
 async function verified(ctx: ActionContext, claim: Claim): Promise<UserRow> {
   try {
     return await checkClaim(ctx.db, claim, ctx.now());
   } catch (error) {
-    if (error instanceof ApiError && error.message !== MESSAGES.USERNAME_NOT_FOUND) await countFailure(ctx, claim.username.trim());
+    if (error instanceof ApiError && error.message !== MESSAGES.USERNAME_NOT_FOUND) await recordFailedAttempt(ctx, claim.username.trim(), 'USER');
     throw error;
   }
 }
@@ -96,17 +82,7 @@ export const forgotPasswordActions = [
       });
       const errors = forgotPasswordErrors(data.plain.newpassword, data.plain.newpassword);
       if (errors.length > 0) throw new ApiError(CODES.PASSWORD_RULES, errors[0]!, 200, { newpassword: errors[0]! });
-      const at = ctx.now();
-      const passwordhash = await hashPassword(data.newpassword);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('app_user')
-          .set({ passwordhash, passworddate: at.toISOString(), failedcount: 0, lockeduntil: null, updateddate: at.toISOString() })
-          .where('username', '=', user.username)
-          .execute();
-        await trx.updateTable('session').set({ endedat: at.toISOString() }).where('username', '=', user.username).where('endedat', 'is', null).execute();
-        await writeUserLog(trx, { username: user.username, module: 'USER', legend: LEGENDS.RESET_PASSWORD, recordkey: user.username, ip: ctx.ip }, at);
-      });
+      await setPassword(ctx, user.username, data.newpassword, LEGENDS.RESET_PASSWORD);
       return { message: MESSAGES.DATA_UPDATED };
     },
   }),

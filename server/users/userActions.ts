@@ -4,9 +4,9 @@ import { changePasswordErrors } from '../../engine/rules';
 import { defineAction } from '../core/action';
 import { ApiError, forbidden } from '../core/apiError';
 import { checkCredentials } from '../session/sessionActions';
-import { BROWSER_HASH, hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
-import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { LEGENDS } from '../userlog/userLog';
+import { setPassword } from './credentials';
 
 const hashField = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 
@@ -67,20 +67,7 @@ export const userActions = [
       const errors = changePasswordErrors(data.plain.currentpassword, data.plain.newpassword, data.plain.newpassword);
       if (errors.length > 0) throw new ApiError(CODES.PASSWORD_RULES, errors[0]!, 200, { newpassword: errors[0]! });
 
-      const at = ctx.now();
-      const passwordhash = await hashPassword(data.newpassword);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('app_user')
-          .set({ passwordhash, passworddate: at.toISOString(), failedcount: 0, lockeduntil: null, updateddate: at.toISOString() })
-          .where('username', '=', user.username)
-          .execute();
-        // Every other session of the user ends with the old password.
-        let others = trx.updateTable('session').set({ endedat: at.toISOString() }).where('username', '=', user.username).where('endedat', 'is', null);
-        if (ctx.token) others = others.where('tokenhash', '!=', sha256Hex(ctx.token));
-        await others.execute();
-        await writeUserLog(trx, { username: user.username, module: 'USER', legend: LEGENDS.CHANGE_PASSWORD, recordkey: user.username, ip: ctx.ip }, at);
-      });
+      await setPassword(ctx, user.username, data.newpassword, LEGENDS.CHANGE_PASSWORD);
       return { message: MESSAGES.DATA_UPDATED, result: { detail: MESSAGES.PASSWORD_CHANGED_DETAIL } };
     },
   }),

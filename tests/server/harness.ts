@@ -21,6 +21,23 @@ export const testDatabases: TestDatabase[] = [
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
 ];
 
+/** PostgreSQL: a fresh schema for one test file, so files run in parallel without meeting. */
+export async function createTestSchema(url: string): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return schema;
+}
+
+export async function dropTestSchema(url: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop schema ${schema} cascade`);
+  await admin.end();
+}
+
 export interface Call {
   http: number;
   body: ResponseEnvelope<any>;
@@ -55,14 +72,7 @@ export async function startTestServer(
   extraActions: Action[] = [],
 ): Promise<TestServer> {
   const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', ...env });
-  let schema: string | undefined;
-  if (target.name === 'postgres') {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: target.url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
+  const schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
   const database = openDatabase(target.url, { schema });
   const clock = { offsetMs: 0 };
   const logs: string[] = [];
@@ -130,12 +140,7 @@ export async function startTestServer(
   const close = async () => {
     await app.close();
     await database.close();
-    if (schema) {
-      const admin = new pg.Client({ connectionString: target.url });
-      await admin.connect();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    if (schema) await dropTestSchema(target.url, schema);
   };
 
   return { url, database, config, clock, logs, call, raw, captcha, login, close };

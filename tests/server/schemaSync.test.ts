@@ -1,7 +1,5 @@
 // Tables follow the definitions: a new resource makes a table, a new field a column; a removed or
 // retyped field stops the start with a message and changes nothing.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition } from '../../engine/definition/screen';
@@ -9,7 +7,7 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadCatalogue } from '../../server/definitions';
 import { SchemaDriftError, syncResourceTables } from '../../server/resources/schemaSync';
-import { testDatabases } from './harness';
+import { createTestSchema, dropTestSchema, testDatabases } from './harness';
 
 const base = loadCatalogue();
 const gadget = (fields: ScreenDefinition['fields']): ScreenDefinition => ({
@@ -29,24 +27,13 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
   let schema: string | undefined;
 
   beforeAll(async () => {
-    if (target.name === 'postgres') {
-      schema = `t_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: target.url });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-    }
+    if (target.name === 'postgres') schema = await createTestSchema(target.url);
     database = openDatabase(target.url, { schema });
     await migrateToLatest(database.db, database.schema);
   });
   afterAll(async () => {
     await database?.close();
-    if (schema) {
-      const admin = new pg.Client({ connectionString: target.url });
-      await admin.connect();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    if (schema) await dropTestSchema(target.url, schema);
   });
 
   const columns = async (table: string) =>

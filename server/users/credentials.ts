@@ -1,0 +1,43 @@
+// A staff user's password: wrong attempts counted toward the lock, and a new password set (the old
+// sessions ended, the change logged). Login, change-password and the forgot flow all go through here.
+import type { Kysely } from 'kysely';
+import type { ActionContext } from '../core/action';
+import type { Schema } from '../db/schema';
+import { hashPassword } from '../session/passwordHash';
+import { sha256Hex } from '../session/sessionStore';
+import { LEGENDS, writeUserLog } from '../userlog/userLog';
+
+/** One more wrong attempt; at the configured number the account locks for the configured period. */
+export async function recordFailedAttempt(ctx: ActionContext, username: string, module: string): Promise<void> {
+  const at = ctx.now();
+  const { loginMaxFailures, loginLockMinutes } = ctx.config;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('app_user').set((eb) => ({ failedcount: eb('failedcount', '+', 1) })).where('username', '=', username).execute();
+    const row = await trx.selectFrom('app_user').select('failedcount').where('username', '=', username).executeTakeFirst();
+    if (!row) return;
+    if (row.failedcount >= loginMaxFailures) {
+      const lockeduntil = new Date(at.getTime() + loginLockMinutes * 60_000).toISOString();
+      await trx.updateTable('app_user').set({ failedcount: 0, lockeduntil }).where('username', '=', username).execute();
+      await writeUserLog(trx, { username, module, legend: LEGENDS.LOCKED, after: { lockeduntil }, ip: ctx.ip }, at);
+    } else {
+      await writeUserLog(trx, { username, module, legend: LEGENDS.LOGIN_FAILED, after: { failedcount: row.failedcount }, ip: ctx.ip }, at);
+    }
+  });
+}
+
+/** Stores the slow hash of a new password; every session of the user ends except the caller's own. */
+export async function setPassword(ctx: ActionContext, username: string, browserHash: string, legend: string): Promise<void> {
+  const at = ctx.now().toISOString();
+  const passwordhash = await hashPassword(browserHash);
+  await ctx.db.transaction().execute(async (trx: Kysely<Schema>) => {
+    await trx
+      .updateTable('app_user')
+      .set({ passwordhash, passworddate: at, failedcount: 0, lockeduntil: null, updateddate: at })
+      .where('username', '=', username)
+      .execute();
+    let others = trx.updateTable('session').set({ endedat: at }).where('username', '=', username).where('endedat', 'is', null);
+    if (ctx.token) others = others.where('tokenhash', '!=', sha256Hex(ctx.token));
+    await others.execute();
+    await writeUserLog(trx, { username, module: 'USER', legend, recordkey: username, ip: ctx.ip }, ctx.now());
+  });
+}
