@@ -14,7 +14,6 @@ import { ApiError, forbidden, unauthenticated } from './apiError';
 import type { ServerConfig } from './config';
 import { envelopeSchema } from './envelopeSchema';
 import { findSessionUser } from '../session/sessionStore';
-import { hasGrant } from '../roles/permissions';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -149,10 +148,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
       const token = bearerOf(request, body);
       const at = now();
-      const user = token ? await findSessionUser(db, token, at) : undefined;
+      const needed = typeof action.guard === 'object' ? action.guard.function : undefined;
+      const session = token ? await findSessionUser(db, token, at, needed) : undefined;
+      const user = session?.user;
       if (action.guard !== 'public') {
-        if (!user) throw unauthenticated();
-        if (typeof action.guard === 'object' && !(await hasGrant(db, user.rolecode, action.guard.function))) throw forbidden();
+        if (!session) throw unauthenticated();
+        if (needed && !session.granted) throw forbidden();
       }
       const ctx: ActionContext = {
         db,

@@ -100,8 +100,9 @@ export async function listRecords(
 
   let query = db.selectFrom(model.table).selectAll().where(where);
   for (const [name, direction] of Object.entries(sort)) query = query.orderBy(name, direction);
-  // A stable order across pages: the key breaks ties.
-  for (const key of model.key) if (!(key in sort)) query = query.orderBy(key, 'asc');
+  // A stable order across pages: the key breaks ties, in the sort's direction so the (field, key) index serves it.
+  const tieDirection = Object.values(sort)[0] ?? 'asc';
+  for (const key of model.key) if (!(key in sort)) query = query.orderBy(key, tieDirection);
   if (limit > 0) query = query.limit(limit).offset((page - 1) * limit);
   const rows = (await query.execute()) as Row[];
 

@@ -53,11 +53,16 @@ async function createTable(db: Kysely<any>, model: ResourceModel, shape: ColumnS
   await table.addPrimaryKeyConstraint(`${model.table}_pk`, model.key as never).execute();
 }
 
+/**
+ * One index per searchable or sortable field, followed by the key: a filter on the field ordered by the
+ * key, and a sort on the field with the key as tie-breaker, both read in index order with no sort step.
+ */
 async function createIndexes(db: Kysely<any>, model: ResourceModel) {
   const indexed = new Set([...model.searchable, ...model.sortable, ...(model.status ? [model.status] : [])]);
   for (const column of indexed) {
-    if (model.key.length === 1 && model.key[0] === column) continue;
-    await db.schema.createIndex(`${model.table}_${column}_idx`).ifNotExists().on(model.table).column(column).execute();
+    if (model.key[0] === column) continue;
+    const columns = [column, ...model.key.filter((k) => k !== column)];
+    await db.schema.createIndex(`${model.table}_${column}_key_idx`).ifNotExists().on(model.table).columns(columns).execute();
   }
 }
 

@@ -38,14 +38,3 @@ export async function loadEnrollmentAccess(db: Kysely<Schema>, rolecode: string)
     .execute();
   return rows.map((r) => ({ membershipid: r.membershipid, grant: r.granted === 1 }));
 }
-
-/** Read on every guarded call, so a change of grants takes effect on the user's next request. */
-export async function hasGrant(db: Kysely<Schema>, rolecode: string, functioncode: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('role_permission')
-    .select('granted')
-    .where('rolecode', '=', rolecode)
-    .where('functioncode', '=', functioncode)
-    .executeTakeFirst();
-  return row?.granted === 1;
-}

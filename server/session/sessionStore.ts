@@ -58,13 +58,26 @@ function sessionQuery(db: Kysely<Schema>, token: string) {
     .where('session.tokenhash', '=', sha256Hex(token));
 }
 
-/** The user of a live session: not ended, not expired, user and role active. */
-export async function findSessionUser(db: Kysely<Schema>, token: string, now: Date): Promise<SessionUser | undefined> {
-  const row = await sessionQuery(db, token).executeTakeFirst();
+/**
+ * The user of a live session (not ended, not expired, user and role active) and, in the same query,
+ * whether the role grants `functioncode`: one round trip per guarded call.
+ */
+export async function findSessionUser(
+  db: Kysely<Schema>,
+  token: string,
+  now: Date,
+  functioncode = '',
+): Promise<{ user: SessionUser; granted: boolean } | undefined> {
+  const row = await sessionQuery(db, token)
+    .leftJoin('role_permission', (join) =>
+      join.onRef('role_permission.rolecode', '=', 'app_user.rolecode').on('role_permission.functioncode', '=', functioncode),
+    )
+    .select('role_permission.granted')
+    .executeTakeFirst();
   if (!row || row.endedat || row.expiresat <= now.toISOString()) return undefined;
   if (row.userstatus !== 'ACTIVE' || row.rolestatus !== 'ACTIVE') return undefined;
-  const { endedat: _e, userstatus: _u, rolestatus: _r, ...user } = row;
-  return user;
+  const { endedat: _e, userstatus: _u, rolestatus: _r, granted, ...user } = row;
+  return { user, granted: granted === 1 };
 }
 
 /**
