@@ -72,6 +72,14 @@ export function App() {
   useEffect(() => {
     void loadEnvironment().then((environment) => setIdleSeconds(environment.idleSeconds));
   }, []);
-  if (!signedIn) return <LoginPage />;
+  if (!signedIn) {
+    // Signed out: the login page at /, the public pages, and the not-found page for any other path.
+    return (
+      <Routes>
+        <Route path="/" element={<LoginPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    );
+  }
   return idleSeconds === undefined ? null : <SignedIn idleSeconds={idleSeconds} />;
 }

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../core/config';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
+import { seedReferenceData } from './referenceData';
 
 interface MenuFunction {
   menucode: string;
@@ -124,4 +125,5 @@ export async function seed(
     });
   }
   await syncAdminGrants(db, catalogue);
+  await seedReferenceData(db, catalogue, now);
 }

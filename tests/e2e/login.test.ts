@@ -57,6 +57,13 @@ describe('login in Chromium', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
   });
 
+  it('shows the not-found page for an unknown public path', async () => {
+    const page = await rig.newPage();
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.getByText('Sorry, the page you visited does not exist.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Back' }).waitFor();
+  });
+
   it('sends BOD to /member', async () => {
     const page = await rig.newPage();
     await logIn(page, 'bod');

@@ -7,6 +7,7 @@ import { solveChallenge } from 'altcha-lib';
 import { APP_ID, type ResponseEnvelope } from '../../engine/api/envelope';
 import { readConfig, type ServerConfig } from '../../server/core/config';
 import type { Action } from '../../server/core/action';
+import type { Catalogue } from '../../engine/definition/catalogue';
 import { openDatabase, type Database } from '../../server/db/database';
 import { createServer } from '../../server/server';
 import { sha256Hex } from '../../server/session/sessionStore';
@@ -70,6 +71,7 @@ export async function startTestServer(
   target: TestDatabase,
   env: Record<string, string> = {},
   extraActions: Action[] = [],
+  catalogue?: Catalogue,
 ): Promise<TestServer> {
   const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', ...env });
   const schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
@@ -86,6 +88,7 @@ export async function startTestServer(
     config,
     database,
     extraActions,
+    catalogue,
     now: () => new Date(Date.now() + clock.offsetMs),
     logger: sink,
   });

@@ -216,25 +216,28 @@ describe('checkDefinitions: screens against the menu tree', () => {
     expect(problems).toEqual([`screens/other/country.json: menucode: menu "COUNTRY" already has a screen (${COUNTRY})`]);
   });
 
+  // A second screen goes on a menu that has none yet (Airline), so only the clash under test is reported.
+  const AIRLINE = 'screens/partner-management/airline.json';
+
   it('reports a resource name declared twice', () => {
     const problems = problemsWith((d) => {
-      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'STATE', resource: { name: 'country', table: 'state', key: ['countrycode'] } };
-      d.screens.push({ file: 'screens/basic-configuration/state.json', screen: copy });
+      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'AIRLINE', resource: { name: 'country', table: 'airline', key: ['countrycode'] } };
+      d.screens.push({ file: AIRLINE, screen: copy });
     });
-    expect(problems).toEqual([`screens/basic-configuration/state.json: resource.name: resource "country" is also declared by ${COUNTRY}`]);
+    expect(problems).toEqual([`${AIRLINE}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
   });
 
   it('reports a table used twice, declared or defaulted from the resource name', () => {
-    const addState = (d: Editable, resource: ResourceDefinition) =>
-      d.screens.push({ file: 'screens/basic-configuration/state.json', screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'STATE', resource } });
-    expect(problemsWith((d) => addState(d, { name: 'state', table: 'country', key: ['countrycode'] }))).toEqual([
-      `screens/basic-configuration/state.json: resource.table: table "country" is also used by ${COUNTRY}`,
+    const addAirline = (d: Editable, resource: ResourceDefinition) =>
+      d.screens.push({ file: AIRLINE, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'AIRLINE', resource } });
+    expect(problemsWith((d) => addAirline(d, { name: 'airline', table: 'country', key: ['countrycode'] }))).toEqual([
+      `${AIRLINE}: resource.table: table "country" is also used by ${COUNTRY}`,
     ]);
     const defaulted = problemsWith((d) => {
-      d.screen(COUNTRY).resource.table = 'state';
-      addState(d, { name: 'state', key: ['countrycode'] });
+      d.screen(COUNTRY).resource.table = 'airline';
+      addAirline(d, { name: 'airline', key: ['countrycode'] });
     });
-    expect(defaulted).toEqual([`screens/basic-configuration/state.json: resource.name: table "state" is also used by ${COUNTRY}`]);
+    expect(defaulted).toEqual([`${AIRLINE}: resource.name: table "airline" is also used by ${COUNTRY}`]);
   });
 
   it('reports a screen file outside a group folder', () => {

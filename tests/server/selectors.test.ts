@@ -1,0 +1,80 @@
+// Selector behaviours of spec 001 §4.7 / §7.3 declared as data: fixed filters, current-today windows,
+// composite values with a split marker, relabels, cascading criteria.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCatalogue, type Catalogue } from '../../engine/definition/catalogue';
+import type { ScreenDefinition, SelectorDefinition } from '../../engine/definition/screen';
+import { loadCatalogue } from '../../server/definitions';
+import { startTestServer, testDatabases, type TestServer } from './harness';
+
+const base = loadCatalogue();
+const office: ScreenDefinition = {
+  schemaVersion: 1,
+  menucode: 'TICKETOFF',
+  title: 'Ticket Office',
+  resource: { name: 'ticket-office', key: ['tickoffid'] },
+  fields: [
+    { name: 'tickoffid', label: 'Ticket Office ID', rules: ['required', 'max.10'], form: true, column: true },
+    { name: 'tickoffname', label: 'Ticket Office Name', rules: ['required', 'max.60'], form: true, column: true },
+    { name: 'branchcode', label: 'Branch Code', rules: ['required', 'max.10'], form: true, column: true },
+    { name: 'receipttype', label: 'Receipt Type', rules: ['max.40'], form: true },
+    { name: 'effectivedate', label: 'Effective Date', type: 'date', form: true },
+    { name: 'expireddate', label: 'Expired Date', type: 'date', form: true },
+    { name: 'status', label: 'Status', options: [{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }], column: true },
+  ],
+  actions: ['create', 'deactivate'],
+};
+const selectors: Record<string, SelectorDefinition> = {
+  ...base.selectors,
+  ticketoffice: { resource: 'ticket-office', value: 'tickoffid', label: 'tickoffname', composite: { fields: ['branchcode', 'tickoffid'], separator: '|' } },
+  receipt: { resource: 'ticket-office', value: 'receipttype', label: 'receipttype', relabel: { 'BUY AWARD MILES': 'Buy Mileage', 'BUY EXPIRED MILEAGE': 'Buy to Extend Mileage' } },
+  current: { resource: 'ticket-office', value: 'tickoffid', label: 'tickoffname', currentBetween: ['effectivedate', 'expireddate'] },
+  jakarta: { resource: 'ticket-office', value: 'tickoffid', label: 'tickoffname', filter: { branchcode: 'JKT' } },
+};
+const catalogue: Catalogue = buildCatalogue(base.tree, [...base.screens, office], { schemaVersion: 1, selectors });
+
+describe.each(testDatabases)('selectors on $name', (target) => {
+  let server: TestServer;
+  let admin: string;
+  const options = async (selector: string, criteria?: Record<string, string>) =>
+    (await server.call('/api/selector/options', { selector, ...(criteria ? { criteria } : {}) }, { token: admin })).body.result;
+
+  beforeAll(async () => {
+    server = await startTestServer(target, {}, [], catalogue);
+    admin = (await server.login('admin')).body.result.bearer;
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = [
+      { tickoffid: 'JKT01', tickoffname: 'Jakarta Sudirman', branchcode: 'JKT', receipttype: 'BUY AWARD MILES', effectivedate: '2020-01-01', expireddate: '2099-12-31' },
+      { tickoffid: 'JKT02', tickoffname: 'Jakarta Airport', branchcode: 'JKT', receipttype: 'BUY EXPIRED MILEAGE', effectivedate: today, expireddate: null },
+      { tickoffid: 'DPS01', tickoffname: 'Denpasar', branchcode: 'DPS', receipttype: 'OTHER', effectivedate: '2099-01-01', expireddate: '2099-12-31' },
+      { tickoffid: 'SUB01', tickoffname: 'Surabaya', branchcode: 'SUB', receipttype: 'OTHER', effectivedate: '2000-01-01', expireddate: '2001-01-01' },
+    ];
+    for (const row of rows) expect((await server.call('/api/ticket-office/create', row, { token: admin })).body.status.responsecode).toBe('0000');
+    await server.call('/api/ticket-office/deactivate', { tickoffid: 'SUB01' }, { token: admin });
+  });
+  afterAll(async () => server?.close());
+
+  it('joins a composite value with its split marker and lists active rows sorted by label', async () => {
+    expect(await options('ticketoffice')).toEqual([
+      { value: 'DPS|DPS01', label: 'Denpasar' },
+      { value: 'JKT|JKT02', label: 'Jakarta Airport' },
+      { value: 'JKT|JKT01', label: 'Jakarta Sudirman' },
+    ]);
+  });
+
+  it('relabels values for display', async () => {
+    const labels = (await options('receipt')).map((o: { label: string }) => o.label);
+    expect(labels).toContain('Buy Mileage');
+    expect(labels).toContain('Buy to Extend Mileage');
+  });
+
+  it('keeps rows current today only, an open end counting as current', async () => {
+    expect((await options('current')).map((o: { value: string }) => o.value).sort()).toEqual(['JKT01', 'JKT02']);
+  });
+
+  it('applies fixed filters and cascading criteria', async () => {
+    expect((await options('jakarta')).map((o: { value: string }) => o.value).sort()).toEqual(['JKT01', 'JKT02']);
+    expect((await options('ticketoffice', { branchcode: 'DPS' })).map((o: { value: string }) => o.value)).toEqual(['DPS|DPS01']);
+    const bad = await server.call('/api/selector/options', { selector: 'ticketoffice', criteria: { secret: 'x' } }, { token: admin });
+    expect(bad.body.status.responsemessage).toBe('Invalid request: selector "ticketoffice" cannot filter by "secret"');
+  });
+});
