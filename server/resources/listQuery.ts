@@ -1,6 +1,6 @@
 // The generic list: criteria (contains, exact, date ranges, lists; null means no filter), declared
 // sort fields only, paging with limit -1 for all, and totalrecord from the count cache.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ResolvedField, ResourceModel } from '../../engine/definition/compile';
 import type { Paging, SortDirection } from '../../engine/api/envelope';
 import { ApiError } from '../core/apiError';
@@ -18,36 +18,63 @@ function containsPattern(value: string): string | undefined {
   return `%${inner.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function condition(
-  eb: ExpressionBuilder<any, any>,
-  field: ResolvedField,
-  value: unknown,
-  dialect: DialectName,
-): Expression<SqlBool> {
-  const column = eb.ref(field.name);
+/**
+ * One filter, taken apart into its shape (what SQL it needs) and its parameter values (in the order the
+ * SQL uses them): queries of the same shape share one compiled statement.
+ */
+interface Criterion {
+  shape: string;
+  params: unknown[];
+  build(eb: ExpressionBuilder<any, any>, p: unknown[]): Expression<SqlBool>;
+}
+
+function criterion(field: ResolvedField, value: unknown, dialect: DialectName): Criterion {
+  const column = (eb: ExpressionBuilder<any, any>) => eb.ref(field.name);
+  const endOfDay = (day: string) => (field.type === 'datetime' ? `${day}T23:59:59.999Z` : day);
   if (Array.isArray(value)) {
     if ((field.type === 'date' || field.type === 'datetime') && value.length === 2) {
       const [from, to] = value as [unknown, unknown];
-      const parts: Expression<SqlBool>[] = [];
-      if (from) parts.push(eb(column, '>=', String(from)));
-      if (to) parts.push(eb(column, '<=', field.type === 'datetime' ? `${String(to)}T23:59:59.999Z` : String(to)));
-      return eb.and(parts);
+      const params = [...(from ? [String(from)] : []), ...(to ? [endOfDay(String(to))] : [])];
+      return {
+        shape: `${field.name}:range:${from ? 1 : 0}${to ? 1 : 0}`,
+        params,
+        build: (eb, p) => {
+          const parts: Expression<SqlBool>[] = [];
+          let i = 0;
+          if (from) parts.push(eb(column(eb), '>=', p[i++] as never));
+          if (to) parts.push(eb(column(eb), '<=', p[i] as never));
+          return eb.and(parts);
+        },
+      };
     }
-    if (value.length === 0) return sql<SqlBool>`1 = 1`;
-    return eb(column, 'in', value.map((v) => toDb(field, v)) as never[]);
+    if (value.length === 0) return { shape: `${field.name}:all`, params: [], build: () => sql<SqlBool>`1 = 1` };
+    return { shape: `${field.name}:in:${value.length}`, params: value.map((v) => toDb(field, v)), build: (eb, p) => eb(column(eb), 'in', p as never[]) };
   }
   if (typeof value === 'string' && (field.type === 'string' || field.type === 'text')) {
     const pattern = containsPattern(value);
     if (pattern !== undefined) {
-      return dialect === 'postgres'
-        ? sql<SqlBool>`${column} ilike ${pattern} escape '\\'`
-        : sql<SqlBool>`${column} like ${pattern} escape '\\'`;
+      return {
+        shape: `${field.name}:like`,
+        params: [pattern],
+        build: (eb, p) =>
+          dialect === 'postgres' ? sql<SqlBool>`${column(eb)} ilike ${p[0]} escape '\\'` : sql<SqlBool>`${column(eb)} like ${p[0]} escape '\\'`,
+      };
     }
   }
   if (field.type === 'datetime' && typeof value === 'string' && value.length === 10) {
-    return eb.and([eb(column, '>=', value), eb(column, '<=', `${value}T23:59:59.999Z`)]);
+    return { shape: `${field.name}:day`, params: [value, endOfDay(value)], build: (eb, p) => eb.and([eb(column(eb), '>=', p[0] as never), eb(column(eb), '<=', p[1] as never)]) };
   }
-  return eb(column, '=', toDb(field, value) as never);
+  return { shape: `${field.name}:eq`, params: [toDb(field, value)], build: (eb, p) => eb(column(eb), '=', p[0] as never) };
+}
+
+/** Compiled statements by table and shape; a parameter is a slot marker until the call fills it in. */
+const compiledQueries = new Map<string, { select: CompiledQuery; count: CompiledQuery }>();
+const MAX_COMPILED = 2_000;
+const SLOT = '\u0000slot:';
+
+function fill(compiled: CompiledQuery, values: unknown[]): CompiledQuery {
+  const parameters = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(SLOT) ? values[Number(p.slice(SLOT.length))] : p));
+  return CompiledQuery.raw(compiled.sql, parameters);
 }
 
 function checkValueType(field: ResolvedField, value: unknown) {
@@ -94,25 +121,37 @@ export async function listRecords(
     if (!model.sortable.has(name) && !model.key.includes(name)) throw badRequest(`cannot sort by "${name}"`);
   }
 
-  const where = (eb: ExpressionBuilder<any, any>) => eb.and(filters.map(([field, value]) => condition(eb, field, value, dialect)));
   const limit = input.paging?.limit ?? -1;
   const page = input.paging?.page ?? 1;
+  const criteria = filters.map(([field, value]) => criterion(field, value, dialect));
+  const values = [...criteria.flatMap((c) => c.params), limit, (page - 1) * limit];
+  const shapeKey = `${dialect}|${model.table}|${criteria.map((c) => c.shape).join(',')}|${JSON.stringify(sort)}|${limit > 0}`;
 
-  let query = db.selectFrom(model.table).selectAll().where(where);
-  for (const [name, direction] of Object.entries(sort)) query = query.orderBy(name, direction);
-  // A stable order across pages: the key breaks ties, in the sort's direction so the (field, key) index serves it.
-  const tieDirection = Object.values(sort)[0] ?? 'asc';
-  for (const key of model.key) if (!(key in sort)) query = query.orderBy(key, tieDirection);
-  if (limit > 0) query = query.limit(limit).offset((page - 1) * limit);
-  const rows = (await query.execute()) as Row[];
+  let compiled = compiledQueries.get(shapeKey);
+  if (!compiled) {
+    let next = 0;
+    const slots = criteria.map((c) => c.params.map(() => `${SLOT}${next++}`));
+    const [limitSlot, offsetSlot] = [`${SLOT}${next++}`, `${SLOT}${next++}`];
+    const where = (eb: ExpressionBuilder<any, any>) => eb.and(criteria.map((c, i) => c.build(eb, slots[i]!)));
+    let query = db.selectFrom(model.table).selectAll().where(where);
+    for (const [name, direction] of Object.entries(sort)) query = query.orderBy(name, direction);
+    // A stable order across pages: the key breaks ties, in the sort's direction so the (field, key) index serves it.
+    const tieDirection = Object.values(sort)[0] ?? 'asc';
+    for (const key of model.key) if (!(key in sort)) query = query.orderBy(key, tieDirection);
+    if (limit > 0) query = query.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+    compiled = { select: query.compile(), count: db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where(where).compile() };
+    if (compiledQueries.size >= MAX_COMPILED) compiledQueries.delete(compiledQueries.keys().next().value!);
+    compiledQueries.set(shapeKey, compiled);
+  }
+  const rows = (await db.executeQuery<Row>(fill(compiled.select, values))).rows;
 
   const queryKey = JSON.stringify(filters.map(([f, v]) => [f.name, v]));
   let total = counts.get(model.name, queryKey, page);
   if (total === undefined) {
     if (limit <= 0 || (page === 1 && rows.length < limit)) total = rows.length;
     else {
-      const counted = await db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where(where).executeTakeFirstOrThrow();
-      total = Number(counted.n);
+      const counted = await db.executeQuery<{ n: number | string }>(fill(compiled.count, values));
+      total = Number(counted.rows[0]?.n ?? 0);
     }
     counts.set(model.name, queryKey, total);
   }

@@ -1,6 +1,6 @@
 // Sessions live in the database as a hash of the bearer token, so any number of app servers share them.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 
 export interface SessionUser {
@@ -36,26 +36,53 @@ export async function issueSession(
   return { token, expiresat };
 }
 
+const SESSION_COLUMNS = [
+  'app_user.username',
+  'app_user.userfullname',
+  'app_user.email',
+  'app_user.branchcode',
+  'app_user.tickoffid',
+  'app_user.partnercode',
+  'app_user.rolecode',
+  'role.rolename',
+  'session.expiresat',
+  'session.endedat',
+  'app_user.status as userstatus',
+  'role.status as rolestatus',
+] as const;
+
 function sessionQuery(db: Kysely<Schema>, token: string) {
   return db
     .selectFrom('session')
     .innerJoin('app_user', 'app_user.username', 'session.username')
     .innerJoin('role', 'role.rolecode', 'app_user.rolecode')
-    .select([
-      'app_user.username',
-      'app_user.userfullname',
-      'app_user.email',
-      'app_user.branchcode',
-      'app_user.tickoffid',
-      'app_user.partnercode',
-      'app_user.rolecode',
-      'role.rolename',
-      'session.expiresat',
-      'session.endedat',
-      'app_user.status as userstatus',
-      'role.status as rolestatus',
-    ])
+    .select(SESSION_COLUMNS)
     .where('session.tokenhash', '=', sha256Hex(token));
+}
+
+type GuardRow = SessionUser & { endedat: string | null; userstatus: string; rolestatus: string; granted: number | null };
+
+// Every guarded call runs this query: it is built and compiled once per database, then run with new values.
+const TOKEN_SLOT = '\u0000token';
+const FUNCTION_SLOT = '\u0000function';
+const compiledGuards = new WeakMap<Kysely<Schema>, CompiledQuery>();
+
+function compiledGuardQuery(db: Kysely<Schema>): CompiledQuery {
+  let compiled = compiledGuards.get(db);
+  if (!compiled) {
+    compiled = db
+      .selectFrom('session')
+      .innerJoin('app_user', 'app_user.username', 'session.username')
+      .innerJoin('role', 'role.rolecode', 'app_user.rolecode')
+      .leftJoin('role_permission', (join) =>
+        join.onRef('role_permission.rolecode', '=', 'app_user.rolecode').on('role_permission.functioncode', '=', FUNCTION_SLOT),
+      )
+      .select([...SESSION_COLUMNS, 'role_permission.granted'])
+      .where('session.tokenhash', '=', TOKEN_SLOT)
+      .compile();
+    compiledGuards.set(db, compiled);
+  }
+  return compiled;
 }
 
 /**
@@ -68,12 +95,10 @@ export async function findSessionUser(
   now: Date,
   functioncode = '',
 ): Promise<{ user: SessionUser; granted: boolean } | undefined> {
-  const row = await sessionQuery(db, token)
-    .leftJoin('role_permission', (join) =>
-      join.onRef('role_permission.rolecode', '=', 'app_user.rolecode').on('role_permission.functioncode', '=', functioncode),
-    )
-    .select('role_permission.granted')
-    .executeTakeFirst();
+  const guardQuery = compiledGuardQuery(db);
+  const parameters = guardQuery.parameters.map((p) => (p === TOKEN_SLOT ? sha256Hex(token) : p === FUNCTION_SLOT ? functioncode : p));
+  const { rows } = await db.executeQuery<GuardRow>(CompiledQuery.raw(guardQuery.sql, parameters));
+  const row = rows[0];
   if (!row || row.endedat || row.expiresat <= now.toISOString()) return undefined;
   if (row.userstatus !== 'ACTIVE' || row.rolestatus !== 'ACTIVE') return undefined;
   const { endedat: _e, userstatus: _u, rolestatus: _r, granted, ...user } = row;
