@@ -8,7 +8,7 @@
 // (same main thread, another port, measured after the server) parses the same envelope, runs the SQL
 // the generic list runs (checked against listRecords' own SQL before any timing), reuses counts the
 // way CountCache does, and answers a same-shaped envelope; it does no session or grant lookup.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +32,8 @@ import { CountCache } from '../server/resources/countCache';
 import { listRecords, type ListInput } from '../server/resources/listQuery';
 import { DEMO_PASSWORD } from '../server/seed/seed';
 import { createServer } from '../server/server';
+import { closeFloor, cpuSnapshot, positive, statusOf, writeJson } from './benchSupport';
+import { createSchema, dropSchema } from '../server/db/pgSchema';
 
 const HOST = '127.0.0.1';
 const SQLITE_FILE = '.tmp/bench/list.sqlite';
@@ -68,13 +70,6 @@ interface Options {
   concurrency: number;
   postgres: string | undefined;
   scenarios: Scenario[];
-}
-
-function positive(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
-  return value;
 }
 
 function readOptions(): Options {
@@ -231,28 +226,6 @@ async function seedPostgres(url: string, schema: string, rows: number): Promise<
   }
 }
 
-async function createPostgresSchema(url: string): Promise<string> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
-  }
-  return schema;
-}
-
-async function dropPostgresSchema(url: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
-}
-
 // ---------------------------------------------------------------- the floor: same SQL, raw driver, node:http
 
 type Row = Record<string, unknown>;
@@ -378,14 +351,6 @@ async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Pro
   return { rows, paging: { page: query.page, limit: query.limit, totalrecord: total } };
 }
 
-function writeJson(response: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
-
-const statusOf = (responsecode: string, responsemessage: string) => ({ status: { responsecode, responsemessage } });
-
 interface ListEnvelope {
   identity?: { appid?: string };
   paging?: { limit?: number; page?: number };
@@ -427,11 +392,6 @@ async function startFloor(dialect: DialectName, raw: RawDb): Promise<{ server: h
   });
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
   return { server, port: (server.address() as AddressInfo).port };
-}
-
-function closeFloor(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }
 
 // ---------------------------------------------------------------- load clients (a worker thread)
@@ -611,18 +571,6 @@ interface RunResult {
   elu: number;
   /** Cores kept busy by other processes (PostgreSQL) during the timed phase. */
   otherCores: number;
-}
-
-interface CpuSnapshot {
-  machineBusyMs: number;
-  processMs: number;
-  at: number;
-}
-
-function cpuSnapshot(): CpuSnapshot {
-  const machineBusyMs = cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
-  const { user, system } = process.cpuUsage();
-  return { machineBusyMs, processMs: (user + system) / 1000, at: performance.now() };
 }
 
 /** Cores other processes keep busy while this one idles: anything above ~0.1 skews every number. */
@@ -823,9 +771,9 @@ async function main(): Promise<void> {
     let schema: string | undefined;
     if (options.postgres) {
       const url = options.postgres;
-      schema = await createPostgresSchema(url);
+      schema = await createSchema(url, 'bench');
       const created = schema;
-      cleanups.push(() => dropPostgresSchema(url, created));
+      cleanups.push(() => dropSchema(url, created));
     } else {
       for (const suffix of ['', '-wal', '-shm']) rmSync(SQLITE_FILE + suffix, { force: true });
     }

@@ -1,6 +1,6 @@
 // Benchmark: logins/s and envelope round trips/s of the real server, against a raw node:http floor on this machine.
 // Usage: npx tsx scripts/bench-session.ts [--logins N] [--seconds S] [--concurrency C] [--postgres URL]
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,8 @@ import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { DEMO_PASSWORD } from '../server/seed/seed';
 import { createServer } from '../server/server';
+import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, type CpuSnapshot } from './benchSupport';
+import { createSchema, dropSchema } from '../server/db/pgSchema';
 
 const HOST = '127.0.0.1';
 const SQLITE_FILE = '.tmp/bench/bench.sqlite';
@@ -34,13 +36,6 @@ interface Options {
   seconds: number;
   concurrency: number;
   postgres: string | undefined;
-}
-
-function positive(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
-  return value;
 }
 
 function readOptions(): Options {
@@ -118,18 +113,6 @@ interface RunResult {
   otherCores: number;
 }
 
-interface CpuSnapshot {
-  machineBusyMs: number;
-  processMs: number;
-  at: number;
-}
-
-function cpuSnapshot(): CpuSnapshot {
-  const machineBusyMs = cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
-  const { user, system } = process.cpuUsage();
-  return { machineBusyMs, processMs: (user + system) / 1000, at: performance.now() };
-}
-
 function coresSince(start: CpuSnapshot): { selfCores: number; otherCores: number } {
   const end = cpuSnapshot();
   const wallMs = end.at - start.at;
@@ -177,28 +160,6 @@ function percentile(sorted: number[], q: number): number {
 interface BenchServer {
   port: number;
   close(): Promise<void>;
-}
-
-async function createPostgresSchema(url: string): Promise<string> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
-  }
-  return schema;
-}
-
-async function dropPostgresSchema(url: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
 }
 
 function freshSqliteFile(): void {
@@ -267,14 +228,6 @@ function postgresLookup(url: string, schema: string): SessionLookup {
   };
 }
 
-function writeJson(response: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
-
-const statusOf = (responsecode: string, responsemessage: string) => ({ status: { responsecode, responsemessage } });
-
 /** What /api/session/check does, minus the framework: parse the envelope, look the session up, answer. */
 async function answerCheck(lookup: SessionLookup, request: http.IncomingMessage, text: string, response: http.ServerResponse) {
   let body: { identity?: { appid?: string; signature?: string } };
@@ -305,11 +258,6 @@ async function startFloor(lookup: SessionLookup): Promise<{ server: http.Server;
   });
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
   return { server, port: (server.address() as AddressInfo).port };
-}
-
-function closeFloor(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }
 
 // ---------------------------------------------------------------- the measurements
@@ -381,9 +329,9 @@ async function main(): Promise<void> {
     let schema: string | undefined;
     if (options.postgres) {
       const url = options.postgres;
-      schema = await createPostgresSchema(url);
+      schema = await createSchema(url, 'bench');
       const created = schema;
-      cleanups.push(() => dropPostgresSchema(url, created));
+      cleanups.push(() => dropSchema(url, created));
     } else {
       freshSqliteFile();
     }

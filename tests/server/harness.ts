@@ -1,8 +1,6 @@
 // Starts the real server over real HTTP on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL too.
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID, type ResponseEnvelope } from '../../engine/api/envelope';
 import { readConfig, type ServerConfig } from '../../server/core/config';
@@ -10,6 +8,7 @@ import type { Action } from '../../server/core/action';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { openDatabase, type Database } from '../../server/db/database';
 import { createServer } from '../../server/server';
+import { createSchema, dropSchema } from '../../server/db/pgSchema';
 import { sha256Hex } from '../../server/session/sessionStore';
 
 export interface TestDatabase {
@@ -23,21 +22,8 @@ export const testDatabases: TestDatabase[] = [
 ];
 
 /** PostgreSQL: a fresh schema for one test file, so files run in parallel without meeting. */
-export async function createTestSchema(url: string): Promise<string> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return schema;
-}
-
-export async function dropTestSchema(url: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
-}
+export const createTestSchema = (url: string): Promise<string> => createSchema(url, 't');
+export const dropTestSchema = dropSchema;
 
 export interface Call {
   http: number;
