@@ -1,6 +1,6 @@
 // Derives everything a screen needs from its one list of fields: search fields, table columns, the
 // rjsf form schema, the server's resource model, permission codes, and record validation.
-import { parseRule, validateValue, type FieldRuleContext, type FieldWidget } from '../rules';
+import { RULE_MESSAGES, fieldLabel, formatMessage, isEmptyValue, parseRule, validateValue, type FieldRuleContext, type FieldWidget } from '../rules';
 import type {
   ColumnPlacement,
   CustomAction,
@@ -260,10 +260,19 @@ export function validateRecord(screen: ScreenDefinition, values: Record<string, 
   for (const { field, readOnly } of formFields(screen, mode)) {
     if (readOnly && !field.isKey) continue;
     const rules = field.required && !field.rules.includes('required') ? ['required', ...field.rules] : field.rules;
-    const message = validateValue(values[field.name], rules, ruleContext(field), values);
+    const message = validateValue(values[field.name], rules, ruleContext(field), values) ?? choiceError(field, values[field.name]);
     if (message) errors[field.name] = message;
   }
   return errors;
+}
+
+/** A field with fixed options takes only those values (the rule language checks choices for 'required' only). */
+function choiceError(field: ResolvedField, value: unknown): string | null {
+  if (!field.options || isEmptyValue(value)) return null;
+  const allowed = new Set(field.options.map((o) => o.value));
+  const chosen = Array.isArray(value) ? value : [value];
+  if (chosen.every((v) => allowed.has(v as string))) return null;
+  return formatMessage(RULE_MESSAGES.enum, { label: fieldLabel(ruleContext(field)), options: field.options.map((o) => o.label).join(', ') });
 }
 
 /** Every rule of every field parses (the definition validator reports the ones that don't). */

@@ -51,6 +51,13 @@ describe.each(testDatabases)('generic resource API on $name', (target) => {
     expect((await call('/api/region/detail', { regioncode: 'EU' })).body.status.responsecode).toBe('1004');
   });
 
+  it('takes only the declared options of a choice field', async () => {
+    const bad = await call('/api/salutation/create', { salutationcode: 'ENXX', salutationname: 'Xx', gender: 'X', langcode: 'en' });
+    expect(bad.body.status).toEqual({ responsecode: '1002', responsemessage: 'Gender must be one of Male, Female' });
+    expect(bad.body.result.fields).toEqual({ gender: 'Gender must be one of Male, Female' });
+    expect((await call('/api/salutation/detail', { salutationcode: 'ENXX' })).body.status.responsecode).toBe('1004');
+  });
+
   it('checks references: a country needs an existing region', async () => {
     // XA: a user-assigned ISO code, so no seeded country has it.
     const base = { countrycode: 'XA', countryname: 'Xanadu', countryphonecode: '+999', nationality: 'Xanaduan' };
