@@ -1,4 +1,5 @@
 // Opens the database named by DATABASE_URL: SQLite (better-sqlite3, embedded default) or PostgreSQL (pg).
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -22,6 +23,21 @@ export interface DatabaseOptions {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every call; naming each parameterised statement
+ * by its SQL lets every connection prepare it once and reuse the plan (the database shares the cores).
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = `s${createHash('sha1').update(config).digest('hex')}`;
+      return query({ name, text: config, values }, callback);
+    }
+    return query(config, values, callback);
+  };
+}
 
 /**
  * Kysely prepares every query anew; parsing SQL was the largest single cost of a small request.
@@ -57,6 +73,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       max: Number(process.env.PG_POOL_SIZE ?? 10),
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    pool.on('connect', preparedStatements);
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
