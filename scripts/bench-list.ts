@@ -318,10 +318,12 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   const countParams = [...params];
   let select = `select * from "${TABLE}" where ${where} order by ${orderBy}`;
   if (limit > 0) {
+    // The server's deferred lookup (listQuery.ts): the page's keys from the index, then those rows.
     params.push(limit);
-    select += ` limit ${placeholder()}`;
+    const limitAt = placeholder();
     params.push((page - 1) * limit);
-    select += ` offset ${placeholder()}`;
+    const offsetAt = placeholder();
+    select = `select * from "${TABLE}" where "code" in (select "code" from "${TABLE}" where ${where} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`;
   }
   return {
     select,

@@ -133,12 +133,26 @@ export async function listRecords(
     const slots = criteria.map((c) => c.params.map(() => `${SLOT}${next++}`));
     const [limitSlot, offsetSlot] = [`${SLOT}${next++}`, `${SLOT}${next++}`];
     const where = (eb: ExpressionBuilder<any, any>) => eb.and(criteria.map((c, i) => c.build(eb, slots[i]!)));
-    let query = db.selectFrom(model.table).selectAll().where(where);
-    for (const [name, direction] of Object.entries(sort)) query = query.orderBy(name, direction);
-    // A stable order across pages: the key breaks ties, in the sort's direction so the (field, key) index serves it.
+    // The key breaks ties, in the sort's direction so the (field, key) index serves the whole order.
     const tieDirection = Object.values(sort)[0] ?? 'asc';
-    for (const key of model.key) if (!(key in sort)) query = query.orderBy(key, tieDirection);
-    if (limit > 0) query = query.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+    const order: [string, SortDirection][] = [...Object.entries(sort), ...model.key.filter((k) => !(k in sort)).map((k): [string, SortDirection] => [k, tieDirection])];
+    let query;
+    if (limit > 0) {
+      // A deferred lookup: the page's keys come from the index alone, then only those rows are read
+      // (an OFFSET over whole rows reads every skipped row).
+      let keys = db.selectFrom(model.table).select(model.key).where(where);
+      for (const [name, direction] of order) keys = keys.orderBy(name, direction);
+      keys = keys.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+      // `key in (…)` rather than a join: SQLite evaluates it once; a join made it scan the table.
+      query = db
+        .selectFrom(model.table)
+        .selectAll()
+        .where((eb) => (model.key.length === 1 ? eb(model.key[0]!, 'in', keys) : eb(eb.refTuple(...(model.key as [string, string])), 'in', keys as never)));
+      for (const [name, direction] of order) query = query.orderBy(name, direction);
+    } else {
+      query = db.selectFrom(model.table).selectAll().where(where);
+      for (const [name, direction] of order) query = query.orderBy(name, direction);
+    }
     compiled = { select: query.compile(), count: db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where(where).compile() };
     if (compiledQueries.size >= MAX_COMPILED) compiledQueries.delete(compiledQueries.keys().next().value!);
     compiledQueries.set(shapeKey, compiled);
