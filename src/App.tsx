@@ -1,70 +1,15 @@
-// Routes: the login page when signed out; when signed in, the shell with one route per screen behind its ACCESS grant.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Modal } from 'antd';
-import { IDLE_WARNING } from '../workflows/shellTexts';
-import type { ScreenDefinition } from '../engine/definition/screen';
-import { EngineContext, type EngineServices } from '../engine/render/EngineContext';
-import { ScreenPage } from '../engine/render/ScreenPage';
-import { api } from './api';
-import { catalogue } from './definitions';
-import { DashboardPage } from './pages/DashboardPage';
-import { ForbiddenPage, NotFoundPage } from './pages/ErrorPages';
-import { LoginPage } from './pages/LoginPage';
-import { ProfilePage } from './pages/ProfilePage';
-import { AppShell } from './shell/AppShell';
-import { Grants, navigationFor } from './shell/navigation';
+// Routes: signed out, the login page at / and not-found elsewhere; signed in, the application (loaded lazily).
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Spin } from 'antd';
+import { NotFoundPage } from './pages/ErrorPages';
 import { sessionStore } from './session/storage';
 import { loadEnvironment } from './session/environment';
-import { useSession } from './shell/useSession';
-import { ErrorBoundary } from './shell/ErrorBoundary';
 
-function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Grants }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    document.title = `${screen.title} | Loyalty Management System`;
-  }, [screen]);
-  if (!grants.hasAccess(screen.menucode)) return <ForbiddenPage />;
-  return <ScreenPage screen={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
-}
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SignedIn = lazy(() => import('./shell/SignedInApp'));
 
-function SignedIn({ idleSeconds }: { idleSeconds: number }) {
-  const profile = sessionStore.profile()!;
-  const permission = useSyncExternalStore(sessionStore.subscribe, () => localStorage.getItem('alms.permission'));
-  const grants = useMemo(() => new Grants(sessionStore.permission()), [permission]);
-  const location = useLocation();
-  const session = useSession(idleSeconds);
-
-  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, catalogue }), [grants]);
-  const routable = catalogue.menus.filter((menu) => menu.path && catalogue.screenByMenu.has(menu.menucode));
-  const builtIn = new Set(['DASHBOARD', 'PROFILE', 'BPROFL']);
-  const navigation = navigationFor(catalogue.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || catalogue.screenByMenu.has(menu.menucode));
-
-  return (
-    <EngineContext.Provider value={services}>
-      <AppShell navigation={navigation} profile={profile} onLogout={async () => session.logout()}>
-        {session.deniedPath === location.pathname ? (
-          <ForbiddenPage />
-        ) : (
-          <ErrorBoundary resetKey={location.pathname}>
-          <Routes>
-            <Route path="/" element={<DashboardPage profile={profile} />} />
-            <Route path="/profile" element={<ProfilePage profile={profile} />} />
-            {routable.map((menu) => (
-              <Route key={menu.menucode} path={menu.path} element={<ScreenRoute screen={catalogue.screenByMenu.get(menu.menucode)!} grants={grants} />} />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-          </ErrorBoundary>
-        )}
-      </AppShell>
-      <Modal open={session.idleWarning} title={IDLE_WARNING} closable={false} maskClosable={false} okText="Stay signed in" onOk={session.stayActive} cancelButtonProps={{ style: { display: 'none' } }}>
-        You will be logged out in {session.remaining} seconds.
-      </Modal>
-    </EngineContext.Provider>
-  );
-}
+const loading = <Spin size="large" style={{ display: 'block', marginTop: '20vh' }} />;
 
 export function App() {
   const signedIn = useSyncExternalStore(sessionStore.subscribe, () => !!sessionStore.token());
@@ -75,11 +20,13 @@ export function App() {
   if (!signedIn) {
     // Signed out: the login page at /, the public pages, and the not-found page for any other path.
     return (
-      <Routes>
-        <Route path="/" element={<LoginPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={loading}>
+        <Routes>
+          <Route path="/" element={<LoginPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     );
   }
-  return idleSeconds === undefined ? null : <SignedIn idleSeconds={idleSeconds} />;
+  return idleSeconds === undefined ? loading : <Suspense fallback={loading}><SignedIn idleSeconds={idleSeconds} /></Suspense>;
 }

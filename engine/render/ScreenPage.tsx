@@ -1,6 +1,6 @@
 // A whole menu screen from its definition: title, search, table with permitted row actions, and the
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
@@ -10,11 +10,14 @@ import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type Sear
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
 import { useEngine } from './EngineContext';
-import { RecordForm } from './RecordForm';
+
 import { SearchForm } from './SearchForm';
 import { PAGE_SIZE, useListController } from './useListController';
 
 type Row = Record<string, unknown>;
+
+// The form (rjsf + ajv) loads the first time a form opens.
+const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.RecordForm })));
 
 interface ScreenPageProps {
   screen: ScreenDefinition;
@@ -118,7 +121,9 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
 
   const formTitle = form ? `${form.mode === 'create' ? 'Create' : form.mode === 'edit' ? 'Edit' : 'View'} ${screen.title}` : '';
   const formBody = form && (
+    <Suspense fallback={null}>
     <RecordForm key={`${form.mode}-${JSON.stringify(keyData(screen, form.record))}`} screen={screen} mode={form.mode} initial={form.record} serverErrors={form.errors} formId={formId} onSubmit={(values) => void save(values)} />
+    </Suspense>
   );
   const formFooter = (
     <Space style={{ justifyContent: 'flex-end', width: '100%' }}>

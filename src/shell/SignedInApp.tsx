@@ -1,0 +1,67 @@
+// The signed-in application: shell, navigation, one route per screen behind its ACCESS grant, session machine.
+// Loaded on its own after sign-in, so the login page stays small.
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Modal } from 'antd';
+import { IDLE_WARNING } from '../../workflows/shellTexts';
+import type { ScreenDefinition } from '../../engine/definition/screen';
+import { EngineContext, type EngineServices } from '../../engine/render/EngineContext';
+import { ScreenPage } from '../../engine/render/ScreenPage';
+import { api } from '../api';
+import { catalogue } from '../definitions';
+import { DashboardPage } from '../pages/DashboardPage';
+import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages';
+import { ProfilePage } from '../pages/ProfilePage';
+import { AppShell } from './AppShell';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Grants, navigationFor } from './navigation';
+import { useSession } from './useSession';
+import { sessionStore } from '../session/storage';
+
+function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Grants }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.title = `${screen.title} | Loyalty Management System`;
+  }, [screen]);
+  if (!grants.hasAccess(screen.menucode)) return <ForbiddenPage />;
+  return <ScreenPage screen={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
+}
+
+export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
+  const profile = sessionStore.profile()!;
+  const permission = useSyncExternalStore(sessionStore.subscribe, () => localStorage.getItem('alms.permission'));
+  const grants = useMemo(() => new Grants(sessionStore.permission()), [permission]);
+  const location = useLocation();
+  const session = useSession(idleSeconds);
+
+  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, catalogue }), [grants]);
+  const routable = catalogue.menus.filter((menu) => menu.path && catalogue.screenByMenu.has(menu.menucode));
+  const builtIn = new Set(['DASHBOARD', 'PROFILE', 'BPROFL']);
+  const navigation = navigationFor(catalogue.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || catalogue.screenByMenu.has(menu.menucode));
+
+  return (
+    <EngineContext.Provider value={services}>
+      <AppShell navigation={navigation} profile={profile} onLogout={async () => session.logout()}>
+        {session.deniedPath === location.pathname ? (
+          <ForbiddenPage />
+        ) : (
+          <ErrorBoundary resetKey={location.pathname}>
+          <Routes>
+            <Route path="/" element={<DashboardPage profile={profile} />} />
+            <Route path="/profile" element={<ProfilePage profile={profile} />} />
+            {routable.map((menu) => (
+              <Route key={menu.menucode} path={menu.path} element={<ScreenRoute screen={catalogue.screenByMenu.get(menu.menucode)!} grants={grants} />} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+          </ErrorBoundary>
+        )}
+      </AppShell>
+      <Modal open={session.idleWarning} title={IDLE_WARNING} closable={false} maskClosable={false} okText="Stay signed in" onOk={session.stayActive} cancelButtonProps={{ style: { display: 'none' } }}>
+        You will be logged out in {session.remaining} seconds.
+      </Modal>
+    </EngineContext.Provider>
+  );
+}
+
