@@ -32,7 +32,7 @@ import { CountCache } from '../server/resources/countCache';
 import { listRecords, type ListInput } from '../server/resources/listQuery';
 import { DEMO_PASSWORD } from '../server/seed/seed';
 import { createServer } from '../server/server';
-import { closeFloor, cpuSnapshot, positive, statusOf, writeJson } from './benchSupport';
+import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, runBenchmark } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 
 const HOST = '127.0.0.1';
@@ -846,15 +846,4 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.stack : error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    // Everything is closed by now; should a handle still linger, do not hang.
-    setTimeout(() => {
-      console.error('bench: handles still open after cleanup, exiting');
-      process.exit(process.exitCode ?? 0);
-    }, 2000).unref();
-  });
+runBenchmark(main);

@@ -16,7 +16,7 @@ import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { DEMO_PASSWORD } from '../server/seed/seed';
 import { createServer } from '../server/server';
-import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, type CpuSnapshot } from './benchSupport';
+import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 
 const HOST = '127.0.0.1';
@@ -359,15 +359,4 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.stack : error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    // Everything is closed by now; should a handle still linger, do not hang.
-    setTimeout(() => {
-      console.error('bench: handles still open after cleanup, exiting');
-      process.exit(process.exitCode ?? 0);
-    }, 2000).unref();
-  });
+runBenchmark(main);

@@ -33,3 +33,18 @@ export function closeFloor(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }
+
+/** Runs a benchmark's main: a failure sets the exit code, and a lingering handle cannot hang the run. */
+export function runBenchmark(main: () => Promise<void>): void {
+  main()
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.stack : error);
+      process.exitCode = 1;
+    })
+    .finally(() => {
+      setTimeout(() => {
+        console.error('bench: handles still open after cleanup, exiting');
+        process.exit(process.exitCode ?? 0);
+      }, 2000).unref();
+    });
+}
