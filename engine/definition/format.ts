@@ -1,6 +1,10 @@
 // Display formats of spec 000 §9: dates DD/MM/YYYY, date-times DD/MM/YYYY HH:mm:ss, thousand separators, Yes/No.
 import type { ResolvedField } from './compile';
 
+/** Dates as they travel (search criteria, stored values) and as they show (spec 000 §9). */
+export const WIRE_DATE = 'YYYY-MM-DD';
+export const DISPLAY_DATE = 'DD/MM/YYYY';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatDate(value: unknown): string {

@@ -45,6 +45,8 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
   const base = `/api/${screen.resource.name}`;
   const formId = `form-${screen.menucode}`;
 
+  // Server messages stay until closed (spec 000 §8); the same text is shown once.
+  const showError = (text: string) => void message.error({ content: text, duration: 0, key: text });
   const setState = (next: Partial<SearchState>) => onQueryChange(searchStateToQuery({ ...state, ...next }));
   const allowed = (action: StandardAction | CustomAction) =>
     (isCustomAction(action) || hasAction(screen, action)) && can(actionFunctionCode(screen, action));
@@ -52,7 +54,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
   async function openRecord(row: Row, mode: FormMode) {
     const answer = await call<Row>(`${base}/detail`, { data: keyData(screen, row) });
     if (!isSuccess(answer.status.responsecode) || !answer.result) {
-      message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
+      showError(answer.status.responsemessage);
       return;
     }
     setForm({ mode, record: answer.result, errors: {} });
@@ -71,7 +73,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
     }
     const fields = (answer.result as { fields?: Record<string, string> } | undefined)?.fields;
     setForm({ ...form, record: values, errors: fields ?? {} });
-    message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
+    showError(answer.status.responsemessage);
   }
 
   function runAction(row: Row, action: StandardAction | CustomAction, path: string) {
@@ -80,7 +82,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
       if (isSuccess(answer.status.responsecode)) {
         message.success(answer.status.responsemessage);
         void list.reload();
-      } else message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
+      } else showError(answer.status.responsemessage);
     };
     const text = confirmationText(action);
     if (text) modal.confirm({ title: text, okText: 'Yes', cancelText: 'No', onOk: run });
@@ -93,7 +95,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
       sort: state.sort ?? defaultSort(screen),
     });
     if (!isSuccess(answer.status.responsecode) || !answer.result) {
-      message.error({ content: answer.status.responsemessage, duration: 0, key: answer.status.responsemessage });
+      showError(answer.status.responsemessage);
       return;
     }
     message.success(answer.status.responsemessage || MESSAGES.DOWNLOADING);

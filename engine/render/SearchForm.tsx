@@ -1,4 +1,5 @@
 // The search form of a screen: normal fields, 'Advance Search' for the rest in two columns, Search and Clear.
+import { DISPLAY_DATE, WIRE_DATE } from '../definition/format';
 import { useEffect } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Space } from 'antd';
 import { DownloadOutlined, DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
@@ -9,8 +10,6 @@ import type { ScreenDefinition } from '../definition/screen';
 import type { SearchValues } from '../definition/searchCriteria';
 import { OptionSelect } from './widgets/OptionSelect';
 
-const DATE = 'YYYY-MM-DD';
-const DISPLAY_DATE = 'DD/MM/YYYY';
 
 interface SearchFormProps {
   screen: ScreenDefinition;
@@ -24,12 +23,12 @@ interface SearchFormProps {
 
 /** Dates travel as YYYY-MM-DD strings; the pickers hold dayjs values. */
 const toPicker = (search: SearchField, value: unknown) => {
-  if (search.range && Array.isArray(value)) return value.map((v) => (v ? dayjs(String(v), DATE) : null));
-  return typeof value === 'string' && value ? dayjs(value, DATE) : undefined;
+  if (search.range && Array.isArray(value)) return value.map((v) => (v ? dayjs(String(v), WIRE_DATE) : null));
+  return typeof value === 'string' && value ? dayjs(value, WIRE_DATE) : undefined;
 };
 const fromPicker = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map((v) => (v ? (v as Dayjs).format(DATE) : null));
-  return value ? (value as Dayjs).format(DATE) : null;
+  if (Array.isArray(value)) return value.map((v) => (v ? (v as Dayjs).format(WIRE_DATE) : null));
+  return value ? (value as Dayjs).format(WIRE_DATE) : null;
 };
 
 function SearchInput({ search, ...control }: { search: SearchField; value?: unknown; onChange?(value: unknown): void; id?: string }) {

@@ -6,8 +6,8 @@ import { fromPromise } from 'xstate';
 import { passwordDigest } from '../../engine/api/passwordDigest';
 import { changePasswordMachine, type ChangePasswordCall, type ChangePasswordOutput } from '../../workflows/changePasswordMachine';
 import { api } from '../api';
+import { SHELL_MODAL_WIDTH } from '../shell/pageTitle';
 
-const MODAL_WIDTH = 620;
 
 const changePassword = fromPromise(async ({ input }: { input: ChangePasswordCall }) =>
   api.call('/api/user/change-password', {
@@ -44,7 +44,7 @@ export function ChangePasswordModal({ username, notice, onDone, onCancel }: Prop
     <Modal
       open
       title="Change Password"
-      width={MODAL_WIDTH}
+      width={SHELL_MODAL_WIDTH}
       okText="Change Password"
       onOk={() => form.submit()}
       onCancel={onCancel}

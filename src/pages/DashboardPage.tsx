@@ -2,10 +2,11 @@
 import { useEffect } from 'react';
 import { Card, Descriptions, Typography } from 'antd';
 import type { StoredProfile } from '../session/storage';
+import { pageTitle } from '../shell/pageTitle';
 
 export function DashboardPage({ profile }: { profile: StoredProfile }) {
   useEffect(() => {
-    document.title = 'Dashboard | Loyalty Management System';
+    document.title = pageTitle('Dashboard');
   }, []);
   return (
     <Card className="engine-panel">

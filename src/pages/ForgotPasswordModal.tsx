@@ -7,8 +7,8 @@ import { fromPromise } from 'xstate';
 import { passwordDigest } from '../../engine/api/passwordDigest';
 import { forgotPasswordMachine, type ForgotPasswordErrors, type ForgotPasswordOutput } from '../../workflows/forgotPasswordMachine';
 import { api } from '../api';
+import { SHELL_MODAL_WIDTH } from '../shell/pageTitle';
 
-const MODAL_WIDTH = 620;
 const STEPS = ['username', 'fullname', 'branch', 'password'] as const;
 const STEP_TITLES = ['Username', 'Full Name', 'Branch & Ticket Office', 'Create Password'];
 
@@ -67,7 +67,7 @@ export function ForgotPasswordModal({ onDone }: Props) {
     <Modal
       open
       title="Reset Password"
-      width={MODAL_WIDTH}
+      width={SHELL_MODAL_WIDTH}
       onCancel={() => send({ type: 'CANCEL' })}
       destroyOnHidden
       footer={

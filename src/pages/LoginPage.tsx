@@ -12,12 +12,13 @@ import { SHELL_MESSAGES } from '../../engine/rules';
 import { landingPath, loginMachine, type AuthenticateInput } from '../../workflows/loginMachine';
 import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
 import { api } from '../api';
+import { pageTitle } from '../shell/pageTitle';
 import { loadEnvironment, type Environment } from '../session/environment';
 import { sessionStore, type StoredPermission, type StoredProfile } from '../session/storage';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 
-export const LOGIN_TITLE = 'Login | Loyalty Management System';
+export const LOGIN_TITLE = pageTitle('Login');
 export const FORGOT_LINK = "Don't know your password? Set your password here.";
 
 interface LoginResult extends StoredPermission {

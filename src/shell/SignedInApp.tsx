@@ -16,13 +16,14 @@ import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Grants, navigationFor } from './navigation';
 import { useSession } from './useSession';
+import { pageTitle } from './pageTitle';
 import { sessionStore } from '../session/storage';
 
 function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Grants }) {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    document.title = `${screen.title} | Loyalty Management System`;
+    document.title = pageTitle(screen.title);
   }, [screen]);
   if (!grants.hasAccess(screen.menucode)) return <ForbiddenPage />;
   return <ScreenPage screen={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;

@@ -1,5 +1,6 @@
 // The rjsf widgets of the engine, by the widget names definitions use: inputs, selects, Yes/No switch,
 // day-bounded date pickers, and the image and CSV uploads with the messages of spec 000 §5 / 001 §5.2.
+import { DISPLAY_DATE, WIRE_DATE } from '../../definition/format';
 import { useState } from 'react';
 import { App, Button, DatePicker, Input, InputNumber, Switch, TimePicker, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -9,8 +10,6 @@ import { dayOutside, resolveDateBound } from '../../definition/dateBounds';
 import type { FieldOption, FieldSource } from '../../definition/screen';
 import { OptionSelect } from './OptionSelect';
 
-const DATE = 'YYYY-MM-DD';
-const DISPLAY_DATE = 'DD/MM/YYYY';
 
 interface EngineUiOptions {
   source?: FieldSource;
@@ -115,9 +114,9 @@ function DateWidget(props: WidgetProps) {
       format={DISPLAY_DATE}
       placeholder={props.placeholder}
       disabled={props.disabled || props.readonly}
-      value={typeof props.value === 'string' && props.value ? dayjs(props.value, DATE) : null}
-      disabledDate={(day: Dayjs) => dayOutside(day.format(DATE), min, max)}
-      onChange={(day) => props.onChange(day ? day.format(DATE) : undefined)}
+      value={typeof props.value === 'string' && props.value ? dayjs(props.value, WIRE_DATE) : null}
+      disabledDate={(day: Dayjs) => dayOutside(day.format(WIRE_DATE), min, max)}
+      onChange={(day) => props.onChange(day ? day.format(WIRE_DATE) : undefined)}
       onBlur={blur(props)}
     />
   );
@@ -128,7 +127,7 @@ function RangeWidget(props: WidgetProps) {
   const today = new Date();
   const min = resolveDateBound(minDate, today);
   const max = resolveDateBound(maxDate, today);
-  const value = Array.isArray(props.value) ? (props.value.map((v) => (v ? dayjs(String(v), DATE) : null)) as [Dayjs | null, Dayjs | null]) : null;
+  const value = Array.isArray(props.value) ? (props.value.map((v) => (v ? dayjs(String(v), WIRE_DATE) : null)) as [Dayjs | null, Dayjs | null]) : null;
   return (
     <DatePicker.RangePicker
       id={props.id}
@@ -136,8 +135,8 @@ function RangeWidget(props: WidgetProps) {
       format={DISPLAY_DATE}
       disabled={props.disabled || props.readonly}
       value={value}
-      disabledDate={(day: Dayjs) => dayOutside(day.format(DATE), min, max, true)}
-      onChange={(days) => props.onChange(days ? days.map((d) => (d ? d.format(DATE) : null)) : undefined)}
+      disabledDate={(day: Dayjs) => dayOutside(day.format(WIRE_DATE), min, max, true)}
+      onChange={(days) => props.onChange(days ? days.map((d) => (d ? d.format(WIRE_DATE) : null)) : undefined)}
     />
   );
 }
