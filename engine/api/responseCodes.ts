@@ -18,6 +18,12 @@ export const CODES = {
   ACCOUNT_INACTIVE: '9006',
   NO_MATCH: '9007',
   INTERNAL: '9000',
+  OTP_EXPIRED: '9008',
+  OTP_INVALID: '9009',
+  KEY_INVALID: '9010',
+  KEY_USED: '9011',
+  KEY_EXPIRED: '9012',
+  TOO_MANY_REQUESTS: '4290',
   MEMBER_NOT_FOUND: '9999',
 } as const;
 
@@ -34,6 +40,8 @@ export const MESSAGES = {
   BRANCH_NOT_MATCH: 'Branch code not match',
   TICKET_OFFICE_NOT_MATCH: 'Ticket Office ID not match',
   VERIFY_ALL_REQUIRED: 'Please verify username, fullname, branch and ticket office data',
+  OTP_EXPIRED: 'The OTP code has expired, please retry for a new code',
+  OTP_INVALID: 'The OTP code has invalid, please generate new or check latest OTP code we send to you, or contact customer service',
   SOMETHING_WENT_WRONG: 'Something went wrong, Please try again',
   DOWNLOADING: 'Downloading file...',
   // not in spec: the product's own wording for its own codes
@@ -47,4 +55,8 @@ export const MESSAGES = {
   UNSUPPORTED_MEDIA: 'Request body must be JSON (Content-Type: application/json)',
   SESSION_NOT_EXTENDABLE: 'Your session can no longer be extended, please log in again',
   ACCOUNT_INACTIVE: 'Your account is not active, please contact your administrator',
+  KEY_INVALID: 'This link is not valid',
+  KEY_USED: 'This link has already been used',
+  KEY_EXPIRED: 'This link has expired, please ask for a new one',
+  TOO_MANY_REQUESTS: 'Too many requests, please try again later',
 } as const;
