@@ -13,6 +13,7 @@ import { resourceActions } from './resources/resourceActions';
 import { syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
 import { seed } from './seed/seed';
+import { Mailer } from './mail/mailer';
 
 export interface ServerOptions {
   config: ServerConfig;
@@ -23,7 +24,7 @@ export interface ServerOptions {
   extraActions?: Action[];
 }
 
-export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue }> {
+export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue; mailer: Mailer }> {
   const { config, database } = options;
   const catalogue = options.catalogue ?? loadCatalogue();
   await migrateToLatest(database.db, database.schema);
@@ -31,6 +32,9 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   await seed(database.db, catalogue, config);
   const services = { catalogue, dialect: database.dialect, counts: new CountCache() };
   const actions = [...allActions, ...resourceActions(services), ...selectorActions(services), ...(options.extraActions ?? [])];
-  const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger });
-  return { app, catalogue };
+  const mailer = new Mailer(config, database.db, undefined, options.now);
+  const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer });
+  mailer.useLog(app.log);
+  app.addHook('onClose', () => mailer.close());
+  return { app, catalogue, mailer };
 }

@@ -5,6 +5,7 @@ import type { Identity, Paging, Parameter } from '../../engine/api/envelope';
 import type { Schema } from '../db/schema';
 import type { ServerConfig } from './config';
 import type { SessionUser } from '../session/sessionStore';
+import type { Mailer } from '../mail/mailer';
 
 /**
  * 'public': anyone; 'session': any signed-in user; otherwise a function code (e.g. USER_UPDATE)
@@ -25,6 +26,8 @@ export interface ActionContext {
   ip: string;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** E-mail: queue in the transaction, deliverSoon() after it commits. */
+  mail: Mailer;
 }
 
 export interface ActionResult {

@@ -14,6 +14,7 @@ import { ApiError, forbidden, unauthenticated } from './apiError';
 import type { ServerConfig } from './config';
 import { envelopeSchema } from './envelopeSchema';
 import { findSessionUser } from '../session/sessionStore';
+import type { Mailer } from '../mail/mailer';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -21,6 +22,7 @@ export interface AppOptions {
   actions: readonly Action[];
   /** A clock for tests; defaults to the wall clock. */
   now?: () => Date;
+  mailer: Mailer;
   /** false: no logging; a stream: JSON log lines go there (tests read them). */
   logger?: boolean | NodeJS.WritableStream;
 }
@@ -166,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ip: request.ip,
         log: request.log,
         now,
+        mail: options.mailer,
       };
       const outcome = await action.handler(ctx);
       const response: ResponseEnvelope = envelope(outcome.code ?? CODES.SUCCESS, outcome.message ?? MESSAGES.SUCCESS);

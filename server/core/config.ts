@@ -19,6 +19,14 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   staticDir: string;
   logLevel: string;
+  /** SMTP server for e-mail (smtp://user:pass@host:587 or smtps://…); without it mail stays in the outbox (HELD). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address e-mailed links point at. */
+  publicUrl: string;
+  /** How long e-mailed keys stay valid: staff and member password resets, activation, e-mail verification. */
+  resetKeyMinutes: number;
+  activationKeyHours: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -61,5 +69,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576),
     staticDir: env.STATIC_DIR ?? 'dist',
     logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Loyalty Management System <no-reply@alms.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${intFrom(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
+    resetKeyMinutes: intFrom(env, 'RESET_KEY_MINUTES', 60),
+    activationKeyHours: intFrom(env, 'ACTIVATION_KEY_HOURS', 72),
   };
 }

@@ -85,4 +85,30 @@ export interface Schema {
   user_log: UserLogRow;
   server_secret: ServerSecretRow;
   resource_schema: ResourceSchemaRow;
+  outbox: OutboxRow;
+  one_time_key: OneTimeKeyRow;
+}
+
+export interface OutboxRow {
+  mailid: string;
+  mailto: string;
+  subject: string;
+  body: string;
+  kind: string;
+  /** QUEUED (waiting for SMTP), SENT, FAILED (gave up), HELD (no SMTP configured: read it on the Outbox screen). */
+  status: string;
+  attempts: number;
+  lasterror: string | null;
+  sentdate: string | null;
+  createddate: string;
+  updateddate: string;
+}
+
+export interface OneTimeKeyRow {
+  keyhash: string;
+  purpose: string;
+  subject: string | null;
+  createdat: string;
+  expiresat: string;
+  usedat: string | null;
 }
