@@ -1,0 +1,140 @@
+// The public member activation page, /activation and /activation/{key} (spec 000 §2, §4, §5, §7): the key is checked,
+// the account activated, then the member creates a password and the server's message replaces the form.
+import { assign, setup } from 'xstate';
+import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
+import { MEMBER_DEFAULT_PASSWORD } from '../engine/api/memberFlows';
+import { MESSAGES } from '../engine/api/responseCodes';
+import { KEY_FAILURE_CODES, newPasswordFieldErrors, newPasswordInvalid, type MemberPasswordCall, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
+import { injectedActor } from './injectedActor';
+
+export interface ActivationInput {
+  /** The key of the e-mailed link; absent on /activation. */
+  key: string | undefined;
+}
+
+export interface ActivationContext {
+  key: string;
+  memberid: string | undefined;
+  fieldErrors: NewPasswordErrors;
+  /** The server's message: why the page stops, why the form was refused, or the final success. */
+  message: string | undefined;
+}
+
+export type ActivationEvent = NewPasswordEvent;
+
+export interface RetrievedKey {
+  keytype: string;
+  memberid: string | null;
+}
+
+/** The key type retrieve-key gives for an activation link. */
+export const ACTIVATION_KEY_TYPE = 'ACTIVATION';
+
+const retrieveKey = injectedActor<ResponseEnvelope, { key: string }>('retrieveKey');
+const activate = injectedActor<ResponseEnvelope, { key: string }>('activate');
+const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
+
+type Answer = { response: ResponseEnvelope };
+const answerOf = ({ event }: { event: { output: ResponseEnvelope } }): Answer => ({ response: event.output });
+const retrieved = (params: Answer) => params.response.result as RetrievedKey | undefined;
+
+export const activationMachine = setup({
+  types: {
+    context: {} as ActivationContext,
+    events: {} as ActivationEvent,
+    input: {} as ActivationInput,
+  },
+  actors: { retrieveKey, activate, changePassword },
+  guards: {
+    noKey: ({ context }) => !context.key,
+    accepted: (_, params: Answer) => isSuccess(params.response.status.responsecode),
+    activationKey: (_, params: Answer) => isSuccess(params.response.status.responsecode) && retrieved(params)?.keytype === ACTIVATION_KEY_TYPE,
+    activationKeyOfMember: (_, params: Answer) =>
+      isSuccess(params.response.status.responsecode) && retrieved(params)?.keytype === ACTIVATION_KEY_TYPE && !!retrieved(params)?.memberid,
+    keyFailure: (_, params: Answer) => KEY_FAILURE_CODES.includes(params.response.status.responsecode),
+    fieldsInvalid: ({ event }) => newPasswordInvalid(event),
+  },
+  actions: {
+    showFieldErrors: assign({
+      fieldErrors: ({ event }) => (event.type === 'SUBMIT_PASSWORD' ? newPasswordFieldErrors(event.newpassword, event.confirmation) : {}),
+    }),
+    clearMessages: assign({ fieldErrors: {}, message: undefined }),
+    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    showServerMessage: assign({ message: (_, params: Answer) => params.response.status.responsemessage }),
+    takeMemberId: assign({
+      memberid: ({ context }, params: Answer) => (params.response.result as { memberid?: string | null } | undefined)?.memberid ?? context.memberid,
+    }),
+  },
+}).createMachine({
+  id: 'activation',
+  context: ({ input }) => ({ key: input.key ?? '', memberid: undefined, fieldErrors: {}, message: undefined }),
+  initial: 'checking',
+  states: {
+    // /activation without a key: the page tells the member to open the link from the e-mail.
+    noKey: { type: 'final' },
+    // 'Please wait while your activation is processed'; without a key the call never starts.
+    checking: {
+      always: { guard: 'noKey', target: 'noKey' },
+      invoke: {
+        id: 'retrieveKey',
+        src: 'retrieveKey',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: [
+          { guard: { type: 'activationKeyOfMember', params: answerOf }, target: 'activating', actions: { type: 'takeMemberId', params: answerOf } },
+          // A key without a member is 9999 (spec 000 §4); a valid key of another page is no activation link.
+          { guard: { type: 'activationKey', params: answerOf }, target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.MEMBER_NOT_FOUND } } },
+          { guard: { type: 'accepted', params: answerOf }, target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.KEY_INVALID } } },
+          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
+        ],
+        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+      },
+    },
+    activating: {
+      invoke: {
+        id: 'activate',
+        src: 'activate',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: [
+          { guard: { type: 'accepted', params: answerOf }, target: 'form', actions: { type: 'takeMemberId', params: answerOf } },
+          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
+        ],
+        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+      },
+    },
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SUBMIT_PASSWORD: [
+              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { target: 'submitting', actions: 'clearMessages' },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ context, event }) => ({
+              key: context.key,
+              memberid: context.memberid ?? '',
+              forceupdate: true as const,
+              currentpassword: MEMBER_DEFAULT_PASSWORD,
+              newpassword: event.type === 'SUBMIT_PASSWORD' ? event.newpassword : '',
+            }),
+            onDone: [
+              { guard: { type: 'accepted', params: answerOf }, target: '#activation.done', actions: { type: 'showServerMessage', params: answerOf } },
+              // A used or expired key cannot succeed on a second try: the message replaces the form.
+              { guard: { type: 'keyFailure', params: answerOf }, target: '#activation.failed', actions: { type: 'showServerMessage', params: answerOf } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});

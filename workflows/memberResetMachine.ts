@@ -1,0 +1,141 @@
+// The public member password reset, /reset-password-member[/{key}] (spec 000 §2, §4, §5, §7): without a key a request
+// form (card number or e-mail) whose success message replaces it; with a key, validation, the form, the message.
+import { assign, setup } from 'xstate';
+import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
+import { MEMBER_DEFAULT_PASSWORD } from '../engine/api/memberFlows';
+import { MESSAGES } from '../engine/api/responseCodes';
+import { SHELL_MESSAGES } from '../engine/rules';
+import { KEY_FAILURE_CODES, newPasswordFieldErrors, newPasswordInvalid, type MemberPasswordCall, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
+import { injectedActor } from './injectedActor';
+
+export interface MemberResetInput {
+  /** The key of the e-mailed link; absent on the request form. */
+  key: string | undefined;
+}
+
+export type MemberResetErrors = NewPasswordErrors & { username?: string[] };
+
+export interface MemberResetContext {
+  key: string;
+  memberid: string | undefined;
+  fieldErrors: MemberResetErrors;
+  /** The server's message: why the page stops, why a form was refused, or the final success. */
+  message: string | undefined;
+}
+
+export type MemberResetEvent = NewPasswordEvent | { type: 'SUBMIT_REQUEST'; username: string };
+
+const requestReset = injectedActor<ResponseEnvelope, { username: string }>('requestReset');
+const validateKey = injectedActor<ResponseEnvelope, { key: string }>('validateKey');
+const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
+
+type Answer = { response: ResponseEnvelope };
+const answerOf = ({ event }: { event: { output: ResponseEnvelope } }): Answer => ({ response: event.output });
+
+export const memberResetMachine = setup({
+  types: {
+    context: {} as MemberResetContext,
+    events: {} as MemberResetEvent,
+    input: {} as MemberResetInput,
+  },
+  actors: { requestReset, validateKey, changePassword },
+  guards: {
+    noKey: ({ context }) => !context.key,
+    accepted: (_, params: Answer) => isSuccess(params.response.status.responsecode),
+    keyFailure: (_, params: Answer) => KEY_FAILURE_CODES.includes(params.response.status.responsecode),
+    usernameMissing: ({ event }) => event.type === 'SUBMIT_REQUEST' && !event.username.trim(),
+    fieldsInvalid: ({ event }) => newPasswordInvalid(event),
+  },
+  actions: {
+    showFieldErrors: assign({
+      fieldErrors: ({ event }): MemberResetErrors =>
+        event.type === 'SUBMIT_PASSWORD' ? newPasswordFieldErrors(event.newpassword, event.confirmation) : { username: [SHELL_MESSAGES.required] },
+    }),
+    clearMessages: assign({ fieldErrors: {}, message: undefined }),
+    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    showServerMessage: assign({ message: (_, params: Answer) => params.response.status.responsemessage }),
+    takeMemberId: assign({ memberid: (_, params: Answer) => (params.response.result as { memberid?: string } | undefined)?.memberid }),
+  },
+}).createMachine({
+  id: 'memberReset',
+  context: ({ input }) => ({ key: input.key ?? '', memberid: undefined, fieldErrors: {}, message: undefined }),
+  initial: 'validating',
+  states: {
+    request: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SUBMIT_REQUEST: [
+              { guard: 'usernameMissing', actions: 'showFieldErrors' },
+              { target: 'submitting', actions: 'clearMessages' },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'requestReset',
+            src: 'requestReset',
+            input: ({ event }) => ({ username: event.type === 'SUBMIT_REQUEST' ? event.username.trim() : '' }),
+            onDone: [
+              { guard: { type: 'accepted', params: answerOf }, target: '#memberReset.requested', actions: { type: 'showServerMessage', params: answerOf } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+          },
+        },
+      },
+    },
+    // The server's message replaces the request form.
+    requested: { type: 'final' },
+    // 'Please wait is waiting for the validation process'; without a key the call never starts.
+    validating: {
+      always: { guard: 'noKey', target: 'request' },
+      invoke: {
+        id: 'validateKey',
+        src: 'validateKey',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: [
+          { guard: { type: 'accepted', params: answerOf }, target: 'form', actions: { type: 'takeMemberId', params: answerOf } },
+          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
+        ],
+        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+      },
+    },
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SUBMIT_PASSWORD: [
+              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { target: 'submitting', actions: 'clearMessages' },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ context, event }) => ({
+              key: context.key,
+              memberid: context.memberid ?? '',
+              forceupdate: true as const,
+              currentpassword: MEMBER_DEFAULT_PASSWORD,
+              newpassword: event.type === 'SUBMIT_PASSWORD' ? event.newpassword : '',
+            }),
+            onDone: [
+              { guard: { type: 'accepted', params: answerOf }, target: '#memberReset.done', actions: { type: 'showServerMessage', params: answerOf } },
+              // A used or expired key cannot succeed on a second try: the message replaces the form.
+              { guard: { type: 'keyFailure', params: answerOf }, target: '#memberReset.failed', actions: { type: 'showServerMessage', params: answerOf } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});
