@@ -4,5 +4,12 @@ import { roleActions } from './roles/roleActions';
 import { sessionActions } from './session/sessionActions';
 import { userActions } from './users/userActions';
 import { forgotPasswordActions } from './users/forgotPasswordActions';
+import { staffResetActions, userHooks } from './users/staffReset';
+import { roleHooks } from './roles/roleHooks';
+import type { Catalogue } from '../engine/definition/catalogue';
+import type { HookRegistry } from './resources/hooks';
 
-export const allActions: readonly Action[] = [...sessionActions, ...userActions, ...forgotPasswordActions, ...roleActions];
+export const allActions: readonly Action[] = [...sessionActions, ...userActions, ...forgotPasswordActions, ...staffResetActions, ...roleActions];
+
+/** Domain hooks into the generic resource API, by resource name. */
+export const resourceHooks = (catalogue: Catalogue): HookRegistry => ({ user: userHooks, role: roleHooks(catalogue) });

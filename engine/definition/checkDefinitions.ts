@@ -59,6 +59,17 @@ function checkFields(screen: ScreenDefinition, report: Report, catalogue: Select
       else if (parsed.rule.kind === 'enum' && !field.options) report(`${at}.rules[${r}]`, `rule "enum" needs the field's options`);
     });
 
+    if (field.stored === false) {
+      // Not a column: nothing to search, sort or show in the table; a key is always a column.
+      if (field.search) report(`${at}.search`, `a field with "stored": false cannot be searched`);
+      if (field.column) report(`${at}.column`, `a field with "stored": false cannot be a table column`);
+      if (screen.resource.key.includes(field.name)) report(`${at}.stored`, `a key field is always stored`);
+    }
+    if ((field.widget === 'permissions' || field.widget === 'grants') && field.stored !== false) {
+      report(`${at}.widget`, `"${field.widget}" holds grants kept outside the table: declare "stored": false`);
+    }
+    if (field.widget === 'grants' && !field.source) report(`${at}.source`, `"grants" lists the options of a selector: declare its source`);
+
     if (!field.source) return;
     const selector = Object.hasOwn(catalogue.selectors, field.source.selector) ? catalogue.selectors[field.source.selector] : undefined;
     if (!selector) report(`${at}.source.selector`, `unknown selector "${field.source.selector}"`);

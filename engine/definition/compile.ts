@@ -213,7 +213,8 @@ function jsonType(field: ResolvedField): JsonSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'list':
-      return { type: 'array', items: { type: 'string' }, uniqueItems: true };
+      // Grants are lists of objects ({ menucode, functions } / { id, grant }); other lists hold values.
+      return field.widget === 'permissions' || field.widget === 'grants' ? { type: 'array' } : { type: 'array', items: { type: 'string' }, uniqueItems: true };
     default:
       return { type: ['string', 'null'], ...(field.maxLength ? { maxLength: field.maxLength } : {}) };
   }
@@ -300,7 +301,10 @@ export interface ResourceModel {
   menucode: string;
   key: string[];
   status: string | undefined;
+  /** The fields that are columns of the table. */
   fields: ResolvedField[];
+  /** Fields the resource's server hooks load and save elsewhere (`stored: false`). */
+  unstored: ResolvedField[];
   searchable: Set<string>;
   sortable: Set<string>;
 }
@@ -315,7 +319,8 @@ export function resourceModel(screen: ScreenDefinition): ResourceModel {
     menucode: screen.menucode,
     key: screen.resource.key,
     status,
-    fields,
+    fields: fields.filter((f) => f.stored !== false),
+    unstored: fields.filter((f) => f.stored === false),
     searchable: new Set(searchFields(screen).map((s) => s.field.name)),
     sortable: new Set([...tableColumns(screen).filter((c) => c.sortable).map((c) => c.field.name), ...Object.keys(defaultSort(screen))]),
   };

@@ -16,7 +16,11 @@ export type Widget =
   | 'range'
   | 'time'
   | 'image'
-  | 'csv';
+  | 'csv'
+  /** A role's grants: menus of the menu tree x their function codes (value: spec 000 usermenu). */
+  | 'permissions'
+  /** One Yes/No grant per option of the field's selector (value: [{ <selector value>: id, grant }]). */
+  | 'grants';
 
 export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag';
 
@@ -77,6 +81,11 @@ export interface FieldDefinition {
   maxDate?: string;
   /** Image upload: the largest file in KB (spec 001 §5.2 'Image size must be smaller than {n} KB/MB'). */
   maxSizeKb?: number;
+  /**
+   * false: not a column of the resource's table; the resource's server hooks (server/resources/hooks.ts)
+   * load it into the detail and save it after a create or update (a role's grants live in their own table).
+   */
+  stored?: boolean;
 }
 
 export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate' | 'download';
@@ -88,7 +97,11 @@ export interface CustomAction {
   function: string;
   /** 'action': 'Are you sure to {action} this data?'; 'rating': the rating/reject text; 'generic': 'Are you sure ?'. */
   confirm?: 'action' | 'rating' | 'generic' | false;
-  /** Field values the action sets on the record, e.g. { "isdefault": true }. */
+  /**
+   * Field values the action sets on the record, e.g. { "isdefault": true }. Without `set` the action is
+   * served by server code at /api/<resource>/<name> with the same function code (the server refuses to
+   * start when it is missing), e.g. a user's password reset by e-mail.
+   */
   set?: Record<string, string | number | boolean>;
   /** Set values on the record, and clear them on every other record of the same group (set default). */
   exclusiveBy?: string;
@@ -142,6 +155,8 @@ export interface SelectorDefinition {
   composite?: { fields: string[]; separator: string };
   /** Display labels replaced, e.g. 'BUY AWARD MILES' shown as 'Buy Mileage'. */
   relabel?: Record<string, string>;
+  /** The distinct values of `value` across the rows (label = value), e.g. the modules of the user log. */
+  distinct?: boolean;
 }
 
 export interface SelectorCatalogue {

@@ -2,7 +2,7 @@
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import { actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
 import type { CustomAction, ScreenDefinition, StandardAction } from '../definition/screen';
@@ -18,6 +18,9 @@ type Row = Record<string, unknown>;
 
 // The form (rjsf + ajv) loads the first time a form opens.
 const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.RecordForm })));
+
+/** Icons a custom action may name in its definition ("icon"); others show the default. */
+const ACTION_ICONS: Record<string, typeof ThunderboltOutlined> = { key: KeyOutlined, mail: MailOutlined, star: StarOutlined };
 
 interface ScreenPageProps {
   screen: ScreenDefinition;
@@ -115,7 +118,12 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
       if (!active && allowed('activate')) buttons.push(<Tooltip title="Activate" key="activate"><Button type="text" icon={<CheckCircleOutlined />} aria-label="Activate" onClick={() => runAction(row, 'activate', 'activate')} /></Tooltip>);
     }
     for (const custom of screen.actions.filter(isCustomAction)) {
-      if (allowed(custom)) buttons.push(<Tooltip title={custom.label} key={custom.name}><Button type="text" icon={<ThunderboltOutlined />} aria-label={custom.label} onClick={() => runAction(row, custom, custom.name)} /></Tooltip>);
+      // An action that only sets values is not offered where they are set already (Set Default on the default row).
+      const done = custom.set && Object.entries(custom.set).every(([name, value]) => row[name] === value);
+      if (allowed(custom) && !done) {
+        const Icon = ACTION_ICONS[custom.icon ?? ''] ?? ThunderboltOutlined;
+        buttons.push(<Tooltip title={custom.label} key={custom.name}><Button type="text" icon={<Icon />} aria-label={custom.label} onClick={() => runAction(row, custom, custom.name)} /></Tooltip>);
+      }
     }
     if (allowed('delete')) buttons.push(<Tooltip title="Delete" key="delete"><Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => runAction(row, 'delete', 'delete')} /></Tooltip>);
     return <Space size={0}>{buttons}</Space>;

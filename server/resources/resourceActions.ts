@@ -21,8 +21,10 @@ import type { CustomAction, ScreenDefinition } from '../../engine/definition/scr
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { DialectName } from '../db/database';
+import type { Schema } from '../db/schema';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CountCache } from './countCache';
+import type { HookRegistry, ResourceHooks } from './hooks';
 import { listRecords } from './listQuery';
 import { toCsv } from './csv';
 import { recordKey, rowToRecord, toDb, type Row } from './records';
@@ -44,7 +46,19 @@ export interface ResourceServices {
   catalogue: Catalogue;
   dialect: DialectName;
   counts: CountCache;
+  /** Domain hooks by resource name (server/resources/hooks.ts). */
+  hooks?: HookRegistry;
 }
+
+/** One resource as the actions see it: its screen, its table model, and its domain hooks. */
+interface Target {
+  screen: ScreenDefinition;
+  model: ResourceModel;
+  hooks: ResourceHooks;
+}
+
+/** Resource tables are untyped; the hooks work on the core tables' types. */
+const core = (db: Kysely<any>) => db as unknown as Kysely<Schema>;
 
 const fieldError = (code: string, field: string, message: string) => new ApiError(code, message, 200, { [field]: message });
 
@@ -74,32 +88,45 @@ async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: Resour
 
 /**
  * Changes one record in the caller's transaction: reads it (or answers not found), applies the values
- * with the audit stamp, and writes the user log with before and after. `beforeChange` runs first with the row.
+ * with the audit stamp, saves unstored fields through the hooks, and writes the user log with before and
+ * after. `beforeChange` runs first with the row.
  */
 async function changeRecord(
   ctx: ActionContext,
   trx: Kysely<any>,
-  screen: ScreenDefinition,
-  model: ResourceModel,
+  { screen, model, hooks }: Target,
   key: Row,
   changes: Row,
   legend: string,
-  beforeChange?: (before: Row) => Promise<void>,
+  options: { beforeChange?: (before: Row) => Promise<void>; unstored?: Row } = {},
 ): Promise<Row> {
   const before = await mustFind(trx, screen, model, key);
-  await beforeChange?.(before);
+  await options.beforeChange?.(before);
   const stamped = { ...changes, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
   let update = trx.updateTable(model.table).set(stamped);
   for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
   await update.execute();
+  const beforeRecord = rowToRecord(model, before);
   const after = rowToRecord(model, { ...before, ...stamped });
-  await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: recordKey(model, key), before: rowToRecord(model, before), after, ip: ctx.ip }, ctx.now());
+  if (options.unstored && hooks.saveUnstored) {
+    Object.assign(beforeRecord, await hooks.loadUnstored?.(core(trx), beforeRecord));
+    await hooks.saveUnstored(ctx, core(trx), after, options.unstored);
+    Object.assign(after, await hooks.loadUnstored?.(core(trx), after));
+  }
+  await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: recordKey(model, key), before: beforeRecord, after, ip: ctx.ip }, ctx.now());
   return after;
+}
+
+/** The values of the `stored: false` fields the caller sent. */
+function unstoredValues(model: ResourceModel, data: Row): Row {
+  const values: Row = {};
+  for (const field of model.unstored) if (field.name in data) values[field.name] = data[field.name];
+  return values;
 }
 
 /** Unknown fields are refused; values of the mode's editable fields are validated by the rule language. */
 function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row, mode: 'create' | 'edit'): Row {
-  const known = new Set(model.fields.map((f) => f.name));
+  const known = new Set([...model.fields, ...model.unstored].map((f) => f.name));
   for (const name of Object.keys(data)) {
     if (!known.has(name)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: unknown field "${name}"`, 400);
   }
@@ -108,7 +135,7 @@ function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row
   if (first) throw new ApiError(CODES.VALIDATION, first[1], 200, errors);
   const values: Row = {};
   for (const { field, readOnly } of formFields(screen, mode)) {
-    if (readOnly) continue;
+    if (readOnly || field.stored === false) continue;
     if (field.name in data) values[field.name] = toDb(field, data[field.name]);
   }
   return values;
@@ -133,12 +160,18 @@ async function checkReferences(db: Kysely<any>, services: ResourceServices, mode
 
 function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices): Action[] {
   const model = resourceModel(screen);
+  const hooks = services.hooks?.[model.name] ?? {};
+  const target: Target = { screen, model, hooks };
   const base = `/api/${model.name}`;
   const guard = (action: Parameters<typeof actionFunctionCode>[1]) => ({ function: actionFunctionCode(screen, action) });
   const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
   const audit = (ctx: ActionContext, legend: string, key: string, before?: Row, after?: Row, trx?: Kysely<any>) =>
     writeUserLog((trx ?? db(ctx)) as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: key, before, after, ip: ctx.ip }, ctx.now());
-  const written = () => services.counts.invalidate(model.name);
+  // After a write commits: fresh counts, and any mail its hooks queued goes out.
+  const written = (ctx: ActionContext) => {
+    services.counts.invalidate(model.name);
+    ctx.mail.deliverSoon();
+  };
 
   const actions: Action[] = [
     defineAction({
@@ -155,7 +188,9 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       data: DATA_OBJECT,
       handler: async (ctx) => {
         const row = await mustFind(db(ctx), screen, model, keyOf(model, ctx.parameter.data as Row));
-        return { result: rowToRecord(model, row) };
+        const record = rowToRecord(model, row);
+        Object.assign(record, await hooks.loadUnstored?.(ctx.db, record));
+        return { result: record };
       },
     }),
   ];
@@ -198,13 +233,18 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
               throw fieldError(CODES.DUPLICATE, keyField.name, `${keyField.label} "${recordKey(model, key)}" already exists`);
             }
             await checkReferences(trx, services, model, values);
-            const row = { ...values, createdby: ctx.user!.username, createddate: at, updatedby: ctx.user!.username, updateddate: at };
+            const row = { ...values, ...(await hooks.createColumns?.(ctx)), createdby: ctx.user!.username, createddate: at, updatedby: ctx.user!.username, updateddate: at };
             await trx.insertInto(model.table).values(row).execute();
             const record = rowToRecord(model, row);
+            if (hooks.saveUnstored) {
+              await hooks.saveUnstored(ctx, core(trx), record, unstoredValues(model, data));
+              Object.assign(record, await hooks.loadUnstored?.(core(trx), record));
+            }
+            await hooks.afterCreate?.(ctx, core(trx), record);
             await audit(ctx, LEGENDS.CREATE, recordKey(model, key), undefined, record, trx);
             return record;
           });
-          written();
+          written(ctx);
           return { result: after, message: RESULT_MESSAGES.create };
         },
       }),
@@ -222,9 +262,12 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
           const key = keyOf(model, data);
           const values = checkedValues(screen, model, data, 'edit');
           const result = await db(ctx).transaction().execute((trx) =>
-            changeRecord(ctx, trx, screen, model, key, values, LEGENDS.UPDATE, () => checkReferences(trx, services, model, values)),
+            changeRecord(ctx, trx, target, key, values, LEGENDS.UPDATE, {
+              beforeChange: () => checkReferences(trx, services, model, values),
+              unstored: unstoredValues(model, data),
+            }),
           );
-          written();
+          written(ctx);
           return { result, message: RESULT_MESSAGES.update };
         },
       }),
@@ -250,9 +293,11 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
             let remove = trx.deleteFrom(model.table);
             for (const [name, value] of Object.entries(key)) remove = remove.where(name, '=', value);
             await remove.execute();
-            await audit(ctx, LEGENDS.DELETE, recordKey(model, key), rowToRecord(model, before), undefined, trx);
+            const record = rowToRecord(model, before);
+            Object.assign(record, await hooks.loadUnstored?.(core(trx), record));
+            await audit(ctx, LEGENDS.DELETE, recordKey(model, key), record, undefined, trx);
           });
-          written();
+          written(ctx);
           return { message: RESULT_MESSAGES.delete };
         },
       }),
@@ -266,20 +311,22 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       data: DATA_OBJECT,
       handler: async (ctx) => {
         const key = keyOf(model, ctx.parameter.data as Row);
-        const result = await db(ctx).transaction().execute((trx) => changeRecord(ctx, trx, screen, model, key, { [model.status!]: status }, legend));
-        written();
+        const result = await db(ctx).transaction().execute((trx) => changeRecord(ctx, trx, target, key, { [model.status!]: status }, legend));
+        written(ctx);
         return { result, message: RESULT_MESSAGES[name] };
       },
     });
   if (model.status && hasAction(screen, 'activate')) actions.push(statusChange('activate', STATUS_ACTIVE, LEGENDS.ACTIVATE));
   if (model.status && hasAction(screen, 'deactivate')) actions.push(statusChange('deactivate', STATUS_INACTIVE, LEGENDS.DEACTIVATE));
 
-  for (const custom of screen.actions.filter(isCustomAction)) actions.push(customAction(screen, model, custom, services));
+  // Custom actions without `set` are served by domain code (checked by checkServedActions).
+  for (const custom of screen.actions.filter(isCustomAction)) if (custom.set) actions.push(customAction(target, custom, services));
   return actions;
 }
 
 /** A custom action sets declared values on a record (and, with exclusiveBy, clears them on its group). */
-function customAction(screen: ScreenDefinition, model: ResourceModel, custom: CustomAction, services: ResourceServices): Action {
+function customAction(target: Target, custom: CustomAction, services: ResourceServices): Action {
+  const { screen, model } = target;
   return defineAction({
     path: `/api/${model.name}/${custom.name}`,
     guard: { function: actionFunctionCode(screen, custom) },
@@ -291,11 +338,13 @@ function customAction(screen: ScreenDefinition, model: ResourceModel, custom: Cu
       const set: Row = {};
       for (const [name, value] of Object.entries(custom.set ?? {})) set[name] = toDb(byName.get(name)!, value);
       const result = await anyDb.transaction().execute((trx) =>
-        changeRecord(ctx, trx, screen, model, key, set, custom.name.toUpperCase(), async (before) => {
-          if (!custom.exclusiveBy) return;
-          const cleared: Row = {};
-          for (const [name, value] of Object.entries(custom.set ?? {})) cleared[name] = typeof value === 'boolean' ? 0 : null;
-          await trx.updateTable(model.table).set(cleared).where(custom.exclusiveBy, '=', before[custom.exclusiveBy] as never).execute();
+        changeRecord(ctx, trx, target, key, set, custom.name.toUpperCase(), {
+          beforeChange: async (before) => {
+            if (!custom.exclusiveBy) return;
+            const cleared: Row = {};
+            for (const [name, value] of Object.entries(custom.set ?? {})) cleared[name] = typeof value === 'boolean' ? 0 : null;
+            await trx.updateTable(model.table).set(cleared).where(custom.exclusiveBy, '=', before[custom.exclusiveBy] as never).execute();
+          },
         }),
       );
       services.counts.invalidate(model.name);
@@ -306,4 +355,24 @@ function customAction(screen: ScreenDefinition, model: ResourceModel, custom: Cu
 
 export function resourceActions(services: ResourceServices): Action[] {
   return services.catalogue.screens.flatMap((screen) => resourceActionsFor(screen, services));
+}
+
+/**
+ * Every custom action without `set` must be served by domain code at /api/<resource>/<name>, guarded by
+ * its function code: the problems, one line each (the server refuses to start on any).
+ */
+export function unservedActions(catalogue: Catalogue, actions: readonly Action[]): string[] {
+  const byPath = new Map(actions.map((a) => [a.path, a]));
+  const problems: string[] = [];
+  for (const screen of catalogue.screens) {
+    for (const custom of screen.actions.filter(isCustomAction)) {
+      if (custom.set) continue;
+      const path = `/api/${screen.resource.name}/${custom.name}`;
+      const served = byPath.get(path);
+      const code = actionFunctionCode(screen, custom);
+      if (!served) problems.push(`${screen.menucode}: custom action "${custom.name}" has no "set" and no server action ${path}`);
+      else if (typeof served.guard !== 'object' || served.guard.function !== code) problems.push(`${screen.menucode}: ${path} must be guarded by ${code}`);
+    }
+  }
+  return problems;
 }

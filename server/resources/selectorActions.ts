@@ -34,6 +34,12 @@ export function selectorActions(services: ResourceServices): Action[] {
           if (!byName.has(field)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: selector "${name}" cannot filter by "${field}"`, 400);
         }
 
+        if (selector.distinct) {
+          // A column's distinct values, each its own label (the user log's modules and legends).
+          const values = await (ctx.db as unknown as Kysely<any>).selectFrom(model.table).select(selector.value).distinct().orderBy(selector.value).limit(MAX_OPTIONS).execute();
+          const result = values.map((row: Row) => ({ value: row[selector.value], label: String(row[selector.value]) }));
+          return { result, paging: { page: 1, limit: -1, totalrecord: result.length } };
+        }
         let query = (ctx.db as unknown as Kysely<any>).selectFrom(model.table).selectAll();
         const fixed = { ...(model.status && !selector.all ? { [model.status]: 'ACTIVE' } : {}), ...selector.filter, ...criteria };
         for (const [field, value] of Object.entries(fixed)) query = query.where(field, '=', typeof value === 'boolean' ? Number(value) : value);

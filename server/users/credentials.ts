@@ -25,11 +25,20 @@ export async function recordFailedAttempt(ctx: ActionContext, username: string, 
   });
 }
 
-/** Stores the slow hash of a new password; every session of the user ends except the caller's own. */
-export async function setPassword(ctx: ActionContext, username: string, browserHash: string, legend: string): Promise<void> {
+/**
+ * Stores the slow hash of a new password; every session of the user ends except the caller's own.
+ * `first` runs at the start of the same transaction (a reset link's key is used there) and answers the user.
+ */
+export async function setPassword(
+  ctx: ActionContext,
+  username: string | ((trx: Kysely<Schema>) => Promise<string>),
+  browserHash: string,
+  legend: string,
+): Promise<void> {
   const at = ctx.now().toISOString();
   const passwordhash = await hashPassword(browserHash);
   await ctx.db.transaction().execute(async (trx: Kysely<Schema>) => {
+    if (typeof username === 'function') username = await username(trx);
     await trx
       .updateTable('app_user')
       .set({ passwordhash, passworddate: at, failedcount: 0, lockeduntil: null, updateddate: at })

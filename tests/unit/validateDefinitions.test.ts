@@ -310,7 +310,7 @@ describe('screen.schema.json', () => {
 
   it('rejects a bad widget, naming the allowed ones', () => {
     expect(screenSchemaProblems((s) => (s.fields[1].widget = 'slider' as Widget))).toEqual([
-      `${COUNTRY}: /fields/1/widget must be equal to one of the allowed values: "text", "textarea", "number", "password", "select", "multiselect", "radio", "switch", "date", "range", "time", "image", "csv"`,
+      `${COUNTRY}: /fields/1/widget must be equal to one of the allowed values: "text", "textarea", "number", "password", "select", "multiselect", "radio", "switch", "date", "range", "time", "image", "csv", "permissions", "grants"`,
     ]);
   });
 
@@ -366,7 +366,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['FieldDefinition', screenDefs.field, {
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',
     options: 'optional', source: 'optional', format: 'optional', default: 'optional', search: 'optional', column: 'optional',
-    form: 'optional', detail: 'optional', minDate: 'optional', maxDate: 'optional', maxSizeKb: 'optional',
+    form: 'optional', detail: 'optional', minDate: 'optional', maxDate: 'optional', maxSizeKb: 'optional', stored: 'optional',
   } satisfies Shape<FieldDefinition>],
   ['FieldOption', screenDefs.option, { value: 'required', label: 'required' } satisfies Shape<FieldOption>],
   ['FieldSource', screenDefs.source, { selector: 'required', dependsOn: 'optional' } satisfies Shape<FieldSource>],
@@ -381,14 +381,14 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
   ['SelectorDefinition', selectorDefs.selector, {
     resource: 'required', value: 'required', label: 'required', extra: 'optional', filter: 'optional', all: 'optional',
-    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional',
+    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional', distinct: 'optional',
   } satisfies Shape<SelectorDefinition>],
   ["SelectorDefinition['composite']", selectorDefs.selector.properties.composite, { fields: 'required', separator: 'required' } satisfies Shape<NonNullable<SelectorDefinition['composite']>>],
 ];
 
 const FIELD_TYPES = { string: 1, text: 1, integer: 1, number: 1, boolean: 1, date: 1, datetime: 1, list: 1 } satisfies Record<FieldType, 1>;
 const WIDGETS = {
-  text: 1, textarea: 1, number: 1, password: 1, select: 1, multiselect: 1, radio: 1, switch: 1, date: 1, range: 1, time: 1, image: 1, csv: 1,
+  text: 1, textarea: 1, number: 1, password: 1, select: 1, multiselect: 1, radio: 1, switch: 1, date: 1, range: 1, time: 1, image: 1, csv: 1, permissions: 1, grants: 1,
 } satisfies Record<Widget, 1>;
 const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1 } satisfies Record<DisplayFormat, 1>;
 

@@ -9,6 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { dayOutside, resolveDateBound } from '../../definition/dateBounds';
 import type { FieldOption, FieldSource } from '../../definition/screen';
 import { OptionSelect } from './OptionSelect';
+import { grantWidgets } from './GrantWidgets';
 
 
 interface EngineUiOptions {
@@ -244,4 +245,5 @@ export const engineWidgets = {
   time: TimeWidget,
   image: ImageWidget,
   csv: CsvWidget,
+  ...grantWidgets,
 };
