@@ -204,6 +204,8 @@ export function formFields(screen: ScreenDefinition, mode: FormMode): FormField[
 
 type JsonSchema = Record<string, unknown>;
 
+const isGrantField = (field: ResolvedField) => field.widget === 'permissions' || field.widget === 'grants';
+
 function jsonType(field: ResolvedField): JsonSchema {
   switch (field.type) {
     case 'integer':
@@ -214,7 +216,7 @@ function jsonType(field: ResolvedField): JsonSchema {
       return { type: 'boolean' };
     case 'list':
       // Grants are lists of objects ({ menucode, functions } / { id, grant }); other lists hold values.
-      return field.widget === 'permissions' || field.widget === 'grants' ? { type: 'array' } : { type: 'array', items: { type: 'string' }, uniqueItems: true };
+      return isGrantField(field) ? { type: 'array', items: { type: 'object' } } : { type: 'array', items: { type: 'string' }, uniqueItems: true };
     default:
       return { type: ['string', 'null'], ...(field.maxLength ? { maxLength: field.maxLength } : {}) };
   }
@@ -232,7 +234,8 @@ export function formSchema(screen: ScreenDefinition, mode: FormMode): { schema: 
     const options = field.options ? { oneOf: field.options.map((o) => ({ const: o.value, title: o.label })) } : {};
     properties[field.name] = { title: field.label, ...jsonType(field), ...(field.type !== 'list' ? options : {}), ...(field.default !== undefined ? { default: field.default } : {}) };
     uiSchema[field.name] = {
-      'ui:widget': field.widget,
+      // Grants are arrays of objects: rjsf takes them as custom fields, not widgets.
+      [isGrantField(field) ? 'ui:field' : 'ui:widget']: field.widget,
       'ui:placeholder': field.placeholder ? `${field.widget === 'select' || field.widget === 'multiselect' || field.widget === 'date' ? 'Choose' : 'Input'} ${field.placeholder}` : undefined,
       'ui:readonly': readOnly,
       'ui:options': { section, wide, source: field.source, format: field.format, minDate: field.minDate, maxDate: field.maxDate, maxSizeKb: field.maxSizeKb, choices: field.options },

@@ -118,11 +118,15 @@ export interface ResourceDefinition {
   status?: string | false;
 }
 
+export const FORM_WIDTH = 720;
+
 export interface ScreenOptions {
   defaultSort?: Record<string, 'asc' | 'desc'>;
   pagination?: boolean;
   /** Where the form opens. */
   formIn?: 'drawer' | 'modal';
+  /** The form's width in pixels (default FORM_WIDTH), e.g. wider for a permission matrix. */
+  formWidth?: number;
 }
 
 export interface ScreenDefinition {

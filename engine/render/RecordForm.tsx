@@ -8,6 +8,7 @@ import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from
 import { formFields, formSchema, validateRecord, type FormMode } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
 import { engineWidgets } from './widgets/formWidgets';
+import { grantFields } from './widgets/GrantWidgets';
 
 type Values = Record<string, unknown>;
 
@@ -79,6 +80,7 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
       formData={values}
       validator={validator}
       widgets={engineWidgets}
+      fields={grantFields}
       templates={{ ObjectFieldTemplate: TwoColumns }}
       formContext={{ formData: values, descriptionLocation: 'tooltip' }}
       readonly={mode === 'view'}

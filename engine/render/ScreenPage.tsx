@@ -5,7 +5,7 @@ import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'an
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import { actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
-import type { CustomAction, ScreenDefinition, StandardAction } from '../definition/screen';
+import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
 import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
@@ -173,11 +173,11 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
         rowActions={rowActions}
       />
       {screen.options?.formIn === 'modal' ? (
-        <Modal open={!!form} title={formTitle} onCancel={() => setForm(undefined)} footer={formFooter} width={720} destroyOnHidden>
+        <Modal open={!!form} title={formTitle} onCancel={() => setForm(undefined)} footer={formFooter} width={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>
           {formBody}
         </Modal>
       ) : (
-        <Drawer open={!!form} title={formTitle} onClose={() => setForm(undefined)} footer={formFooter} size={720} destroyOnHidden>
+        <Drawer open={!!form} title={formTitle} onClose={() => setForm(undefined)} footer={formFooter} size={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>
           {formBody}
         </Drawer>
       )}

@@ -377,7 +377,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['CustomAction', screenDefs.customAction, {
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional',
   } satisfies Shape<CustomAction>],
-  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional' } satisfies Shape<ScreenOptions>],
+  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional' } satisfies Shape<ScreenOptions>],
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
   ['SelectorDefinition', selectorDefs.selector, {
     resource: 'required', value: 'required', label: 'required', extra: 'optional', filter: 'optional', all: 'optional',

@@ -2,7 +2,7 @@
 // codes, value spec 000 'usermenu') and one Yes/No grant per option of a selector (value 'enrollmentaccess').
 import { useMemo, useState } from 'react';
 import { Checkbox, Empty, Input, Space, Switch, Table, Tag, Typography } from 'antd';
-import type { WidgetProps } from '@rjsf/utils';
+import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import { functionCatalogue } from '../../definition/catalogue';
 import { ACTION_FUNCTIONS } from '../../definition/compile';
 import { ACCESS_FUNCTION } from '../../definition/menuTree';
@@ -72,7 +72,7 @@ function PermissionsWidget(props: WidgetProps) {
         size="small"
         rowKey="menucode"
         pagination={false}
-        scroll={{ y: 420 }}
+        scroll={{ x: 'max-content', y: 440 }}
         dataSource={shown}
         columns={[
           {
@@ -151,4 +151,22 @@ function GrantsWidget(props: WidgetProps) {
   );
 }
 
-export const grantWidgets = { permissions: PermissionsWidget, grants: GrantsWidget };
+/**
+ * rjsf renders arrays of objects as array fields, so the grant widgets come in as custom fields
+ * ('ui:field'): the same widget props, taken from the field's props.
+ */
+function asField(Widget: (props: WidgetProps) => ReturnType<typeof PermissionsWidget>) {
+  return function GrantField(props: FieldProps) {
+    const widgetProps = {
+      id: props.fieldPathId.$id,
+      value: props.formData,
+      options: props.uiSchema?.['ui:options'] ?? {},
+      disabled: props.disabled,
+      readonly: props.readonly || props.uiSchema?.['ui:readonly'] === true,
+      onChange: (value: unknown) => props.onChange(value, props.fieldPathId.path),
+    } as unknown as WidgetProps;
+    return <Widget {...widgetProps} />;
+  };
+}
+
+export const grantFields = { permissions: asField(PermissionsWidget), grants: asField(GrantsWidget) };

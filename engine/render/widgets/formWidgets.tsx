@@ -9,7 +9,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { dayOutside, resolveDateBound } from '../../definition/dateBounds';
 import type { FieldOption, FieldSource } from '../../definition/screen';
 import { OptionSelect } from './OptionSelect';
-import { grantWidgets } from './GrantWidgets';
 
 
 interface EngineUiOptions {
@@ -245,5 +244,4 @@ export const engineWidgets = {
   time: TimeWidget,
   image: ImageWidget,
   csv: CsvWidget,
-  ...grantWidgets,
 };
