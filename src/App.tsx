@@ -1,4 +1,5 @@
-// Routes: signed out, the login page at / and not-found elsewhere; signed in, the application (loaded lazily).
+// Routes: the public member pages whether signed in or not; signed out, the login page at / and not-found elsewhere;
+// signed in, the application (loaded lazily).
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spin } from 'antd';
@@ -8,6 +9,27 @@ import { loadEnvironment } from './session/environment';
 
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const SignedIn = lazy(() => import('./shell/SignedInApp'));
+const ActivationPage = lazy(() => import('./pages/public/ActivationPage'));
+const MemberResetPage = lazy(() => import('./pages/public/MemberResetPage'));
+const StaffResetPage = lazy(() => import('./pages/public/StaffResetPage'));
+const OtpPage = lazy(() => import('./pages/public/OtpPage'));
+const EmailVerifiedPage = lazy(() => import('./pages/public/EmailVerifiedPage'));
+const MiniViewPage = lazy(() => import('./pages/public/MiniViewPage'));
+
+/** Public pages (spec 000 §2): a signed-in user opening an e-mailed link sees the page, not the shell. */
+const publicRoutes = (
+  <>
+    <Route path="/activation" element={<ActivationPage />} />
+    <Route path="/activation/:id" element={<ActivationPage />} />
+    <Route path="/reset-password-member" element={<MemberResetPage />} />
+    <Route path="/reset-password-member/:id" element={<MemberResetPage />} />
+    <Route path="/announcement/reset-password-member/:token" element={<MemberResetPage withKey={false} />} />
+    <Route path="/reset-password/:id" element={<StaffResetPage />} />
+    <Route path="/otp/:id" element={<OtpPage />} />
+    <Route path="/email-verified/:id" element={<EmailVerifiedPage />} />
+    <Route path="/mini-view" element={<MiniViewPage />} />
+  </>
+);
 
 const loading = <Spin size="large" style={{ display: 'block', marginTop: '20vh' }} />;
 
@@ -17,16 +39,20 @@ export function App() {
   useEffect(() => {
     void loadEnvironment().then((environment) => setIdleSeconds(environment.idleSeconds));
   }, []);
-  if (!signedIn) {
-    // Signed out: the login page at /, the public pages, and the not-found page for any other path.
-    return (
-      <Suspense fallback={loading}>
-        <Routes>
-          <Route path="/" element={<LoginPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
-    );
-  }
-  return idleSeconds === undefined ? loading : <Suspense fallback={loading}><SignedIn idleSeconds={idleSeconds} /></Suspense>;
+  return (
+    <Suspense fallback={loading}>
+      <Routes>
+        {publicRoutes}
+        {signedIn ? (
+          // The application's own routes match below this one.
+          <Route path="*" element={idleSeconds === undefined ? loading : <SignedIn idleSeconds={idleSeconds} />} />
+        ) : (
+          <>
+            <Route path="/" element={<LoginPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </>
+        )}
+      </Routes>
+    </Suspense>
+  );
 }

@@ -60,6 +60,10 @@ export const MEMBER_FLOW_TEXTS = {
   miniViewEmpty: 'No member info to display',
   required: 'Required',
   onlyNumeric: 'Only numeric',
+  // not in spec: the pages' own words where the spec names none
+  emailVerifiedTitle: 'Email Verification',
+  activationNoKey: 'Please open the activation link we sent to your e-mail to activate your account.',
+  staffResetRedirect: 'You will be taken to the login page in a moment.',
 } as const;
 
 /** Mini-view card number: required, digits only, at most 45, trimmed. */
