@@ -22,7 +22,7 @@ export type Widget =
   /** One Yes/No grant per option of the field's selector (value: [{ <selector value>: id, grant }]). */
   | 'grants';
 
-export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag';
+export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json';
 
 export interface FieldOption {
   value: string | number | boolean;

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Table, Tag } from 'antd';
 import type { SortDirection } from '../api/envelope';
-import { tableColumns, type TableColumn } from '../definition/compile';
+import { tableColumns, type ResolvedField } from '../definition/compile';
 import { formatValue, pageFooter } from '../definition/format';
 import type { ScreenDefinition } from '../definition/screen';
 import { useReferenceLabels } from './useReferenceLabels';
@@ -25,8 +25,8 @@ interface DataTableProps {
 
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'red' };
 
-function cell(column: TableColumn, value: unknown, labels: Map<unknown, string> | undefined): ReactNode {
-  const { field } = column;
+/** A value as a table cell or a detail line shows it: status and tag formats as tags, references by label. */
+export function displayValue(field: ResolvedField, value: unknown, labels: Map<unknown, string> | undefined): ReactNode {
   if (field.format === 'status' && typeof value === 'string') {
     return <Tag color={STATUS_COLORS[value] ?? 'default'}>{formatValue(field, value)}</Tag>;
   }
@@ -63,7 +63,7 @@ export function DataTable(props: DataTableProps) {
           align: column.field.format === 'number' ? ('right' as const) : undefined,
           sorter: column.sortable,
           sortOrder: sortField === column.field.name ? (sortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-          render: (value: unknown) => cell(column, value, column.field.source ? labels.get(column.field.source.selector) : undefined),
+          render: (value: unknown) => displayValue(column.field, value, column.field.source ? labels.get(column.field.source.selector) : undefined),
         })),
         { title: 'Action', key: '__actions', fixed: 'right' as const, render: (_: unknown, row: Row) => props.rowActions(row) },
       ]}

@@ -9,6 +9,7 @@ import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type StandardActi
 import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
+import { RecordDetails } from './RecordDetails';
 import { useEngine } from './EngineContext';
 
 import { SearchForm } from './SearchForm';
@@ -51,6 +52,12 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
   // Server messages stay until closed (spec 000 §8); the same text is shown once.
   const showError = (text: string) => void message.error({ content: text, duration: 0, key: text });
   const setState = (next: Partial<SearchState>) => onQueryChange(searchStateToQuery({ ...state, ...next }));
+  /** Search always asks the server again, also when the criteria are the ones already shown. */
+  const runSearch = (values: SearchState['values']) => {
+    const next = searchStateToQuery({ ...state, values, page: 1 });
+    if (next === searchStateToQuery(state)) void list.reload();
+    else onQueryChange(next);
+  };
   const allowed = (action: StandardAction | CustomAction) =>
     (isCustomAction(action) || hasAction(screen, action)) && can(actionFunctionCode(screen, action));
 
@@ -130,11 +137,11 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
   };
 
   const formTitle = form ? `${form.mode === 'create' ? 'Create' : form.mode === 'edit' ? 'Edit' : 'View'} ${screen.title}` : '';
-  const formBody = form && (
+  const formBody = form && (form.mode === 'view' ? <RecordDetails screen={screen} record={form.record} /> : (
     <Suspense fallback={null}>
     <RecordForm key={`${form.mode}-${JSON.stringify(keyData(screen, form.record))}`} screen={screen} mode={form.mode} initial={form.record} serverErrors={form.errors} formId={formId} onSubmit={(values) => void save(values)} />
     </Suspense>
-  );
+  ));
   const formFooter = (
     <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
       <Button onClick={() => setForm(undefined)}>{form?.mode === 'view' ? 'Close' : 'Cancel'}</Button>
@@ -158,7 +165,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
           </Button>
         )}
       </div>
-      <SearchForm screen={screen} values={state.values} advanced={state.advanced} onSearch={(values) => setState({ values, page: 1 })} onToggleAdvanced={(advanced) => setState({ advanced })} onDownload={allowed('download') ? () => void download() : undefined} />
+      <SearchForm screen={screen} values={state.values} advanced={state.advanced} onSearch={runSearch} onToggleAdvanced={(advanced) => setState({ advanced })} onDownload={allowed('download') ? () => void download() : undefined} />
       <DataTable
         screen={screen}
         rows={list.rows}

@@ -165,7 +165,10 @@ describe('a generated screen in Chromium', () => {
     await expect.poll(() => viewer.getByRole('button', { name: 'View' }).count()).toBe(10);
     expect(await viewer.getByRole('button', { name: 'Create' }).count()).toBe(0);
     await viewer.getByRole('button', { name: 'View' }).first().click();
-    expect(await viewer.locator('.ant-drawer-open .ant-drawer-section').getByPlaceholder('Input Region Name').isDisabled()).toBe(true);
+    // View mode shows label and value lines, nothing to type into.
+    const details = viewer.locator('.ant-drawer-open .engine-details');
+    await expect.poll(() => details.locator('.ant-descriptions-item-label').allInnerTexts()).toEqual(['Region Code', 'Region Name']);
+    expect(await details.locator('input').count()).toBe(0);
     await viewer.screenshot({ path: `${screenshotDir}/region-view.png` });
     await db.updateTable('role_permission').set({ granted: 1 }).where('rolecode', '=', 'ADMIN').where('functioncode', 'in', ['REGION_UPDATE', 'REGION_CREATE']).execute();
   });

@@ -390,7 +390,7 @@ const FIELD_TYPES = { string: 1, text: 1, integer: 1, number: 1, boolean: 1, dat
 const WIDGETS = {
   text: 1, textarea: 1, number: 1, password: 1, select: 1, multiselect: 1, radio: 1, switch: 1, date: 1, range: 1, time: 1, image: 1, csv: 1, permissions: 1, grants: 1,
 } satisfies Record<Widget, 1>;
-const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1 } satisfies Record<DisplayFormat, 1>;
+const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1, json: 1 } satisfies Record<DisplayFormat, 1>;
 
 describe('the schemas match the TypeScript types of engine/definition/screen.ts', () => {
   it.each(SHAPES)('%s: same properties, same required ones', (_type, schema, shape) => {
