@@ -7,7 +7,9 @@
 // worker thread, so their own JSON and socket work does not take the serving thread's time. The floor
 // (same main thread, another port, measured after the server) parses the same envelope, runs the SQL
 // the generic list runs (checked against listRecords' own SQL before any timing), reuses counts the
-// way CountCache does, and answers a same-shaped envelope; it does no session or grant lookup.
+// way CountCache does, and answers a same-shaped envelope. Like the server, it first runs the guard's
+// SQL (session, user, role and grant in one query: server/session/sessionStore.ts) for the bearer token,
+// so both sides do the same database work per request and the ratio measures the rest of the stack.
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
@@ -23,11 +25,12 @@ import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { buildCatalogue, type Catalogue } from '../engine/definition/catalogue';
-import { defaultSort, resourceModel } from '../engine/definition/compile';
+import { actionFunctionCode, defaultSort, resourceModel } from '../engine/definition/compile';
 import type { ScreenDefinition } from '../engine/definition/screen';
 import { readConfig } from '../server/core/config';
 import { openDatabase, type DialectName } from '../server/db/database';
 import { loadCatalogue } from '../server/definitions';
+import { guardStatement, liveGuardRow, type GuardRow } from '../server/session/sessionStore';
 import { CountCache } from '../server/resources/countCache';
 import { listRecords, type ListInput } from '../server/resources/listQuery';
 import { DEMO_PASSWORD } from '../server/seed/seed';
@@ -359,7 +362,19 @@ interface ListEnvelope {
   parameter?: { criteria?: Record<string, unknown>; sort?: Record<string, string> };
 }
 
-async function answerList(dialect: DialectName, raw: RawDb, counts: CountCache, text: string, response: http.ServerResponse) {
+/** The guard's own statement, run through the raw driver: 401 without a live session, 403 without the grant. */
+interface FloorGuard {
+  sql: string;
+  parameters(token: string, functioncode: string): unknown[];
+  /** The list's ACCESS function code. */
+  functioncode: string;
+}
+
+async function answerList(dialect: DialectName, raw: RawDb, guard: FloorGuard, counts: CountCache, text: string, authorization: string | undefined, response: http.ServerResponse) {
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
+  const [row] = token ? ((await raw.all(guard.sql, guard.parameters(token, guard.functioncode))) as unknown as GuardRow[]) : [];
+  if (!liveGuardRow(row, new Date())) return writeJson(response, 401, statusOf(CODES.UNAUTHENTICATED, MESSAGES.UNAUTHENTICATED));
+  if (Number(row.granted) !== 1) return writeJson(response, 403, statusOf(CODES.FORBIDDEN, MESSAGES.FORBIDDEN));
   let body: ListEnvelope;
   try {
     body = JSON.parse(text) as ListEnvelope;
@@ -380,14 +395,14 @@ async function answerList(dialect: DialectName, raw: RawDb, counts: CountCache, 
   writeJson(response, 200, { ...statusOf(CODES.SUCCESS, MESSAGES.SUCCESS), paging, result: rows });
 }
 
-async function startFloor(dialect: DialectName, raw: RawDb): Promise<{ server: http.Server; port: number }> {
+async function startFloor(dialect: DialectName, raw: RawDb, guard: FloorGuard): Promise<{ server: http.Server; port: number }> {
   const counts = new CountCache();
   const server = http.createServer((request, response) => {
     if (request.method !== 'POST' || request.url !== LIST_PATH) return writeJson(response, 404, statusOf(CODES.NOT_FOUND, MESSAGES.NOT_FOUND));
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      answerList(dialect, raw, counts, Buffer.concat(chunks).toString('utf8'), response).catch(() =>
+      answerList(dialect, raw, guard, counts, Buffer.concat(chunks).toString('utf8'), request.headers.authorization, response).catch(() =>
         writeJson(response, 500, statusOf(CODES.INTERNAL, MESSAGES.SOMETHING_WENT_WRONG)),
       );
     });
@@ -798,7 +813,7 @@ async function main(): Promise<void> {
 
     const raw = options.postgres ? postgresRaw(options.postgres, schema!) : sqliteRaw(SQLITE_FILE);
     cleanups.push(() => raw.close());
-    const floor = await startFloor(dialect, raw);
+    const floor = await startFloor(dialect, raw, { ...guardStatement(database.db), functioncode: actionFunctionCode(BENCH_SCREEN, 'access') });
     cleanups.push(() => closeFloor(floor.server));
 
     const totalPages = Math.max(1, Math.ceil(options.rows / PAGE_SIZE));
@@ -834,7 +849,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `resource ${RESOURCE} (menu ${BENCH_SCREEN.menucode}); ${options.concurrency} clients (worker thread, keep-alive), ${WARMUP_MS / 1000} s warm-up + ${options.seconds} s per run, limit ${PAGE_SIZE}; ` +
-        `floor: node:http + ${options.postgres ? 'pg Pool' : 'better-sqlite3'}, same SQL, same count reuse, no session/grant lookup; latencies in ms`,
+        `floor: node:http + ${options.postgres ? 'pg Pool' : 'better-sqlite3'}, same SQL, same count reuse, same guard query; latencies in ms`,
     );
     for (const line of tableLines(results)) console.log(line);
     for (const line of verdictLines(results)) console.log(line);

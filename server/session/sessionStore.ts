@@ -60,7 +60,7 @@ function sessionQuery(db: Kysely<Schema>, token: string) {
     .where('session.tokenhash', '=', sha256Hex(token));
 }
 
-type GuardRow = SessionUser & { endedat: string | null; userstatus: string; rolestatus: string; granted: number | null };
+export type GuardRow = SessionUser & { endedat: string | null; userstatus: string; rolestatus: string; granted: number | null };
 
 // Every guarded call runs this query: it is built and compiled once per database, then run with new values.
 const TOKEN_SLOT = '\u0000token';
@@ -85,6 +85,20 @@ function compiledGuardQuery(db: Kysely<Schema>): CompiledQuery {
   return compiled;
 }
 
+/** The guard's SQL and its parameters for a token and a function code (the list benchmark's floor runs it raw). */
+export function guardStatement(db: Kysely<Schema>): { sql: string; parameters(token: string, functioncode: string): unknown[] } {
+  const guardQuery = compiledGuardQuery(db);
+  return {
+    sql: guardQuery.sql,
+    parameters: (token, functioncode) => guardQuery.parameters.map((p) => (p === TOKEN_SLOT ? sha256Hex(token) : p === FUNCTION_SLOT ? functioncode : p)),
+  };
+}
+
+/** The live-session checks on a guard row: not ended, not expired, user and role active. */
+export function liveGuardRow(row: GuardRow | undefined, now: Date): row is GuardRow {
+  return !!row && !row.endedat && row.expiresat > now.toISOString() && row.userstatus === 'ACTIVE' && row.rolestatus === 'ACTIVE';
+}
+
 /**
  * The user of a live session (not ended, not expired, user and role active) and, in the same query,
  * whether the role grants `functioncode`: one round trip per guarded call.
@@ -95,12 +109,10 @@ export async function findSessionUser(
   now: Date,
   functioncode = '',
 ): Promise<{ user: SessionUser; granted: boolean } | undefined> {
-  const guardQuery = compiledGuardQuery(db);
-  const parameters = guardQuery.parameters.map((p) => (p === TOKEN_SLOT ? sha256Hex(token) : p === FUNCTION_SLOT ? functioncode : p));
-  const { rows } = await db.executeQuery<GuardRow>(CompiledQuery.raw(guardQuery.sql, parameters));
+  const guard = guardStatement(db);
+  const { rows } = await db.executeQuery<GuardRow>(CompiledQuery.raw(guard.sql, guard.parameters(token, functioncode)));
   const row = rows[0];
-  if (!row || row.endedat || row.expiresat <= now.toISOString()) return undefined;
-  if (row.userstatus !== 'ACTIVE' || row.rolestatus !== 'ACTIVE') return undefined;
+  if (!liveGuardRow(row, now)) return undefined;
   const { endedat: _e, userstatus: _u, rolestatus: _r, granted, ...user } = row;
   return { user, granted: granted === 1 };
 }
