@@ -151,9 +151,19 @@ async function checkReferences(db: Kysely<any>, services: ResourceServices, mode
     if (!selector || !target || selector.composite) continue;
     const targetModel = resourceModel(target);
     const wanted = Array.isArray(value) ? value : field.type === 'list' ? (JSON.parse(String(value)) as unknown[]) : [value];
+    // A cascading choice must also belong to its parent's value (a state of the chosen country).
+    const parent = field.source.dependsOn;
+    const parentValue = parent ? values[parent.field] : undefined;
     for (const one of wanted) {
-      const found = await db.selectFrom(targetModel.table).select(selector.value).where(selector.value, '=', one).executeTakeFirst();
-      if (!found) throw fieldError(CODES.VALIDATION, field.name, `${field.label} "${String(one)}" does not exist`);
+      let query = db.selectFrom(targetModel.table).select(selector.value).where(selector.value, '=', one);
+      if (parent && parentValue !== null && parentValue !== undefined) query = query.where(parent.filter, '=', parentValue);
+      if (await query.executeTakeFirst()) continue;
+      const exists = parent && (await db.selectFrom(targetModel.table).select(selector.value).where(selector.value, '=', one).executeTakeFirst());
+      if (exists) {
+        const parentLabel = model.fields.find((f) => f.name === parent!.field)?.label ?? parent!.field;
+        throw fieldError(CODES.VALIDATION, field.name, `${field.label} "${String(one)}" does not belong to the chosen ${parentLabel}`);
+      }
+      throw fieldError(CODES.VALIDATION, field.name, `${field.label} "${String(one)}" does not exist`);
     }
   }
 }

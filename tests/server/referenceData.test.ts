@@ -145,6 +145,8 @@ describe.each(testDatabases)('reference data on $name', (target) => {
     ['state', { statecode: 'ID-JK', statename: 'Jakarta Raya', countrycode: 'ID' }, 'statecode', 'State Code "ID-JK" already exists'],
     ['city', { citycode: 'id-sub', cityname: 'Surabaya', countrycode: 'ID', statecode: 'ID-JI' }, 'citycode', 'City Code can be filled with uppercase letters and numbers only'],
     ['city', { citycode: 'IDXXX', cityname: 'Nowhere', countrycode: 'ID', statecode: 'ID-ZZ' }, 'statecode', 'State "ID-ZZ" does not exist'],
+    // The cascade holds on the server too: a state of another country is refused.
+    ['city', { citycode: 'IDXXY', cityname: 'Elsewhere', countrycode: 'MY', statecode: 'ID-JK' }, 'statecode', 'State "ID-JK" does not belong to the chosen Country'],
     ['airport', { airportiatacode: 'cgk', airportname: 'Soekarno-Hatta', cityname: 'Jakarta', countrycode: 'ID' }, 'airportiatacode', 'IATA Code can be filled with uppercase letters only'],
     ['airport', { airportiatacode: 'CGKX', airportname: 'Soekarno-Hatta', cityname: 'Jakarta', countrycode: 'ID' }, 'airportiatacode', 'IATA Code len length 3'],
     ['currency', { currencycode: 'IDR', currencyname: 'Indonesian Rupiah' }, 'currencycode', 'Currency Code "IDR" already exists'],
