@@ -6,6 +6,7 @@ import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import { seedReferenceData } from './referenceData';
+import { seedTierData } from './tierData';
 
 interface MenuFunction {
   menucode: string;
@@ -126,4 +127,5 @@ export async function seed(
   }
   await syncAdminGrants(db, catalogue);
   await seedReferenceData(db, catalogue, now);
+  if (!config.production) await seedTierData(db, catalogue, now);
 }

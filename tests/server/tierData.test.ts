@@ -1,0 +1,68 @@
+// The tier-management screens' demo data on both databases: membership types, memberships and four
+// ranked tiers per membership, offered by their selectors; seeded once, never in production.
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/core/config';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { loadCatalogue } from '../../server/definitions';
+import { syncResourceTables } from '../../server/resources/schemaSync';
+import { seed } from '../../server/seed/seed';
+import { seedTierData } from '../../server/seed/tierData';
+import { startTestServer, testDatabases, type TestServer } from './harness';
+
+describe.each(testDatabases)('tier management data on $name', (target) => {
+  let server: TestServer;
+  let admin: string;
+  const options = async (selector: string) =>
+    (await server.call('/api/selector/options', { selector }, { token: admin })).body.result as Record<string, unknown>[];
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    admin = (await server.login('admin')).body.identity!.signature!;
+  });
+  afterAll(async () => server?.close());
+
+  it('offers the membership types, memberships and tiers through their selectors', async () => {
+    expect(await options('membership-type')).toEqual([
+      { value: 'CORP', label: 'Corporate' },
+      { value: 'IND', label: 'Individual' },
+    ]);
+    const memberships = await options('membership');
+    expect(memberships.map((m) => m.value).sort()).toEqual(['COBRAND', 'CORPORATE', 'FFP']);
+    expect(memberships.find((m) => m.value === 'CORPORATE')).toMatchObject({ membershiptypeid: 'CORP' });
+
+    const tiers = await options('tier');
+    expect(tiers).toHaveLength(12);
+    const labels = tiers.map((t) => t.label as string);
+    expect(labels).toEqual([...labels].sort());
+    expect(tiers.find((t) => t.value === 'GOLD')).toEqual({ value: 'GOLD', label: 'Gold', membershipid: 'FFP', rank: 3 });
+    for (const membershipid of ['FFP', 'COBRAND', 'CORPORATE']) {
+      const ranked = tiers.filter((t) => t.membershipid === membershipid).sort((a, b) => (a.rank as number) - (b.rank as number));
+      expect(ranked.map((t) => t.label)).toEqual(['Blue', 'Silver', 'Gold', 'Platinum']);
+    }
+  });
+
+  it('seeds again without duplicating or restoring what staff deleted', async () => {
+    const db = server.database.db as unknown as Kysely<any>;
+    await db.deleteFrom('tier').where('tierid', '=', 'CORPPLATINUM').execute();
+    expect(await seedTierData(server.database.db, loadCatalogue())).toEqual({});
+    expect((await db.selectFrom('tier').select('tierid').execute()).length).toBe(11);
+  });
+});
+
+describe('tier management data in production', () => {
+  it('is not seeded', async () => {
+    const database = openDatabase('sqlite::memory:');
+    try {
+      await migrateToLatest(database.db);
+      const catalogue = loadCatalogue();
+      await syncResourceTables(database.db, catalogue);
+      await seed(database.db, catalogue, readConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'Prod#Secret1' }));
+      const db = database.db as unknown as Kysely<any>;
+      for (const table of ['membership_type', 'membership', 'tier']) expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
