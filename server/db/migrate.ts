@@ -3,11 +3,13 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as core0001 from './migrations/0001_core';
 import * as resourceSchema0002 from './migrations/0002_resource_schema';
 import * as outboxKeys0003 from './migrations/0003_outbox_keys';
+import * as members0004 from './migrations/0004_members';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
   '0002_resource_schema': resourceSchema0002,
   '0003_outbox_keys': outboxKeys0003,
+  '0004_members': members0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,10 @@ export interface Schema {
   resource_schema: ResourceSchemaRow;
   outbox: OutboxRow;
   one_time_key: OneTimeKeyRow;
+  member: MemberRow;
+  member_card: MemberCardRow;
+  member_account: MemberAccountRow;
+  otp_session: OtpSessionRow;
 }
 
 export interface OutboxRow {
@@ -111,4 +115,54 @@ export interface OneTimeKeyRow {
   createdat: string;
   expiresat: string;
   usedat: string | null;
+}
+
+export interface MemberRow {
+  memberid: string;
+  firstname: string;
+  lastname: string;
+  status: string;
+  email: string | null;
+  /** What the member signs in with: a card number or an e-mail address. */
+  username: string;
+  /** Null until the member activates the account. */
+  passwordhash: string | null;
+  emailverified: number;
+  createddate: string;
+  updateddate: string;
+}
+
+export interface MemberCardRow {
+  cardnumber: string;
+  memberid: string;
+  membershipid: string;
+  tierid: string;
+  status: string;
+  /** YYYY-MM-DD */
+  issuedate: string;
+}
+
+export interface MemberAccountRow {
+  memberid: string;
+  /** YYYY-MM-DD */
+  startperiod: string;
+  endperiod: string;
+}
+
+export interface OtpSessionRow {
+  otpid: string;
+  memberid: string;
+  otpcodehash: string;
+  generatedtime: string;
+  expiredtime: string;
+  /** JSON of the change the code confirms, e.g. { email, firstname, lastname }. */
+  additionaldata: string | null;
+  transactiontype: string;
+  secondstimelimit: number;
+  attempts: number;
+  /** PENDING, VERIFIED, EXPIRED or LOCKED. */
+  verificationstatus: string;
+  verifieddate: string | null;
+  /** When update-with-otp applied the additional data (once). */
+  applieddate: string | null;
 }

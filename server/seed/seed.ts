@@ -7,6 +7,7 @@ import { sha256Hex } from '../session/sessionStore';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import { seedReferenceData } from './referenceData';
 import { seedTierData } from './tierData';
+import { seedMemberData } from './memberData';
 
 interface MenuFunction {
   menucode: string;
@@ -127,5 +128,8 @@ export async function seed(
   }
   await syncAdminGrants(db, catalogue);
   await seedReferenceData(db, catalogue, now);
-  if (!config.production) await seedTierData(db, catalogue, now);
+  if (!config.production) {
+    await seedTierData(db, catalogue, now);
+    await seedMemberData(db, now);
+  }
 }

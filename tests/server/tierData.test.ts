@@ -1,5 +1,6 @@
 // The tier-management screens' demo data on both databases: membership types, memberships and four
-// ranked tiers per membership, offered by their selectors; seeded once, never in production.
+// ranked tiers per membership, offered by their selectors, and demo members holding cards in them;
+// seeded once, never in production.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/core/config';
@@ -43,6 +44,28 @@ describe.each(testDatabases)('tier management data on $name', (target) => {
     }
   });
 
+  it('seeds demo members whose cards sit in the seeded memberships and tiers', async () => {
+    const db = server.database.db;
+    const members = await db.selectFrom('member').selectAll().execute();
+    expect(members.length).toBeGreaterThanOrEqual(20);
+    expect(members.filter((m) => m.status === 'INACTIVE')).toHaveLength(1);
+    expect(members.filter((m) => m.status === 'ACTIVE' && m.passwordhash === null).length).toBeGreaterThan(2);
+    expect(new Set(members.map((m) => m.username)).size).toBe(members.length);
+    const cards = (await (db as unknown as Kysely<any>)
+      .selectFrom('member_card')
+      .leftJoin('tier', 'tier.tierid', 'member_card.tierid')
+      .select(['member_card.cardnumber', 'member_card.membershipid', 'tier.membershipid as tiermembership'])
+      .execute()) as { cardnumber: string; membershipid: string; tiermembership: string | null }[];
+    expect(cards.length).toBeGreaterThan(members.length);
+    for (const card of cards) {
+      expect(card.cardnumber).toMatch(/^\d{10}$/);
+      expect(card.tiermembership).toBe(card.membershipid);
+    }
+    const accounts = await db.selectFrom('member_account').selectAll().execute();
+    expect(accounts).toHaveLength(members.length);
+    for (const a of accounts) expect(a.startperiod < a.endperiod).toBe(true);
+  });
+
   it('seeds again without duplicating or restoring what staff deleted', async () => {
     const db = server.database.db as unknown as Kysely<any>;
     await db.deleteFrom('tier').where('tierid', '=', 'CORPPLATINUM').execute();
@@ -60,7 +83,7 @@ describe('tier management data in production', () => {
       await syncResourceTables(database.db, catalogue);
       await seed(database.db, catalogue, readConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'Prod#Secret1' }));
       const db = database.db as unknown as Kysely<any>;
-      for (const table of ['membership_type', 'membership', 'tier']) expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
+      for (const table of ['membership_type', 'membership', 'tier', 'member', 'member_card']) expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
     } finally {
       await database.close();
     }
