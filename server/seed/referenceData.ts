@@ -17,6 +17,7 @@ import { toDb, type Row } from '../resources/records';
 import {
   AIRPORT_COUNTRY_ALIASES,
   AIRPORT_COUNTRY_BY_CODE,
+  BRANCHES,
   GENERAL_CONFIGURATION,
   HOBBIES,
   INDONESIAN_CITIES,
@@ -27,6 +28,7 @@ import {
   REGION_CODES,
   RELIGIONS,
   SALUTATIONS,
+  TICKET_OFFICES,
   TITLES,
 } from './referenceLists';
 
@@ -161,6 +163,8 @@ const REFERENCE_TABLES: { resource: string; rows: () => readonly Row[] }[] = [
   { resource: 'country', rows: countryRows },
   { resource: 'state', rows: () => INDONESIAN_PROVINCES },
   { resource: 'city', rows: cityRows },
+  { resource: 'branch', rows: () => BRANCHES },
+  { resource: 'ticket-office', rows: () => TICKET_OFFICES },
   { resource: 'airport', rows: airportRows },
   { resource: 'currency', rows: currencyRows },
   { resource: 'general-config', rows: () => GENERAL_CONFIGURATION },

@@ -1,5 +1,6 @@
 // The reference lists no data package holds: Indonesian provinces and cities, the member-configuration
-// lists, the general configuration keys (spec 000 §9), and the few corrections the packages' data needs.
+// lists, the general configuration keys (spec 000 §9), the branch and ticket offices, and the few
+// corrections the packages' data needs.
 
 /**
  * The world regions, one per continent of the country data (countries-list's continent codes), coded as
@@ -302,3 +303,129 @@ export const GENERAL_CONFIGURATION: readonly GeneralConfigSeed[] = [
   { key: 'MEMBER_STATUS_UPDATE', value: '24', description: 'Months without activity after which a member is set inactive' },
   { key: 'TIER_MAINTAIN_NOTIFICATION', value: '60', description: 'Days before the tier period ends that members are told what keeps their tier' },
 ].map((entry) => ({ ...entry, active: true }));
+
+export type BranchSeed = {
+  branchcode: string;
+  branchname: string;
+  /** A city of INDONESIAN_CITIES. */
+  citycode: string;
+  address: string;
+  phone: string;
+  email: string;
+};
+
+export type TicketOfficeSeed = {
+  tickoffid: string;
+  tickoffname: string;
+  branchcode: string;
+  address: string;
+  phone: string;
+};
+
+/**
+ * The sales network: the Jakarta head office and the branch offices of the main domestic hubs, each
+ * with its city ticket office and, where the airline flies in, an airport one. The demo users sit in
+ * JKTHO/JKT01 and DPSBO/DPS01 (server/seed/seed.ts). Addresses and numbers are illustrative.
+ */
+const SALES_NETWORK: readonly (BranchSeed & { offices: readonly Omit<TicketOfficeSeed, 'branchcode'>[] })[] = [
+  {
+    branchcode: 'JKTHO', branchname: 'Jakarta Head Office', citycode: 'IDJKT',
+    address: 'Jl. Medan Merdeka Selatan No. 13, Gambir, Jakarta Pusat 10110', phone: '+62212310082', email: 'jktho@alms.example',
+    offices: [
+      { tickoffid: 'JKT01', tickoffname: 'Jakarta Gambir City Office', address: 'Jl. Medan Merdeka Selatan No. 13, Gambir, Jakarta Pusat 10110', phone: '+62212310083' },
+      { tickoffid: 'JKT02', tickoffname: 'Soekarno-Hatta Airport Terminal 3', address: 'Terminal 3 Departure Hall, Bandara Soekarno-Hatta, Tangerang 15126', phone: '+62215501234' },
+      { tickoffid: 'JKT03', tickoffname: 'Jakarta Sudirman City Office', address: 'Jl. Jend. Sudirman Kav. 52-53, Senayan, Jakarta Selatan 12190', phone: '+62215150567' },
+    ],
+  },
+  {
+    branchcode: 'DPSBO', branchname: 'Denpasar Branch Office', citycode: 'IDDPS',
+    address: 'Jl. Sugianyar No. 5, Denpasar, Bali 80111', phone: '+62361227825', email: 'dpsbo@alms.example',
+    offices: [
+      { tickoffid: 'DPS01', tickoffname: 'Denpasar City Office', address: 'Jl. Sugianyar No. 5, Denpasar, Bali 80111', phone: '+62361227826' },
+      { tickoffid: 'DPS02', tickoffname: 'Ngurah Rai Airport Domestic Terminal', address: 'Domestic Terminal, Bandara I Gusti Ngurah Rai, Tuban, Badung 80362', phone: '+62361935100' },
+    ],
+  },
+  {
+    branchcode: 'SUBBO', branchname: 'Surabaya Branch Office', citycode: 'IDSUB',
+    address: 'Jl. Basuki Rahmat No. 106, Tegalsari, Surabaya 60271', phone: '+62315321525', email: 'subbo@alms.example',
+    offices: [
+      { tickoffid: 'SUB01', tickoffname: 'Surabaya Basuki Rahmat City Office', address: 'Jl. Basuki Rahmat No. 106, Tegalsari, Surabaya 60271', phone: '+62315321526' },
+      { tickoffid: 'SUB02', tickoffname: 'Juanda Airport Terminal 2', address: 'Terminal 2, Bandara Juanda, Sedati, Sidoarjo 61253', phone: '+62312986100' },
+    ],
+  },
+  {
+    branchcode: 'MESBO', branchname: 'Medan Branch Office', citycode: 'IDMES',
+    address: 'Jl. Monginsidi No. 34A, Medan Polonia, Medan 20152', phone: '+62614514016', email: 'mesbo@alms.example',
+    offices: [
+      { tickoffid: 'MES01', tickoffname: 'Medan Monginsidi City Office', address: 'Jl. Monginsidi No. 34A, Medan Polonia, Medan 20152', phone: '+62614514017' },
+      { tickoffid: 'MES02', tickoffname: 'Kualanamu Airport', address: 'Departure Hall, Bandara Internasional Kualanamu, Deli Serdang 20552', phone: '+62618880300' },
+    ],
+  },
+  {
+    branchcode: 'UPGBO', branchname: 'Makassar Branch Office', citycode: 'IDUPG',
+    address: 'Jl. Slamet Riyadi No. 6, Ujung Pandang, Makassar 90111', phone: '+624113652550', email: 'upgbo@alms.example',
+    offices: [
+      { tickoffid: 'UPG01', tickoffname: 'Makassar City Office', address: 'Jl. Slamet Riyadi No. 6, Ujung Pandang, Makassar 90111', phone: '+624113652551' },
+      { tickoffid: 'UPG02', tickoffname: 'Sultan Hasanuddin Airport', address: 'Departure Hall, Bandara Sultan Hasanuddin, Maros 90552', phone: '+624115506222' },
+    ],
+  },
+  {
+    branchcode: 'BPNBO', branchname: 'Balikpapan Branch Office', citycode: 'IDBPN',
+    address: 'Jl. Jend. Sudirman No. 37, Klandasan Ulu, Balikpapan 76112', phone: '+62542422300', email: 'bpnbo@alms.example',
+    offices: [
+      { tickoffid: 'BPN01', tickoffname: 'Balikpapan City Office', address: 'Jl. Jend. Sudirman No. 37, Klandasan Ulu, Balikpapan 76112', phone: '+62542422301' },
+      { tickoffid: 'BPN02', tickoffname: 'Sepinggan Airport', address: 'Departure Hall, Bandara Sultan Aji Muhammad Sulaiman Sepinggan, Balikpapan 76115', phone: '+62542757100' },
+    ],
+  },
+  {
+    branchcode: 'JOGBO', branchname: 'Yogyakarta Branch Office', citycode: 'IDJOG',
+    address: 'Jl. Malioboro No. 60, Suryatmajan, Yogyakarta 55213', phone: '+62274561440', email: 'jogbo@alms.example',
+    offices: [
+      { tickoffid: 'JOG01', tickoffname: 'Yogyakarta Malioboro City Office', address: 'Jl. Malioboro No. 60, Suryatmajan, Yogyakarta 55213', phone: '+62274561441' },
+      { tickoffid: 'JOG02', tickoffname: 'Yogyakarta International Airport', address: 'Departure Hall, Yogyakarta International Airport, Temon, Kulon Progo 55654', phone: '+622742850100' },
+    ],
+  },
+  {
+    branchcode: 'SRGBO', branchname: 'Semarang Branch Office', citycode: 'IDSRG',
+    address: 'Jl. Gajahmada No. 88, Kembangsari, Semarang 50133', phone: '+62248317100', email: 'srgbo@alms.example',
+    offices: [
+      { tickoffid: 'SRG01', tickoffname: 'Semarang City Office', address: 'Jl. Gajahmada No. 88, Kembangsari, Semarang 50133', phone: '+62248317101' },
+      { tickoffid: 'SRG02', tickoffname: 'Jenderal Ahmad Yani Airport', address: 'Departure Hall, Bandara Jenderal Ahmad Yani, Semarang 50145', phone: '+62247608700' },
+    ],
+  },
+  {
+    branchcode: 'BTHBO', branchname: 'Batam Branch Office', citycode: 'IDBTH',
+    address: 'Jl. Engku Putri No. 3, Batam Centre, Batam 29461', phone: '+62778462111', email: 'bthbo@alms.example',
+    offices: [
+      { tickoffid: 'BTH01', tickoffname: 'Batam Centre City Office', address: 'Jl. Engku Putri No. 3, Batam Centre, Batam 29461', phone: '+62778462112' },
+      { tickoffid: 'BTH02', tickoffname: 'Hang Nadim Airport', address: 'Departure Hall, Bandara Internasional Hang Nadim, Batu Besar, Batam 29466', phone: '+62778761500' },
+    ],
+  },
+  {
+    branchcode: 'MDCBO', branchname: 'Manado Branch Office', citycode: 'IDMDC',
+    address: 'Jl. Sam Ratulangi No. 212, Wenang, Manado 95111', phone: '+62431851700', email: 'mdcbo@alms.example',
+    offices: [
+      { tickoffid: 'MDC01', tickoffname: 'Manado City Office', address: 'Jl. Sam Ratulangi No. 212, Wenang, Manado 95111', phone: '+62431851701' },
+      { tickoffid: 'MDC02', tickoffname: 'Sam Ratulangi Airport', address: 'Departure Hall, Bandara Internasional Sam Ratulangi, Mapanget, Manado 95258', phone: '+62431811200' },
+    ],
+  },
+  {
+    branchcode: 'PKUBO', branchname: 'Pekanbaru Branch Office', citycode: 'IDPKU',
+    address: 'Jl. Jend. Sudirman No. 343, Sukajadi, Pekanbaru 28121', phone: '+62761858600', email: 'pkubo@alms.example',
+    offices: [
+      { tickoffid: 'PKU01', tickoffname: 'Pekanbaru City Office', address: 'Jl. Jend. Sudirman No. 343, Sukajadi, Pekanbaru 28121', phone: '+62761858601' },
+    ],
+  },
+  {
+    branchcode: 'DJJBO', branchname: 'Jayapura Branch Office', citycode: 'IDDJJ',
+    address: 'Jl. Ahmad Yani No. 15, Gurabesi, Jayapura 99111', phone: '+62967522200', email: 'djjbo@alms.example',
+    offices: [
+      { tickoffid: 'DJJ01', tickoffname: 'Jayapura City Office', address: 'Jl. Ahmad Yani No. 15, Gurabesi, Jayapura 99111', phone: '+62967522201' },
+      { tickoffid: 'DJJ02', tickoffname: 'Sentani Airport', address: 'Departure Hall, Bandara Sentani, Sentani, Jayapura 99352', phone: '+62967591100' },
+    ],
+  },
+];
+
+export const BRANCHES: readonly BranchSeed[] = SALES_NETWORK.map(({ offices: _offices, ...branch }) => branch);
+
+export const TICKET_OFFICES: readonly TicketOfficeSeed[] = SALES_NETWORK.flatMap(({ branchcode, offices }) => offices.map((office) => ({ ...office, branchcode })));
