@@ -27,6 +27,10 @@ export interface ServerConfig {
   /** How long e-mailed keys stay valid: staff and member password resets, activation, e-mail verification. */
   resetKeyMinutes: number;
   activationKeyHours: number;
+  /** Look-ups of the public mini-view each client address may make in a minute. */
+  miniViewRatePerMinute: number;
+  /** Wrong codes an OTP session takes before it locks. */
+  otpMaxAttempts: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -74,5 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${intFrom(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
     resetKeyMinutes: intFrom(env, 'RESET_KEY_MINUTES', 60),
     activationKeyHours: intFrom(env, 'ACTIVATION_KEY_HOURS', 72),
+    miniViewRatePerMinute: intFrom(env, 'MINIVIEW_RATE_PER_MINUTE', 30),
+    otpMaxAttempts: intFrom(env, 'OTP_MAX_ATTEMPTS', 3),
   };
 }
