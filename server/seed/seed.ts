@@ -4,6 +4,7 @@ import type { Schema } from '../db/schema';
 import type { ServerConfig } from '../core/config';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
+import { resourceModel } from '../../engine/definition/compile';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import { seedReferenceData } from './referenceData';
 import { seedTierData } from './tierData';
@@ -131,5 +132,20 @@ export async function seed(
   if (!config.production) {
     await seedTierData(db, catalogue, now);
     await seedMemberData(db, now);
+    await seedEnrollmentAccess(db, catalogue);
   }
+}
+
+/** Demo enrollment access: the admin role may enroll into every membership, branch staff into the individual ones. */
+async function seedEnrollmentAccess(db: Kysely<Schema>, catalogue: Catalogue): Promise<void> {
+  const screen = catalogue.screenByResource.get('membership');
+  if (!screen || (await db.selectFrom('role_enrollment').select('rolecode').limit(1).executeTakeFirst())) return;
+  const memberships = (await (db as unknown as Kysely<any>).selectFrom(resourceModel(screen).table).select(['membershipid', 'membershiptypeid']).execute()) as { membershipid: string; membershiptypeid: string }[];
+  const rows = memberships.flatMap(({ membershipid, membershiptypeid }) => [
+    { rolecode: ADMIN_ROLE, membershipid, granted: 1 },
+    { rolecode: 'BRANCH', membershipid, granted: membershiptypeid === 'IND' ? 1 : 0 },
+  ]);
+  const roles = new Set((await db.selectFrom('role').select('rolecode').execute()).map((r) => r.rolecode));
+  const wanted = rows.filter((r) => roles.has(r.rolecode));
+  if (wanted.length > 0) await db.insertInto('role_enrollment').values(wanted).execute();
 }

@@ -87,8 +87,11 @@ describe('user management in Chromium', () => {
     await page.locator('#root_rolecode').click();
     await page.getByTitle('Branch Office').click();
     // Menu groups show only to users with a branch code and a ticket office id (spec 000 §6).
-    await drawer(page).getByPlaceholder('Input Branch Code').fill('DPSBO');
-    await drawer(page).getByPlaceholder('Input Ticket Office ID').fill('DPS01');
+    // The ticket office select lists the chosen branch's offices only.
+    await page.locator('#root_branchcode').click();
+    await page.getByTitle('Denpasar Branch Office').click();
+    await page.locator('#root_tickoffid').click();
+    await page.getByTitle('Denpasar City Office').click();
     await settle(page);
     await page.screenshot({ path: `${screenshotDir}/user-form.png` });
     await drawer(page).getByRole('button', { name: 'Save' }).click();
@@ -140,6 +143,7 @@ describe('user management in Chromium', () => {
     await drawer(page).getByPlaceholder('Filter menus').fill('Region');
     await drawer(page).getByRole('checkbox', { name: 'REGION_ACCESS' }).check();
     await expect.poll(() => drawer(page).getByText(/^1 of \d+ functions granted$/).count()).toBe(1);
+    await drawer(page).getByRole('switch', { name: 'Nusantara Miles', exact: true }).click();
     await settle(page);
     await page.screenshot({ path: `${screenshotDir}/role-form.png` });
     await drawer(page).getByRole('button', { name: 'Save' }).click();
@@ -147,6 +151,7 @@ describe('user management in Chromium', () => {
     const role = await rig.server.call('/api/role/detail', { rolecode: 'QZDESK' }, { token: admin });
     const granted = role.body.result.usermenu.flatMap((m: { functions: { functioncode: string; grant: boolean }[] }) => m.functions.filter((f) => f.grant).map((f) => f.functioncode));
     expect(granted).toEqual(['REGION_ACCESS']);
+    expect(role.body.result.enrollmentaccess).toContainEqual({ membershipid: 'FFP', grant: true });
 
     await page.goto('/user?username=qz.officer');
     await page.getByRole('button', { name: 'Edit' }).click();

@@ -1,4 +1,5 @@
 // Selector behaviours of spec 001 §4.7 / §7.3 declared as data: fixed filters, current-today windows,
+// The test's own resource (qz-office) stands in for any list with these shapes; the real ticket office screen is tested elsewhere.
 // composite values with a split marker, relabels, cascading criteria.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../engine/definition/catalogue';
@@ -9,9 +10,9 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 const base = loadCatalogue();
 const office: ScreenDefinition = {
   schemaVersion: 1,
-  menucode: 'TICKETOFF',
-  title: 'Ticket Office',
-  resource: { name: 'ticket-office', key: ['tickoffid'] },
+  menucode: 'VENREG',
+  title: 'Qz Office',
+  resource: { name: 'qz-office', key: ['tickoffid'] },
   fields: [
     { name: 'tickoffid', label: 'Ticket Office ID', rules: ['required', 'max.10'], form: true, column: true },
     { name: 'tickoffname', label: 'Ticket Office Name', rules: ['required', 'max.60'], form: true, column: true },
@@ -25,10 +26,10 @@ const office: ScreenDefinition = {
 };
 const selectors: Record<string, SelectorDefinition> = {
   ...base.selectors,
-  ticketoffice: { resource: 'ticket-office', value: 'tickoffid', label: 'tickoffname', composite: { fields: ['branchcode', 'tickoffid'], separator: '|' } },
-  receipt: { resource: 'ticket-office', value: 'receipttype', label: 'receipttype', relabel: { 'BUY AWARD MILES': 'Buy Mileage', 'BUY EXPIRED MILEAGE': 'Buy to Extend Mileage' } },
-  current: { resource: 'ticket-office', value: 'tickoffid', label: 'tickoffname', currentBetween: ['effectivedate', 'expireddate'] },
-  jakarta: { resource: 'ticket-office', value: 'tickoffid', label: 'tickoffname', filter: { branchcode: 'JKT' } },
+  ticketoffice: { resource: 'qz-office', value: 'tickoffid', label: 'tickoffname', composite: { fields: ['branchcode', 'tickoffid'], separator: '|' } },
+  receipt: { resource: 'qz-office', value: 'receipttype', label: 'receipttype', relabel: { 'BUY AWARD MILES': 'Buy Mileage', 'BUY EXPIRED MILEAGE': 'Buy to Extend Mileage' } },
+  current: { resource: 'qz-office', value: 'tickoffid', label: 'tickoffname', currentBetween: ['effectivedate', 'expireddate'] },
+  jakarta: { resource: 'qz-office', value: 'tickoffid', label: 'tickoffname', filter: { branchcode: 'JKT' } },
 };
 const catalogue: Catalogue = buildCatalogue(base.tree, [...base.screens, office], { schemaVersion: 1, selectors });
 
@@ -48,8 +49,8 @@ describe.each(testDatabases)('selectors on $name', (target) => {
       { tickoffid: 'DPS01', tickoffname: 'Denpasar', branchcode: 'DPS', receipttype: 'OTHER', effectivedate: '2099-01-01', expireddate: '2099-12-31' },
       { tickoffid: 'SUB01', tickoffname: 'Surabaya', branchcode: 'SUB', receipttype: 'OTHER', effectivedate: '2000-01-01', expireddate: '2001-01-01' },
     ];
-    for (const row of rows) expect((await server.call('/api/ticket-office/create', row, { token: admin })).body.status.responsecode).toBe('0000');
-    await server.call('/api/ticket-office/deactivate', { tickoffid: 'SUB01' }, { token: admin });
+    for (const row of rows) expect((await server.call('/api/qz-office/create', row, { token: admin })).body.status.responsecode).toBe('0000');
+    await server.call('/api/qz-office/deactivate', { tickoffid: 'SUB01' }, { token: admin });
   });
   afterAll(async () => server?.close());
 

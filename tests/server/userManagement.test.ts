@@ -105,9 +105,10 @@ describe.each(testDatabases)('user management on $name', (target) => {
 
   it('saves a role with its grant matrix; removing a grant blocks the API on the next request', async () => {
     const usermenu = [{ menucode: 'REGION', functions: [{ functioncode: 'REGION_ACCESS', grant: true }, { functioncode: 'REGION_CREATE', grant: false }] }];
-    const created = await call('/api/role/create', { ...qzRole, usermenu, enrollmentaccess: [] });
+    const created = await call('/api/role/create', { ...qzRole, usermenu, enrollmentaccess: [{ membershipid: 'FFP', grant: true }, { membershipid: 'CORPORATE', grant: false }] });
     expect(created.body.status.responsecode).toBe('0000');
     const detail = await call('/api/role/detail', { rolecode: 'QZROLE' });
+    expect(detail.body.result.enrollmentaccess).toEqual([{ membershipid: 'CORPORATE', grant: false }, { membershipid: 'FFP', grant: true }]);
     expect(detail.body.result.usermenu).toEqual([{ menucode: 'REGION', functions: [{ functioncode: 'REGION_ACCESS', grant: true }, { functioncode: 'REGION_CREATE', grant: false }] }]);
 
     expect((await call('/api/user/update', { ...newUser, rolecode: 'QZROLE' })).body.status.responsecode).toBe('0000');
@@ -123,6 +124,21 @@ describe.each(testDatabases)('user management on $name', (target) => {
     const log = await call('/api/user-log/list', undefined, { paging: { limit: 1, page: 1 }, parameter: { criteria: { module: 'ROLE', legend: 'UPDATE', recordkey: 'QZROLE' } } });
     expect(JSON.parse(log.body.result[0].beforevalue).usermenu[0].functions).toContainEqual({ functioncode: 'REGION_ACCESS', grant: true });
     expect(JSON.parse(log.body.result[0].aftervalue).usermenu[0].functions).toEqual([{ functioncode: 'REGION_ACCESS', grant: false }]);
+  });
+
+  it('refuses enrollment access to a membership that does not exist', async () => {
+    const bad = await call('/api/role/update', { ...qzRole, enrollmentaccess: [{ membershipid: 'NOPE', grant: true }] });
+    expect(bad.body.result.fields).toEqual({ enrollmentaccess: 'Enrollment access names membership "NOPE", which does not exist' });
+    expect((await call('/api/role/detail', { rolecode: 'QZROLE' })).body.result.enrollmentaccess).toHaveLength(2);
+  });
+
+  it('the admin role may enroll into every demo membership (login answer)', async () => {
+    const login = await server.login('admin');
+    expect(login.body.result.enrollmentaccess).toEqual([
+      { membershipid: 'COBRAND', grant: true },
+      { membershipid: 'CORPORATE', grant: true },
+      { membershipid: 'FFP', grant: true },
+    ]);
   });
 
   it('refuses a grant of an unknown function, naming the field, and changes nothing', async () => {
