@@ -1,6 +1,6 @@
 // Selector behaviours of spec 001 §4.7 / §7.3 declared as data: fixed filters, current-today windows,
-// The test's own resource (qz-office) stands in for any list with these shapes; the real ticket office screen is tested elsewhere.
 // composite values with a split marker, relabels, cascading criteria.
+// The test's own resource (qz-office) stands in for any list with these shapes; the real ticket office screen is tested elsewhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition, SelectorDefinition } from '../../engine/definition/screen';
