@@ -5,7 +5,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_TEXTS } from '../../engine/api/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
+import { formatDate } from '../../engine/definition/format';
+import type { MemberRow } from '../../server/db/schema';
+import { issueKey, KEY_PURPOSES } from '../../server/keys/oneTimeKeys';
+import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions';
+import { verifyPassword } from '../../server/session/passwordHash';
+import { sha256Hex } from '../../server/session/sessionStore';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
+import { latestMail, otpCodeIn, pathIn } from '../server/outbox';
 import { logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 
 const PASSWORD = 'Fresh#Pass2026';
@@ -19,6 +26,29 @@ async function linkKey(rig: BrowserRig, to: string, path: string): Promise<strin
 }
 
 const resultTitle = (page: Page) => page.locator('.ant-result-title').innerText();
+const resultSubtitle = (page: Page) => page.locator('.ant-result-subtitle').innerText();
+const alertText = (page: Page) => page.locator('.ant-alert').innerText();
+const digitBoxes = (page: Page) => page.getByRole('group', { name: 'One-time code' }).locator('input');
+const digitValues = (page: Page) => digitBoxes(page).evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+const verifyButton = (page: Page) => page.getByRole('button', { name: 'Verify' });
+
+/** Types into the focused box, one key at a time, as a member would. */
+const typeDigits = (page: Page, digits: string) => page.keyboard.type(digits, { delay: 20 });
+
+/** Pastes text into the focused box. */
+const paste = (page: Page, text: string) =>
+  page.evaluate((pasted) => {
+    const data = new DataTransfer();
+    data.setData('text', pasted);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+
+/** Holds every call to `path` for a moment, so the page's waiting state can be seen. */
+const slowDown = (page: Page, path: string) =>
+  page.route(`**${path}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
 /** Every message under the form's fields, one per line. */
 const fieldErrors = async (page: Page) => (await page.locator('.ant-form-item-explain-error').allInnerTexts()).flatMap((text) => text.split('\n'));
 
@@ -86,6 +116,302 @@ describe('public member pages in Chromium', () => {
       } finally {
         rig.server.clock.offsetMs = 0;
       }
+    });
+  });
+
+  // Demo members are seeded on the test server: each test takes its own.
+  const db = () => rig.server.database.db;
+  const members = (filter: (m: MemberRow) => boolean) => db().selectFrom('member').selectAll().orderBy('memberid').execute().then((rows) => rows.filter(filter));
+  const member = (memberid: string) => db().selectFrom('member').selectAll().where('memberid', '=', memberid).executeTakeFirstOrThrow();
+  const cardOf = async (memberid: string) =>
+    (await db().selectFrom('member_card').select('cardnumber').where('memberid', '=', memberid).orderBy('cardnumber').executeTakeFirstOrThrow()).cardnumber;
+  const passwordIs = async (memberid: string, password: string) => verifyPassword((await member(memberid)).passwordhash!, sha256Hex(password));
+  const taken = new Set<string>();
+  /** An active member with an e-mail address no other test has used yet. */
+  async function take(filter: (m: MemberRow) => boolean = () => true): Promise<MemberRow & { email: string }> {
+    const [found] = await members((m) => m.status === 'ACTIVE' && !!m.email && !taken.has(m.memberid) && filter(m));
+    if (!found) throw new Error('no demo member left for this test');
+    taken.add(found.memberid);
+    return found as MemberRow & { email: string };
+  }
+
+  describe('activation', () => {
+    it('goes from the activation mail to the create-password form and the server message; the link works once', async () => {
+      const pending = await take((m) => m.passwordhash === null);
+      expect((await adminCall('/api/member/send-activation', { memberid: pending.memberid })).body.status.responsecode).toBe('0000');
+      const path = pathIn(await latestMail(db(), pending.email, 'ACTIVATION'));
+      expect(path).toMatch(/^\/activation\/[A-Za-z0-9_-]{43}$/);
+
+      const page = await rig.newPage();
+      await slowDown(page, '/api/member/retrieve-key');
+      await page.goto(path);
+      await expect.poll(() => page.title()).toBe('Create Password Member | Loyalty Management System');
+      await expect.poll(() => page.getByText('Please wait while your activation is processed').count()).toBe(1);
+      await page.getByPlaceholder('New Password').waitFor();
+
+      await fillPassword(page, 'Garuda 1', '');
+      await expect.poll(() => fieldErrors(page)).toEqual(['At least 1 special character.', 'There is no blank space allowed.', 'Required']);
+      await fillPassword(page, 'garuda#1');
+      await expect.poll(() => fieldErrors(page)).toEqual(['At least 1 uppercase character.']);
+      await fillPassword(page, PASSWORD);
+      await expect.poll(() => resultTitle(page)).toBe(MEMBER_ACCOUNT_TEXTS.passwordSet);
+      expect(await page.getByPlaceholder('New Password').count()).toBe(0);
+      await page.screenshot({ path: `${screenshotDir}/activation-done.png` });
+      expect(await passwordIs(pending.memberid, PASSWORD)).toBe(true);
+
+      await page.goto(path);
+      await expect.poll(() => resultTitle(page)).toBe(MESSAGES.KEY_USED);
+    });
+
+    it('explains itself without a key', async () => {
+      const page = await rig.newPage();
+      await page.goto('/activation');
+      await expect.poll(() => resultTitle(page)).toBe(MEMBER_FLOW_TEXTS.activationNoKey);
+    });
+
+    it("says 'Member ID not found' for a key without an existing member", async () => {
+      const page = await rig.newPage();
+      for (const subject of ['MBR9999999', null]) {
+        const key = await issueKey(db(), { purpose: KEY_PURPOSES.ACTIVATION, subject }, 60, new Date());
+        await page.goto(`/activation/${key}`);
+        await expect.poll(() => resultTitle(page)).toBe('Member ID not found');
+      }
+    });
+
+    it('says an unknown link is not valid, an old one has expired, and a link of another page is no activation link', async () => {
+      const page = await rig.newPage();
+      await page.goto(`/activation/${'C'.repeat(43)}`);
+      await expect.poll(() => resultTitle(page)).toBe(MESSAGES.KEY_INVALID);
+
+      const pending = await take((m) => m.passwordhash === null);
+      await adminCall('/api/member/send-activation', { memberid: pending.memberid });
+      const path = pathIn(await latestMail(db(), pending.email, 'ACTIVATION'));
+      rig.server.clock.offsetMs = (rig.server.config.activationKeyHours + 1) * 3_600_000;
+      try {
+        await page.goto(path);
+        await expect.poll(() => resultTitle(page)).toBe(MESSAGES.KEY_EXPIRED);
+      } finally {
+        rig.server.clock.offsetMs = 0;
+      }
+
+      const reset = await issueKey(db(), { purpose: KEY_PURPOSES.MEMBER_RESET, subject: pending.memberid }, 60, new Date());
+      await page.goto(`/activation/${reset}`);
+      await expect.poll(() => resultTitle(page)).toBe(MESSAGES.KEY_INVALID);
+    });
+  });
+
+  describe('member reset', () => {
+    it('asks for the card number, answers with the server message, and the mailed link sets the password', async () => {
+      const active = await take((m) => m.passwordhash !== null);
+      const page = await rig.newPage();
+      await page.goto('/reset-password-member');
+      await expect.poll(() => page.title()).toBe('Reset Password Member | Loyalty Management System');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => fieldErrors(page)).toEqual(['Required']);
+      await page.getByPlaceholder('Card Number or Email').fill(` ${await cardOf(active.memberid)} `);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => resultTitle(page)).toBe(MEMBER_ACCOUNT_TEXTS.resetRequested);
+      expect(await page.getByPlaceholder('Card Number or Email').count()).toBe(0);
+
+      const path = pathIn(await latestMail(db(), active.email, 'MEMBER_RESET'));
+      expect(path).toMatch(/^\/reset-password-member\/[A-Za-z0-9_-]{43}$/);
+      await slowDown(page, '/api/member/reset-validation');
+      await page.goto(path);
+      await expect.poll(() => page.getByText('Please wait is waiting for the validation process').count()).toBe(1);
+      await page.getByPlaceholder('New Password').waitFor();
+      await fillPassword(page, PASSWORD, `${PASSWORD}x`);
+      await expect.poll(() => fieldErrors(page)).toEqual(['Two passwords that you enter is inconsistent!']);
+      await fillPassword(page, PASSWORD);
+      await expect.poll(() => resultTitle(page)).toBe(MEMBER_ACCOUNT_TEXTS.passwordSet);
+      expect(await passwordIs(active.memberid, PASSWORD)).toBe(true);
+
+      await page.goto(path);
+      await expect.poll(() => resultTitle(page)).toBe(MESSAGES.KEY_USED);
+    });
+
+    it('shows the request form from the announcement link, by e-mail too; an old link has expired', async () => {
+      const active = await take((m) => m.passwordhash !== null);
+      const page = await rig.newPage();
+      await page.goto('/announcement/reset-password-member/announcement');
+      await expect.poll(() => page.title()).toBe('Reset Password Member | Loyalty Management System');
+      await page.getByPlaceholder('Card Number or Email').fill(active.email);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => resultTitle(page)).toBe(MEMBER_ACCOUNT_TEXTS.resetRequested);
+
+      const path = pathIn(await latestMail(db(), active.email, 'MEMBER_RESET'));
+      rig.server.clock.offsetMs = (rig.server.config.resetKeyMinutes + 1) * 60_000;
+      try {
+        await page.goto(path);
+        await expect.poll(() => resultTitle(page)).toBe(MESSAGES.KEY_EXPIRED);
+      } finally {
+        rig.server.clock.offsetMs = 0;
+      }
+    });
+  });
+
+  describe('e-mail verified', () => {
+    it('verifies the address on opening the mailed link and shows the server message; the link works once', async () => {
+      const someone = await take();
+      await db().updateTable('member').set({ emailverified: 0 }).where('memberid', '=', someone.memberid).execute();
+      expect((await adminCall('/api/member/send-email-verification', { memberid: someone.memberid })).body.status.responsecode).toBe('0000');
+      const path = pathIn(await latestMail(db(), someone.email, 'EMAIL_VERIFY'));
+      expect(path).toMatch(/^\/email-verified\/[A-Za-z0-9_-]{43}$/);
+
+      const page = await rig.newPage();
+      await page.goto(path);
+      await expect.poll(() => resultTitle(page)).toBe('Congratulations! Email verified successfully');
+      expect(await resultSubtitle(page)).toBe(MEMBER_ACCOUNT_TEXTS.emailVerified);
+      await page.screenshot({ path: `${screenshotDir}/email-verified.png` });
+      expect((await member(someone.memberid)).emailverified).toBe(1);
+
+      await page.goto(path);
+      await expect.poll(() => resultTitle(page)).toBe(MESSAGES.KEY_USED);
+    });
+  });
+
+  describe('OTP', () => {
+    const requestOtp = async (memberid: string, extra: Record<string, unknown> = {}) => {
+      const answer = await adminCall('/api/otp/request', { memberid, transactiontype: 'UPDATE_PROFILE', ...extra });
+      expect(answer.body.status.responsecode).toBe('0000');
+    };
+    const otpMail = async (to: string) => {
+      const mail = await latestMail(db(), to, 'OTP');
+      return { path: pathIn(mail), code: otpCodeIn(mail) };
+    };
+    const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    it('counts down, takes the code typed digit by digit, verifies it and applies the change', async () => {
+      const someone = await take();
+      await requestOtp(someone.memberid, { additionaldata: { firstname: 'Verified' } });
+      const { path, code } = await otpMail(someone.email);
+      expect(path).toMatch(/^\/otp\/[A-Za-z0-9_-]+\?=[A-Za-z0-9_-]+$/);
+
+      const page = await rig.newPage();
+      await page.goto(path);
+      await expect.poll(() => page.title()).toBe('Verification | Loyalty Management System');
+      await expect.poll(() => page.getByLabel('Time left').innerText()).toMatch(/^0[45]:[0-5]\d$/);
+      const startedAt = await page.getByLabel('Time left').innerText();
+      await expect.poll(() => page.getByLabel('Time left').innerText(), { timeout: 3000 }).not.toBe(startedAt);
+      expect(await digitBoxes(page).count()).toBe(6);
+      expect(await verifyButton(page).isDisabled()).toBe(true);
+
+      // A digit moves on; Backspace on an empty box goes back and clears the digit there.
+      await typeDigits(page, '98');
+      await page.keyboard.press('Backspace');
+      expect(await digitValues(page)).toEqual(['9', '', '', '', '', '']);
+      await page.keyboard.press('Backspace');
+      await typeDigits(page, code.slice(0, 5));
+      expect(await verifyButton(page).isDisabled()).toBe(true);
+      await typeDigits(page, code.slice(5));
+      expect(await digitValues(page)).toEqual([...code]);
+      await page.screenshot({ path: `${screenshotDir}/otp-form.png` });
+      await verifyButton(page).click();
+      await expect.poll(() => resultTitle(page), { timeout: 10_000 }).toBe('Congratulations! OTP verified successfully');
+      await expect.poll(async () => (await member(someone.memberid)).firstname).toBe('Verified');
+      expect(await page.locator('.ant-alert').count()).toBe(0);
+    });
+
+    it('takes a pasted code in all six boxes; a REDEMPTION code changes nothing', async () => {
+      const someone = await take();
+      await requestOtp(someone.memberid, { transactiontype: 'REDEMPTION', additionaldata: { firstname: 'Unchanged' } });
+      const { path, code } = await otpMail(someone.email);
+      const page = await rig.newPage();
+      await page.goto(path);
+      await digitBoxes(page).first().waitFor();
+      await digitBoxes(page).nth(2).focus();
+      await paste(page, ` ${code.slice(0, 3)}-${code.slice(3)} `);
+      expect(await digitValues(page)).toEqual([...code]);
+      await verifyButton(page).click();
+      await expect.poll(() => resultTitle(page), { timeout: 10_000 }).toBe('Congratulations! OTP verified successfully');
+      expect((await member(someone.memberid)).firstname).toBe(someone.firstname);
+    });
+
+    it('shows the invalid-code message, lets the member try again, and locks the form when the attempts are used up', async () => {
+      const someone = await take();
+      await requestOtp(someone.memberid);
+      const { path, code } = await otpMail(someone.email);
+      const page = await rig.newPage();
+      await page.goto(path);
+      await digitBoxes(page).first().waitFor();
+      for (let attempt = 1; attempt <= rig.server.config.otpMaxAttempts; attempt++) {
+        await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label'))).toBe('Digit 1');
+        await typeDigits(page, wrong(code));
+        await verifyButton(page).click();
+        const expected = attempt < rig.server.config.otpMaxAttempts ? MESSAGES.OTP_INVALID : MESSAGES.OTP_EXPIRED;
+        await expect.poll(() => alertText(page)).toBe(expected);
+      }
+      await page.screenshot({ path: `${screenshotDir}/otp-locked.png` });
+      expect(await page.getByLabel('Time left').count()).toBe(0);
+      expect(await verifyButton(page).isDisabled()).toBe(true);
+      expect(await digitBoxes(page).first().isDisabled()).toBe(true);
+    });
+
+    it("shows 'OTP is Expired' when the countdown reaches zero, or at once when the code has run out", async () => {
+      const someone = await take();
+      await requestOtp(someone.memberid, { secondstimelimit: 30 });
+      const { path } = await otpMail(someone.email);
+      const page = await rig.newPage();
+      rig.server.clock.offsetMs = 28_000;
+      try {
+        await page.goto(path);
+        await expect.poll(() => page.getByLabel('Time left').innerText()).toMatch(/^00:0[0-2]$/);
+        await expect.poll(() => resultTitle(page), { timeout: 5000 }).toBe('OTP is Expired');
+        await page.screenshot({ path: `${screenshotDir}/otp-expired.png` });
+        rig.server.clock.offsetMs = 31_000;
+        await page.goto(path);
+        await expect.poll(() => resultTitle(page)).toBe('OTP is Expired');
+      } finally {
+        rig.server.clock.offsetMs = 0;
+      }
+    });
+
+    it("shows 'Connection Issue' for a link whose query cannot be read", async () => {
+      const page = await rig.newPage();
+      await page.goto('/otp/some-session?=not%20a%20link');
+      await expect.poll(() => resultTitle(page)).toBe('Connection Issue');
+    });
+  });
+
+  describe('mini-view', () => {
+    it('finds a member by card number and shows the summary with DD/MM/YYYY dates; Reset clears', async () => {
+      const someone = await take();
+      const card = await cardOf(someone.memberid);
+      const account = await db().selectFrom('member_account').selectAll().where('memberid', '=', someone.memberid).executeTakeFirstOrThrow();
+      const page = await rig.newPage();
+      await page.goto('/mini-view');
+      await expect.poll(() => page.title()).toBe('Member Search | Loyalty Management System');
+      await page.getByPlaceholder('Card Number').fill(`  ${card} `);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => page.getByRole('heading', { name: 'Member Info' }).count()).toBe(1);
+      const info = page.locator('.ant-descriptions');
+      await expect.poll(() => info.innerText()).toContain(someone.firstname);
+      expect(await info.innerText()).toContain(someone.lastname);
+      expect(await info.locator('.ant-tag').innerText()).toBe('ACTIVE');
+      expect(await info.innerText()).toContain(`${formatDate(account.startperiod)} - ${formatDate(account.endperiod)}`);
+      expect(formatDate(account.startperiod)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(await page.locator('.ant-table-tbody').innerText()).toContain(card);
+      expect(await page.getByPlaceholder('Card Number').inputValue()).toBe(card);
+      await page.screenshot({ path: `${screenshotDir}/mini-view-found.png` });
+
+      await page.getByRole('button', { name: 'Reset' }).click();
+      expect(await page.getByRole('heading', { name: 'Member Info' }).count()).toBe(0);
+      expect(await page.getByPlaceholder('Card Number').inputValue()).toBe('');
+    });
+
+    it("says 'No member info to display' for an unknown card, and refuses letters or nothing", async () => {
+      const page = await rig.newPage();
+      await page.goto('/mini-view');
+      await page.getByPlaceholder('Card Number').fill('9999999999');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => page.getByText('No member info to display').count()).toBe(1);
+
+      await page.getByPlaceholder('Card Number').fill('51AB');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => fieldErrors(page)).toEqual(['Only numeric']);
+      expect(await page.getByText('No member info to display').count()).toBe(0);
+      await page.getByPlaceholder('Card Number').fill('   ');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => fieldErrors(page)).toEqual(['Required']);
     });
   });
 

@@ -55,7 +55,12 @@ export default function MiniViewPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(values: { cardnumber?: string }) => send({ type: 'SEARCH', cardnumber: values.cardnumber ?? '' })}
+        onFinish={(values: { cardnumber?: string }) => {
+          // The number is searched trimmed (spec 000 §5); the field shows what was searched.
+          const cardnumber = values.cardnumber ?? '';
+          form.setFieldValue('cardnumber', cardnumber.trim());
+          send({ type: 'SEARCH', cardnumber });
+        }}
       >
         <Form.Item name="cardnumber" label="Card Number" {...(context.fieldError ? { validateStatus: 'error' as const, help: context.fieldError } : {})}>
           <Input placeholder="Card Number" inputMode="numeric" allowClear />

@@ -67,10 +67,13 @@ export default function OtpPage() {
   const verifying = state.matches({ active: { code: 'verifying' } });
   const refused = state.matches('refused');
 
-  // A refused code is typed again from the first box.
+  // A refused code is typed again from the first box (a new set of boxes focuses its first).
   const message = context.message;
+  const [round, setRound] = useState(0);
   useEffect(() => {
-    if (message && !refused) setDigits(emptyDigits());
+    if (!message || refused) return;
+    setDigits(emptyDigits());
+    setRound((count) => count + 1);
   }, [message, refused]);
 
   return (
@@ -78,9 +81,12 @@ export default function OtpPage() {
       {state.matches('loading') && <Waiting text="Please wait" />}
       {(state.matches('active') || refused) && (
         <>
-          <div className="otp-countdown" aria-label="Time left">
-            {formatCountdown(context.remaining)}
-          </div>
+          {/* A locked form has no time left to count. */}
+          {!refused && (
+            <div className="otp-countdown" aria-label="Time left">
+              {formatCountdown(context.remaining)}
+            </div>
+          )}
           <Typography.Paragraph type="secondary" className="public-title">
             Enter the {OTP_LENGTH}-digit code we sent you.
           </Typography.Paragraph>
@@ -91,7 +97,7 @@ export default function OtpPage() {
               if (isOtpCode(code)) send({ type: 'VERIFY', code });
             }}
           >
-            <OtpDigits digits={digits} disabled={verifying || refused} onChange={setDigits} />
+            <OtpDigits key={round} digits={digits} disabled={verifying || refused} onChange={setDigits} />
             <Button type="primary" htmlType="submit" size="large" block disabled={!isOtpCode(code) || refused} loading={verifying}>
               Verify
             </Button>
