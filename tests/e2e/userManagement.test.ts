@@ -85,13 +85,13 @@ describe('user management in Chromium', () => {
     await drawer(page).getByPlaceholder('Input Full Name').fill('Qz Officer');
     await drawer(page).getByPlaceholder('Input Email').fill('qz.officer@alms.example');
     await page.locator('#root_rolecode').click();
-    await page.getByTitle('Branch Office').click();
+    await page.getByTitle('Branch Office', { exact: true }).click();
     // Menu groups show only to users with a branch code and a ticket office id (spec 000 §6).
     // The ticket office select lists the chosen branch's offices only.
     await page.locator('#root_branchcode').click();
-    await page.getByTitle('Denpasar Branch Office').click();
+    await page.getByTitle('Denpasar Branch Office', { exact: true }).click();
     await page.locator('#root_tickoffid').click();
-    await page.getByTitle('Denpasar City Office').click();
+    await page.getByTitle('Denpasar City Office', { exact: true }).click();
     await settle(page);
     await page.screenshot({ path: `${screenshotDir}/user-form.png` });
     await drawer(page).getByRole('button', { name: 'Save' }).click();
