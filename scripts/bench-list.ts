@@ -398,7 +398,7 @@ async function answerList(dialect: DialectName, raw: RawDb, guard: FloorGuard, c
 async function startFloor(dialect: DialectName, raw: RawDb, guard: FloorGuard): Promise<{ server: http.Server; port: number }> {
   const counts = new CountCache();
   const server = http.createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== LIST_PATH) return writeJson(response, 404, statusOf(CODES.NOT_FOUND, MESSAGES.NOT_FOUND));
+    if (request.method !== 'POST' || request.url !== LIST_PATH) return writeJson(response, 404, statusOf(CODES.NOT_FOUND, MESSAGES.UNKNOWN_SERVICE));
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

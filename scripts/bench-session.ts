@@ -247,7 +247,7 @@ async function answerCheck(lookup: SessionLookup, request: http.IncomingMessage,
 
 async function startFloor(lookup: SessionLookup): Promise<{ server: http.Server; port: number }> {
   const server = http.createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== '/api/session/check') return writeJson(response, 404, statusOf(CODES.NOT_FOUND, MESSAGES.NOT_FOUND));
+    if (request.method !== 'POST' || request.url !== '/api/session/check') return writeJson(response, 404, statusOf(CODES.NOT_FOUND, MESSAGES.UNKNOWN_SERVICE));
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

@@ -9,7 +9,8 @@ import './styles.css';
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 6 } }}>
-      <AntApp>
+      {/* Toasts sit below the 64px header, never over its menus. */}
+      <AntApp message={{ top: 72 }}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

@@ -3,6 +3,7 @@ export const CODES = {
   SUCCESS: '0000',
   BAD_REQUEST: '1001',
   VALIDATION: '1002',
+  /** Any record, key or service that is not there; the message names which. */
   NOT_FOUND: '1004',
   DUPLICATE: '1009',
   IN_USE: '1010',
@@ -49,7 +50,7 @@ export const MESSAGES = {
   CAPTCHA_FAILED: 'Captcha verification failed, please try again',
   UNAUTHENTICATED: 'Your session has ended, please log in again',
   FORBIDDEN: 'You are not authorized to perform this action',
-  NOT_FOUND: 'Unknown service',
+  UNKNOWN_SERVICE: 'Unknown service',
   TOO_LARGE: 'Request body is too large',
   MALFORMED_JSON: 'Request body is not valid JSON',
   UNSUPPORTED_MEDIA: 'Request body must be JSON (Content-Type: application/json)',

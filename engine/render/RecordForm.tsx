@@ -79,6 +79,8 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
       uiSchema={{ ...(uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }}
       formData={values}
       validator={validator}
+      // A choice without a default starts empty, showing its placeholder, never its first option.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
       widgets={engineWidgets}
       fields={grantFields}
       templates={{ ObjectFieldTemplate: TwoColumns }}

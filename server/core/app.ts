@@ -203,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isPage && !hasApp) {
       return reply.status(503).type('text/plain').send('The front end is not built: run npm run build (npm start does it for you).');
     }
-    return reply.status(404).type('application/json').send(envelope(CODES.NOT_FOUND, MESSAGES.NOT_FOUND));
+    return reply.status(404).type('application/json').send(envelope(CODES.NOT_FOUND, MESSAGES.UNKNOWN_SERVICE));
   });
 
   return app;

@@ -26,7 +26,8 @@ function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Gra
     document.title = pageTitle(screen.title);
   }, [screen]);
   if (!grants.hasAccess(screen.menucode)) return <ForbiddenPage />;
-  return <ScreenPage screen={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
+  // Keyed by menu, so one screen's rows, form and search never show on the next.
+  return <ScreenPage key={screen.menucode} screen={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
 }
 
 export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
