@@ -1,14 +1,14 @@
 // A screen's record form: the rjsf schema compiled from the fields, the engine's widgets, the rule
 // language's messages on blur and on submit, and the server's field messages on their fields.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Col, Divider, Row } from 'antd';
 import Form from '@rjsf/antd';
-import validator from '@rjsf/validator-ajv8';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { formFields, formSchema, validateRecord, type FormMode } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
 import { engineWidgets } from './widgets/formWidgets';
 import { grantFields } from './widgets/GrantWidgets';
+import { formValidator } from './formValidator';
 
 type Values = Record<string, unknown>;
 
@@ -53,6 +53,9 @@ const asErrorSchema = (errors: Record<string, string>): ErrorSchema =>
 export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit }: RecordFormProps) {
   const { schema, uiSchema } = useMemo(() => formSchema(screen, mode), [screen, mode]);
   const [values, setValues] = useState<Values>(initial);
+  // The values as last changed, ahead of the render: two quick changes (a parent, then its child)
+  // must compare with each other, not with the values of a render that has not happened yet.
+  const latest = useRef<Values>(initial);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [changedSinceServer, setChangedSinceServer] = useState<Set<string>>(new Set());
@@ -64,11 +67,13 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
   for (const [field, message] of Object.entries(serverErrors)) if (!changedSinceServer.has(field) && !shown[field]) shown[field] = message;
 
   const change = (next: Values) => {
+    const before = latest.current;
     const updated = { ...next };
-    const changed = Object.keys(updated).filter((k) => updated[k] !== values[k]);
+    const changed = Object.keys(updated).filter((k) => updated[k] !== before[k]);
     // Cascading selects: a new parent value clears its children.
     for (const { field } of dependents) if (changed.includes(field.source!.dependsOn!.field)) updated[field.name] = undefined;
-    setChangedSinceServer((before) => new Set([...before, ...changed]));
+    setChangedSinceServer((shown) => new Set([...shown, ...changed]));
+    latest.current = updated;
     setValues(updated);
   };
 
@@ -78,7 +83,7 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
       schema={schema as RJSFSchema}
       uiSchema={{ ...(uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }}
       formData={values}
-      validator={validator}
+      validator={formValidator}
       // A choice without a default starts empty, showing its placeholder, never its first option.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
       widgets={engineWidgets}

@@ -52,3 +52,16 @@ export async function logIn(page: Page, username: string, password = 'Admin#2026
 }
 
 export const screenshotDir = '.tmp/screenshots';
+
+/**
+ * Answers Yes in the confirmation that says this text (or the one open), once its opening animation
+ * is over (a click during it can be lost on a busy machine), and waits for it to close.
+ */
+export async function answerYes(page: Page, text?: string) {
+  const dialogs = page.getByRole('dialog');
+  const dialog = text === undefined ? dialogs.last() : dialogs.filter({ hasText: text });
+  await dialog.waitFor();
+  await page.waitForFunction((node) => !node || node.getAnimations({ subtree: true }).length === 0, await dialog.elementHandle(), { polling: 50 });
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

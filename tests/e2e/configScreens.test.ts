@@ -24,7 +24,7 @@ import language from '../../screens/member-configuration/language.json';
 import religion from '../../screens/member-configuration/religion.json';
 import salutation from '../../screens/member-configuration/salutation.json';
 import title from '../../screens/member-configuration/title.json';
-import { logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { answerYes, logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 
 type Value = string | boolean;
 type Row = Record<string, Value>;
@@ -319,7 +319,6 @@ const search = (page: Page) => page.locator('.engine-search');
 const clearButton = (page: Page) => search(page).locator('button.ant-btn').filter({ hasText: /^Clear$/ });
 const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
-const confirmDialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
 const statusTags = (page: Page) => page.locator('.ant-table-tbody .ant-tag').allInnerTexts();
 const footer = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -361,6 +360,8 @@ describe('the configuration screens in Chromium', () => {
   let rig: BrowserRig;
   let page: Page;
   let token: string;
+  /** What the browser reported as an error over all the tests (a CSP refusal, a React key warning...). */
+  const consoleErrors: string[] = [];
 
   const api = async (path: string, data: unknown) => {
     const answer = await rig.server.call(path, data, { token });
@@ -382,6 +383,8 @@ describe('the configuration screens in Chromium', () => {
     token = (await rig.server.login('admin')).body.result.bearer;
     for (const fixture of FIXTURES) await api(`/api/${fixture.resource}/create`, fixture.row);
     page = await rig.newPage();
+    page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text().slice(0, 300))));
+    page.on('pageerror', (error) => void consoleErrors.push(error.message));
     await logIn(page, 'admin');
     await page.getByText('Dashboard').first().waitFor();
   });
@@ -555,8 +558,7 @@ describe('the configuration screens in Chromium', () => {
         const formerDefault = c.row(1);
         expect((await api(`/api/${def.resource.name}/detail`, { [key]: formerDefault[key] })).result[flag]).toBe(true);
         await page.getByRole('button', { name: setDefault.label }).click();
-        await poll(() => confirmDialog(page, `Are you sure to ${setDefault.label.toLowerCase()} this data?`).count()).toBe(1);
-        await page.getByRole('button', { name: 'Yes' }).click();
+        await answerYes(page, `Are you sure to ${setDefault.label.toLowerCase()} this data?`);
         await poll(() => page.locator(`.ant-table-tbody tr.ant-table-row td:nth-child(${column})`).innerText()).toBe('Yes');
         expect((await api(`/api/${def.resource.name}/detail`, { [key]: formerDefault[key] })).result[flag]).toBe(false);
         // Advance Search by the flag: of the test's rows only this one is the default now.
@@ -572,8 +574,7 @@ describe('the configuration screens in Chromium', () => {
       it('deactivates with the confirmation text', async () => {
         expect(await statusTags(page)).toEqual(['Active']);
         await page.getByRole('button', { name: 'Deactivate' }).click();
-        await poll(() => confirmDialog(page, 'Are you sure to deactivate this data?').count()).toBe(1);
-        await page.getByRole('button', { name: 'Yes' }).click();
+        await answerYes(page, 'Are you sure to deactivate this data?');
         await poll(() => statusTags(page)).toEqual(['Inactive']);
         await poll(() => toast(page, 'Data has been deactivated').count()).toBeGreaterThan(0);
         expect(await page.getByRole('button', { name: 'Activate' }).count()).toBe(1);
@@ -597,5 +598,9 @@ describe('the configuration screens in Chromium', () => {
       await poll(() => footer(page)).toBe(await firstFooter(def));
       expect(new URL(page.url()).search).toBe('');
     });
+  });
+
+  it('leaves no error in the browser console over all the screens', () => {
+    expect(consoleErrors).toEqual([]);
   });
 });

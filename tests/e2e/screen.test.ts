@@ -3,12 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { answerYes, logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 
 const search = (page: Page) => page.locator('.engine-search');
 const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
-const confirmDialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
 const statusTags = (page: Page) => page.locator('.ant-table-tbody .ant-tag').allInnerTexts();
 const footer = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
 const rowCodes = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
@@ -112,12 +111,10 @@ describe('a generated screen in Chromium', () => {
 
   it('deactivates and activates with the confirmation text', async () => {
     await page.getByRole('button', { name: 'Deactivate' }).click();
-    await expect.poll(() => confirmDialog(page, 'Are you sure to deactivate this data?').count()).toBe(1);
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page, 'Are you sure to deactivate this data?');
     await expect.poll(() => statusTags(page)).toEqual(['Inactive']);
     await page.getByRole('button', { name: 'Activate' }).click();
-    await expect.poll(() => confirmDialog(page, 'Are you sure to activate this data?').count()).toBe(1);
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page, 'Are you sure to activate this data?');
     await expect.poll(() => statusTags(page)).toEqual(['Active']);
   });
 
@@ -141,17 +138,16 @@ describe('a generated screen in Chromium', () => {
     await page.goto('/region?regioncode=EU');
     await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
     await page.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => confirmDialog(page, 'Are you sure to delete this data?').count()).toBe(1);
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page, 'Are you sure to delete this data?');
     await expect.poll(() => toast(page, 'Region "EU" is used by Country and cannot be deleted').count()).toBe(1);
     await page.goto('/country?countrycode=QZ');
     await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page);
     await expect.poll(() => page.locator('.ant-table-tbody .ant-empty').count()).toBe(1);
     await page.goto('/region?regioncode=EU');
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page);
     await expect.poll(() => page.locator('.ant-table-tbody .ant-empty').count()).toBe(1);
   });
 

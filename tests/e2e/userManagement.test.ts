@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { sha256Hex } from '../../server/session/sessionStore';
-import { logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { answerYes, logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 
 const search = (page: Page) => page.locator('.engine-search');
 const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
-const confirmDialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
 const footer = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
 const submitSearch = (page: Page) => search(page).locator('button[type="submit"]').click();
 const topMenus = async (page: Page) => (await page.locator('.app-nav > .ant-menu-item, .app-nav > .ant-menu-submenu').allInnerTexts()).filter(Boolean);
@@ -111,16 +110,14 @@ describe('user management in Chromium', () => {
     await expect.poll(() => page.getByRole('cell', { name: 'Qz Senior Officer' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Deactivate' }).click();
-    await expect.poll(() => confirmDialog(page, 'Are you sure to deactivate this data?').count()).toBe(1);
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page, 'Are you sure to deactivate this data?');
     await expect.poll(() => page.locator('.ant-table-tbody .ant-tag').allInnerTexts()).toEqual(['Inactive']);
     await page.getByRole('button', { name: 'Activate' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page);
     await expect.poll(() => page.locator('.ant-table-tbody .ant-tag').allInnerTexts()).toEqual(['Active']);
 
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => confirmDialog(page, 'Are you sure ?').count()).toBe(1);
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answerYes(page, 'Are you sure ?');
     await expect.poll(() => toast(page, STAFF_RESET_TEXTS.linkSent).count()).toBe(1);
 
     await page.goto('/outbox?mailto=qz.officer');
