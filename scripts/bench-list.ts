@@ -28,7 +28,7 @@ import { buildCatalogue, type Catalogue } from '../engine/definition/catalogue';
 import { actionFunctionCode, defaultSort, resourceModel } from '../engine/definition/compile';
 import type { ScreenDefinition } from '../engine/definition/screen';
 import { readConfig } from '../server/core/config';
-import { openDatabase, type DialectName } from '../server/db/database';
+import { openDatabase, preparedStatements, type DialectName } from '../server/db/database';
 import { loadCatalogue } from '../server/definitions';
 import { guardStatement, liveGuardRow, type GuardRow } from '../server/session/sessionStore';
 import { CountCache } from '../server/resources/countCache';
@@ -253,9 +253,10 @@ function sqliteRaw(file: string): RawDb {
   };
 }
 
-/** Unnamed statements, as Kysely's PostgresDialect sends them; a pool of the server's size. */
+/** Named statements prepared once per connection, as the server's pool does; a pool of the server's size. */
 function postgresRaw(url: string, schema: string): RawDb {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10), options: `-c search_path=${schema}` });
+  pool.on('connect', preparedStatements);
   return {
     all: async (text, params) => (await pool.query<Row>(text, params)).rows,
     close: () => pool.end(),

@@ -28,7 +28,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * PostgreSQL parses and plans an unnamed statement on every call; naming each parameterised statement
  * by its SQL lets every connection prepare it once and reuse the plan (the database shares the cores).
  */
-function preparedStatements(client: pg.PoolClient): void {
+export function preparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
