@@ -1,7 +1,7 @@
 // The validator the record form hands to rjsf. The rule language decides what is valid and says why
 // (RecordForm shows its messages); JSON Schema validation would only repeat it. So nothing here
 // compiles code at run time: ajv does (new Function), which the server's Content-Security-Policy
-// (script-src 'self') rightly refuses, and which would add ~120 kB to the form's bundle.
+// (script-src 'self') rightly refuses, and which added ~40 kB gzip to the form's bundle (169 -> 127 kB).
 import type { RJSFSchema, ValidationData, ValidatorType } from '@rjsf/utils';
 
 type Schema = RJSFSchema | boolean | undefined;
