@@ -32,6 +32,9 @@ export default defineConfig({
           hookTimeout: 120000,
           // One browser at a time on two cores.
           fileParallelism: false,
+          // A browser test that fails is run once more, so one lost click on a busy CI machine does not
+          // stop a landing; the default reporter marks a test that needed it (retry x1).
+          retry: 1,
           sequence: { groupOrder: 2 },
         },
       },

@@ -85,7 +85,7 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
       formData={values}
       validator={formValidator}
       // A choice without a default starts empty, showing its placeholder, never its first option.
-      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       widgets={engineWidgets}
       fields={grantFields}
       templates={{ ObjectFieldTemplate: TwoColumns }}

@@ -504,6 +504,10 @@ describe('the configuration screens in Chromium', () => {
       // Every field starts empty with its placeholder, a choice of fixed options without a default too.
       const empty = formOf(def).filter((f) => f.type !== 'boolean');
       for (const f of empty) expect(await shownPlaceholder(drawer(page), `root_${f.name}`), f.name).toBe(placeholderOf(f));
+      // A switch starts at its declared default.
+      for (const f of formOf(def).filter((f) => f.type === 'boolean' && f.default !== undefined)) {
+        expect(await drawer(page).locator(`[id="root_${f.name}"]`).getAttribute('aria-checked'), f.name).toBe(String(f.default));
+      }
       // Nothing filled: every required field says so, and only those.
       await drawer(page).getByRole('button', { name: 'Save' }).click();
       const required = requiredOf(def);

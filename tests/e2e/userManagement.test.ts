@@ -60,7 +60,9 @@ describe('user management in Chromium', () => {
     await submitSearch(page);
     await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
     await search(page).getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => footer(page)).toBe('1-10 of 15 items');
     await page.getByRole('button', { name: 'Advance Search' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => footer(page)).toBe('1-10 of 15 items');
     await page.locator('.ant-pagination-item-2').click();
     await expect.poll(() => footer(page)).toBe('11-15 of 15 items');
