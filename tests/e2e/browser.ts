@@ -21,7 +21,7 @@ export interface BrowserRig {
 }
 
 export async function startBrowserRig(env: Record<string, string> = {}): Promise<BrowserRig> {
-  const server = await startTestServer(testDatabases[0]!, { STATIC_DIR: 'dist', ...env });
+  const server = await startTestServer(testDatabases[0]!, { STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist', ...env });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pages: Page[] = [];
   return {
