@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { MENU_TREE_FILE, SELECTORS_FILE, checkDefinitions, schemaProblems } from '../engine/definition/checkDefinitions';
 import { flattenMenus, type MenuTree } from '../engine/definition/menuTree';
-import type { ScreenDefinition, SelectorCatalogue } from '../engine/definition/screen';
+import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
 import { SCREENS_DIR, screenFiles } from '../server/definitions';
 
 const SCHEMA_DIR = 'engine/definition';
@@ -47,10 +47,10 @@ const tree = load<MenuTree>(join(dir, MENU_TREE_FILE), schemas.tree);
 const selectors = load<SelectorCatalogue>(join(dir, SELECTORS_FILE), schemas.selectors);
 // screenFiles leaves out the two catalogue files only under screens/ itself, so they are dropped here too.
 const files = screenFiles(dir).filter((file) => file !== join(dir, MENU_TREE_FILE) && file !== join(dir, SELECTORS_FILE));
-const screens = files.map((file) => ({ file, screen: load<ScreenDefinition>(file, schemas.screen) }));
+const screens = files.map((file) => ({ file, screen: load<PageDefinition>(file, schemas.screen) }));
 
 // The cross checks read the files as their types say, so they run once every file matches its schema.
-const schemaValid = (s: { screen?: ScreenDefinition }): s is { file: string; screen: ScreenDefinition } => s.screen !== undefined;
+const schemaValid = (s: { screen?: PageDefinition }): s is { file: string; screen: PageDefinition } => s.screen !== undefined;
 const crossChecked = !!tree && !!selectors && screens.every(schemaValid);
 if (crossChecked) problems.push(...checkDefinitions({ tree, screens, selectors, dir }));
 

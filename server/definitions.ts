@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildCatalogue, type Catalogue } from '../engine/definition/catalogue';
 import type { MenuTree } from '../engine/definition/menuTree';
-import type { ScreenDefinition, SelectorCatalogue } from '../engine/definition/screen';
+import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
 
 export const SCREENS_DIR = 'screens';
 const NOT_SCREENS = new Set(['menu-tree.json', 'selectors.json']);
@@ -24,7 +24,7 @@ const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) 
 export function loadCatalogue(dir = SCREENS_DIR): Catalogue {
   return buildCatalogue(
     readJson<MenuTree>(join(dir, 'menu-tree.json')),
-    screenFiles(dir).map((file) => readJson<ScreenDefinition>(file)),
+    screenFiles(dir).map((file) => readJson<PageDefinition>(file)),
     readJson<SelectorCatalogue>(join(dir, 'selectors.json')),
   );
 }

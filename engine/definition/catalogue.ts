@@ -1,23 +1,30 @@
 // The whole catalogue of definitions (screens, selectors, menu tree) with lookups across them.
 // Isomorphic: callers load the JSON (fs on the server, import.meta.glob in the browser).
 import { flattenMenus, menuFunctionCodes, type FlatMenuItem, type MenuTree } from './menuTree';
-import { screenFunctionSuffixes } from './compile';
-import type { ScreenDefinition, SelectorCatalogue, SelectorDefinition } from './screen';
+import { pageFunctionSuffixes } from './compile';
+import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export interface Catalogue {
   tree: MenuTree;
   menus: FlatMenuItem[];
+  /** List screens: each has a resource (the generic server API and a table are built from it). */
   screens: ScreenDefinition[];
+  /** Every definition file of every kind, list screens included. */
+  pages: PageDefinition[];
+  pageByMenu: Map<string, PageDefinition>;
   selectors: Record<string, SelectorDefinition>;
   screenByMenu: Map<string, ScreenDefinition>;
   screenByResource: Map<string, ScreenDefinition>;
 }
 
-export function buildCatalogue(tree: MenuTree, screens: ScreenDefinition[], selectors: SelectorCatalogue): Catalogue {
+export function buildCatalogue(tree: MenuTree, pages: PageDefinition[], selectors: SelectorCatalogue): Catalogue {
+  const screens = pages.filter(isListScreen);
   return {
     tree,
     menus: flattenMenus(tree),
     screens,
+    pages,
+    pageByMenu: new Map(pages.map((p) => [p.menucode, p])),
     selectors: selectors.selectors,
     screenByMenu: new Map(screens.map((s) => [s.menucode, s])),
     screenByResource: new Map(screens.map((s) => [s.resource.name, s])),
@@ -27,8 +34,8 @@ export function buildCatalogue(tree: MenuTree, screens: ScreenDefinition[], sele
 /** Every function code of every menu: ACCESS, the menu tree's declared functions, and its screen's actions. */
 export function functionCatalogue(catalogue: Catalogue): { menucode: string; functioncode: string }[] {
   return catalogue.menus.flatMap((menu) => {
-    const screen = catalogue.screenByMenu.get(menu.menucode);
-    return menuFunctionCodes(menu, screen ? screenFunctionSuffixes(screen) : []).map((functioncode) => ({ menucode: menu.menucode, functioncode }));
+    const page = catalogue.pageByMenu.get(menu.menucode);
+    return menuFunctionCodes(menu, page ? pageFunctionSuffixes(page) : []).map((functioncode) => ({ menucode: menu.menucode, functioncode }));
   });
 }
 

@@ -3,7 +3,7 @@
 import { tryParseRule } from '../rules';
 import { ACTION_FUNCTIONS, isCustomAction, resourceModel } from './compile';
 import { checkMenuTree, flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from './menuTree';
-import type { ScreenDefinition, SelectorCatalogue, SelectorDefinition } from './screen';
+import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export const SCREENS_DIR = 'screens';
 export const MENU_TREE_FILE = 'menu-tree.json';
@@ -13,8 +13,8 @@ const FUNCTION_SUFFIX = /^[A-Z][A-Z0-9]*$/;
 
 export interface DefinitionFiles {
   tree: MenuTree;
-  /** Screen files by their path, e.g. 'screens/basic-configuration/country.json'. */
-  screens: { file: string; screen: ScreenDefinition }[];
+  /** Definition files of every kind by their path, e.g. 'screens/basic-configuration/country.json'. */
+  screens: { file: string; screen: PageDefinition }[];
   selectors: SelectorCatalogue;
   /** The folder the files were read from ('screens'): the problems name files under it. */
   dir?: string;
@@ -25,8 +25,9 @@ export function checkDefinitions(input: DefinitionFiles): string[] {
   const dir = input.dir ?? SCREENS_DIR;
   const treeFile = `${dir}/${MENU_TREE_FILE}`;
   const problems = checkMenuTree(input.tree).map((problem) => `${treeFile}: ${problem}`);
-  const screenByResource = new Map(input.screens.map((s) => [s.screen.resource.name, s.screen]));
-  for (const { file, screen } of input.screens) {
+  const lists = input.screens.filter((s): s is { file: string; screen: ScreenDefinition } => isListScreen(s.screen));
+  const screenByResource = new Map(lists.map((s) => [s.screen.resource.name, s.screen]));
+  for (const { file, screen } of lists) {
     const report = (path: string, problem: string) => problems.push(`${file}: ${path}: ${problem}`);
     checkFields(screen, report, input.selectors, screenByResource);
     checkResource(screen, report);
@@ -154,6 +155,7 @@ function checkScreenSet(screens: DefinitionFiles['screens'], tree: MenuTree, dir
       if (file.split('/').at(-1) !== expected) report('menucode', `menu "${screen.menucode}" has path "${menu.path}", so its screen file is named ${expected}`);
     }
 
+    if (!isListScreen(screen)) continue;
     const otherResource = resourceFile.get(screen.resource.name);
     if (otherResource) report('resource.name', `resource "${screen.resource.name}" is also declared by ${otherResource}`);
     else resourceFile.set(screen.resource.name, file);
@@ -243,13 +245,18 @@ export function schemaProblems(file: string, errors: readonly SchemaError[]): st
     for (const branch of branches) folded.add(branch);
     typeChoices.set(anyOf, branches.map((e) => String(e.params.type)));
   }
+  // A page kind's own properties live in a subschema chosen by `kind` (if/then/else); when that subschema
+  // fails, its properties also count as unevaluated: only report them when nothing else is wrong.
+  const onlyUnevaluated = errors.every((e) => ['if', 'else', 'then', 'unevaluatedProperties'].includes(e.keyword));
   return errors
-    .filter((e) => e.keyword !== 'if' && !folded.has(e))
+    .filter((e) => !['if', 'else', 'then'].includes(e.keyword) && !folded.has(e))
+    .filter((e) => e.keyword !== 'unevaluatedProperties' || onlyUnevaluated)
     .map((e) => {
       let message = e.message ?? 'is invalid';
       const types = typeChoices.get(e);
       if (types) message = `must be ${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;
       if (e.keyword === 'additionalProperties') message += `: "${String(e.params.additionalProperty)}"`;
+      if (e.keyword === 'unevaluatedProperties') message = `must NOT have additional properties: "${String(e.params.unevaluatedProperty)}"`;
       if (e.keyword === 'enum') message += `: ${listed(e.params.allowedValues as unknown[])}`;
       if (e.keyword === 'const') message += ` ${JSON.stringify(e.params.allowedValue)}`;
       const forbidden = (e.schema as { enum?: unknown[] } | undefined)?.enum;

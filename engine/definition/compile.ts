@@ -8,11 +8,13 @@ import type {
   FieldDefinition,
   FieldType,
   FormPlacement,
+  PageDefinition,
   ScreenDefinition,
   SearchPlacement,
   StandardAction,
   Widget,
 } from './screen';
+import { isListScreen } from './screen';
 
 export const STATUS_ACTIVE = 'ACTIVE';
 export const STATUS_INACTIVE = 'INACTIVE';
@@ -109,6 +111,12 @@ export function hasAction(screen: ScreenDefinition, name: StandardAction): boole
 export function actionFunctionCode(screen: ScreenDefinition, action: StandardAction | CustomAction | 'access'): string {
   if (action === 'access') return `${screen.menucode}_ACCESS`;
   return `${screen.menucode}_${isCustomAction(action) ? action.function : ACTION_FUNCTIONS[action]}`;
+}
+
+/** Function suffixes of a page of any kind besides ACCESS; each page kind adds its own here. */
+export function pageFunctionSuffixes(page: PageDefinition): string[] {
+  if (isListScreen(page)) return screenFunctionSuffixes(page);
+  return [];
 }
 
 /** Function suffixes of the screen besides ACCESS (for the menu's function catalogue). */

@@ -129,17 +129,37 @@ export interface ScreenOptions {
   formWidth?: number;
 }
 
-export interface ScreenDefinition {
+/**
+ * The kinds of page a definition file makes (issue "Engine 2"). A file without `kind` is a list screen:
+ * a searchable table over a resource with its record form. The other kinds have their own definition
+ * types below; every kind is data, rendered by engine/render/PageView and served by the generic server.
+ */
+export type PageKind = 'list' | 'panels' | 'wizard' | 'approvals';
+
+/** What every definition file has, whatever its kind. */
+export interface PageBase {
   $schema?: string;
   schemaVersion: 1;
   menucode: string;
   title: string;
   layout?: 'panel' | 'own';
+}
+
+export interface ScreenDefinition extends PageBase {
+  kind?: 'list';
   resource: ResourceDefinition;
   fields: FieldDefinition[];
   actions: (StandardAction | CustomAction)[];
   options?: ScreenOptions;
 }
+
+/** Page kinds other than the list screen add their definition interfaces to this union. */
+export type OtherPage = never;
+
+/** Any definition file under screens/<group>/<menu>.json. */
+export type PageDefinition = ScreenDefinition | OtherPage;
+
+export const isListScreen = (page: PageDefinition): page is ScreenDefinition => (page.kind ?? 'list') === 'list';
 
 /** A reference list for selects (spec 001 §3.8, §7.3). */
 export interface SelectorDefinition {

@@ -4,9 +4,9 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Modal } from 'antd';
 import { IDLE_WARNING } from '../../workflows/shellTexts';
-import type { ScreenDefinition } from '../../engine/definition/screen';
+import type { PageDefinition } from '../../engine/definition/screen';
 import { EngineContext, type EngineServices } from '../../engine/render/EngineContext';
-import { ScreenPage } from '../../engine/render/ScreenPage';
+import { PageView } from '../../engine/render/PageView';
 import { api } from '../api';
 import { catalogue } from '../definitions';
 import { DashboardPage } from '../pages/DashboardPage';
@@ -19,7 +19,7 @@ import { useSession } from './useSession';
 import { pageTitle } from './pageTitle';
 import { sessionStore } from '../session/storage';
 
-function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Grants }) {
+function ScreenRoute({ screen, grants }: { screen: PageDefinition; grants: Grants }) {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -27,7 +27,7 @@ function ScreenRoute({ screen, grants }: { screen: ScreenDefinition; grants: Gra
   }, [screen]);
   if (!grants.hasAccess(screen.menucode)) return <ForbiddenPage />;
   // Keyed by menu, so one screen's rows, form and search never show on the next.
-  return <ScreenPage key={screen.menucode} screen={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
+  return <PageView key={screen.menucode} page={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
 }
 
 export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
@@ -38,9 +38,11 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
   const session = useSession(idleSeconds);
 
   const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, catalogue }), [grants]);
-  const routable = catalogue.menus.filter((menu) => menu.path && catalogue.screenByMenu.has(menu.menucode));
+  const routable = catalogue.menus.filter((menu) => menu.path && catalogue.pageByMenu.has(menu.menucode));
+  // A page answers on its menu's path and on the extra routes the menu declares (e.g. /<menu>/form/:key/:section?).
+  const routes = routable.flatMap((menu) => [menu.path!, ...(menu.routes ?? []).map((r) => r.path)].map((path) => ({ menu, path })));
   const builtIn = new Set(['DASHBOARD', 'PROFILE', 'BPROFL']);
-  const navigation = navigationFor(catalogue.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || catalogue.screenByMenu.has(menu.menucode));
+  const navigation = navigationFor(catalogue.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || catalogue.pageByMenu.has(menu.menucode));
 
   return (
     <EngineContext.Provider value={services}>
@@ -52,8 +54,8 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
           <Routes>
             <Route path="/" element={<DashboardPage profile={profile} />} />
             <Route path="/profile" element={<ProfilePage profile={profile} />} />
-            {routable.map((menu) => (
-              <Route key={menu.menucode} path={menu.path} element={<ScreenRoute screen={catalogue.screenByMenu.get(menu.menucode)!} grants={grants} />} />
+            {routes.map(({ menu, path }) => (
+              <Route key={`${menu.menucode} ${path}`} path={path} element={<ScreenRoute screen={catalogue.pageByMenu.get(menu.menucode)!} grants={grants} />} />
             ))}
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

@@ -24,6 +24,8 @@ import type {
   FormPlacement,
   ResourceDefinition,
   ScreenDefinition,
+  PageBase,
+  PageKind,
   ScreenOptions,
   SearchPlacement,
   SelectorCatalogue,
@@ -358,10 +360,12 @@ const screenDefs = (screenSchema as unknown as Schema).$defs;
 const selectorDefs = (selectorsSchema as unknown as Schema).$defs;
 
 const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
-  ['ScreenDefinition', screenSchema as unknown as Schema, {
-    $schema: 'optional', schemaVersion: 'required', menucode: 'required', title: 'required', layout: 'optional',
+  ['PageBase (with kind)', screenSchema as unknown as Schema, {
+    $schema: 'optional', schemaVersion: 'required', menucode: 'required', title: 'required', layout: 'optional', kind: 'optional',
+  } satisfies Shape<PageBase & { kind?: PageKind }>],
+  ['ScreenDefinition (list kind)', screenDefs.listScreen, {
     resource: 'required', fields: 'required', actions: 'required', options: 'optional',
-  } satisfies Shape<ScreenDefinition>],
+  } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
   ['ResourceDefinition', screenDefs.resource, { name: 'required', table: 'optional', key: 'required', status: 'optional' } satisfies Shape<ResourceDefinition>],
   ['FieldDefinition', screenDefs.field, {
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',

@@ -1,0 +1,31 @@
+// The engine's one entry point for the router: renders a definition page of any kind. Each page kind
+// registers its renderer here (loaded lazily, so a kind's code loads with its first page).
+import { Suspense, type ComponentType } from 'react';
+import { Spin } from 'antd';
+import { isListScreen, type PageBase, type PageDefinition, type PageKind } from '../definition/screen';
+import { ScreenPage } from './ScreenPage';
+
+export interface PageViewProps {
+  page: PageDefinition;
+  /** The search state lives in the URL query, so a reload or a shared link shows the same results. */
+  query: string;
+  onQueryChange(query: string): void;
+}
+
+type OtherKind = Exclude<PageKind, 'list'>;
+
+/** Renderers of the page kinds other than the list screen, by kind (each a lazy component). */
+const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> = {};
+
+export function PageView(props: PageViewProps) {
+  const { page } = props;
+  if (isListScreen(page)) return <ScreenPage screen={page} query={props.query} onQueryChange={props.onQueryChange} />;
+  const kind = (page as { kind: OtherKind }).kind;
+  const Renderer = KIND_RENDERERS[kind];
+  if (!Renderer) throw new Error(`No renderer for page kind "${kind}" (${(page as PageBase).menucode})`);
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+      <Renderer {...props} />
+    </Suspense>
+  );
+}
