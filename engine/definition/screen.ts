@@ -153,8 +153,43 @@ export interface ScreenDefinition extends PageBase {
   options?: ScreenOptions;
 }
 
-/** Page kinds other than the list screen add their definition interfaces to this union. */
-export type OtherPage = never;
+/** A page of panels (dashboards, report pages): each panel a chart or table over a named server query. */
+export interface PanelPage extends PageBase {
+  kind: 'panels';
+  panels: PanelDefinition[];
+}
+
+/** One panel; the "panels" page kind fills in its properties. */
+export interface PanelDefinition {
+  key: string;
+  title: string;
+  /** The named server query the panel reads (server domain code), guarded by the page's menu code. */
+  query: string;
+}
+
+/** A flow of steps (forms) whose state is an XState machine of workflows/, ending in a domain action. */
+export interface WizardPage extends PageBase {
+  kind: 'wizard';
+  /** The machine's name in the wizard machine registry of workflows/. */
+  machine: string;
+  steps: WizardStep[];
+}
+
+/** One step of a wizard; the "wizard" page kind fills in its properties. */
+export interface WizardStep {
+  key: string;
+  title: string;
+}
+
+/** A view of the generic approval requests (maker-checker), filtered to some menus' requests. */
+export interface ApprovalPage extends PageBase {
+  kind: 'approvals';
+  /** The menus whose requests this page lists and decides; absent: every menu's (My Approval). */
+  menus?: string[];
+}
+
+/** Page kinds other than the list screen. */
+export type OtherPage = PanelPage | WizardPage | ApprovalPage;
 
 /** Any definition file under screens/<group>/<menu>.json. */
 export type PageDefinition = ScreenDefinition | OtherPage;

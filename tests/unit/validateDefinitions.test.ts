@@ -51,12 +51,12 @@ type Editable = DefinitionFiles & { screen: (file: string) => ScreenDefinition }
 /** The problems of a copy of the real definitions with one thing changed. */
 function problemsWith(change: (defs: Editable) => void): string[] {
   const defs = structuredClone(real) as Editable;
-  defs.screen = (file) => defs.screens.find((s) => s.file === file)!.screen;
+  defs.screen = (file) => defs.screens.find((s) => s.file === file)!.screen as ScreenDefinition;
   change(defs);
   return checkDefinitions(defs);
 }
 
-const country = () => real.screens.find((s) => s.file === COUNTRY)!.screen;
+const country = () => real.screens.find((s) => s.file === COUNTRY)!.screen as ScreenDefinition;
 const fieldIndex = (name: string) => country().fields.findIndex((f) => f.name === name);
 /** Where an action pushed onto the country screen lands. */
 const customAt = country().actions.length;
