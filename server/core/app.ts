@@ -2,6 +2,8 @@
 // security headers, and the built single-page app with history fallback.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -55,6 +57,12 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-xss-protection': '0',
 };
 
+/** API answers carry tokens and personal data: no browser or proxy keeps them. */
+const API_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+
+/** No envelope field nests deeper; a deeper body is refused before anything walks it. */
+const MAX_BODY_DEPTH = 32;
+
 /** Secrets never reach the log. */
 const REDACT = [
   'req.headers.authorization',
@@ -79,6 +87,43 @@ function bearerOf(request: FastifyRequest, body: RequestEnvelope | undefined): s
   }
   const signature = body?.identity?.signature;
   return typeof signature === 'string' && signature.length > 0 ? signature : undefined;
+}
+
+/**
+ * What is wrong with a parsed body before its schema is checked: a NUL character in a string or a
+ * name (PostgreSQL cannot store one, so it is refused for every route and database alike), or nesting
+ * deeper than any envelope has. Walked with a stack, so no body can exhaust the call stack.
+ */
+export function bodyProblem(body: unknown): string | undefined {
+  const stack: [unknown, string, number][] = [[body, 'body', 0]];
+  while (stack.length > 0) {
+    const [value, path, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return `${path} must not contain a NUL character`;
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_BODY_DEPTH) return `${path} is nested too deeply`;
+      for (const [name, item] of Object.entries(value)) {
+        if (name.includes('\u0000')) return `${path} must not contain a NUL character in a name`;
+        stack.push([item, `${path}.${name}`, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Requests Node's HTTP parser refuses before Fastify sees them (an oversized header block) get an envelope too. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [http, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, CODES.TOO_LARGE, MESSAGES.HEADERS_TOO_LARGE]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, CODES.BAD_REQUEST, MESSAGES.REQUEST_TIMEOUT]
+        : [400, CODES.BAD_REQUEST, MESSAGES.UNREADABLE_REQUEST];
+  const body = JSON.stringify(envelope(code, message));
+  const headers = Object.entries({ ...API_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  if (socket.writable) socket.write(`HTTP/1.1 ${http} ${STATUS_CODES[http]}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
 }
 
 /** Maps any thrown value to an HTTP status and an envelope with a plain message. */
@@ -125,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     trustProxy: process.env.TRUST_PROXY === 'true',
+    clientErrorHandler: answerClientError,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
   });
 
@@ -132,8 +178,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   // Security headers, computed once (a per-request helmet cost more than the session lookup).
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : SECURITY_HEADERS);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const problem = bodyProblem(request.body);
+    if (problem) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: ${problem}`, 400);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -148,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!allowed.includes(body.identity.appid)) {
         throw new ApiError(CODES.BAD_REQUEST, `Invalid request: application id "${body.identity.appid}" may not call this service`, 400);
       }
+      // A page of no rows is not asked for by anyone; refused rather than read as "every row".
+      if (body.paging?.limit === 0) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: body.paging.limit must be -1 (every row) or from 1 to 1000', 400);
       const token = bearerOf(request, body);
       const at = now();
       const needed = typeof action.guard === 'object' ? action.guard.function : undefined;

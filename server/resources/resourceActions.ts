@@ -28,6 +28,7 @@ import type { HookRegistry, ResourceHooks } from './hooks';
 import { listRecords } from './listQuery';
 import { toCsv } from './csv';
 import { recordKey, rowToRecord, toDb, type Row } from './records';
+import { checkColumnFit, checkDataTypes, checkedCriteria, checkedKey } from './fieldValues';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** A download holds at most this many rows; the search narrows larger sets. */
@@ -62,17 +63,7 @@ const core = (db: Kysely<any>) => db as unknown as Kysely<Schema>;
 
 const fieldError = (code: string, field: string, message: string) => new ApiError(code, message, 200, { [field]: message });
 
-function keyOf(model: ResourceModel, data: Row): Row {
-  const key: Row = {};
-  for (const name of model.key) {
-    const value = data[name];
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      throw new ApiError(CODES.BAD_REQUEST, `Invalid request: data.${name} is required to find the record`, 400);
-    }
-    key[name] = value;
-  }
-  return key;
-}
+const keyOf = (model: ResourceModel, data: Row): Row => checkedKey(model, data);
 
 async function findRow(db: Kysely<any>, model: ResourceModel, key: Row): Promise<Row | undefined> {
   let query = db.selectFrom(model.table).selectAll();
@@ -130,13 +121,16 @@ function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row
   for (const name of Object.keys(data)) {
     if (!known.has(name)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: unknown field "${name}"`, 400);
   }
+  checkDataTypes(model, data);
   const errors = validateRecord(screen, data, mode);
   const first = Object.entries(errors)[0];
   if (first) throw new ApiError(CODES.VALIDATION, first[1], 200, errors);
   const values: Row = {};
   for (const { field, readOnly } of formFields(screen, mode)) {
     if (readOnly || field.stored === false) continue;
-    if (field.name in data) values[field.name] = toDb(field, data[field.name]);
+    if (!Object.hasOwn(data, field.name)) continue;
+    values[field.name] = toDb(field, data[field.name]);
+    checkColumnFit(field, values[field.name]);
   }
   return values;
 }
@@ -188,7 +182,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       path: `${base}/list`,
       guard: guard('access'),
       handler: async (ctx) => {
-        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: ctx.parameter.criteria, sort: ctx.parameter.sort, paging: ctx.paging }, defaultSort(screen));
+        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: ctx.paging }, defaultSort(screen));
         return { result: rows, paging };
       },
     }),
@@ -211,7 +205,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         path: `${base}/download`,
         guard: guard('download'),
         handler: async (ctx) => {
-          const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: ctx.parameter.criteria, sort: ctx.parameter.sort, paging: { limit: MAX_DOWNLOAD_ROWS, page: 1 } }, defaultSort(screen));
+          const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: { limit: MAX_DOWNLOAD_ROWS, page: 1 } }, defaultSort(screen));
           const stamp = ctx.now().toISOString().slice(0, 10);
           return {
             message: MESSAGES.DOWNLOADING,

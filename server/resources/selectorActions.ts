@@ -7,6 +7,7 @@ import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { ResourceServices } from './resourceActions';
 import { fromDb, type Row } from './records';
+import { checkedCriteria } from './fieldValues';
 
 const MAX_OPTIONS = 10_000;
 
@@ -41,8 +42,10 @@ export function selectorActions(services: ResourceServices): Action[] {
           return { result, paging: { page: 1, limit: -1, totalrecord: result.length } };
         }
         let query = (ctx.db as unknown as Kysely<any>).selectFrom(model.table).selectAll();
-        const fixed = { ...(model.status && !selector.all ? { [model.status]: 'ACTIVE' } : {}), ...selector.filter, ...criteria };
-        for (const [field, value] of Object.entries(fixed)) query = query.where(field, '=', typeof value === 'boolean' ? Number(value) : value);
+        // The caller's criteria narrow the selector's own filter (active rows, fixed values), never replace it.
+        const fixed = { ...(model.status && !selector.all ? { [model.status]: 'ACTIVE' } : {}), ...selector.filter };
+        const asked = checkedCriteria(model, criteria, 'data.criteria');
+        for (const [field, value] of [...Object.entries(fixed), ...Object.entries(asked)]) query = query.where(field, '=', typeof value === 'boolean' ? Number(value) : value);
         if (selector.currentBetween) {
           const today = ctx.now().toISOString().slice(0, 10);
           const [from, to] = selector.currentBetween;

@@ -1,7 +1,9 @@
 // The envelope protocol on both databases: every bad request gets an envelope error and changes nothing.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
 import { defineAction } from '../../server/core/action';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
@@ -101,7 +103,75 @@ describe.each(testDatabases)('envelope on $name', (target) => {
     expect(meta.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(meta.headers.get('strict-transport-security')).toContain('max-age=');
     const env = await server.raw('/env.json', { method: 'GET' });
-    expect(JSON.parse(env.text)).toEqual({ idleSeconds: 900 });
+    expect(JSON.parse(env.text)).toMatchObject({ idleSeconds: 900 });
+  });
+
+  it('marks every /api answer no-store (tokens and personal data), errors included', async () => {
+    const answers = [
+      await server.call('/api/session/captcha'),
+      await server.call('/api/region/list'),
+      await server.call('/api/nothing/here'),
+      await post(server, '/api/session/authenticate', '{"identity": '),
+    ];
+    expect(answers.map((a) => a.http)).toEqual([200, 401, 404, 400]);
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  // Every one of these reached PostgreSQL and answered 500 ('invalid byte sequence for encoding "UTF8": 0x00').
+  it.each([
+    ['/api/user/forgot-verify', { username: 'a\u0000' }, 'body.parameter.data.username must not contain a NUL character'],
+    ['/api/session/authenticate', { username: 'admin\u0000', password: 'x', recaptcha: 'x' }, 'body.parameter.data.username must not contain a NUL character'],
+    [MEMBER_FLOW_PATHS.memberResetRequest, { username: '\u0000' }, 'body.parameter.data.username must not contain a NUL character'],
+    [MEMBER_FLOW_PATHS.otpSecondsTimeLimit, { otpid: 'x\u0000y' }, 'body.parameter.data.otpid must not contain a NUL character'],
+    ['/api/region/create', { regioncode: 'EU', regionname: ['Europe', 'x\u0000'] }, 'body.parameter.data.regionname.1 must not contain a NUL character'],
+    ['/api/region/create', { ['region\u0000code']: 'EU' }, 'body.parameter.data must not contain a NUL character in a name'],
+  ])('refuses a NUL character anywhere in the body before any handler: %s', async (path, data, message) => {
+    const before = await snapshot(server);
+    const call = await server.call(path, data);
+    expectEnvelopeError(call, 400);
+    expect(call.body.status).toEqual({ responsecode: '1001', responsemessage: `Invalid request: ${message}` });
+    expect(await snapshot(server)).toEqual(before);
+  });
+
+  it('refuses a NUL character in the identity too, and a body nested deeper than any envelope', async () => {
+    const identity = { reqtxnid: '1\u0000', reqdate: '2026-11-22', appid: 'alms-1', userid: '', signature: '', seqno: 1 };
+    const nul = await post(server, '/api/session/captcha', JSON.stringify({ identity, parameter: {} }));
+    expect(nul.body.status.responsemessage).toBe('Invalid request: body.identity.reqtxnid must not contain a NUL character');
+    const deep = await post(server, '/api/session/captcha', `{"identity":${JSON.stringify({ ...identity, reqtxnid: '1' })},"parameter":{"criteria":{"a":${'['.repeat(1000)}${']'.repeat(1000)}}}}`);
+    expectEnvelopeError(deep, 400);
+    expect(deep.body.status.responsemessage).toMatch(/^Invalid request: body\.parameter\.criteria\.a(\.0)+ is nested too deeply$/);
+  });
+
+  it('refuses paging.limit 0 rather than reading it as every row', async () => {
+    const call = await server.call('/api/session/captcha', undefined, { paging: { limit: 0, page: 1 } });
+    expectEnvelopeError(call, 400);
+    expect(call.body.status).toEqual({ responsecode: '1001', responsemessage: 'Invalid request: body.paging.limit must be -1 (every row) or from 1 to 1000' });
+  });
+
+  it('answers a captcha with an unknown algorithm as a failed captcha (9002)', async () => {
+    const recaptcha = Buffer.from(JSON.stringify({ algorithm: 'SHA-999', challenge: 'c', number: 1, salt: 's', signature: 'x' })).toString('base64');
+    const call = await server.call('/api/session/authenticate', { username: 'admin', password: 'a'.repeat(64), recaptcha });
+    expect(call.http).toBe(200);
+    expect(call.body.status.responsecode).toBe('9002');
+  });
+
+  it('answers an oversized header block with an envelope (Node refuses it before Fastify)', async () => {
+    // A raw socket: the answer is read as sent, whatever a client library does with a closed connection.
+    const { port } = new URL(server.url);
+    const response = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`POST /api/session/captcha HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nContent-Length: 0\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += String(chunk)));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = response.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(head).toMatch(/cache-control: no-store/i);
+    expect(JSON.parse(body!)).toEqual({ status: { responsecode: '1013', responsemessage: 'Request headers are too large' } });
   });
 
   it('changes nothing for any malformed body (generated inputs)', async () => {

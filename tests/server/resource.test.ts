@@ -136,6 +136,55 @@ describe.each(testDatabases)('generic resource API on $name', (target) => {
     expect((await call('/api/region/detail', { regioncode: 'ASIA' })).body.status.responsecode).toBe('1004');
   });
 
+  // Values of the wrong type for their field: each once reached SQL or the rule language and answered 500
+  // (or, on SQLite, was stored wrongly). Each is a 1001 naming the value, and changes nothing.
+  const badValues: [string, string, { data?: unknown; criteria?: unknown }, string][] = [
+    ['an object with its own toString in a form field', '/api/region/create', { data: { regioncode: { toString: 'x' }, regionname: 'X' } }, 'data.regioncode must be a text'],
+    ['a boolean in list criteria of a text field', '/api/region/list', { criteria: { regioncode: true } }, 'criteria.regioncode must be a text'],
+    ['a boolean in download criteria', '/api/region/download', { criteria: { regionname: false } }, 'criteria.regionname must be a text'],
+    ['an object inside a criteria list', '/api/region/list', { criteria: { regioncode: ['ASIA', {}] } }, 'criteria.regioncode.1 must be a text'],
+    ['text for an integer field in criteria', '/api/tier/list', { criteria: { rank: 'abc' } }, 'criteria.rank must be a whole number'],
+    ['a number past the integer range in criteria', '/api/tier/list', { criteria: { rank: 1e300 } }, 'criteria.rank must be a whole number'],
+    ['a fraction for an integer field', '/api/tier/create', { data: { tierid: 'FZ1', tiername: 'Fuzz', membershipid: 'X', rank: 1.5 } }, 'data.rank must be a whole number'],
+    ['text for an integer key', '/api/user-log/detail', { data: { logid: 'abc' } }, 'data.logid must be a whole number'],
+    ['a number for a text key (stored as "727983.0" on SQLite)', '/api/region/create', { data: { regioncode: 727983, regionname: 'Numbers' } }, 'data.regioncode must be a text'],
+    ['a number for a text key of a detail', '/api/region/detail', { data: { regioncode: 727983 } }, 'data.regioncode must be a text'],
+    ['a boolean key of a status change', '/api/region/deactivate', { data: { regioncode: true } }, 'data.regioncode must be a text'],
+    ['an object key of a custom action', '/api/salutation/setdefault', { data: { salutationcode: { a: 1 } } }, 'data.salutationcode must be a text'],
+    ['text for a Yes/No field', '/api/general-config/create', { data: { key: 'fz.flag', value: 'v', active: 'yes please' } }, 'data.active must be true or false'],
+    ['text for a Yes/No criterion', '/api/general-config/list', { criteria: { active: 'yes please' } }, 'criteria.active must be true or false'],
+    ['a list for a text field of an update', '/api/region/update', { data: { regioncode: 'R01', regionname: ['x'] } }, 'data.regionname must be a text'],
+    ['a date that is not a calendar day', '/api/outbox/list', { criteria: { createddate: ['2026-13-45', null] } }, 'criteria.createddate.0 must be a date (YYYY-MM-DD) or a date and time'],
+  ];
+  it.each(badValues)('refuses %s with a 1001 naming it', async (_what, path, parameter, message) => {
+    const logs = await server.database.db.selectFrom('user_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const { data, criteria } = parameter;
+    const answer = await call(path, data, { paging: { limit: 10, page: 1 }, parameter: criteria ? { criteria } : {} });
+    expect(answer.http).toBe(400);
+    expect(answer.body.status).toEqual({ responsecode: '1001', responsemessage: `Invalid request: ${message}` });
+    const field = message.split(' ')[0]!.split('.')[1]!;
+    expect(Object.keys(answer.body.result.fields)).toEqual([field]);
+    expect(await server.database.db.selectFrom('user_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(logs);
+  });
+
+  it('finds records by values of the right type on both databases', async () => {
+    expect((await call('/api/region/create', { regioncode: '727983', regionname: 'Digits' })).body.status.responsecode).toBe('0000');
+    expect((await call('/api/region/detail', { regioncode: '727983' })).body.result.regioncode).toBe('727983');
+    const ranked = await call('/api/tier/list', undefined, { paging: { limit: 10, page: 1 }, parameter: { criteria: { rank: 1 } } });
+    expect(ranked.body.status.responsecode).toBe('0000');
+    expect(ranked.body.result.every((t: { rank: number }) => t.rank === 1)).toBe(true);
+    const active = await call('/api/general-config/list', undefined, { paging: { limit: 10, page: 1 }, parameter: { criteria: { active: true } } });
+    expect(active.body.status.responsecode).toBe('0000');
+    expect((await call('/api/user-log/detail', { logid: 1 })).body.status.responsecode).toMatch(/^(0000|1004)$/);
+  });
+
+  it('refuses a text longer than its column with the max-length message, whether or not the field declares one', async () => {
+    const base = { countrycode: 'XB', countryname: 'Xbase', countryphonecode: '+998', nationality: 'Xbasian' };
+    const long = await call('/api/country/create', { ...base, regioncode: 'A'.repeat(300) });
+    expect(long.body.status).toEqual({ responsecode: '1002', responsemessage: 'Region max length 255' });
+    expect(long.body.result.fields).toEqual({ regioncode: 'Region max length 255' });
+  });
+
   it('enforces the screen function codes on the server', async () => {
     const branch = (await server.login('branch')).body.result.bearer;
     const denied = await server.call('/api/region/list', undefined, { token: branch });

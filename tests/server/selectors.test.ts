@@ -36,7 +36,7 @@ const catalogue: Catalogue = buildCatalogue(base.tree, [...base.screens, office]
 describe.each(testDatabases)('selectors on $name', (target) => {
   let server: TestServer;
   let admin: string;
-  const options = async (selector: string, criteria?: Record<string, string>) =>
+  const options = async (selector: string, criteria?: Record<string, string | number>) =>
     (await server.call('/api/selector/options', { selector, ...(criteria ? { criteria } : {}) }, { token: admin })).body.result;
 
   beforeAll(async () => {
@@ -77,5 +77,33 @@ describe.each(testDatabases)('selectors on $name', (target) => {
     expect((await options('ticketoffice', { branchcode: 'DPS' })).map((o: { value: string }) => o.value)).toEqual(['DPS|DPS01']);
     const bad = await server.call('/api/selector/options', { selector: 'ticketoffice', criteria: { secret: 'x' } }, { token: admin });
     expect(bad.body.status.responsemessage).toBe('Invalid request: selector "ticketoffice" cannot filter by "secret"');
+  });
+
+  it('lets criteria narrow a selector, never widen it past its own filter', async () => {
+    // SUB01 is inactive: asking for inactive rows finds none, as does a branch outside a fixed filter.
+    expect(await options('ticketoffice', { status: 'INACTIVE' })).toEqual([]);
+    expect(await options('jakarta', { branchcode: 'DPS' })).toEqual([]);
+    expect((await options('jakarta', { tickoffid: 'JKT01' })).map((o: { value: string }) => o.value)).toEqual(['JKT01']);
+    // The finding as it was: an inactive region listed to a user without REGION_ACCESS.
+    const regionCall = (data: unknown, token: string) => server.call('/api/region/create', data, { token });
+    expect((await regionCall({ regioncode: 'QZOLD', regionname: 'Qz Old' }, admin)).body.status.responsecode).toBe('0000');
+    await server.call('/api/region/deactivate', { regioncode: 'QZOLD' }, { token: admin });
+    const branch = (await server.login('branch')).body.result.bearer;
+    expect((await server.call('/api/region/list', undefined, { token: branch })).http).toBe(403);
+    const inactive = await server.call('/api/selector/options', { selector: 'region', criteria: { status: 'INACTIVE' } }, { token: branch });
+    expect(inactive.body.status.responsecode).toBe('0000');
+    expect(inactive.body.result).toEqual([]);
+  });
+
+  it('checks criteria against the field types (text for an integer answered 500 on PostgreSQL)', async () => {
+    const answer = await server.call('/api/selector/options', { selector: 'tier', criteria: { rank: 'abc' } }, { token: admin });
+    expect(answer.http).toBe(400);
+    expect(answer.body.status).toEqual({ responsecode: '1001', responsemessage: 'Invalid request: data.criteria.rank must be a whole number' });
+    expect(answer.body.result.fields).toEqual({ rank: 'Rank must be a whole number' });
+    const ranked = await server.call('/api/selector/options', { selector: 'tier', criteria: { rank: 1 } }, { token: admin });
+    expect(ranked.body.result.length).toBeGreaterThan(0);
+    expect(ranked.body.result.every((t: { rank: number }) => t.rank === 1)).toBe(true);
+    const yes = await server.call('/api/selector/options', { selector: 'region', criteria: { regioncode: true } }, { token: admin });
+    expect(yes.body.status.responsemessage).toBe('Invalid request: data.criteria.regioncode must be a text');
   });
 });
