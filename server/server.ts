@@ -13,6 +13,7 @@ import { resourceActions, unservedActions } from './resources/resourceActions';
 import { resourceHooks } from './actions';
 import { syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
+import { panelActions } from './panels/panelActions';
 import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
 
@@ -32,7 +33,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   await syncResourceTables(database.db, catalogue, database.schema);
   await seed(database.db, catalogue, config);
   const services = { catalogue, dialect: database.dialect, counts: new CountCache(), hooks: resourceHooks(catalogue) };
-  const actions = [...allActions, ...resourceActions(services), ...selectorActions(services), ...(options.extraActions ?? [])];
+  const actions = [...allActions, ...resourceActions(services), ...selectorActions(services), ...panelActions(catalogue), ...(options.extraActions ?? [])];
   const unserved = unservedActions(catalogue, actions);
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);

@@ -1,10 +1,13 @@
-// The definition catalogue in the browser: every screens/ JSON file, bundled at build time.
-import { buildCatalogue } from '../engine/definition/catalogue';
+// The definitions in the browser: the menu tree and selectors bundled; each page's JSON in a chunk of its
+// own, loaded when its route opens (Vite's import.meta.glob without eager), so screens do not grow the bundle.
 import type { MenuTree } from '../engine/definition/menuTree';
+import { createPageSource, type PageLoader } from '../engine/definition/pageSource';
 import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
 import tree from '../screens/menu-tree.json';
 import selectors from '../screens/selectors.json';
 
-const screens = Object.values(import.meta.glob<PageDefinition>('../screens/*/*.json', { eager: true, import: 'default' }));
+const PREFIX = '../screens/';
+const files = import.meta.glob<PageDefinition>('../screens/*/*.json', { import: 'default' });
+const loaders: Record<string, PageLoader> = Object.fromEntries(Object.entries(files).map(([path, load]) => [path.slice(PREFIX.length), load]));
 
-export const catalogue = buildCatalogue(tree as MenuTree, screens, selectors as SelectorCatalogue);
+export const definitions = createPageSource(tree as MenuTree, selectors as SelectorCatalogue, loaders);

@@ -3,6 +3,8 @@
 import { tryParseRule } from '../rules';
 import { ACTION_FUNCTIONS, isCustomAction, resourceModel } from './compile';
 import { checkMenuTree, flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from './menuTree';
+import { menuPageFiles } from './pageFiles';
+import { checkPanelPages, type PanelQuerySignatures } from './checkPanelPages';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export const SCREENS_DIR = 'screens';
@@ -18,6 +20,8 @@ export interface DefinitionFiles {
   selectors: SelectorCatalogue;
   /** The folder the files were read from ('screens'): the problems name files under it. */
   dir?: string;
+  /** The server's panel queries and the criteria each reads; without it panels' queries are not checked. */
+  panelQueries?: PanelQuerySignatures;
 }
 
 /** Every problem across the menu tree, the screens and the selectors; empty when all is consistent. */
@@ -34,6 +38,7 @@ export function checkDefinitions(input: DefinitionFiles): string[] {
     checkActions(screen, report);
   }
   problems.push(...checkScreenSet(input.screens, input.tree, dir));
+  problems.push(...checkPanelPages(input.screens, input.selectors, input.panelQueries));
   problems.push(...checkSelectors(input.selectors, screenByResource, `${dir}/${SELECTORS_FILE}`));
   return problems;
 }
@@ -134,6 +139,7 @@ function checkScreenSet(screens: DefinitionFiles['screens'], tree: MenuTree, dir
   // A duplicate menu code is checkMenuTree's problem; the first menu with the code counts here.
   const menus = new Map(flattenMenus(tree).reverse().map((menu) => [menu.menucode, menu]));
   const menuPaths = menuJsonPaths(tree);
+  const pageFiles = menuPageFiles(tree);
   const screenOfMenu = new Map<string, string>();
   const resourceFile = new Map<string, string>();
   const tableFile = new Map<string, string>();
@@ -150,9 +156,12 @@ function checkScreenSet(screens: DefinitionFiles['screens'], tree: MenuTree, dir
     if (otherScreen) report('menucode', `menu "${screen.menucode}" already has a screen (${otherScreen})`);
     else screenOfMenu.set(screen.menucode, file);
 
-    if (menu?.path !== undefined) {
-      const expected = `${menu.path.split('/').at(-1)}.json`;
-      if (file.split('/').at(-1) !== expected) report('menucode', `menu "${screen.menucode}" has path "${menu.path}", so its screen file is named ${expected}`);
+    // A second screen of the menu is reported as that, wherever it sits.
+    const expected = otherScreen ? undefined : pageFiles.get(screen.menucode);
+    if (menu?.path !== undefined && expected) {
+      // The browser finds a page's file from its menu alone (engine/definition/pageFiles.ts).
+      if (file.split('/').at(-1) !== expected.name) report('menucode', `menu "${screen.menucode}" has path "${menu.path}", so its screen file is named ${expected.name}`);
+      else if (inDir.length === 2 && inDir[0] !== expected.folder) report('menucode', `menu "${screen.menucode}" sits in the menu group "${expected.folder}", so its screen file is ${dir}/${expected.path}`);
     }
 
     if (!isListScreen(screen)) continue;

@@ -159,12 +159,59 @@ export interface PanelPage extends PageBase {
   panels: PanelDefinition[];
 }
 
-/** One panel; the "panels" page kind fills in its properties. */
+/**
+ * One panel: its filters, the named server query they are sent to (as criteria, at /api/<query>), and
+ * the chart drawn from the query's rows. Rendered by engine/render/PanelPage; see engine/definition/panelPage.
+ */
 export interface PanelDefinition {
   key: string;
   title: string;
   /** The named server query the panel reads (server domain code), guarded by the page's menu code. */
   query: string;
+  /** Filters, each sent as the criterion of its name; a change refetches at once (no Search button). */
+  filters?: PanelFilter[];
+  chart: PanelChart;
+  /** Grid columns of 24 the panel spans from antd's lg breakpoint (default 12: two panels a row); below it, 24. */
+  span?: number;
+}
+
+/**
+ * A panel filter: a field of the screens' field language (a select over fixed `options`, e.g. with an
+ * ALL option, or over a `source` selector; a date bounded by `minDate`/`maxDate`). A date's `default` is
+ * a day bound ('today', '-30d'). With `rangeEnd` the date is a range: its start travels as the field's
+ * name, its end as `rangeEnd`, and it defaults to the last 30 days (spec 000 §9).
+ */
+export interface PanelFilter extends Pick<FieldDefinition, 'name' | 'label' | 'placeholder' | 'rules' | 'options' | 'source' | 'default' | 'minDate' | 'maxDate'> {
+  widget?: 'select' | 'multiselect' | 'date';
+  type?: 'string' | 'date' | 'list';
+  rangeEnd?: string;
+}
+
+export type ChartKind = 'line' | 'bar' | 'pie' | 'table' | 'statistic';
+
+/** A field of the query's rows as the chart shows it: in a table column, an axis title, a tooltip. */
+export interface PanelColumn {
+  name: string;
+  label: string;
+  format?: 'text' | 'number' | 'percent' | 'date';
+}
+
+/**
+ * How a panel draws its rows. Flat rows: `x` is the category (axis or pie slice), `y` the number, and
+ * `series` splits the rows into one line or bar group per value. Nested rows ("list of tiername with
+ * data of date and totalmember"): each row is a series named by its `series` field, with its points
+ * in the `data` list, read by `x` and `y`.
+ */
+export interface PanelChart {
+  kind: ChartKind;
+  x?: string;
+  y?: string;
+  series?: string;
+  data?: string;
+  /** Labels and formats of the row fields; a table shows these columns. */
+  columns?: PanelColumn[];
+  /** How many results are drawn: the first 10 by default (spec 000 §9); false for all (tier charts). */
+  limit?: number | false;
 }
 
 /** A flow of steps (forms) whose state is an XState machine of workflows/, ending in a domain action. */

@@ -1,13 +1,14 @@
-// What the rendered screens need from the app: the API client, the caller's grants, and the catalogue.
+// What the rendered screens need from the app: the API client, the caller's grants, and the definitions.
 import { createContext, useContext } from 'react';
 import type { ApiCall } from '../api/client';
-import type { Catalogue } from '../definition/catalogue';
+import type { PageSource } from '../definition/pageSource';
 
 export interface EngineServices {
   call: ApiCall;
   /** Whether the signed-in user's role grants a function code (e.g. COUNTRY_UPDATE). */
   can(functioncode: string): boolean;
-  catalogue: Catalogue;
+  /** Menu tree and selectors at once; pages loaded on demand (loadPage, or loadAll for the whole catalogue). */
+  definitions: PageSource;
 }
 
 export const EngineContext = createContext<EngineServices | undefined>(undefined);

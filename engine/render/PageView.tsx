@@ -1,6 +1,6 @@
 // The engine's one entry point for the router: renders a definition page of any kind. Each page kind
 // registers its renderer here (loaded lazily, so a kind's code loads with its first page).
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { isListScreen, type PageBase, type PageDefinition, type PageKind } from '../definition/screen';
 import { ScreenPage } from './ScreenPage';
@@ -15,7 +15,9 @@ export interface PageViewProps {
 type OtherKind = Exclude<PageKind, 'list'>;
 
 /** Renderers of the page kinds other than the list screen, by kind (each a lazy component). */
-const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> = {};
+const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> = {
+  panels: lazy(() => import('./PanelPage')),
+};
 
 export function PageView(props: PageViewProps) {
   const { page } = props;

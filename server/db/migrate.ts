@@ -4,12 +4,14 @@ import * as core0001 from './migrations/0001_core';
 import * as resourceSchema0002 from './migrations/0002_resource_schema';
 import * as outboxKeys0003 from './migrations/0003_outbox_keys';
 import * as members0004 from './migrations/0004_members';
+import * as memberGender0006 from './migrations/0006_member_gender';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
   '0002_resource_schema': resourceSchema0002,
   '0003_outbox_keys': outboxKeys0003,
   '0004_members': members0004,
+  '0006_member_gender': memberGender0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -121,6 +121,8 @@ export interface MemberRow {
   memberid: string;
   firstname: string;
   lastname: string;
+  /** MALE or FEMALE; null when not given. */
+  gender: string | null;
   status: string;
   email: string | null;
   /** What the member signs in with: a card number or an e-mail address. */

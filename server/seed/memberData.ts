@@ -12,6 +12,7 @@ export const DEMO_MEMBER_PASSWORD = 'Member#2026';
 interface DemoMember {
   firstname: string;
   lastname: string;
+  gender: 'MALE' | 'FEMALE';
   membershipid: MembershipId;
   tier: 'Blue' | 'Silver' | 'Gold' | 'Platinum';
   /** Months since enrollment. */
@@ -25,26 +26,26 @@ interface DemoMember {
 }
 
 const DEMO_MEMBERS: DemoMember[] = [
-  { firstname: 'Budi', lastname: 'Santoso', membershipid: 'FFP', tier: 'Gold', months: 70, state: 'active', cobrand: true },
-  { firstname: 'Siti', lastname: 'Rahmawati', membershipid: 'FFP', tier: 'Platinum', months: 96, state: 'active', byEmail: true },
-  { firstname: 'Agus', lastname: 'Setiawan', membershipid: 'FFP', tier: 'Blue', months: 2, state: 'toActivate' },
-  { firstname: 'Dewi', lastname: 'Lestari', membershipid: 'FFP', tier: 'Silver', months: 30, state: 'active' },
-  { firstname: 'Rizky', lastname: 'Pratama', membershipid: 'FFP', tier: 'Blue', months: 1, state: 'toActivate' },
-  { firstname: 'Putri', lastname: 'Handayani', membershipid: 'COBRAND', tier: 'Silver', months: 14, state: 'active' },
-  { firstname: 'Andi', lastname: 'Wijaya', membershipid: 'FFP', tier: 'Gold', months: 48, state: 'active', cobrand: true },
-  { firstname: 'Nur', lastname: 'Hidayah', membershipid: 'FFP', tier: 'Blue', months: 9, state: 'active' },
-  { firstname: 'Made', lastname: 'Suartana', membershipid: 'FFP', tier: 'Silver', months: 26, state: 'active' },
-  { firstname: 'Wayan', lastname: 'Sudarsana', membershipid: 'FFP', tier: 'Blue', months: 3, state: 'toActivate' },
-  { firstname: 'Fitri', lastname: 'Anggraini', membershipid: 'COBRAND', tier: 'Gold', months: 40, state: 'active', byEmail: true },
-  { firstname: 'Hendra', lastname: 'Gunawan', membershipid: 'CORPORATE', tier: 'Platinum', months: 60, state: 'active' },
-  { firstname: 'Rina', lastname: 'Kusumawati', membershipid: 'CORPORATE', tier: 'Gold', months: 36, state: 'active' },
-  { firstname: 'Yusuf', lastname: 'Hakim', membershipid: 'CORPORATE', tier: 'Silver', months: 5, state: 'toActivate' },
-  { firstname: 'Ayu', lastname: 'Permatasari', membershipid: 'FFP', tier: 'Blue', months: 18, state: 'active' },
-  { firstname: 'Bambang', lastname: 'Susilo', membershipid: 'FFP', tier: 'Silver', months: 84, state: 'inactive' },
-  { firstname: 'Indah', lastname: 'Purnamasari', membershipid: 'FFP', tier: 'Platinum', months: 110, state: 'active' },
-  { firstname: 'Fajar', lastname: 'Nugroho', membershipid: 'COBRAND', tier: 'Blue', months: 6, state: 'active' },
-  { firstname: 'Lina', lastname: 'Marlina', membershipid: 'FFP', tier: 'Gold', months: 55, state: 'active' },
-  { firstname: 'Eko', lastname: 'Prasetyo', membershipid: 'FFP', tier: 'Blue', months: 4, state: 'toActivate' },
+  { firstname: 'Budi', lastname: 'Santoso', gender: 'MALE', membershipid: 'FFP', tier: 'Gold', months: 70, state: 'active', cobrand: true },
+  { firstname: 'Siti', lastname: 'Rahmawati', gender: 'FEMALE', membershipid: 'FFP', tier: 'Platinum', months: 96, state: 'active', byEmail: true },
+  { firstname: 'Agus', lastname: 'Setiawan', gender: 'MALE', membershipid: 'FFP', tier: 'Blue', months: 2, state: 'toActivate' },
+  { firstname: 'Dewi', lastname: 'Lestari', gender: 'FEMALE', membershipid: 'FFP', tier: 'Silver', months: 30, state: 'active' },
+  { firstname: 'Rizky', lastname: 'Pratama', gender: 'MALE', membershipid: 'FFP', tier: 'Blue', months: 1, state: 'toActivate' },
+  { firstname: 'Putri', lastname: 'Handayani', gender: 'FEMALE', membershipid: 'COBRAND', tier: 'Silver', months: 14, state: 'active' },
+  { firstname: 'Andi', lastname: 'Wijaya', gender: 'MALE', membershipid: 'FFP', tier: 'Gold', months: 48, state: 'active', cobrand: true },
+  { firstname: 'Nur', lastname: 'Hidayah', gender: 'FEMALE', membershipid: 'FFP', tier: 'Blue', months: 9, state: 'active' },
+  { firstname: 'Made', lastname: 'Suartana', gender: 'MALE', membershipid: 'FFP', tier: 'Silver', months: 26, state: 'active' },
+  { firstname: 'Wayan', lastname: 'Sudarsana', gender: 'MALE', membershipid: 'FFP', tier: 'Blue', months: 3, state: 'toActivate' },
+  { firstname: 'Fitri', lastname: 'Anggraini', gender: 'FEMALE', membershipid: 'COBRAND', tier: 'Gold', months: 40, state: 'active', byEmail: true },
+  { firstname: 'Hendra', lastname: 'Gunawan', gender: 'MALE', membershipid: 'CORPORATE', tier: 'Platinum', months: 60, state: 'active' },
+  { firstname: 'Rina', lastname: 'Kusumawati', gender: 'FEMALE', membershipid: 'CORPORATE', tier: 'Gold', months: 36, state: 'active' },
+  { firstname: 'Yusuf', lastname: 'Hakim', gender: 'MALE', membershipid: 'CORPORATE', tier: 'Silver', months: 5, state: 'toActivate' },
+  { firstname: 'Ayu', lastname: 'Permatasari', gender: 'FEMALE', membershipid: 'FFP', tier: 'Blue', months: 18, state: 'active' },
+  { firstname: 'Bambang', lastname: 'Susilo', gender: 'MALE', membershipid: 'FFP', tier: 'Silver', months: 84, state: 'inactive' },
+  { firstname: 'Indah', lastname: 'Purnamasari', gender: 'FEMALE', membershipid: 'FFP', tier: 'Platinum', months: 110, state: 'active' },
+  { firstname: 'Fajar', lastname: 'Nugroho', gender: 'MALE', membershipid: 'COBRAND', tier: 'Blue', months: 6, state: 'active' },
+  { firstname: 'Lina', lastname: 'Marlina', gender: 'FEMALE', membershipid: 'FFP', tier: 'Gold', months: 55, state: 'active' },
+  { firstname: 'Eko', lastname: 'Prasetyo', gender: 'MALE', membershipid: 'FFP', tier: 'Blue', months: 4, state: 'toActivate' },
 ];
 
 /** A 10-digit card number: programme prefix, a 7-digit sequence and a Luhn check digit, as card printers expect. */
@@ -82,6 +83,7 @@ export async function seedMemberData(db: Kysely<Schema>, now = new Date()): Prom
           memberid,
           firstname: m.firstname,
           lastname: m.lastname,
+          gender: m.gender,
           status: m.state === 'inactive' ? 'INACTIVE' : 'ACTIVE',
           email,
           username: m.byEmail ? email : card,

@@ -1,15 +1,14 @@
 // The signed-in application: shell, navigation, one route per screen behind its ACCESS grant, session machine.
 // Loaded on its own after sign-in, so the login page stays small.
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { Suspense, use, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Modal } from 'antd';
+import { Modal, Spin } from 'antd';
 import { IDLE_WARNING } from '../../workflows/shellTexts';
-import type { PageDefinition } from '../../engine/definition/screen';
+import { roleAllows, type FlatMenuItem } from '../../engine/definition/menuTree';
 import { EngineContext, type EngineServices } from '../../engine/render/EngineContext';
 import { PageView } from '../../engine/render/PageView';
 import { api } from '../api';
-import { catalogue } from '../definitions';
-import { DashboardPage } from '../pages/DashboardPage';
+import { definitions } from '../definitions';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages';
 import { ProfilePage } from '../pages/ProfilePage';
 import { AppShell } from './AppShell';
@@ -19,13 +18,24 @@ import { useSession } from './useSession';
 import { pageTitle } from './pageTitle';
 import { sessionStore } from '../session/storage';
 
-function ScreenRoute({ screen, grants }: { screen: PageDefinition; grants: Grants }) {
+/** A menu's page: its definition file loads when the route first opens (the grant is checked before). */
+function PageRoute({ menu, grants }: { menu: FlatMenuItem; grants: Grants }) {
+  // A menu shown to everyone (the dashboard) needs no ACCESS grant (spec 000 §6).
+  if (!menu.everyone && !grants.hasAccess(menu.menucode)) return <ForbiddenPage />;
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+      <LoadedPage menucode={menu.menucode} />
+    </Suspense>
+  );
+}
+
+function LoadedPage({ menucode }: { menucode: string }) {
+  const screen = use(definitions.loadPage(menucode));
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     document.title = pageTitle(screen.title);
   }, [screen]);
-  if (!grants.hasAccess(screen.menucode)) return <ForbiddenPage />;
   // Keyed by menu, so one screen's rows, form and search never show on the next.
   return <PageView key={screen.menucode} page={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
 }
@@ -37,12 +47,13 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
   const location = useLocation();
   const session = useSession(idleSeconds);
 
-  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, catalogue }), [grants]);
-  const routable = catalogue.menus.filter((menu) => menu.path && catalogue.pageByMenu.has(menu.menucode));
+  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions }), [grants]);
+  // Menus of other roles are left out, so a path two menus share ('/' for Dashboard and BOD's Member Data) has one page.
+  const routable = definitions.menus.filter((menu) => menu.path && definitions.hasPage(menu.menucode) && roleAllows(menu.roles, profile.rolename));
   // A page answers on its menu's path and on the extra routes the menu declares (e.g. /<menu>/form/:key/:section?).
   const routes = routable.flatMap((menu) => [menu.path!, ...(menu.routes ?? []).map((r) => r.path)].map((path) => ({ menu, path })));
-  const builtIn = new Set(['DASHBOARD', 'PROFILE', 'BPROFL']);
-  const navigation = navigationFor(catalogue.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || catalogue.pageByMenu.has(menu.menucode));
+  const builtIn = new Set(['PROFILE', 'BPROFL']);
+  const navigation = navigationFor(definitions.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || definitions.hasPage(menu.menucode));
 
   return (
     <EngineContext.Provider value={services}>
@@ -52,10 +63,9 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
         ) : (
           <ErrorBoundary resetKey={location.pathname}>
           <Routes>
-            <Route path="/" element={<DashboardPage profile={profile} />} />
             <Route path="/profile" element={<ProfilePage profile={profile} />} />
             {routes.map(({ menu, path }) => (
-              <Route key={`${menu.menucode} ${path}`} path={path} element={<ScreenRoute screen={catalogue.pageByMenu.get(menu.menucode)!} grants={grants} />} />
+              <Route key={`${menu.menucode} ${path}`} path={path} element={<PageRoute menu={menu} grants={grants} />} />
             ))}
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

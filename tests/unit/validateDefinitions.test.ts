@@ -12,7 +12,7 @@ import screenSchema from '../../engine/definition/screen.schema.json';
 import selectorsSchema from '../../engine/definition/selectors.schema.json';
 import { checkDefinitions, schemaProblems, type DefinitionFiles } from '../../engine/definition/checkDefinitions';
 import { ACTION_FUNCTIONS } from '../../engine/definition/compile';
-import { flattenMenus, type MenuTree } from '../../engine/definition/menuTree';
+import { flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from '../../engine/definition/menuTree';
 import type {
   ColumnPlacement,
   CustomAction,
@@ -26,6 +26,11 @@ import type {
   ScreenDefinition,
   PageBase,
   PageKind,
+  PanelChart,
+  PanelColumn,
+  PanelDefinition,
+  PanelFilter,
+  PanelPage,
   ScreenOptions,
   SearchPlacement,
   SelectorCatalogue,
@@ -75,13 +80,30 @@ const reshapedTree = (countryMenu: object = {}, more: object[] = []): MenuTree =
         { menucode: 'REGION', path: '/region', label: 'Region' },
         { menucode: 'COUNTRY', path: '/country', label: 'Country', ...countryMenu },
         ...(more as never[]),
+        // The group's other menus move with it: a page file sits in its menu group's folder.
+        ...groupChildren((realTree as MenuTree).items, 'basic-configuration').filter((node) => !['REGION', 'COUNTRY'].includes((node as { menucode?: string }).menucode ?? '')),
       ],
     },
-    ...flattenMenus(realTree as MenuTree)
-      .filter((menu) => menu.menucode !== 'REGION' && menu.menucode !== 'COUNTRY')
-      .map(({ groupPath: _, ...menu }) => menu),
+    ...withoutGroup((realTree as MenuTree).items, 'basic-configuration'),
   ],
 });
+
+function groupChildren(nodes: MenuNode[], key: string): MenuNode[] {
+  for (const node of nodes) {
+    if (!isMenuGroup(node)) continue;
+    if (node.key === key) return node.children;
+    const found = groupChildren(node.children, key);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+function withoutGroup(nodes: MenuNode[], key: string): MenuNode[] {
+  return nodes.flatMap((node): MenuNode[] => {
+    if (!isMenuGroup(node)) return [node];
+    return node.key === key ? [] : [{ ...node, children: withoutGroup(node.children, key) }];
+  });
+}
 
 const setDefault = (extra: Partial<CustomAction> = {}): CustomAction => ({ name: 'set-default', label: 'Set Default', function: 'SETDEFAULT', ...extra });
 
@@ -253,6 +275,22 @@ describe('checkDefinitions: screens against the menu tree', () => {
       'screens/basic-configuration/countries.json: menucode: menu "COUNTRY" has path "/country", so its screen file is named country.json',
     ]);
   });
+
+  it("reports a file outside its menu group's folder, where the browser would not find it", () => {
+    expect(problemsWith((d) => (d.screens.find((s) => s.file === COUNTRY)!.file = 'screens/member-configuration/country.json'))).toEqual([
+      'screens/member-configuration/country.json: menucode: menu "COUNTRY" sits in the menu group "basic-configuration", so its screen file is screens/basic-configuration/country.json',
+    ]);
+  });
+
+  it("names the root path's file after its menu code, in the top-level folder", () => {
+    const dashboard = 'screens/top-level/dashboard.json';
+    expect(problemsWith((d) => (d.screens.find((s) => s.file === dashboard)!.file = 'screens/top-level/index.json'))).toEqual([
+      'screens/top-level/index.json: menucode: menu "DASHBOARD" has path "/", so its screen file is named dashboard.json',
+    ]);
+    expect(problemsWith((d) => (d.screens.find((s) => s.file === dashboard)!.file = 'screens/home/dashboard.json'))).toEqual([
+      'screens/home/dashboard.json: menucode: menu "DASHBOARD" sits in the menu group "top-level", so its screen file is screens/top-level/dashboard.json',
+    ]);
+  });
 });
 
 describe('checkDefinitions: selectors', () => {
@@ -366,6 +404,18 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['ScreenDefinition (list kind)', screenDefs.listScreen, {
     resource: 'required', fields: 'required', actions: 'required', options: 'optional',
   } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
+  ['PanelPage (panels kind)', screenDefs.panelPage, { panels: 'required' } satisfies Shape<Omit<PanelPage, keyof PageBase | 'kind'>>],
+  ['PanelDefinition', screenDefs.panel, {
+    key: 'required', title: 'required', query: 'required', filters: 'optional', chart: 'required', span: 'optional',
+  } satisfies Shape<PanelDefinition>],
+  ['PanelFilter', screenDefs.panelFilter, {
+    name: 'required', label: 'required', placeholder: 'optional', widget: 'optional', type: 'optional', rules: 'optional', options: 'optional',
+    source: 'optional', default: 'optional', minDate: 'optional', maxDate: 'optional', rangeEnd: 'optional',
+  } satisfies Shape<PanelFilter>],
+  ['PanelChart', screenDefs.panelChart, {
+    kind: 'required', x: 'optional', y: 'optional', series: 'optional', data: 'optional', columns: 'optional', limit: 'optional',
+  } satisfies Shape<PanelChart>],
+  ['PanelColumn', screenDefs.panelColumn, { name: 'required', label: 'required', format: 'optional' } satisfies Shape<PanelColumn>],
   ['ResourceDefinition', screenDefs.resource, { name: 'required', table: 'optional', key: 'required', status: 'optional' } satisfies Shape<ResourceDefinition>],
   ['FieldDefinition', screenDefs.field, {
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',

@@ -1,9 +1,9 @@
 // Grant widgets of a role-like record: the permission matrix (every menu of the menu tree x its function
 // codes, value spec 000 'usermenu') and one Yes/No grant per option of a selector (value 'enrollmentaccess').
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Checkbox, Empty, Input, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
-import { functionCatalogue } from '../../definition/catalogue';
+import { functionCatalogue, type Catalogue } from '../../definition/catalogue';
 import { ACTION_FUNCTIONS } from '../../definition/compile';
 import { ACCESS_FUNCTION } from '../../definition/menuTree';
 import type { FieldSource } from '../../definition/screen';
@@ -27,12 +27,28 @@ interface MatrixRow {
   functions: string[];
 }
 
+/** The whole catalogue: the function codes come from every page's actions, so every page file loads (once). */
+function useWholeCatalogue(): Catalogue | undefined {
+  const { definitions } = useEngine();
+  const [catalogue, setCatalogue] = useState<Catalogue>();
+  useEffect(() => {
+    let current = true;
+    void definitions.loadAll().then((loaded) => current && setCatalogue(loaded));
+    return () => {
+      current = false;
+    };
+  }, [definitions]);
+  return catalogue;
+}
+
 function PermissionsWidget(props: WidgetProps) {
-  const { catalogue } = useEngine();
+  const catalogue = useWholeCatalogue();
   const [filter, setFilter] = useState('');
-  const disabled = props.disabled || props.readonly;
+  // Until every page is known a change would store an incomplete picture: the matrix waits.
+  const disabled = props.disabled || props.readonly || !catalogue;
 
   const rows = useMemo<MatrixRow[]>(() => {
+    if (!catalogue) return [];
     const byMenu = new Map<string, string[]>();
     for (const fn of functionCatalogue(catalogue)) byMenu.set(fn.menucode, [...(byMenu.get(fn.menucode) ?? []), fn.functioncode]);
     return catalogue.menus.map((menu) => ({ menucode: menu.menucode, label: menu.label, group: menu.groupPath.join(' / '), functions: byMenu.get(menu.menucode) ?? [] }));
@@ -72,6 +88,7 @@ function PermissionsWidget(props: WidgetProps) {
         size="small"
         rowKey="menucode"
         pagination={false}
+        loading={!catalogue}
         scroll={{ x: 'max-content', y: 440 }}
         dataSource={shown}
         columns={[
@@ -120,9 +137,9 @@ function PermissionsWidget(props: WidgetProps) {
 }
 
 function GrantsWidget(props: WidgetProps) {
-  const { catalogue } = useEngine();
+  const { definitions } = useEngine();
   const source = (props.options as { source?: FieldSource }).source;
-  const selector = source ? catalogue.selectors[source.selector] : undefined;
+  const selector = source ? definitions.selectors[source.selector] : undefined;
   const { options, loading } = useSelectorOptions(source?.selector);
   const idField = selector?.value ?? 'value';
   const entries = (props.value as Record<string, unknown>[] | undefined) ?? [];

@@ -1,0 +1,66 @@
+// The definitions as the browser holds them: the menu tree and the selectors at once, and each menu's page
+// file loaded when it is first needed (so 150 screens do not grow the signed-in bundle). Which menus have a
+// page is read from the file list itself (engine/definition/pageFiles: the file a menu's page must be in).
+import { buildCatalogue, type Catalogue } from './catalogue';
+import { flattenMenus, type FlatMenuItem, type MenuTree } from './menuTree';
+import { menuPageFiles } from './pageFiles';
+import type { PageDefinition, SelectorCatalogue, SelectorDefinition } from './screen';
+
+/** Loads one page file: a dynamic import (Vite's import.meta.glob without eager) or a file read. */
+export type PageLoader = () => Promise<PageDefinition>;
+
+export interface PageSource {
+  tree: MenuTree;
+  menus: FlatMenuItem[];
+  selectors: Record<string, SelectorDefinition>;
+  /** Whether the menu has a definition file (known without loading it). */
+  hasPage(menucode: string): boolean;
+  /** The menu's page, loaded once; the same promise on every call (React's use() may read it). */
+  loadPage(menucode: string): Promise<PageDefinition>;
+  /** Every page, as the whole catalogue: for what spans all menus (the role screen's function matrix). */
+  loadAll(): Promise<Catalogue>;
+}
+
+/**
+ * `loaders` by file path relative to screens/ ('basic-configuration/country.json'). A file no menu
+ * points at is never loaded (the definition validator reports it).
+ */
+export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, loaders: Readonly<Record<string, PageLoader>>): PageSource {
+  const loaderOf = new Map<string, PageLoader>();
+  for (const [menucode, file] of menuPageFiles(tree)) {
+    const load = Object.hasOwn(loaders, file.path) ? loaders[file.path] : undefined;
+    if (load) loaderOf.set(menucode, load);
+  }
+  const pages = new Map<string, Promise<PageDefinition>>();
+  let all: Promise<Catalogue> | undefined;
+
+  const loadPage = (menucode: string): Promise<PageDefinition> => {
+    let page = pages.get(menucode);
+    if (!page) {
+      const load = loaderOf.get(menucode);
+      page = load
+        ? load().then((definition) => {
+            if (definition.menucode !== menucode) throw new Error(`the page file of menu ${menucode} declares menu ${definition.menucode}`);
+            return definition;
+          })
+        : Promise.reject(new Error(`menu ${menucode} has no page`));
+      // A failed load (a network blip) is tried again next time.
+      page.catch(() => pages.delete(menucode));
+      pages.set(menucode, page);
+    }
+    return page;
+  };
+
+  return {
+    tree,
+    menus: flattenMenus(tree),
+    selectors: selectors.selectors,
+    hasPage: (menucode) => loaderOf.has(menucode),
+    loadPage,
+    loadAll() {
+      all ??= Promise.all([...loaderOf.keys()].map(loadPage)).then((loaded) => buildCatalogue(tree, loaded, selectors));
+      all.catch(() => (all = undefined));
+      return all;
+    },
+  };
+}

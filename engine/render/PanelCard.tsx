@@ -1,0 +1,183 @@
+// One panel of a panel page (spec 000 §2): its filters (a change refetches at once), Reset, a loading spinner,
+// an empty placeholder, a closable red banner with the server's message, and Enlarge: the panel in a 960 modal.
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Modal, Spin, Statistic, Table, Tooltip } from 'antd';
+import { ExpandOutlined, UndoOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { columnLabel, formatCell, formatThousands, hasRows, statisticValue } from '../definition/chartData';
+import { resolveDateBound, dayOutside } from '../definition/dateBounds';
+import { DISPLAY_DATE, WIRE_DATE } from '../definition/format';
+import { panelCriteria, panelFilters, type FilterValue, type FilterValues, type ResolvedFilter } from '../definition/panelPage';
+import type { PanelChart as PanelChartDefinition, PanelDefinition } from '../definition/screen';
+import { usePanelQuery, type PanelQueryState } from './usePanelQuery';
+import { OptionSelect } from './widgets/OptionSelect';
+
+// recharts loads with the first chart drawn, not with the page.
+const PanelChart = lazy(() => import('./PanelChart'));
+
+/** Spec 000 §2, §9: a panel opens enlarged in a modal 960 wide. */
+export const PANEL_MODAL_WIDTH = 960;
+const CHART_HEIGHT = { card: 280, modal: 440 } as const;
+const TABLE_PAGE_SIZE = 10;
+
+interface PanelCardProps {
+  panel: PanelDefinition;
+  values: FilterValues;
+  today: Date;
+  onChange(values: FilterValues): void;
+  onReset(): void;
+}
+
+const toDay = (value: unknown) => (typeof value === 'string' && value ? dayjs(value, WIRE_DATE) : null);
+const fromDay = (day: Dayjs | null | undefined) => (day ? day.format(WIRE_DATE) : null);
+
+function FilterInput({ filter, id, values, today, onChange }: { filter: ResolvedFilter; id: string; values: FilterValues; today: Date; onChange(value: FilterValue): void }) {
+  const value = values[filter.name];
+  const placeholder = filter.placeholder ?? filter.label;
+  if (filter.type === 'date') {
+    const min = resolveDateBound(filter.minDate, today);
+    const max = resolveDateBound(filter.maxDate, today);
+    if (filter.isRange) {
+      const [start, end] = Array.isArray(value) ? value : [null, null];
+      return (
+        <DatePicker.RangePicker
+          id={id}
+          style={{ width: 250 }}
+          format={DISPLAY_DATE}
+          value={[toDay(start), toDay(end)]}
+          disabledDate={(day: Dayjs) => dayOutside(day.format(WIRE_DATE), min, max, true)}
+          onChange={(days) => onChange(days ? [fromDay(days[0]), fromDay(days[1])] : [null, null])}
+        />
+      );
+    }
+    return (
+      <DatePicker
+        id={id}
+        style={{ width: 150 }}
+        format={DISPLAY_DATE}
+        placeholder={`Choose ${placeholder}`}
+        value={toDay(value)}
+        disabledDate={(day: Dayjs) => dayOutside(day.format(WIRE_DATE), min, max)}
+        onChange={(day) => onChange(fromDay(day))}
+      />
+    );
+  }
+  const dependsOn = filter.source?.dependsOn;
+  return (
+    <div style={{ width: filter.type === 'list' ? 220 : 150 }}>
+      <OptionSelect
+        id={id}
+        value={value}
+        onChange={(next) => onChange(next as FilterValue)}
+        options={filter.options}
+        selector={filter.source?.selector}
+        parent={dependsOn ? { filter: dependsOn.filter, value: values[dependsOn.field] } : undefined}
+        multiple={filter.type === 'list'}
+        maxTagCount={2}
+        placeholder={`Choose ${placeholder}`}
+      />
+    </div>
+  );
+}
+
+function PanelFilters({ panel, values, today, onChange, where }: Omit<PanelCardProps, 'onReset'> & { where: string }) {
+  const filters = panelFilters(panel);
+  if (filters.length === 0) return null;
+  return (
+    <Form layout="inline" className="engine-panel-filters" component="div" style={{ rowGap: 8 }}>
+      {filters.map((filter) => {
+        const id = `${where}-${panel.key}-${filter.name}`;
+        return (
+          <Form.Item key={filter.name} label={filter.label} htmlFor={id}>
+            <FilterInput filter={filter} id={id} values={values} today={today} onChange={(value) => onChange({ ...values, [filter.name]: value })} />
+          </Form.Item>
+        );
+      })}
+    </Form>
+  );
+}
+
+function PanelTable({ chart, rows }: { chart: PanelChartDefinition; rows: unknown[] }) {
+  const columns = chart.columns ?? [];
+  return (
+    <Table<Record<string, unknown>>
+      size="small"
+      rowKey={(_, index) => String(index)}
+      dataSource={rows as Record<string, unknown>[]}
+      pagination={rows.length > TABLE_PAGE_SIZE ? { pageSize: TABLE_PAGE_SIZE, showSizeChanger: false } : false}
+      columns={columns.map((column) => ({
+        key: column.name,
+        dataIndex: column.name,
+        title: column.label,
+        align: column.format === 'number' || column.format === 'percent' ? ('right' as const) : undefined,
+        render: (value: unknown) => formatCell(column, value),
+      }))}
+    />
+  );
+}
+
+function PanelBody({ panel, state, height }: { panel: PanelDefinition; state: PanelQueryState; height: number }) {
+  const { chart } = panel;
+  const rows = state.rows;
+  let content;
+  if (rows && hasRows(rows)) {
+    if (chart.kind === 'table') content = <PanelTable chart={chart} rows={rows} />;
+    else if (chart.kind === 'statistic') content = <Statistic title={columnLabel(chart, chart.y)} value={statisticValue(chart, rows)} formatter={(value) => formatThousands(value)} />;
+    else
+      content = (
+        <Suspense fallback={<div style={{ height }} />}>
+          <PanelChart chart={chart} rows={rows} height={height} />
+        </Suspense>
+      );
+  } else if (state.status !== 'loading') {
+    content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  }
+  return (
+    <Spin spinning={state.status === 'loading'}>
+      <div className="engine-panel-body" style={{ minHeight: chart.kind === 'statistic' ? 96 : height }} data-state={state.status}>
+        {content}
+      </div>
+    </Spin>
+  );
+}
+
+export function PanelCard(props: PanelCardProps) {
+  const { panel, values, onReset } = props;
+  const state = usePanelQuery(panel.query, panelCriteria(panel, values));
+  const [enlarged, setEnlarged] = useState(false);
+  // The banner closed for this error; a later error shows again.
+  const [closedError, setClosedError] = useState<PanelQueryState>();
+  const banner =
+    state.status === 'error' && closedError !== state ? (
+      <Alert className="engine-panel-error" style={{ margin: '12px 0' }} type="error" showIcon title={state.message} closable={{ onClose: () => setClosedError(state), 'aria-label': 'Close' }} />
+    ) : null;
+  const actions = (
+    <Flex gap={4}>
+      <Button size="small" icon={<UndoOutlined />} onClick={onReset}>
+        Reset
+      </Button>
+      {!enlarged && (
+        <Tooltip title="Enlarge">
+          <Button size="small" icon={<ExpandOutlined />} aria-label="Enlarge" onClick={() => setEnlarged(true)} />
+        </Tooltip>
+      )}
+    </Flex>
+  );
+  return (
+    <>
+      <Card className="engine-panel engine-panel-card" title={panel.title} extra={enlarged ? null : actions} data-panel={panel.key}>
+        <PanelFilters {...props} where="card" />
+        {!enlarged && banner}
+        <PanelBody panel={panel} state={state} height={CHART_HEIGHT.card} />
+      </Card>
+      <Modal open={enlarged} width={PANEL_MODAL_WIDTH} title={panel.title} footer={null} onCancel={() => setEnlarged(false)} destroyOnHidden>
+        <Flex justify="space-between" align="start" gap={8} wrap>
+          <PanelFilters {...props} where="modal" />
+          {actions}
+        </Flex>
+        {banner}
+        <PanelBody panel={panel} state={state} height={CHART_HEIGHT.modal} />
+      </Modal>
+    </>
+  );
+}
