@@ -10,12 +10,15 @@ export type ChangePasswordField = 'currentpassword' | 'newpassword' | 'confirmat
 export type ChangePasswordErrors = Partial<Record<ChangePasswordField, string[]>>;
 
 export interface ChangePasswordInput {
-  /** The user whose password expired, from the login attempt. */
+  /** The user whose password expired, from the login attempt (or the signed-in user on /profile). */
   username: string;
+  /** The change ticket of the login's 9004 answer; none on /profile, where the session is the proof. */
+  ticket?: string;
 }
 
 export interface ChangePasswordContext {
   username: string;
+  ticket: string | undefined;
   fieldErrors: ChangePasswordErrors;
   /** The server's message of the last failed call. */
   message: string | undefined;
@@ -34,6 +37,7 @@ export interface ChangePasswordCall {
   username: string;
   currentpassword: string;
   newpassword: string;
+  ticket?: string;
 }
 
 const changePassword = injectedActor<ResponseEnvelope, ChangePasswordCall>('changePassword');
@@ -71,7 +75,7 @@ export const changePasswordMachine = setup({
   },
 }).createMachine({
   id: 'changePassword',
-  context: ({ input }) => ({ username: input.username, fieldErrors: {}, message: undefined }),
+  context: ({ input }) => ({ username: input.username, ticket: input.ticket, fieldErrors: {}, message: undefined }),
   initial: 'editing',
   states: {
     editing: {
@@ -91,6 +95,7 @@ export const changePasswordMachine = setup({
           username: context.username,
           currentpassword: event.currentpassword,
           newpassword: event.newpassword,
+          ...(context.ticket ? { ticket: context.ticket } : {}),
         }),
         onDone: [
           { guard: { type: 'accepted', params: ({ event }) => ({ response: event.output }) }, target: 'done' },

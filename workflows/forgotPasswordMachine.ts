@@ -1,4 +1,5 @@
-// The login page's forgot-password modal (spec 000 §2, §4, §5): username, full name, branch and ticket office, new password.
+// The login page's forgot-password modal (spec 000 §2, §4, §5): username (with the captcha), full name, branch and
+// ticket office, new password. The server answers the username step with a flow ticket that every later call carries.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
 import { MESSAGES } from '../engine/api/responseCodes';
@@ -11,6 +12,10 @@ export type ForgotPasswordField = 'username' | 'fullname' | 'branchcode' | 'tick
 export type ForgotPasswordErrors = Partial<Record<ForgotPasswordField, string[]>>;
 
 export interface ForgotPasswordContext {
+  /** The captcha solution once passed; the username step uses it up. */
+  captcha: string | undefined;
+  /** The flow ticket the server handed out at the username step. */
+  ticket: string | undefined;
   username: string;
   fullname: string;
   branchcode: string;
@@ -23,6 +28,8 @@ export interface ForgotPasswordContext {
 }
 
 export type ForgotPasswordEvent =
+  | { type: 'CAPTCHA_VERIFIED'; payload: string }
+  | { type: 'CAPTCHA_RESET' }
   | { type: 'VERIFY_USERNAME'; username: string }
   | { type: 'VERIFY_FULLNAME'; fullname: string }
   | { type: 'VERIFY_BRANCH'; branchcode: string; tickoffid: string }
@@ -33,11 +40,16 @@ export type ForgotPasswordEvent =
 /** How the modal ended; on a reset, the server's message for the login page. */
 export type ForgotPasswordOutput = { outcome: 'done'; message: string } | { outcome: 'cancelled' };
 
+/** What the username step's answer carries. */
+export interface ForgotPasswordTicket {
+  ticket: string;
+}
+
 // Every call names the user being verified, so each answer is about the same account.
-const verifyUsername = injectedActor<ResponseEnvelope, { username: string }>('verifyUsername');
-const verifyFullname = injectedActor<ResponseEnvelope, { username: string; fullname: string }>('verifyFullname');
-const verifyBranch = injectedActor<ResponseEnvelope, { username: string; branchcode: string; tickoffid: string }>('verifyBranch');
-const resetPassword = injectedActor<ResponseEnvelope, { username: string; newpassword: string }>('resetPassword');
+const verifyUsername = injectedActor<ResponseEnvelope<ForgotPasswordTicket>, { username: string; recaptcha: string }>('verifyUsername');
+const verifyFullname = injectedActor<ResponseEnvelope, { username: string; fullname: string; ticket: string }>('verifyFullname');
+const verifyBranch = injectedActor<ResponseEnvelope, { username: string; branchcode: string; tickoffid: string; ticket: string }>('verifyBranch');
+const resetPassword = injectedActor<ResponseEnvelope, { username: string; newpassword: string; ticket: string }>('resetPassword');
 
 const NOTHING_VERIFIED: ForgotPasswordContext['verified'] = { username: false, fullname: false, branchcode: false, tickoffid: false };
 
@@ -74,18 +86,24 @@ export const forgotPasswordMachine = setup({
   },
   actors: { verifyUsername, verifyFullname, verifyBranch, resetPassword },
   guards: {
+    captchaMissing: ({ context }) => context.captcha === undefined,
     fieldsInvalid: ({ event }) => Object.keys(forgotPasswordFieldErrors(event)).length > 0,
     allVerified: ({ context }) => Object.values(context.verified).every(Boolean),
     accepted: (_, params: { response: ResponseEnvelope }) => isSuccess(params.response.status.responsecode),
   },
   actions: {
+    /** Injected: resets the captcha widget (it is single use). */
+    resetCaptcha: () => {},
+    storeCaptcha: assign({ captcha: ({ event }) => (event.type === 'CAPTCHA_VERIFIED' ? event.payload : undefined) }),
+    forgetCaptcha: assign({ captcha: undefined }),
+    storeTicket: assign({ ticket: (_, params: { response: ResponseEnvelope }) => (params.response.result as ForgotPasswordTicket | undefined)?.ticket }),
     showFieldErrors: assign({ fieldErrors: ({ event }) => forgotPasswordFieldErrors(event) }),
     clearMessages: assign({ fieldErrors: {}, message: undefined }),
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
     showServerMessage: assign({ message: (_, params: { response: ResponseEnvelope }) => params.response.status.responsemessage }),
     // A step sent again unverifies itself and every step after it.
     takeUsername: assign(({ event }) =>
-      event.type === 'VERIFY_USERNAME' ? { username: event.username.trim(), verified: NOTHING_VERIFIED } : {},
+      event.type === 'VERIFY_USERNAME' ? { username: event.username.trim(), verified: NOTHING_VERIFIED, ticket: undefined } : {},
     ),
     takeFullname: assign(({ context, event }) =>
       event.type === 'VERIFY_FULLNAME'
@@ -111,6 +129,8 @@ export const forgotPasswordMachine = setup({
 }).createMachine({
   id: 'forgotPassword',
   context: {
+    captcha: undefined,
+    ticket: undefined,
     username: '',
     fullname: '',
     branchcode: '',
@@ -122,6 +142,8 @@ export const forgotPasswordMachine = setup({
   initial: 'username',
   on: {
     CANCEL: '.cancelled',
+    CAPTCHA_VERIFIED: { actions: 'storeCaptcha' },
+    CAPTCHA_RESET: { actions: 'forgetCaptcha' },
   },
   states: {
     username: {
@@ -132,20 +154,24 @@ export const forgotPasswordMachine = setup({
           on: {
             VERIFY_USERNAME: [
               { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              // The step's button waits for the captcha; without it nothing is sent.
+              { guard: 'captchaMissing' },
               { target: 'verifying', actions: ['clearMessages', 'takeUsername'] },
             ],
           },
         },
         verifying: {
+          // The captcha is used up by the call, whatever it answers.
+          exit: ['forgetCaptcha', 'resetCaptcha'],
           invoke: {
             id: 'verifyUsername',
             src: 'verifyUsername',
-            input: ({ context }) => ({ username: context.username }),
+            input: ({ context }) => ({ username: context.username, recaptcha: context.captcha ?? '' }),
             onDone: [
               {
                 guard: { type: 'accepted', params: responseOf },
                 target: '#forgotPassword.fullname',
-                actions: { type: 'markVerified', params: { fields: ['username'] } },
+                actions: [{ type: 'markVerified', params: { fields: ['username'] } }, { type: 'storeTicket', params: responseOf }],
               },
               { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
             ],
@@ -171,7 +197,7 @@ export const forgotPasswordMachine = setup({
           invoke: {
             id: 'verifyFullname',
             src: 'verifyFullname',
-            input: ({ context }) => ({ username: context.username, fullname: context.fullname }),
+            input: ({ context }) => ({ username: context.username, fullname: context.fullname, ticket: context.ticket ?? '' }),
             onDone: [
               {
                 guard: { type: 'accepted', params: responseOf },
@@ -202,7 +228,7 @@ export const forgotPasswordMachine = setup({
           invoke: {
             id: 'verifyBranch',
             src: 'verifyBranch',
-            input: ({ context }) => ({ username: context.username, branchcode: context.branchcode, tickoffid: context.tickoffid }),
+            input: ({ context }) => ({ username: context.username, branchcode: context.branchcode, tickoffid: context.tickoffid, ticket: context.ticket ?? '' }),
             onDone: [
               {
                 guard: { type: 'accepted', params: responseOf },
@@ -238,6 +264,7 @@ export const forgotPasswordMachine = setup({
             input: ({ context, event }) => ({
               username: context.username,
               newpassword: event.type === 'SUBMIT_PASSWORD' ? event.newpassword : '',
+              ticket: context.ticket ?? '',
             }),
             onDone: [
               {

@@ -37,6 +37,8 @@ export interface LoginContext {
   captcha: string | undefined;
   /** The username of the last attempt: the change-password modal needs it. */
   username: string;
+  /** The change ticket of a 9004 answer: the change-password modal carries it to the server. */
+  changeTicket: string | undefined;
   fieldErrors: Partial<Record<'username' | 'password', string>>;
   /** The server's message of the last failed attempt. */
   error: string | undefined;
@@ -110,6 +112,10 @@ export const loginMachine = setup({
       notice: undefined,
     }),
     keepResponse: assign({ response: (_, params: { response: ResponseEnvelope }) => params.response }),
+    forgetChangeTicket: assign({ changeTicket: undefined }),
+    keepChangeTicket: assign({
+      changeTicket: (_, params: { response: ResponseEnvelope }) => (params.response.result as { changeticket?: string } | undefined)?.changeticket,
+    }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
     showNotice: assign({ notice: (_, params: LoginNotice) => params }),
     clearMessages: assign({ error: undefined, notice: undefined }),
@@ -121,6 +127,7 @@ export const loginMachine = setup({
     now: input.now ?? Date.now,
     captcha: undefined,
     username: '',
+    changeTicket: undefined,
     fieldErrors: {},
     error: undefined,
     notice: undefined,
@@ -172,7 +179,12 @@ export const loginMachine = setup({
           {
             guard: { type: 'passwordExpired', params: ({ event }) => ({ response: event.output }) },
             target: 'passwordExpired',
-            actions: ['forgetCaptcha', 'resetCaptcha', { type: 'showNotice', params: { message: MESSAGES.PASSWORD_EXPIRED } }],
+            actions: [
+              'forgetCaptcha',
+              'resetCaptcha',
+              { type: 'keepChangeTicket', params: ({ event }) => ({ response: event.output }) },
+              { type: 'showNotice', params: { message: MESSAGES.PASSWORD_EXPIRED } },
+            ],
           },
           {
             target: 'failed',
@@ -194,6 +206,8 @@ export const loginMachine = setup({
     },
     // The change-password modal is open; its own machine talks to the server.
     passwordExpired: {
+      // The ticket is for this modal only.
+      exit: 'forgetChangeTicket',
       on: {
         PASSWORD_CHANGED: {
           target: 'editing',

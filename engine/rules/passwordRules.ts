@@ -20,12 +20,20 @@ export function passwordStrengthErrors(password: string): string[] {
   return STRENGTH_RULES.filter(([passes]) => !passes(password)).map(([, message]) => message);
 }
 
-/** The forgot-password flow's lighter check: 8 to 45 characters and an equal confirmation. */
+/**
+ * The forgot-password flow's check: the strength rules (the flow sets a password without the current one,
+ * so it must be as strong as a changed one), 8 to 45 characters with the flow's own length texts, and an
+ * equal confirmation.
+ */
 export function forgotPasswordErrors(password: string, confirmation: string): string[] {
   const length = characterCount(password);
+  const strength = passwordStrengthErrors(password).filter((message) => message !== SHELL_MESSAGES.strengthMinimum);
+  const blank = strength.filter((message) => message === SHELL_MESSAGES.noBlankSpace);
   return [
+    ...strength.filter((message) => message !== SHELL_MESSAGES.noBlankSpace),
     ...(length < PASSWORD_MIN ? [SHELL_MESSAGES.lengthMinimum] : []),
     ...(length > PASSWORD_MAX ? [SHELL_MESSAGES.lengthMaximum] : []),
+    ...blank,
     ...(confirmation !== password ? [SHELL_MESSAGES.confirmationInvalid] : []),
   ];
 }

@@ -237,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store').send({ version: CLIENT_VERSION }),
   );
   app.get('/env.json', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ idleSeconds: config.idleSeconds, ...(config.maintenance ? { maintenance: config.maintenance } : {}) }),
+    reply.header('cache-control', 'no-store').send({ idleSeconds: config.idleSeconds, forgotPassword: config.forgotPasswordEnabled, ...(config.maintenance ? { maintenance: config.maintenance } : {}) }),
   );
 
   const staticRoot = resolve(config.staticDir);

@@ -31,6 +31,8 @@ export interface ServerConfig {
   miniViewRatePerMinute: number;
   /** Wrong codes an OTP session takes before it locks. */
   otpMaxAttempts: number;
+  /** The login page's forgot-password flow (FORGOT_PASSWORD_ENABLED=false turns it off and hides its link). */
+  forgotPasswordEnabled: boolean;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -39,6 +41,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
 function maintenanceFrom(env: NodeJS.ProcessEnv): ServerConfig['maintenance'] {
@@ -80,5 +89,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     activationKeyHours: intFrom(env, 'ACTIVATION_KEY_HOURS', 72),
     miniViewRatePerMinute: intFrom(env, 'MINIVIEW_RATE_PER_MINUTE', 30),
     otpMaxAttempts: intFrom(env, 'OTP_MAX_ATTEMPTS', 3),
+    forgotPasswordEnabled: boolFrom(env, 'FORGOT_PASSWORD_ENABLED', true),
   };
 }

@@ -4,6 +4,7 @@ import * as core0001 from './migrations/0001_core';
 import * as resourceSchema0002 from './migrations/0002_resource_schema';
 import * as outboxKeys0003 from './migrations/0003_outbox_keys';
 import * as members0004 from './migrations/0004_members';
+import * as authFlows0005 from './migrations/0005_auth_flows';
 import * as memberGender0006 from './migrations/0006_member_gender';
 
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_resource_schema': resourceSchema0002,
   '0003_outbox_keys': outboxKeys0003,
   '0004_members': members0004,
+  '0005_auth_flows': authFlows0005,
   '0006_member_gender': memberGender0006,
 };
 

@@ -87,6 +87,7 @@ export interface Schema {
   resource_schema: ResourceSchemaRow;
   outbox: OutboxRow;
   one_time_key: OneTimeKeyRow;
+  client_failure: ClientFailureRow;
   member: MemberRow;
   member_card: MemberCardRow;
   member_account: MemberAccountRow;
@@ -115,6 +116,17 @@ export interface OneTimeKeyRow {
   createdat: string;
   expiresat: string;
   usedat: string | null;
+  /** How far a multi-step flow carrying the key has been verified (the forgot-password steps). */
+  progress: string | null;
+}
+
+/** Failed attempts of one client address at one public flow, and its lock. */
+export interface ClientFailureRow {
+  scope: string;
+  client: string;
+  failedcount: number;
+  firstfailedat: string;
+  lockeduntil: string | null;
 }
 
 export interface MemberRow {

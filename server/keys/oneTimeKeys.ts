@@ -12,6 +12,10 @@ export const KEY_PURPOSES = {
   ACTIVATION: 'ACTIVATION',
   MEMBER_RESET: 'MEMBER_RESET',
   EMAIL_VERIFY: 'EMAIL_VERIFY',
+  /** The login page's forgot-password flow: handed out at its first step, carried by the later ones. */
+  FORGOT_PASSWORD: 'FORGOT_PASSWORD',
+  /** Handed out with a login's 9004 answer: lets the change-expired-password modal change that password. */
+  PASSWORD_EXPIRED: 'PASSWORD_EXPIRED',
 } as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[keyof typeof KEY_PURPOSES];
 
@@ -19,6 +23,8 @@ export interface KeyHolder {
   purpose: KeyPurpose;
   /** The username or member id the key was issued for (null for a key without a member). */
   subject: string | null;
+  /** How far the multi-step flow carrying the key has been verified (null until a step records it). */
+  progress?: string | null;
 }
 
 /** Keys are URL-safe, 43 characters: a single path segment of the link. */
@@ -38,7 +44,7 @@ export async function issueKey(db: Kysely<Schema>, holder: KeyHolder, ttlMinutes
   }
   await db
     .insertInto('one_time_key')
-    .values({ keyhash: sha256Hex(key), purpose: holder.purpose, subject: holder.subject, createdat: at, expiresat: new Date(now.getTime() + ttlMinutes * 60_000).toISOString(), usedat: null })
+    .values({ keyhash: sha256Hex(key), purpose: holder.purpose, subject: holder.subject, createdat: at, expiresat: new Date(now.getTime() + ttlMinutes * 60_000).toISOString(), usedat: null, progress: holder.progress ?? null })
     .execute();
   return key;
 }
@@ -51,7 +57,12 @@ export async function checkKey(db: Kysely<Schema>, key: unknown, purposes: reado
   if (!row || !purposes.includes(row.purpose as KeyPurpose)) throw invalid;
   if (row.usedat !== null) throw new ApiError(CODES.KEY_USED, MESSAGES.KEY_USED);
   if (row.expiresat <= now.toISOString()) throw new ApiError(CODES.KEY_EXPIRED, MESSAGES.KEY_EXPIRED);
-  return { purpose: row.purpose as KeyPurpose, subject: row.subject };
+  return { purpose: row.purpose as KeyPurpose, subject: row.subject, progress: row.progress };
+}
+
+/** Records how far the flow carrying a live key has been verified. */
+export async function setKeyProgress(db: Kysely<Schema>, key: string, progress: string): Promise<void> {
+  await db.updateTable('one_time_key').set({ progress }).where('keyhash', '=', sha256Hex(key)).where('usedat', 'is', null).execute();
 }
 
 /** Checks the key and marks it used, in the caller's transaction; a second use at the same moment loses. */

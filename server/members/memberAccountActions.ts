@@ -47,7 +47,7 @@ function mailable(member: MemberRow): MemberRow & { email: string } {
   return member as MemberRow & { email: string };
 }
 
-type MemberKeyPurpose = Exclude<KeyPurpose, typeof KEY_PURPOSES.STAFF_RESET>;
+type MemberKeyPurpose = Exclude<KeyPurpose, typeof KEY_PURPOSES.STAFF_RESET | typeof KEY_PURPOSES.FORGOT_PASSWORD | typeof KEY_PURPOSES.PASSWORD_EXPIRED>;
 
 /** Each link's mail: the subject, and the body around the link and how long it stays valid. */
 const LINK_MAILS: Record<MemberKeyPurpose, { subject: string; body: (link: string, valid: string) => string }> = {

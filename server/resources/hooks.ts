@@ -15,6 +15,12 @@ export interface ResourceHooks {
   saveUnstored?(ctx: ActionContext, trx: Kysely<Schema>, record: Row, values: Row): Promise<void>;
   /** After a new record is written (e.g. the e-mail that lets a new user set a password). */
   afterCreate?(ctx: ActionContext, trx: Kysely<Schema>, record: Row): Promise<void>;
+  /**
+   * After a record is updated, activated, deactivated, changed by a custom action (`after` set) or deleted
+   * (`after` undefined), in its transaction, with the change visible: a rule about the resulting state
+   * (someone must still be able to manage users) throws an ApiError and the change is rolled back.
+   */
+  checkChange?(ctx: ActionContext, trx: Kysely<Schema>, change: { before: Row; after?: Row }): Promise<void>;
 }
 
 export type HookRegistry = Readonly<Record<string, ResourceHooks>>;

@@ -104,6 +104,7 @@ async function changeRecord(
     await hooks.saveUnstored(ctx, core(trx), after, options.unstored);
     Object.assign(after, await hooks.loadUnstored?.(core(trx), after));
   }
+  await hooks.checkChange?.(ctx, core(trx), { before: beforeRecord, after });
   await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: recordKey(model, key), before: beforeRecord, after, ip: ctx.ip }, ctx.now());
   return after;
 }
@@ -299,6 +300,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
             await remove.execute();
             const record = rowToRecord(model, before);
             Object.assign(record, await hooks.loadUnstored?.(core(trx), record));
+            await hooks.checkChange?.(ctx, core(trx), { before: record });
             await audit(ctx, LEGENDS.DELETE, recordKey(model, key), record, undefined, trx);
           });
           written(ctx);

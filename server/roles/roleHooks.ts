@@ -6,6 +6,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import { ApiError } from '../core/apiError';
+import { roleAdministrationHooks } from '../users/administratorGuard';
 import type { Schema } from '../db/schema';
 import type { ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
@@ -55,6 +56,8 @@ async function parseEnrollment(db: Kysely<Schema>, value: unknown, catalogue: Ca
 export function roleHooks(catalogue: Catalogue): ResourceHooks {
   const known = new Map(functionCatalogue(catalogue).map((fn) => [fn.functioncode, fn.menucode]));
   return {
+    // Someone must keep the User and Role grants (server/users/administratorGuard.ts).
+    ...roleAdministrationHooks,
     loadUnstored: async (db, record): Promise<{ usermenu: UserMenu[]; enrollmentaccess: EnrollmentAccess[] }> => ({
       usermenu: await loadUserMenu(db, String(record.rolecode)),
       enrollmentaccess: await loadEnrollmentAccess(db, String(record.rolecode)),

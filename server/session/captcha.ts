@@ -53,7 +53,9 @@ function decodePayload(payload: unknown): SolutionPayload | undefined {
 export async function redeemCaptcha(db: Kysely<Schema>, hmacKey: string, payload: unknown, now: Date): Promise<boolean> {
   const decoded = decodePayload(payload);
   if (!decoded) return false;
-  if (!(await verifySolution(decoded as Payload, hmacKey, true))) return false;
+  // An unknown algorithm makes the library throw (a DOMException): that is a failed captcha too.
+  const solved = await verifySolution(decoded as Payload, hmacKey, true).catch(() => false);
+  if (!solved) return false;
   const expires = new URLSearchParams(decoded.salt.split('?')[1] ?? '').get('expires');
   const expiresat = new Date(expires ? Number(expires) * 1000 : now.getTime() + 3600_000).toISOString();
   await db.deleteFrom('captcha_used').where('expiresat', '<', now.toISOString()).execute();

@@ -7,9 +7,9 @@ import { ApiError, invalid, unauthenticated } from '../core/apiError';
 import type { UserRow } from '../db/schema';
 import { loadEnrollmentAccess, loadUserMenu } from '../roles/permissions';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
-import { recordFailedAttempt } from '../users/credentials';
+import { issueChangeTicket, recordFailedAttempt } from '../users/credentials';
 import { loadSecret, newChallenge, redeemCaptcha } from './captcha';
-import { BROWSER_HASH, decoyHash, verifyPassword } from './passwordHash';
+import { BROWSER_HASH, verifyPassword } from './passwordHash';
 import { endSession, extendSession, issueSession } from './sessionStore';
 
 const MODULE = 'SESSION';
@@ -30,7 +30,8 @@ export async function checkCredentials(
   const { db } = ctx;
   const at = ctx.now();
   const user = await db.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirst();
-  const matches = await verifyPassword(user?.passwordhash ?? (await decoyHash()), browserHash);
+  // Every path runs the same argon2 work (an unknown user, a password not set yet, a locked account).
+  const matches = await verifyPassword(user?.passwordhash, browserHash);
   if (!user) {
     await writeUserLog(db, { username: username.slice(0, 60), module: MODULE, legend: LEGENDS.LOGIN_FAILED, ip: ctx.ip }, at);
     return undefined;
@@ -92,7 +93,9 @@ export const sessionActions = [
       const role = await db.selectFrom('role').selectAll().where('rolecode', '=', user.rolecode).executeTakeFirstOrThrow();
       if (user.status !== 'ACTIVE' || role.status !== 'ACTIVE') throw new ApiError(CODES.ACCOUNT_INACTIVE, MESSAGES.ACCOUNT_INACTIVE);
       if (isPasswordExpired(user, config.passwordMaxAgeDays, at)) {
-        throw new ApiError(CODES.PASSWORD_EXPIRED, MESSAGES.PASSWORD_EXPIRED);
+        // The answer carries a ticket for this login's change of password (and nothing else).
+        const changeticket = await issueChangeTicket(db, user.username, at);
+        return { code: CODES.PASSWORD_EXPIRED, message: MESSAGES.PASSWORD_EXPIRED, result: { changeticket } };
       }
       const session = await issueSession(db, user.username, ctx.identity.appid, config.sessionMinutes, at, ctx.ip);
       await writeUserLog(db, { username: user.username, module: MODULE, legend: LEGENDS.LOGIN, ip: ctx.ip }, at);

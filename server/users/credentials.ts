@@ -3,9 +3,20 @@
 import type { Kysely } from 'kysely';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
+import { issueKey, KEY_PURPOSES } from '../keys/oneTimeKeys';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
+
+/** How long the change ticket of a login that answered 9004 (password expired) may be used. */
+export const CHANGE_TICKET_MINUTES = 10;
+
+/**
+ * The single-use ticket a 9004 login answer carries: the change-expired-password call must present it (or
+ * a session of the same user), so nobody can call it for someone else's account. Stored only as a hash.
+ */
+export const issueChangeTicket = (db: Kysely<Schema>, username: string, now: Date): Promise<string> =>
+  issueKey(db, { purpose: KEY_PURPOSES.PASSWORD_EXPIRED, subject: username }, CHANGE_TICKET_MINUTES, now);
 
 /** One more wrong attempt; at the configured number the account locks for the configured period. */
 export async function recordFailedAttempt(ctx: ActionContext, username: string, module: string): Promise<void> {
@@ -25,15 +36,23 @@ export async function recordFailedAttempt(ctx: ActionContext, username: string, 
   });
 }
 
+export interface SetPasswordOptions {
+  /** End every session of the user, the caller's own too (a password set without signing in). */
+  endAllSessions?: boolean;
+  /** More work in the password's transaction once it is stored (e.g. the e-mail telling the user). */
+  inTransaction?: (trx: Kysely<Schema>, username: string) => Promise<void>;
+}
+
 /**
  * Stores the slow hash of a new password; every session of the user ends except the caller's own.
- * `first` runs at the start of the same transaction (a reset link's key is used there) and answers the user.
+ * `username` may be a function run at the start of the same transaction (a reset link's key is used there).
  */
 export async function setPassword(
   ctx: ActionContext,
   username: string | ((trx: Kysely<Schema>) => Promise<string>),
   browserHash: string,
   legend: string,
+  options: SetPasswordOptions = {},
 ): Promise<void> {
   const at = ctx.now().toISOString();
   const passwordhash = await hashPassword(browserHash);
@@ -45,8 +64,9 @@ export async function setPassword(
       .where('username', '=', username)
       .execute();
     let others = trx.updateTable('session').set({ endedat: at }).where('username', '=', username).where('endedat', 'is', null);
-    if (ctx.token) others = others.where('tokenhash', '!=', sha256Hex(ctx.token));
+    if (ctx.token && !options.endAllSessions) others = others.where('tokenhash', '!=', sha256Hex(ctx.token));
     await others.execute();
     await writeUserLog(trx, { username, module: 'USER', legend, recordkey: username, ip: ctx.ip }, ctx.now());
+    await options.inTransaction?.(trx, username);
   });
 }

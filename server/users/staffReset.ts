@@ -11,6 +11,7 @@ import { checkKey, issueKey, KEY_PURPOSES, useKey } from '../keys/oneTimeKeys';
 import type { ResourceHooks } from '../resources/hooks';
 import { BROWSER_HASH } from '../session/passwordHash';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { userAdministrationHooks } from './administratorGuard';
 import { setPassword } from './credentials';
 
 const STAFF_RESET = [KEY_PURPOSES.STAFF_RESET] as const;
@@ -36,10 +37,11 @@ async function mailLink(ctx: ActionContext, trx: Kysely<Schema>, user: { usernam
   await ctx.mail.queue(trx, { to: user.email, subject: welcome ? STAFF_RESET_TEXTS.newUserSubject : STAFF_RESET_TEXTS.resetSubject, text, kind: KEY_PURPOSES.STAFF_RESET }, ctx.now());
 }
 
-/** The User screen's resource: a new user has no password until they follow the e-mailed link. */
+/** The User screen's resource: a new user has no password until they follow the e-mailed link; someone keeps the User and Role grants. */
 export const userHooks: ResourceHooks = {
   createColumns: (ctx) => ({ passwordhash: NO_PASSWORD, passworddate: ctx.now().toISOString(), failedcount: 0 }),
   afterCreate: (ctx, trx, record) => mailLink(ctx, trx, record as { username: string; userfullname: string; email: string }, true),
+  ...userAdministrationHooks,
 };
 
 const KEY_DATA = { type: 'object', required: ['key'], properties: { key: { type: 'string', maxLength: 200 } } };

@@ -1,4 +1,5 @@
-// The change-expired-password modal (spec 000 §2, §5, §8), driven by changePasswordMachine.
+// The change-expired-password modal (spec 000 §2, §5, §8), driven by changePasswordMachine: after a 9004 login
+// it carries that answer's change ticket; on /profile the session is the proof.
 import { useEffect } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useMachine } from '@xstate/react';
@@ -8,12 +9,12 @@ import { changePasswordMachine, type ChangePasswordCall, type ChangePasswordOutp
 import { api } from '../api';
 import { SHELL_MODAL_WIDTH } from '../shell/pageTitle';
 
-
 const changePassword = fromPromise(async ({ input }: { input: ChangePasswordCall }) =>
   api.call('/api/user/change-password', {
     noRetry: true,
     data: {
       username: input.username,
+      ...(input.ticket ? { ticket: input.ticket } : {}),
       currentpassword: passwordDigest(input.currentpassword),
       newpassword: passwordDigest(input.newpassword),
       plain: { currentpassword: input.currentpassword, newpassword: input.newpassword },
@@ -23,13 +24,15 @@ const changePassword = fromPromise(async ({ input }: { input: ChangePasswordCall
 
 interface Props {
   username: string;
+  /** The change ticket of the 9004 login answer (none on /profile). */
+  ticket?: string;
   notice: string | undefined;
   onDone(output: ChangePasswordOutput): void;
   onCancel(): void;
 }
 
-export function ChangePasswordModal({ username, notice, onDone, onCancel }: Props) {
-  const [state, send] = useMachine(changePasswordMachine.provide({ actors: { changePassword } }), { input: { username } });
+export function ChangePasswordModal({ username, ticket, notice, onDone, onCancel }: Props) {
+  const [state, send] = useMachine(changePasswordMachine.provide({ actors: { changePassword } }), { input: { username, ticket } });
   const [form] = Form.useForm();
   const errors = state.context.fieldErrors;
 

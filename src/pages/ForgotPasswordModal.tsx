@@ -1,47 +1,48 @@
 // 'Don't know your password? Set your password here.': the stepped reset of spec 000 §4/§5, driven by
-// forgotPasswordMachine; the server checks every step and never hands a user record to this page.
+// forgotPasswordMachine; the username step asks the login page's captcha, the server checks every step on
+// the flow ticket it hands out, and never hands a user record to this page.
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { passwordDigest } from '../../engine/api/passwordDigest';
-import { forgotPasswordMachine, type ForgotPasswordErrors, type ForgotPasswordOutput } from '../../workflows/forgotPasswordMachine';
+import { forgotPasswordMachine, type ForgotPasswordErrors, type ForgotPasswordOutput, type ForgotPasswordTicket } from '../../workflows/forgotPasswordMachine';
+import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
 import { api } from '../api';
 import { SHELL_MODAL_WIDTH } from '../shell/pageTitle';
 
 const STEPS = ['username', 'fullname', 'branch', 'password'] as const;
 const STEP_TITLES = ['Username', 'Full Name', 'Branch & Ticket Office', 'Create Password'];
 
-const verify = (data: Record<string, string>) => api.call('/api/user/forgot-verify', { noRetry: true, data });
+const verify = <T = unknown>(data: Record<string, string>) => api.call<T>('/api/user/forgot-verify', { noRetry: true, data });
 
 interface Props {
   onDone(output: ForgotPasswordOutput): void;
 }
 
 export function ForgotPasswordModal({ onDone }: Props) {
-  // The machine is created once; the reset reads the verified values as they are when it runs.
-  const verified = useRef({ fullname: '', branchcode: '', tickoffid: '' });
+  const captchaRef = useRef<CaptchaHandle>(null);
   const [state, send] = useMachine(
     forgotPasswordMachine.provide({
       actors: {
-        verifyUsername: fromPromise(async ({ input }: { input: { username: string } }) => verify(input)),
-        verifyFullname: fromPromise(async ({ input }: { input: { username: string; fullname: string } }) => verify(input)),
-        verifyBranch: fromPromise(async ({ input }: { input: { username: string; branchcode: string; tickoffid: string } }) => verify(input)),
-        resetPassword: fromPromise(async ({ input }: { input: { username: string; newpassword: string } }) =>
+        verifyUsername: fromPromise(async ({ input }: { input: { username: string; recaptcha: string } }) => verify<ForgotPasswordTicket>(input)),
+        verifyFullname: fromPromise(async ({ input }: { input: { username: string; fullname: string; ticket: string } }) => verify(input)),
+        verifyBranch: fromPromise(async ({ input }: { input: { username: string; branchcode: string; tickoffid: string; ticket: string } }) => verify(input)),
+        resetPassword: fromPromise(async ({ input }: { input: { username: string; newpassword: string; ticket: string } }) =>
           api.call('/api/user/forgot-reset', {
             noRetry: true,
             data: {
               username: input.username,
-              ...verified.current,
+              ticket: input.ticket,
               newpassword: passwordDigest(input.newpassword),
               plain: { newpassword: input.newpassword },
             },
           }),
         ),
       },
+      actions: { resetCaptcha: () => captchaRef.current?.reset() },
     }),
   );
-  verified.current = { fullname: state.context.fullname, branchcode: state.context.branchcode, tickoffid: state.context.tickoffid };
   const [form] = Form.useForm();
   const step = STEPS.findIndex((name) => state.matches(name));
   const busy = state.matches({ username: 'verifying' }) || state.matches({ fullname: 'verifying' }) || state.matches({ branch: 'verifying' }) || state.matches({ password: 'submitting' });
@@ -52,7 +53,7 @@ export function ForgotPasswordModal({ onDone }: Props) {
   }, [state.status, state.output, onDone]);
 
   const fieldStatus = (field: keyof ForgotPasswordErrors) =>
-    errors[field]?.length ? { validateStatus: 'error' as const, help: errors[field]!.join(' ') } : {};
+    errors[field]?.length ? { validateStatus: 'error' as const, help: errors[field]!.map((message) => <div key={message}>{message}</div>) } : {};
 
   const next = () => {
     const values = form.getFieldsValue() as Record<string, string | undefined>;
@@ -73,7 +74,7 @@ export function ForgotPasswordModal({ onDone }: Props) {
       footer={
         <Space>
           {step > 0 && <Button onClick={() => send({ type: 'BACK' })}>Back</Button>}
-          <Button type="primary" loading={busy} onClick={next}>
+          <Button type="primary" loading={busy} onClick={next} disabled={step === 0 && !state.context.captcha && !busy}>
             {step === 3 ? 'Set Password' : 'Next'}
           </Button>
         </Space>
@@ -85,6 +86,11 @@ export function ForgotPasswordModal({ onDone }: Props) {
         <Form.Item name="username" label="Username" hidden={step !== 0} {...fieldStatus('username')}>
           <Input placeholder="Username" autoComplete="username" />
         </Form.Item>
+        {step === 0 && (
+          <Form.Item>
+            <AltchaCaptcha ref={captchaRef} onChange={(payload) => send(payload ? { type: 'CAPTCHA_VERIFIED', payload } : { type: 'CAPTCHA_RESET' })} />
+          </Form.Item>
+        )}
         <Form.Item name="fullname" label="Full Name" hidden={step !== 1} {...fieldStatus('fullname')}>
           <Input placeholder="Full Name" />
         </Form.Item>

@@ -93,12 +93,15 @@ function LoginForm({ environment }: { environment: Environment }) {
           Log in
         </Button>
       </Form>
-      <Button type="link" block style={{ marginTop: 12 }} onClick={() => setForgotOpen(true)}>
-        {FORGOT_LINK}
-      </Button>
+      {environment.forgotPassword !== false && (
+        <Button type="link" block style={{ marginTop: 12 }} onClick={() => setForgotOpen(true)}>
+          {FORGOT_LINK}
+        </Button>
+      )}
       {state.matches('passwordExpired') && (
         <ChangePasswordModal
           username={context.username}
+          ticket={context.changeTicket}
           notice={context.notice?.message}
           onDone={() => send({ type: 'PASSWORD_CHANGED' })}
           onCancel={() => send({ type: 'CLOSE_MODAL' })}

@@ -1,9 +1,12 @@
-// The environment configuration file (spec 000 §7): idle time and the login maintenance window, read once.
+// The environment configuration file (spec 000 §7): idle time, the login maintenance window and whether the
+// forgot-password flow is on, read once.
 import type { MaintenanceWindow } from '../../workflows/loginMachine';
 
 export interface Environment {
   idleSeconds: number;
   maintenance?: MaintenanceWindow;
+  /** false when the server turned the forgot-password flow off (FORGOT_PASSWORD_ENABLED=false): the login page hides its link. */
+  forgotPassword?: boolean;
 }
 
 const FALLBACK: Environment = { idleSeconds: 900 };

@@ -57,6 +57,23 @@ describe('login in Chromium', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
   });
 
+  it('hides the forgot-password link while the server has the flow turned off (FORGOT_PASSWORD_ENABLED=false)', async () => {
+    const link = "Don't know your password? Set your password here.";
+    const page = await rig.newPage();
+    await page.goto('/');
+    await page.getByText(link).waitFor();
+    // The running server's configuration, as if started with the variable set; /env.json reads it per request.
+    rig.server.config.forgotPasswordEnabled = false;
+    try {
+      const off = await rig.newPage();
+      await off.goto('/');
+      await off.getByRole('button', { name: 'Log in' }).waitFor();
+      expect(await off.getByText(link).count()).toBe(0);
+    } finally {
+      rig.server.config.forgotPasswordEnabled = true;
+    }
+  });
+
   it('shows the not-found page for an unknown public path', async () => {
     const page = await rig.newPage();
     await page.goto('/no-such-page');

@@ -1,5 +1,5 @@
 // User management in Chromium: the User screen end to end (search, advanced search, paging, invalid then
-// valid create, edit, deactivate, reset by e-mail read on the Outbox screen), a role's grant matrix taking
+// valid create, edit, deactivate, reset by e-mail read on the Outbox screen, no deactivating oneself), a role's grant matrix taking
 // effect (a removed grant blocks the API at once and hides the menu at the next login), the user log.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -131,6 +131,19 @@ describe('user management in Chromium', () => {
     await settle(page);
     await page.screenshot({ path: `${screenshotDir}/outbox-view.png` });
     await page.keyboard.press('Escape');
+  });
+
+  it("refuses to deactivate the signed-in administrator's own account with its message; the session goes on", async () => {
+    await page.goto('/user?username=admin');
+    await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await answerYes(page, 'Are you sure to deactivate this data?');
+    await expect.poll(() => toast(page, 'You cannot deactivate your own account').count()).toBe(1);
+    expect(await page.locator('.ant-table-tbody .ant-tag').allInnerTexts()).toEqual(['Active']);
+    await page.screenshot({ path: `${screenshotDir}/user-deactivate-self.png` });
+    await page.reload();
+    await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
+    expect(await page.locator('.ant-table-tbody .ant-tag').allInnerTexts()).toEqual(['Active']);
   });
 
   it('a role made in the grant matrix opens a menu; removing the grant blocks the API and hides the menu', async () => {

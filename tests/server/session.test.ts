@@ -1,13 +1,34 @@
 // Session management on both databases: captcha, authenticate, lockout, expiry, change-password, extend, expire.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../server/session/sessionStore';
+import { CHANGE_TICKET_MINUTES } from '../../server/users/credentials';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
-const changePassword = (server: TestServer, username: string, current: string, next: string, token?: string) =>
+/** The stored hash each argon2 verification ran against, in order: every login path must run one. */
+const argon2Verified = vi.hoisted(() => [] as string[]);
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...real,
+    verify: (hashed: string, password: string, options?: Parameters<typeof real.verify>[2]) => {
+      argon2Verified.push(hashed);
+      return real.verify(hashed, password, options);
+    },
+  };
+});
+
+/** The change of a password: with the 9004 answer's ticket, or with the user's own session. */
+const changePassword = (server: TestServer, username: string, current: string, next: string, proof: { token?: string; ticket?: string } = {}) =>
   server.call(
     '/api/user/change-password',
-    { username, currentpassword: sha256Hex(current), newpassword: sha256Hex(next), plain: { currentpassword: current, newpassword: next } },
-    { token },
+    {
+      username,
+      ...(proof.ticket === undefined ? {} : { ticket: proof.ticket }),
+      currentpassword: sha256Hex(current),
+      newpassword: sha256Hex(next),
+      plain: { currentpassword: current, newpassword: next },
+    },
+    { token: proof.token },
   );
 
 const countRows = async (server: TestServer, table: 'session' | 'user_log' | 'app_user') =>
@@ -93,38 +114,137 @@ describe.each(testDatabases)('session on $name', (target) => {
     }
   });
 
-  it('answers 9004 with the spec message for an expired password, then accepts the changed one', async () => {
+  it('answers 9004 with the spec message and a change ticket for an expired password, then accepts the changed one', async () => {
     const expired = await server.login('expired');
     expect(expired.body.status).toEqual({
       responsecode: '9004',
       responsemessage: 'Your password has expired. Please change your password now and log in again!',
     });
-    expect(expired.body.result).toBeUndefined();
+    expect(Object.keys(expired.body.result)).toEqual(['changeticket']);
+    const ticket = expired.body.result.changeticket as string;
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await server.database.db.selectFrom('one_time_key').select(['keyhash', 'subject']).where('purpose', '=', 'PASSWORD_EXPIRED').execute();
+    expect(stored).toContainEqual({ keyhash: sha256Hex(ticket), subject: 'expired' });
+    expect(stored.map((k) => k.keyhash)).not.toContain(ticket);
+    // No session comes with it.
+    expect((await server.call('/api/session/check', undefined, { token: ticket })).http).toBe(401);
 
-    const tooClose = await changePassword(server, 'expired', 'Admin#2026', 'Admin#2027');
+    const tooClose = await changePassword(server, 'expired', 'Admin#2026', 'Admin#2027', { ticket });
     expect(tooClose.body.status).toEqual({ responsecode: '9003', responsemessage: 'At least 2 different characters from Current Password.' });
-    const weak = await changePassword(server, 'expired', 'Admin#2026', 'lowercase only');
+    const weak = await changePassword(server, 'expired', 'Admin#2026', 'lowercase only', { ticket });
     expect(weak.body.status.responsemessage).toBe('At least 1 uppercase character.');
-    const tooLong = await changePassword(server, 'expired', 'Admin#2026', `Zz#9${'x'.repeat(42)}`);
+    const tooLong = await changePassword(server, 'expired', 'Admin#2026', `Zz#9${'x'.repeat(42)}`, { ticket });
     expect(tooLong.body.status.responsemessage).toBe('Maximum 45 characters');
-    const wrongCurrent = await changePassword(server, 'expired', 'Nope#2026', 'Fresh#Pass42');
+    const wrongCurrent = await changePassword(server, 'expired', 'Nope#2026', 'Fresh#Pass42', { ticket });
     expect(wrongCurrent.body.status.responsecode).toBe('9001');
 
-    const changed = await changePassword(server, 'expired', 'Admin#2026', 'Fresh#Pass42');
+    const changed = await changePassword(server, 'expired', 'Admin#2026', 'Fresh#Pass42', { ticket });
     expect(changed.body.status).toEqual({ responsecode: '0000', responsemessage: 'Data has been updated' });
     expect(changed.body.result.detail).toBe('Now you can use a new password to log in to your account!');
+    // The ticket works once.
+    const again = await changePassword(server, 'expired', 'Fresh#Pass42', 'Other#Pass77', { ticket });
+    expect(again.http).toBe(401);
     expect((await server.login('expired', 'Fresh#Pass42')).body.status.responsecode).toBe('0000');
     expect((await server.login('expired', 'Admin#2026')).body.status.responsecode).toBe('9001');
   });
 
+  it('refuses a change of password without a session or a change ticket, before any password is checked: nobody can lock bod', async () => {
+    const attempts = server.config.loginMaxFailures + 2;
+    for (let i = 0; i < attempts; i++) {
+      const { http, body } = await changePassword(server, 'bod', `Guess#${i}000`, 'Fresh#Pass42');
+      expect(http).toBe(401);
+      expect(body.status).toEqual({ responsecode: '4010', responsemessage: 'Your session has ended, please log in again' });
+    }
+    const bod = await server.database.db.selectFrom('app_user').select(['failedcount', 'lockeduntil']).where('username', '=', 'bod').executeTakeFirstOrThrow();
+    expect(bod).toEqual({ failedcount: 0, lockeduntil: null });
+    expect((await server.login('bod')).body.status.responsecode).toBe('0000');
+  });
+
+  it("refuses a change ticket that is forged, another user's, or expired", async () => {
+    const reExpire = () =>
+      server.database.db.updateTable('app_user').set({ passworddate: '2020-01-01T00:00:00.000Z' }).where('username', '=', 'expired').execute();
+    await reExpire();
+    const ticket = (await server.login('expired', 'Fresh#Pass42')).body.result.changeticket as string;
+    for (const [username, proof] of [
+      ['expired', { ticket: 'A'.repeat(43) }],
+      ['bod', { ticket }],
+      ['bod', { ticket: '' }],
+    ] as const) {
+      expect((await changePassword(server, username, 'Admin#2026', 'Fresh#Pass77', proof)).body.status.responsecode).toBe('4010');
+    }
+    server.clock.offsetMs = (CHANGE_TICKET_MINUTES + 1) * 60_000;
+    try {
+      expect((await changePassword(server, 'expired', 'Fresh#Pass42', 'Other#Pass77', { ticket })).body.status.responsecode).toBe('4010');
+    } finally {
+      server.clock.offsetMs = 0;
+    }
+    expect((await changePassword(server, 'expired', 'Fresh#Pass42', 'Other#Pass77', { ticket })).body.status.responsecode).toBe('0000');
+  });
+
+  it("lets a signed-in user change their own password with the session, and nobody else's", async () => {
+    const user = 'partner';
+    const token = (await server.login(user)).body.result.bearer as string;
+    const other = await changePassword(server, 'bod', 'Admin#2026', 'Fresh#Pass42', { token });
+    expect(other.http).toBe(403);
+    const own = await changePassword(server, user, 'Admin#2026', 'Partner#Pass7', { token });
+    expect(own.body.status.responsecode).toBe('0000');
+    // The session that changed it goes on.
+    expect((await server.call('/api/session/check', undefined, { token })).http).toBe(200);
+    // Back to the demo password for the tests that follow.
+    const db = server.database.db;
+    const demo = (await db.selectFrom('app_user').select('passwordhash').where('username', '=', 'admin').executeTakeFirstOrThrow()).passwordhash;
+    await db.updateTable('app_user').set({ passwordhash: demo }).where('username', '=', user).execute();
+  });
+
+  it('runs one argon2 verification against a real hash on every login path, so timing tells no user apart', async () => {
+    const at = new Date().toISOString();
+    const db = server.database.db;
+    const base = { email: 'x@alms.example', rolecode: 'BRANCH', branchcode: null, tickoffid: null, partnercode: null, failedcount: 0, createddate: at, updateddate: at, passworddate: at };
+    const real = (await db.selectFrom('app_user').select('passwordhash').where('username', '=', 'admin').executeTakeFirstOrThrow()).passwordhash;
+    await db
+      .insertInto('app_user')
+      .values([
+        { ...base, username: 'qz.unset', userfullname: 'Not Set Yet', status: 'ACTIVE', passwordhash: '!unset', lockeduntil: null },
+        { ...base, username: 'qz.locked', userfullname: 'Locked', status: 'ACTIVE', passwordhash: real, lockeduntil: '2999-01-01T00:00:00.000Z' },
+        { ...base, username: 'qz.inactive', userfullname: 'Inactive', status: 'INACTIVE', passwordhash: real, lockeduntil: null },
+      ])
+      .execute();
+    for (const [username, password, code] of [
+      ['nobody.at.all', 'Admin#2026', '9001'],
+      ['qz.unset', 'Admin#2026', '9001'],
+      ['qz.locked', 'Admin#2026', '9001'],
+      ['qz.inactive', 'Admin#2026', '9006'],
+      ['admin', 'Wrong#2026', '9001'],
+      ['admin', 'Admin#2026', '0000'],
+    ] as const) {
+      argon2Verified.length = 0;
+      expect((await server.login(username, password)).body.status.responsecode, username).toBe(code);
+      expect(argon2Verified, username).toHaveLength(1);
+      expect(argon2Verified[0], username).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    }
+  });
+
+  it('answers a captcha of an unknown algorithm as a failed captcha (9002), not a fault', async () => {
+    const recaptcha = JSON.parse(Buffer.from(await server.captcha(), 'base64').toString());
+    const alien = Buffer.from(JSON.stringify({ ...recaptcha, algorithm: 'MD5' })).toString('base64');
+    const { http, body } = await server.call('/api/session/authenticate', { username: 'admin', password: sha256Hex('Admin#2026'), recaptcha: alien });
+    expect(http).toBe(200);
+    expect(body.status.responsecode).toBe('9002');
+  });
+
   it('refuses plain passwords that do not match their hashes, and changes nothing', async () => {
+    const token = (await server.login('bod')).body.result.bearer as string;
     const before = await server.database.db.selectFrom('app_user').select('passwordhash').where('username', '=', 'bod').executeTakeFirstOrThrow();
-    const { http, body } = await server.call('/api/user/change-password', {
-      username: 'bod',
-      currentpassword: sha256Hex('Admin#2026'),
-      newpassword: sha256Hex('Other#Pass99'),
-      plain: { currentpassword: 'Admin#2026', newpassword: 'Fresh#Pass42' },
-    });
+    const { http, body } = await server.call(
+      '/api/user/change-password',
+      {
+        username: 'bod',
+        currentpassword: sha256Hex('Admin#2026'),
+        newpassword: sha256Hex('Other#Pass99'),
+        plain: { currentpassword: 'Admin#2026', newpassword: 'Fresh#Pass42' },
+      },
+      { token },
+    );
     expect(http).toBe(400);
     expect(body.status.responsecode).toBe('1001');
     const after = await server.database.db.selectFrom('app_user').select('passwordhash').where('username', '=', 'bod').executeTakeFirstOrThrow();

@@ -1,11 +1,13 @@
 // User management on both databases: users (with the e-mailed link to set a password), roles (their grant
 // matrix, effective on the next request), the read-only user log, the outbox, and SMTP delivery.
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
+import { userAdministrationHooks } from '../../server/users/administratorGuard';
 import { sha256Hex } from '../../server/session/sessionStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
@@ -177,6 +179,95 @@ describe.each(testDatabases)('user management on $name', (target) => {
     const list = await call('/api/outbox/list', undefined, { paging: { limit: 10, page: 1 }, parameter: { criteria: { mailto: newUser.email } } });
     expect(list.body.result.map((m: { subject: string }) => m.subject)).toEqual([STAFF_RESET_TEXTS.resetSubject, STAFF_RESET_TEXTS.newUserSubject]);
     expect((await call('/api/outbox/delete', { mailid: list.body.result[0].mailid })).http).toBe(404);
+  });
+
+  describe('someone keeps the User and Role grants', () => {
+    const ADMIN_ROLE = { rolecode: 'ADMIN', rolename: 'Administrator', roledescription: 'Every menu and function' };
+    const adminUser = { username: 'admin', userfullname: 'System Administrator', email: 'admin@alms.example', rolecode: 'ADMIN', branchcode: 'JKTHO', tickoffid: 'JKT01' };
+    /** Grants USER_UPDATE away from a role: the matrix replaces the role's grants. */
+    const withoutUserUpdate = [{ menucode: 'USER', functions: [{ functioncode: 'USER_ACCESS', grant: true }, { functioncode: 'USER_UPDATE', grant: false }] }];
+    const db = () => server.database.db;
+    const statusOf = async (username: string) => (await db().selectFrom('app_user').select('status').where('username', '=', username).executeTakeFirstOrThrow()).status;
+    const adminGrants = async () =>
+      (await db().selectFrom('role_permission').select('functioncode').where('rolecode', '=', 'ADMIN').where('granted', '=', 1).execute()).length;
+    let boss: string;
+
+    /** What each refused call must leave as it was. */
+    async function unchanged<T>(run: () => Promise<T>): Promise<T> {
+      const before = { status: await statusOf('admin'), grants: await adminGrants(), role: await db().selectFrom('role').selectAll().where('rolecode', '=', 'ADMIN').executeTakeFirstOrThrow(), logs: (await db().selectFrom('user_log').select('logid').execute()).length };
+      const result = await run();
+      expect({ status: await statusOf('admin'), grants: await adminGrants(), role: await db().selectFrom('role').selectAll().where('rolecode', '=', 'ADMIN').executeTakeFirstOrThrow(), logs: (await db().selectFrom('user_log').select('logid').execute()).length }).toEqual(before);
+      return result;
+    }
+
+    it('an administrator cannot deactivate, delete or take the User and Role grants from their own account or its role', async () => {
+      admin = (await server.login('admin')).body.result.bearer;
+      for (const [path, data, message, field] of [
+        ['/api/user/deactivate', { username: 'admin' }, 'You cannot deactivate your own account', undefined],
+        ['/api/user/delete', { username: 'admin' }, 'You cannot delete your own account', undefined],
+        ['/api/user/update', { ...adminUser, rolecode: 'BRANCH' }, 'You cannot remove the User and Role grants from your own account', 'rolecode'],
+        ['/api/role/update', { ...ADMIN_ROLE, usermenu: withoutUserUpdate }, 'You cannot remove the User and Role grants from your own account', 'usermenu'],
+        ['/api/role/deactivate', { rolecode: 'ADMIN' }, 'You cannot deactivate the role of your own account', undefined],
+      ] as const) {
+        const { http, body } = await unchanged(() => call(path, data));
+        expect(http, path).toBe(200);
+        expect(body.status, path).toEqual({ responsecode: '1002', responsemessage: message });
+        if (field) expect(body.result.fields).toEqual({ [field]: message });
+      }
+      expect((await server.call('/api/session/check', undefined, { token: admin })).http).toBe(200);
+      // Changing one's own details still works.
+      expect((await call('/api/user/update', { ...adminUser, userfullname: 'System Administrator' })).body.status.responsecode).toBe('0000');
+    });
+
+    it('the last active user holding them cannot lose them to anyone, on the User screen or the Role screen', async () => {
+      const grants = ['USER_ACCESS', 'USER_ACTIVATE', 'USER_DEACTIVATE', 'USER_DELETE', 'ROLE_ACCESS', 'ROLE_UPDATE', 'ROLE_DEACTIVATE'];
+      const usermenu = [
+        { menucode: 'USER', functions: grants.filter((f) => f.startsWith('USER')).map((functioncode) => ({ functioncode, grant: true })) },
+        { menucode: 'ROLE', functions: grants.filter((f) => f.startsWith('ROLE')).map((functioncode) => ({ functioncode, grant: true })) },
+      ];
+      expect((await call('/api/role/create', { rolecode: 'QZBOSS', rolename: 'Qz Boss', roledescription: 'Everything on users but their update', usermenu, enrollmentaccess: [] })).body.status.responsecode).toBe('0000');
+      expect((await call('/api/user/create', { ...newUser, username: 'qz.boss', email: 'qz.boss@alms.example', rolecode: 'QZBOSS' })).body.status.responsecode).toBe('0000');
+      const demo = (await db().selectFrom('app_user').select('passwordhash').where('username', '=', 'admin').executeTakeFirstOrThrow()).passwordhash;
+      await db().updateTable('app_user').set({ passwordhash: demo }).where('username', '=', 'qz.boss').execute();
+      boss = (await server.login('qz.boss')).body.result.bearer;
+
+      const last = 'At least one active user must keep the User and Role grants (access and update), so this change is not allowed';
+      for (const [path, data] of [
+        ['/api/user/deactivate', { username: 'admin' }],
+        ['/api/user/delete', { username: 'admin' }],
+        ['/api/role/update', { ...ADMIN_ROLE, usermenu: withoutUserUpdate }],
+        ['/api/role/deactivate', { rolecode: 'ADMIN' }],
+      ] as const) {
+        const { body } = await unchanged(() => server.call(path, data, { token: boss }));
+        expect(body.status, path).toEqual({ responsecode: '1002', responsemessage: last });
+      }
+
+      // With a second administrator, the first may go.
+      expect((await call('/api/user/create', { ...newUser, username: 'qz.admin2', email: 'qz.admin2@alms.example', rolecode: 'ADMIN' })).body.status.responsecode).toBe('0000');
+      expect((await server.call('/api/user/deactivate', { username: 'admin' }, { token: boss })).body.status.responsecode).toBe('0000');
+      expect((await server.call('/api/user/deactivate', { username: 'qz.admin2' }, { token: boss })).body.status.responsemessage).toBe(last);
+      expect((await server.call('/api/user/activate', { username: 'admin' }, { token: boss })).body.status.responsecode).toBe('0000');
+      expect(await statusOf('admin')).toBe('ACTIVE');
+    });
+
+    it('of two administrators removed at once through two app servers, only one goes', async () => {
+      const last = 'At least one active user must keep the User and Role grants (access and update), so this change is not allowed';
+      const waitingLocks = async () =>
+        Number((await sql<{ n: string }>`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`.execute(db())).rows[0]!.n);
+      let other: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+      // Another app server is removing qz.admin2: its change is made and checked but not committed yet.
+      await db().transaction().execute(async (trx) => {
+        const before = { username: 'qz.admin2', rolecode: 'ADMIN', status: 'ACTIVE' };
+        await trx.updateTable('app_user').set({ status: 'INACTIVE' }).where('username', '=', 'qz.admin2').execute();
+        await userAdministrationHooks.checkChange!({ user: { username: 'qz.boss' } } as never, trx, { before, after: { ...before, status: 'INACTIVE' } });
+        other = server.call('/api/user/deactivate', { username: 'admin' }, { token: boss });
+        // PostgreSQL: the second removal waits for the first to end (SQLite runs one write at a time anyway).
+        if (target.name === 'postgres') await expect.poll(waitingLocks).toBe(1);
+      });
+      expect((await other!).body.status).toEqual({ responsecode: '1002', responsemessage: last });
+      expect(await statusOf('admin')).toBe('ACTIVE');
+      await db().updateTable('app_user').set({ status: 'ACTIVE' }).where('username', '=', 'qz.admin2').execute();
+    });
   });
 });
 

@@ -51,14 +51,36 @@ describe('passwordStrengthErrors', () => {
 });
 
 describe('forgotPasswordErrors', () => {
-  it('needs 8 to 45 characters and an equal confirmation', () => {
+  const long = `Aa#1${'x'.repeat(41)}`;
+
+  it('passes a strong password of 8 to 45 characters with an equal confirmation', () => {
     expect(PASSWORD_MIN).toBe(8);
     expect(PASSWORD_MAX).toBe(45);
-    expect(forgotPasswordErrors('12345678', '12345678')).toEqual([]);
-    expect(forgotPasswordErrors('x'.repeat(45), 'x'.repeat(45))).toEqual([]);
-    expect(forgotPasswordErrors('1234567', '1234567')).toEqual(['Minimum 8 characters']);
-    expect(forgotPasswordErrors('x'.repeat(46), 'x'.repeat(46))).toEqual(['Maximum 45 characters']);
-    expect(forgotPasswordErrors('12345678', '1234567')).toEqual(['Invalid confirm password']);
+    expect(forgotPasswordErrors('Garuda#1', 'Garuda#1')).toEqual([]);
+    expect(long).toHaveLength(45);
+    expect(forgotPasswordErrors(long, long)).toEqual([]);
+  });
+
+  it("uses the flow's own length texts", () => {
+    expect(forgotPasswordErrors('Ga#2024', 'Ga#2024')).toEqual(['Minimum 8 characters']);
+    expect(forgotPasswordErrors(`${long}x`, `${long}x`)).toEqual(['Maximum 45 characters']);
+    expect(forgotPasswordErrors('Garuda#2024', 'Garuda#2025')).toEqual(['Invalid confirm password']);
+  });
+
+  it('applies the strength rules too: a password set without the current one is as strong as a changed one', () => {
+    expect(forgotPasswordErrors('12345678', '12345678')).toEqual([
+      'At least 1 lowercase character.',
+      'At least 1 uppercase character.',
+      'At least 1 special character.',
+    ]);
+    expect(forgotPasswordErrors('a b', 'x')).toEqual([
+      'At least 1 uppercase character.',
+      'At least 1 digit number.',
+      'At least 1 special character.',
+      'Minimum 8 characters',
+      'There is no blank space allowed.',
+      'Invalid confirm password',
+    ]);
   });
 });
 

@@ -10,10 +10,10 @@ const OK = envelope('0000', 'Success');
 
 const VALID = { type: 'SUBMIT', currentpassword: 'Garuda#2023', newpassword: 'Garuda#2024x', confirmation: 'Garuda#2024x' } as const;
 
-function start(answer: () => Promise<ResponseEnvelope> = async () => OK) {
+function start(answer: () => Promise<ResponseEnvelope> = async () => OK, ticket?: string) {
   const changePassword = vi.fn(async (_call: { input: ChangePasswordCall }) => answer());
   const actor = createActor(changePasswordMachine.provide({ actors: { changePassword: fromPromise(changePassword) } }), {
-    input: { username: 'agent01' },
+    input: { username: 'agent01', ...(ticket ? { ticket } : {}) },
   }).start();
   return { actor, changePassword };
 }
@@ -53,6 +53,19 @@ describe('changePasswordMachine', () => {
       description: 'Now you can use a new password to log in to your account!',
     });
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('Garuda#2024x');
+  });
+
+  it("carries the login's change ticket with the call, when it has one", async () => {
+    const { actor, changePassword } = start(async () => OK, 'change-ticket-1');
+    actor.send(VALID);
+    await settled(actor);
+    expect(changePassword.mock.calls[0][0].input).toEqual({
+      username: 'agent01',
+      currentpassword: 'Garuda#2023',
+      newpassword: 'Garuda#2024x',
+      ticket: 'change-ticket-1',
+    });
+    expect(actor.getSnapshot().value).toBe('done');
   });
 
   it('returns to editing with the server message on a refusal', async () => {

@@ -1,4 +1,5 @@
-// The forgot-password steps: local checks, server verification per step, BACK and CANCEL; spec words retyped.
+// The forgot-password steps: the captcha at the username step, the flow ticket carried by every later call, local
+// checks, server verification per step, BACK and CANCEL; spec words retyped.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ResponseEnvelope } from '../../../engine/api/envelope';
@@ -7,6 +8,7 @@ import { allStatePaths, reachableStatePaths } from './statePaths';
 
 const envelope = (responsecode: string, responsemessage: string): ResponseEnvelope => ({ status: { responsecode, responsemessage } });
 const OK = envelope('0000', 'Success');
+const TICKET = { ...OK, result: { ticket: 'flow-ticket-1' } };
 const RESET = envelope('0000', 'Password has been set');
 
 interface Answers {
@@ -18,14 +20,14 @@ interface Answers {
 
 function fakes(answers: Answers = {}) {
   return {
-    verifyUsername: vi.fn(async (_call: { input: { username: string } }) => answers.verifyUsername ?? OK),
-    verifyFullname: vi.fn(async (_call: { input: { username: string; fullname: string } }) => answers.verifyFullname ?? OK),
-    verifyBranch: vi.fn(async (_call: { input: { username: string; branchcode: string; tickoffid: string } }) => answers.verifyBranch ?? OK),
-    resetPassword: vi.fn(async (_call: { input: { username: string; newpassword: string } }) => answers.resetPassword ?? RESET),
+    verifyUsername: vi.fn(async (_call: { input: { username: string; recaptcha: string } }) => (answers.verifyUsername ?? TICKET) as ResponseEnvelope<{ ticket: string }>),
+    verifyFullname: vi.fn(async (_call: { input: { username: string; fullname: string; ticket: string } }) => answers.verifyFullname ?? OK),
+    verifyBranch: vi.fn(async (_call: { input: { username: string; branchcode: string; tickoffid: string; ticket: string } }) => answers.verifyBranch ?? OK),
+    resetPassword: vi.fn(async (_call: { input: { username: string; newpassword: string; ticket: string } }) => answers.resetPassword ?? RESET),
   };
 }
 
-function provided(calls: ReturnType<typeof fakes>) {
+function provided(calls: ReturnType<typeof fakes>, resetCaptcha = () => {}) {
   return forgotPasswordMachine.provide({
     actors: {
       verifyUsername: fromPromise(calls.verifyUsername),
@@ -33,13 +35,17 @@ function provided(calls: ReturnType<typeof fakes>) {
       verifyBranch: fromPromise(calls.verifyBranch),
       resetPassword: fromPromise(calls.resetPassword),
     },
+    actions: { resetCaptcha },
   });
 }
 
 function start(answers: Answers = {}) {
   const calls = fakes(answers);
-  const actor = createActor(provided(calls)).start();
-  return { actor, calls };
+  const resetCaptcha = vi.fn();
+  const actor = createActor(provided(calls, resetCaptcha)).start();
+  // The widget passes at once; each username call uses it up.
+  actor.send(CAPTCHA);
+  return { actor, calls, resetCaptcha };
 }
 
 type Actor = ReturnType<typeof start>['actor'];
@@ -49,10 +55,11 @@ const busy = (actor: Actor) => {
 };
 const settled = (actor: Actor) => waitFor(actor, (snapshot) => snapshot.status !== 'active' || !busy(actor));
 
+const CAPTCHA = { type: 'CAPTCHA_VERIFIED', payload: 'captcha-1' } as const;
 const USERNAME = { type: 'VERIFY_USERNAME', username: 'agent01' } as const;
 const FULLNAME = { type: 'VERIFY_FULLNAME', fullname: 'Ayu Lestari' } as const;
 const BRANCH = { type: 'VERIFY_BRANCH', branchcode: 'JKT', tickoffid: 'JKT01' } as const;
-const PASSWORD = { type: 'SUBMIT_PASSWORD', newpassword: 'new-password-1', confirmation: 'new-password-1' } as const;
+const PASSWORD = { type: 'SUBMIT_PASSWORD', newpassword: 'New-password-1', confirmation: 'New-password-1' } as const;
 
 async function toPasswordStep(actor: Actor) {
   actor.send(USERNAME);
@@ -67,6 +74,8 @@ describe('forgotPasswordMachine reachability', () => {
   it('reaches every state with deterministic fakes for the four calls', () => {
     const FAILED = envelope('1004', 'Username not found');
     const events = [
+      CAPTCHA,
+      { type: 'CAPTCHA_RESET' },
       USERNAME,
       { type: 'VERIFY_USERNAME', username: '' },
       FULLNAME,
@@ -76,7 +85,7 @@ describe('forgotPasswordMachine reachability', () => {
       { type: 'BACK' },
       { type: 'CANCEL' },
       ...['verifyUsername', 'verifyFullname', 'verifyBranch', 'resetPassword'].flatMap((id) => [
-        { type: `xstate.done.actor.${id}`, output: OK },
+        { type: `xstate.done.actor.${id}`, output: id === 'verifyUsername' ? TICKET : OK },
         { type: `xstate.done.actor.${id}`, output: FAILED },
         { type: `xstate.error.actor.${id}`, error: 'network down' },
       ]),
@@ -122,11 +131,11 @@ describe('forgotPasswordMachine steps', () => {
     expect(actor.getSnapshot().value).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ outcome: 'done', message: 'Password has been set' });
 
-    expect(calls.verifyUsername.mock.calls[0][0].input).toEqual({ username: 'agent01' });
-    expect(calls.verifyFullname.mock.calls[0][0].input).toEqual({ username: 'agent01', fullname: 'Ayu Lestari' });
-    expect(calls.verifyBranch.mock.calls[0][0].input).toEqual({ username: 'agent01', branchcode: 'JKT', tickoffid: 'JKT01' });
-    expect(calls.resetPassword.mock.calls[0][0].input).toEqual({ username: 'agent01', newpassword: 'new-password-1' });
-    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('new-password-1');
+    expect(calls.verifyUsername.mock.calls[0][0].input).toEqual({ username: 'agent01', recaptcha: 'captcha-1' });
+    expect(calls.verifyFullname.mock.calls[0][0].input).toEqual({ username: 'agent01', fullname: 'Ayu Lestari', ticket: 'flow-ticket-1' });
+    expect(calls.verifyBranch.mock.calls[0][0].input).toEqual({ username: 'agent01', branchcode: 'JKT', tickoffid: 'JKT01', ticket: 'flow-ticket-1' });
+    expect(calls.resetPassword.mock.calls[0][0].input).toEqual({ username: 'agent01', newpassword: 'New-password-1', ticket: 'flow-ticket-1' });
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('New-password-1');
   });
 
   it.each([
@@ -157,6 +166,44 @@ describe('forgotPasswordMachine steps', () => {
     await settled(actor);
     expect(actor.getSnapshot().value).toEqual({ username: 'editing' });
     expect(actor.getSnapshot().context.message).toBe('Something went wrong, Please try again');
+  });
+});
+
+describe('forgotPasswordMachine captcha', () => {
+  it('sends nothing at the username step until the captcha has passed', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CAPTCHA_RESET' });
+    actor.send(USERNAME);
+    expect(actor.getSnapshot().value).toEqual({ username: 'editing' });
+    expect(calls.verifyUsername).not.toHaveBeenCalled();
+    actor.send({ type: 'CAPTCHA_VERIFIED', payload: 'captcha-2' });
+    actor.send(USERNAME);
+    await settled(actor);
+    expect(calls.verifyUsername.mock.calls[0][0].input.recaptcha).toBe('captcha-2');
+  });
+
+  it('uses the captcha up with every username call and resets the widget', async () => {
+    const { actor, calls, resetCaptcha } = start({ verifyUsername: envelope('9007', 'Username not found') });
+    actor.send(USERNAME);
+    await settled(actor);
+    expect(actor.getSnapshot().context.message).toBe('Username not found');
+    expect(actor.getSnapshot().context.captcha).toBeUndefined();
+    expect(resetCaptcha).toHaveBeenCalledTimes(1);
+    actor.send(USERNAME);
+    expect(calls.verifyUsername).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the old ticket when the username is verified again', async () => {
+    const { actor, calls } = start();
+    actor.send(USERNAME);
+    await settled(actor);
+    expect(actor.getSnapshot().context.ticket).toBe('flow-ticket-1');
+    actor.send({ type: 'BACK' });
+    calls.verifyUsername.mockResolvedValueOnce(envelope('9007', 'Username not found') as never);
+    actor.send({ type: 'CAPTCHA_VERIFIED', payload: 'captcha-2' });
+    actor.send({ type: 'VERIFY_USERNAME', username: 'agent02' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.ticket).toBeUndefined();
   });
 });
 
@@ -192,9 +239,10 @@ describe('forgotPasswordMachine local checks', () => {
   });
 
   it.each([
-    ['1234567', '1234567', { newpassword: ['Minimum 8 characters'] }],
-    ['x'.repeat(46), 'x'.repeat(46), { newpassword: ['Maximum 45 characters'] }],
-    ['12345678', '12345679', { confirmation: ['Invalid confirm password'] }],
+    ['Pass#12', 'Pass#12', { newpassword: ['Minimum 8 characters'] }],
+    [`Aa#1${'x'.repeat(42)}`, `Aa#1${'x'.repeat(42)}`, { newpassword: ['Maximum 45 characters'] }],
+    ['Pass#123', 'Pass#124', { confirmation: ['Invalid confirm password'] }],
+    ['12345678', '12345678', { newpassword: ['At least 1 lowercase character.', 'At least 1 uppercase character.', 'At least 1 special character.'] }],
     ['', '', { newpassword: ['Required'] }],
   ])('checks the new password %j / %j', async (newpassword, confirmation, errors) => {
     const { actor, calls } = start();
@@ -206,7 +254,7 @@ describe('forgotPasswordMachine local checks', () => {
   });
 
   it('accepts 8 and 45 characters', async () => {
-    for (const password of ['12345678', 'x'.repeat(45)]) {
+    for (const password of ['Pass#123', `Aa#1${'x'.repeat(41)}`]) {
       const { actor, calls } = start();
       await toPasswordStep(actor);
       actor.send({ type: 'SUBMIT_PASSWORD', newpassword: password, confirmation: password });
@@ -220,6 +268,8 @@ describe('forgotPasswordMachine local checks', () => {
     const calls = fakes();
     const machine = provided(calls);
     const context: ForgotPasswordContext = {
+      captcha: undefined,
+      ticket: 'flow-ticket-1',
       username: 'agent01',
       fullname: 'Ayu Lestari',
       branchcode: 'JKT',

@@ -11,7 +11,7 @@ const envelope = (responsecode: string, responsemessage: string, result?: unknow
 });
 
 const ACCEPTED = envelope('0000', 'Success', { bearer: 'token-1', user: { username: 'agent', rolename: 'BOD' } });
-const EXPIRED = envelope('9004', 'Password expired');
+const EXPIRED = envelope('9004', 'Password expired', { changeticket: 'change-ticket-1' });
 const REFUSED = envelope('9001', 'Invalid username or password');
 
 const DURING_MAINTENANCE = Date.parse('2022-12-08T00:00:00+07:00');
@@ -129,6 +129,7 @@ describe('loginMachine attempts', () => {
     expect(snapshot.value).toBe('passwordExpired');
     expect(snapshot.context.notice).toEqual({ message: 'Your password has expired. Please change your password now and log in again!' });
     expect(snapshot.context.username).toBe('agent');
+    expect(snapshot.context.changeTicket).toBe('change-ticket-1');
     expect(snapshot.can(CREDENTIALS)).toBe(false);
     expect(resetCaptcha).toHaveBeenCalledTimes(1);
   });
@@ -154,6 +155,8 @@ describe('loginMachine attempts', () => {
     actor.send({ type: 'CLOSE_MODAL' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.notice).toBeUndefined();
+    // The change ticket was for that modal only.
+    expect(actor.getSnapshot().context.changeTicket).toBeUndefined();
   });
 
   it('shows the server message on any other code and resets the captcha', async () => {
