@@ -20,7 +20,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** `schema`: where the migration bookkeeping lives (PostgreSQL), so servers in other schemas never see it. */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Migrations written side by side may land out of name order (0005 after a database ran 0006): each runs once anyway.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
