@@ -27,8 +27,8 @@ function isCalendarDate(value: string): boolean {
 const SCALAR: Record<ResolvedField['type'], { what: string; ok(value: unknown): boolean }> = {
   string: { what: 'a text', ok: (v) => typeof v === 'string' },
   text: { what: 'a text', ok: (v) => typeof v === 'string' },
-  // A list's items, in criteria (a multiselect stored as JSON text) and in data.
-  list: { what: 'a text', ok: (v) => typeof v === 'string' },
+  // A list's items (a multiselect's choices, a range's two ends): plain values, never objects.
+  list: { what: 'a text or a number', ok: (v) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) },
   integer: { what: 'a whole number', ok: (v) => Number.isSafeInteger(v) },
   number: { what: 'a number', ok: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < NUMBER_LIMIT },
   boolean: { what: 'true or false', ok: (v) => typeof v === 'boolean' },
