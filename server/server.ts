@@ -9,7 +9,9 @@ import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadCatalogue } from './definitions';
 import { CountCache } from './resources/countCache';
-import { resourceActions, unservedActions } from './resources/resourceActions';
+import { resourceActions, unservedActions, type ResourceServices } from './resources/resourceActions';
+import { ApprovalRegistry, gateResourceActions } from './approvals/approvalHooks';
+import { approvalActions } from './approvals/approvalActions';
 import { resourceHooks } from './actions';
 import { syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
@@ -32,8 +34,11 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   await migrateToLatest(database.db, database.schema);
   await syncResourceTables(database.db, catalogue, database.schema);
   await seed(database.db, catalogue, config);
-  const services = { catalogue, dialect: database.dialect, counts: new CountCache(), hooks: resourceHooks(catalogue) };
-  const actions = [...allActions, ...resourceActions(services), ...selectorActions(services), ...panelActions(catalogue), ...(options.extraActions ?? [])];
+  // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
+  const approvals = new ApprovalRegistry();
+  const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(), hooks: resourceHooks(catalogue) };
+  services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
+  const actions = [...allActions, ...resourceActions(services), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...(options.extraActions ?? [])];
   const unserved = unservedActions(catalogue, actions);
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);

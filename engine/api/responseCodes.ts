@@ -7,6 +7,14 @@ export const CODES = {
   NOT_FOUND: '1004',
   DUPLICATE: '1009',
   IN_USE: '1010',
+  /** Maker-checker (engine/definition/approvals.ts): a request already waits for this record. */
+  APPROVAL_PENDING: '1016',
+  /** The record changed since the request was made: approving it would overwrite that change. */
+  RECORD_CHANGED: '1017',
+  /** The request was approved or rejected already (by someone else, or a moment ago). */
+  ALREADY_DECIDED: '1018',
+  /** Nobody approves or rejects their own request. */
+  OWN_REQUEST: '1019',
   TOO_LARGE: '1013',
   UNSUPPORTED_MEDIA: '1015',
   UNAUTHENTICATED: '4010',

@@ -116,8 +116,12 @@ export function actionFunctionCode(screen: ScreenDefinition, action: StandardAct
 /** Function suffixes of a page of any kind besides ACCESS; each page kind adds its own here. */
 export function pageFunctionSuffixes(page: PageDefinition): string[] {
   if (isListScreen(page)) return screenFunctionSuffixes(page);
+  if (page.kind === 'approvals') return [APPROVAL_FUNCTIONS.approve, APPROVAL_FUNCTIONS.reject];
   return [];
 }
+
+/** An approval page's decisions: <menucode>_APPROVE and <menucode>_REJECT (engine/definition/approvals.ts). */
+export const APPROVAL_FUNCTIONS = { approve: 'APPROVE', reject: 'REJECT' } as const;
 
 /** Function suffixes of the screen besides ACCESS (for the menu's function catalogue). */
 export function screenFunctionSuffixes(screen: ScreenDefinition): string[] {

@@ -22,7 +22,8 @@ export type Widget =
   /** One Yes/No grant per option of the field's selector (value: [{ <selector value>: id, grant }]). */
   | 'grants';
 
-export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json';
+/** 'diff': a list of { label, current, proposed } rows shown as a table (an approval request's change). */
+export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json' | 'diff';
 
 export interface FieldOption {
   value: string | number | boolean;
@@ -106,6 +107,8 @@ export interface CustomAction {
   /** Set values on the record, and clear them on every other record of the same group (set default). */
   exclusiveBy?: string;
   icon?: string;
+  /** The confirmation asks for a reason, required, sent as data.reason (an approval's reject). */
+  reason?: boolean;
 }
 
 export interface ResourceDefinition {
@@ -151,6 +154,14 @@ export interface ScreenDefinition extends PageBase {
   fields: FieldDefinition[];
   actions: (StandardAction | CustomAction)[];
   options?: ScreenOptions;
+  /** Maker-checker: these actions create an approval request instead of writing (engine/definition/approvals.ts). */
+  approval?: ApprovalRequirement;
+}
+
+/** Which writes of a list screen wait for a second user's approval. */
+export interface ApprovalRequirement {
+  /** Names of the screen's write actions (create, update, delete, activate, deactivate or a custom action with `set`). */
+  actions: string[];
 }
 
 /** A page of panels (dashboards, report pages): each panel a chart or table over a named server query. */
@@ -233,6 +244,8 @@ export interface ApprovalPage extends PageBase {
   kind: 'approvals';
   /** The menus whose requests this page lists and decides; absent: every menu's (My Approval). */
   menus?: string[];
+  /** Only requests of these actions (e.g. a member's 'redemption-cancel'); absent: every action of the menus. */
+  actions?: string[];
 }
 
 /** Page kinds other than the list screen. */

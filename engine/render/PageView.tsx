@@ -17,6 +17,7 @@ type OtherKind = Exclude<PageKind, 'list'>;
 /** Renderers of the page kinds other than the list screen, by kind (each a lazy component). */
 const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> = {
   panels: lazy(() => import('./PanelPage')),
+  approvals: lazy(() => import('./ApprovalsPage')),
 };
 
 export function PageView(props: PageViewProps) {

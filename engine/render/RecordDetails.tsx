@@ -5,6 +5,7 @@ import { Descriptions, Typography } from 'antd';
 import { formFields, type FormField } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
 import { displayValue } from './DataTable';
+import { ChangeTable } from './ChangeTable';
 import { useReferenceLabels } from './useReferenceLabels';
 import { grantFields } from './widgets/GrantWidgets';
 
@@ -41,6 +42,7 @@ export function RecordDetails({ screen, record }: { screen: ScreenDefinition; re
       const props = { formData: value, uiSchema: { 'ui:options': { source: field.source } }, readonly: true, fieldPathId: { $id: field.name, path: [field.name] }, onChange: () => undefined };
       return <Grant {...(props as unknown as Parameters<typeof Grant>[0])} />;
     }
+    if (field.format === 'diff') return <ChangeTable value={value} />;
     const shown = field.format === 'json' ? json(value) : field.type === 'text' ? longText(value) : displayValue(field, value, field.source ? labels.get(field.source.selector) : undefined);
     return shown === '' || shown === null || shown === undefined ? <Typography.Text type="secondary">–</Typography.Text> : shown;
   };

@@ -2,7 +2,7 @@
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import { actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
 import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
@@ -10,6 +10,7 @@ import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type Sear
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
 import { RecordDetails } from './RecordDetails';
+import { ReasonConfirm } from './ReasonConfirm';
 import { useEngine } from './EngineContext';
 
 import { SearchForm } from './SearchForm';
@@ -21,7 +22,7 @@ type Row = Record<string, unknown>;
 const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.RecordForm })));
 
 /** Icons a custom action may name in its definition ("icon"); others show the default. */
-const ACTION_ICONS: Record<string, typeof ThunderboltOutlined> = { key: KeyOutlined, mail: MailOutlined, star: StarOutlined };
+const ACTION_ICONS: Record<string, typeof ThunderboltOutlined> = { key: KeyOutlined, mail: MailOutlined, star: StarOutlined, check: CheckOutlined, close: CloseOutlined };
 
 interface ScreenPageProps {
   screen: ScreenDefinition;
@@ -86,6 +87,9 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
     showError(answer.status.responsemessage);
   }
 
+  /** A row action that asks for a reason first (an approval's Reject), while its confirmation is open. */
+  const [reasonFor, setReasonFor] = useState<{ row: Row; action: CustomAction }>();
+
   function runAction(row: Row, action: StandardAction | CustomAction, path: string) {
     const run = async () => {
       const answer = await call(`${base}/${path}`, { data: keyData(screen, row) });
@@ -94,6 +98,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
         void list.reload();
       } else showError(answer.status.responsemessage);
     };
+    if (isCustomAction(action) && action.reason) return setReasonFor({ row, action });
     const text = confirmationText(action);
     if (text) modal.confirm({ title: text, okText: 'Yes', cancelText: 'No', onOk: run });
     else void run();
@@ -187,6 +192,23 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
         <Drawer open={!!form} title={formTitle} onClose={() => setForm(undefined)} footer={formFooter} size={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>
           {formBody}
         </Drawer>
+      )}
+      {reasonFor && (
+        <ReasonConfirm
+          title={confirmationText(reasonFor.action) ?? reasonFor.action.label}
+          onCancel={() => setReasonFor(undefined)}
+          onConfirm={async (reason) => {
+            const answer = await call(`${base}/${reasonFor.action.name}`, { data: { ...keyData(screen, reasonFor.row), reason } });
+            const fieldMessage = (answer.result as { fields?: Record<string, string> } | undefined)?.fields?.reason;
+            if (fieldMessage) return fieldMessage;
+            setReasonFor(undefined);
+            if (isSuccess(answer.status.responsecode)) {
+              message.success(answer.status.responsemessage);
+              void list.reload();
+            } else showError(answer.status.responsemessage);
+            return undefined;
+          }}
+        />
       )}
     </>
   );

@@ -6,6 +6,7 @@ import * as outboxKeys0003 from './migrations/0003_outbox_keys';
 import * as members0004 from './migrations/0004_members';
 import * as authFlows0005 from './migrations/0005_auth_flows';
 import * as memberGender0006 from './migrations/0006_member_gender';
+import * as approvalRequests0007 from './migrations/0007_approval_requests';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_members': members0004,
   '0005_auth_flows': authFlows0005,
   '0006_member_gender': memberGender0006,
+  '0007_approval_requests': approvalRequests0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

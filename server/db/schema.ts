@@ -92,6 +92,35 @@ export interface Schema {
   member_card: MemberCardRow;
   member_account: MemberAccountRow;
   otp_session: OtpSessionRow;
+  approval_request: ApprovalRequestRow;
+}
+
+/** A maker's write waiting for a second user's decision (server/approvals). Values are JSON text. */
+export interface ApprovalRequestRow {
+  requestid: Generated<number>;
+  /** The menu of the screen or flow whose action needs approval. */
+  menucode: string;
+  /** create, update, delete, activate, deactivate or a custom action's name. */
+  action: string;
+  resource: string;
+  /** The record's key as the user log shows it ('a|b'). */
+  recordkey: string;
+  /** JSON: the key fields of the record. */
+  keydata: string;
+  /** JSON: the call's data, applied as it was sent when approved. */
+  requestdata: string;
+  /** JSON: the record as the change would leave it (null for a delete). */
+  proposedvalue: string | null;
+  /** JSON: the record when the request was made (null for a create). */
+  beforevalue: string | null;
+  /** PENDING, APPROVED or REJECTED. */
+  status: string;
+  requestedby: string;
+  requestdate: string;
+  decidedby: string | null;
+  decisiondate: string | null;
+  /** Why a request was rejected. */
+  reason: string | null;
 }
 
 export interface OutboxRow {

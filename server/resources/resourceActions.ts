@@ -49,6 +49,8 @@ export interface ResourceServices {
   counts: CountCache;
   /** Domain hooks by resource name (server/resources/hooks.ts). */
   hooks?: HookRegistry;
+  /** Maker-checker: turns the screen's writes that need approval into requests (server/approvals/approvalHooks.ts). */
+  approvalGate?: (screen: ScreenDefinition, actions: Action[]) => Action[];
 }
 
 /** One resource as the actions see it: its screen, its table model, and its domain hooks. */
@@ -360,7 +362,7 @@ function customAction(target: Target, custom: CustomAction, services: ResourceSe
 }
 
 export function resourceActions(services: ResourceServices): Action[] {
-  return services.catalogue.screens.flatMap((screen) => resourceActionsFor(screen, services));
+  return services.catalogue.screens.flatMap((screen) => services.approvalGate?.(screen, resourceActionsFor(screen, services)) ?? resourceActionsFor(screen, services));
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../core/config';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { resourceModel } from '../../engine/definition/compile';
+import { isListScreen } from '../../engine/definition/screen';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import { seedReferenceData } from './referenceData';
 import { seedTierData } from './tierData';
@@ -23,7 +24,7 @@ interface DemoRole {
   rolename: string;
   roledescription: string;
   /** Which catalogue functions the role grants. */
-  grants: (fn: MenuFunction) => boolean;
+  grants: (fn: MenuFunction, catalogue: Catalogue) => boolean;
 }
 
 const REDUCED_MENUS = new Set(['MEMBER', 'ENROLL', 'PROFILE', 'DASHBOARD']);
@@ -48,6 +49,17 @@ const DEMO_ROLES: DemoRole[] = [
     roledescription: 'Partner staff: voucher verification',
     grants: (fn) => ['VOUCHVER', 'PROFILE', 'DASHBOARD'].includes(fn.menucode),
   },
+  {
+    rolecode: 'CHECKER',
+    rolename: 'Checker',
+    roledescription: 'Approves or rejects the requests of other staff (maker-checker)',
+    // Every approval page, and a look (ACCESS only) at the screens whose writes wait for approval.
+    grants: (fn, catalogue) => {
+      const page = catalogue.pageByMenu.get(fn.menucode);
+      if (page?.kind === 'approvals' || ['PROFILE', 'DASHBOARD'].includes(fn.menucode)) return true;
+      return !!page && isListScreen(page) && !!page.approval && fn.functioncode === `${fn.menucode}_ACCESS`;
+    },
+  },
 ];
 
 interface DemoUser {
@@ -67,6 +79,7 @@ const DEMO_USERS: DemoUser[] = [
   { username: 'bod', userfullname: 'Board Member', email: 'bod@alms.example', rolecode: 'BOD', branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
   { username: 'branch', userfullname: 'Branch Officer', email: 'branch@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 0 },
   { username: 'partner', userfullname: 'Partner Officer', email: 'partner@alms.example', rolecode: 'PARTNER', branchcode: null, tickoffid: null, partnercode: 'BNI', passwordAgeDays: 0 },
+  { username: 'checker', userfullname: 'Approval Officer', email: 'checker@alms.example', rolecode: 'CHECKER', branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
   { username: 'expired', userfullname: 'Expired Password User', email: 'expired@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 120 },
 ];
 
@@ -87,7 +100,7 @@ export async function syncAdminGrants(db: Kysely<Schema>, catalogue: Catalogue):
 
 async function insertRole(db: Kysely<Schema>, catalogue: Catalogue, role: DemoRole): Promise<void> {
   await db.insertInto('role').values({ rolecode: role.rolecode, rolename: role.rolename, roledescription: role.roledescription, status: 'ACTIVE' }).execute();
-  const rows = functionCatalogue(catalogue).map((fn) => ({ rolecode: role.rolecode, ...fn, granted: role.grants(fn) ? 1 : 0 }));
+  const rows = functionCatalogue(catalogue).map((fn) => ({ rolecode: role.rolecode, ...fn, granted: role.grants(fn, catalogue) ? 1 : 0 }));
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('role_permission').values(rows.slice(i, i + 200)).execute();
 }
 

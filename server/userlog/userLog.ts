@@ -15,6 +15,10 @@ export const LEGENDS = {
   DELETE: 'DELETE',
   ACTIVATE: 'ACTIVATE',
   DEACTIVATE: 'DEACTIVATE',
+  /** Maker-checker: a write stored as an approval request, and its decision. */
+  REQUEST_APPROVAL: 'REQUEST_APPROVAL',
+  APPROVE: 'APPROVE',
+  REJECT: 'REJECT',
 } as const;
 
 export interface UserLogEntry {

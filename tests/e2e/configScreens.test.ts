@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition, ScreenDefinition } from '../../engine/definition/screen';
 import { flattenMenus, type MenuTree } from '../../engine/definition/menuTree';
 import { PATTERN_MESSAGES, RULE_MESSAGES, formatMessage, isPatternName } from '../../engine/rules';
+import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
 import tree from '../../screens/menu-tree.json';
 import airport from '../../screens/basic-configuration/airport.json';
 import city from '../../screens/basic-configuration/city.json';
@@ -363,6 +364,14 @@ describe('the configuration screens in Chromium', () => {
   /** What the browser reported as an error over all the tests (a CSP refusal, a React key warning...). */
   const consoleErrors: string[] = [];
 
+  /** Approves, through the API as the demo checker, the requests waiting for this record. */
+  const approveAsChecker = async (recordkey: string) => {
+    const checker = (await rig.server.login('checker')).body.result.bearer;
+    const waiting = await rig.server.call('/api/my-approval/list', undefined, { token: checker, paging: { limit: 10, page: 1 }, parameter: { criteria: { recordkey: `%${recordkey}%` } } });
+    for (const { requestid } of waiting.body.result as { requestid: number }[]) {
+      expect((await rig.server.call('/api/my-approval/approve', { requestid }, { token: checker })).body.status.responsecode).toBe('0000');
+    }
+  };
   const api = async (path: string, data: unknown) => {
     const answer = await rig.server.call(path, data, { token });
     expect(answer.body.status.responsecode, `${path} ${JSON.stringify(data)}: ${answer.body.status.responsemessage}`).toBe('0000');
@@ -549,8 +558,17 @@ describe('the configuration screens in Chromium', () => {
       expect(await drawer(page).locator(`[id="root_${key}"]`).isDisabled()).toBe(true);
       for (const [name, value] of Object.entries(c.edit)) await setFormField(page, fieldOf(def, name), value);
       await drawer(page).getByRole('button', { name: 'Save' }).click();
-      await poll(() => toast(page, 'Data has been updated').count()).toBeGreaterThan(0);
-      await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+      if (def.approval?.actions.includes('update')) {
+        // Maker-checker: the edit waits as a request; the row shows it once the demo checker approves it.
+        await poll(() => toast(page, APPROVAL_TEXTS.submitted).count()).toBeGreaterThan(0);
+        await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+        expect((await rows(page).locator('td').allInnerTexts()).slice(1, 1 + columnsOf(def).length)).toEqual(shownRow(def, c.record));
+        await approveAsChecker(keyValue);
+        await search(page).locator('button[type="submit"]').click();
+      } else {
+        await poll(() => toast(page, 'Data has been updated').count()).toBeGreaterThan(0);
+        await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+      }
       await poll(async () => (await rows(page).locator('td').allInnerTexts()).slice(1, 1 + columnsOf(def).length)).toEqual(shownRow(def, { ...c.record, ...c.edit }));
     });
 

@@ -51,7 +51,7 @@ describe('user management in Chromium', () => {
     await page.locator('.app-nav').getByText('User Management').hover();
     await page.getByRole('menuitem', { name: 'User', exact: true }).click();
     await expect.poll(() => page.title()).toBe('User | Loyalty Management System');
-    await expect.poll(() => footer(page)).toBe('1-10 of 15 items');
+    await expect.poll(() => footer(page)).toBe('1-10 of 16 items');
     await search(page).getByPlaceholder('Input Full Name').fill('Qz Clerk');
     await submitSearch(page);
     await expect.poll(() => footer(page)).toBe('1-10 of 10 items');
@@ -60,12 +60,12 @@ describe('user management in Chromium', () => {
     await submitSearch(page);
     await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
     await search(page).getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => footer(page)).toBe('1-10 of 15 items');
+    await expect.poll(() => footer(page)).toBe('1-10 of 16 items');
     await page.getByRole('button', { name: 'Advance Search' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
-    await expect.poll(() => footer(page)).toBe('1-10 of 15 items');
+    await expect.poll(() => footer(page)).toBe('1-10 of 16 items');
     await page.locator('.ant-pagination-item-2').click();
-    await expect.poll(() => footer(page)).toBe('11-15 of 15 items');
+    await expect.poll(() => footer(page)).toBe('11-16 of 16 items');
     await page.screenshot({ path: `${screenshotDir}/user-list.png` });
   });
 

@@ -14,6 +14,8 @@ import { checkDefinitions, schemaProblems, type DefinitionFiles } from '../../en
 import { ACTION_FUNCTIONS } from '../../engine/definition/compile';
 import { flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from '../../engine/definition/menuTree';
 import type {
+  ApprovalPage,
+  ApprovalRequirement,
   ColumnPlacement,
   CustomAction,
   DisplayFormat,
@@ -402,8 +404,10 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     $schema: 'optional', schemaVersion: 'required', menucode: 'required', title: 'required', layout: 'optional', kind: 'optional',
   } satisfies Shape<PageBase & { kind?: PageKind }>],
   ['ScreenDefinition (list kind)', screenDefs.listScreen, {
-    resource: 'required', fields: 'required', actions: 'required', options: 'optional',
+    resource: 'required', fields: 'required', actions: 'required', options: 'optional', approval: 'optional',
   } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
+  ['ApprovalRequirement', screenDefs.approvalRequirement, { actions: 'required' } satisfies Shape<ApprovalRequirement>],
+  ['ApprovalPage (approvals kind)', screenDefs.approvalPage, { menus: 'optional', actions: 'optional' } satisfies Shape<Omit<ApprovalPage, keyof PageBase | 'kind'>>],
   ['PanelPage (panels kind)', screenDefs.panelPage, { panels: 'required' } satisfies Shape<Omit<PanelPage, keyof PageBase | 'kind'>>],
   ['PanelDefinition', screenDefs.panel, {
     key: 'required', title: 'required', query: 'required', filters: 'optional', chart: 'required', span: 'optional',
@@ -429,7 +433,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['ColumnPlacement', screenDefs.columnPlacement, { sortable: 'optional', width: 'optional' } satisfies Shape<ColumnPlacement>],
   ['FormPlacement', screenDefs.formPlacement, { section: 'optional', readOnlyOnEdit: 'optional', wide: 'optional' } satisfies Shape<FormPlacement>],
   ['CustomAction', screenDefs.customAction, {
-    name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional',
+    name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
   } satisfies Shape<CustomAction>],
   ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional' } satisfies Shape<ScreenOptions>],
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
@@ -444,7 +448,7 @@ const FIELD_TYPES = { string: 1, text: 1, integer: 1, number: 1, boolean: 1, dat
 const WIDGETS = {
   text: 1, textarea: 1, number: 1, password: 1, select: 1, multiselect: 1, radio: 1, switch: 1, date: 1, range: 1, time: 1, image: 1, csv: 1, permissions: 1, grants: 1,
 } satisfies Record<Widget, 1>;
-const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1, json: 1 } satisfies Record<DisplayFormat, 1>;
+const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1, json: 1, diff: 1 } satisfies Record<DisplayFormat, 1>;
 
 describe('the schemas match the TypeScript types of engine/definition/screen.ts', () => {
   it.each(SHAPES)('%s: same properties, same required ones', (_type, schema, shape) => {

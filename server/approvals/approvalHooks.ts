@@ -1,0 +1,164 @@
+// Maker-checker inside the generic resource API. A screen's write that needs approval first runs as a dry
+// run (the very same write, rolled back), so the maker gets every validation message at once and the
+// request stores the record before and as proposed; then only the request is stored. Approving runs that
+// same write again, in the decision's transaction, against the record as it is then. Domain flows register
+// their own appliers for their own actions (ApprovalRegistry.register).
+import type { Kysely } from 'kysely';
+import { CODES } from '../../engine/api/responseCodes';
+import { APPROVAL_TEXTS, needsApproval } from '../../engine/definition/approvals';
+import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import type { ScreenDefinition } from '../../engine/definition/screen';
+import { formatMessage } from '../../engine/rules';
+import type { Action, ActionContext, ActionResult } from '../core/action';
+import { ApiError } from '../core/apiError';
+import type { Schema } from '../db/schema';
+import type { CountCache } from '../resources/countCache';
+import type { HookRegistry, ResourceHooks } from '../resources/hooks';
+import { recordKey, rowToRecord, type Row } from '../resources/records';
+import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { insertRequest, type ApprovalRequest } from './approvalStore';
+
+/** How the requests of one menu's action are shown and applied. */
+export interface ApprovalApplier {
+  /** The definition whose fields label the change on the approval pages. */
+  screen: ScreenDefinition;
+  /** The record as it is now (null when there is none), with the fields the request's values have. */
+  current(db: Kysely<Schema>, request: ApprovalRequest): Promise<Row | null>;
+  /** Applies the request in the decision's transaction; an ApiError refuses it and rolls everything back. */
+  apply(ctx: ActionContext, trx: Kysely<Schema>, request: ApprovalRequest): Promise<void>;
+}
+
+/** The appliers by menu and action: the generic resource API's, and domain flows' own. */
+export class ApprovalRegistry {
+  readonly #appliers = new Map<string, ApprovalApplier>();
+
+  register(menucode: string, action: string, applier: ApprovalApplier): void {
+    const id = `${menucode} ${action}`;
+    if (this.#appliers.has(id)) throw new Error(`Approval of ${menucode} "${action}" is registered twice`);
+    this.#appliers.set(id, applier);
+  }
+
+  applierFor(request: { menucode: string; action: string }): ApprovalApplier | undefined {
+    return this.#appliers.get(`${request.menucode} ${request.action}`);
+  }
+}
+
+/**
+ * A view of a transaction in which `transaction().execute(work)` runs the work in that same transaction:
+ * a resource action's own transaction then becomes part of the caller's (a dry run, or a decision).
+ */
+export function joinedTransaction(trx: Kysely<Schema>): Kysely<Schema> {
+  return new Proxy(trx, {
+    get(target, property) {
+      if (property === 'transaction') return () => ({ execute: <T>(work: (t: Kysely<Schema>) => Promise<T>) => work(target) });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+const ROLLBACK = Symbol('dry run');
+
+/** The declared fields of a record, without the audit stamp: what a request stores and compares. */
+function fieldValues(model: ResourceModel, record: Row | null | undefined): Row | null {
+  if (!record) return null;
+  const values: Row = {};
+  for (const field of [...model.fields, ...model.unstored]) if (field.name in record) values[field.name] = record[field.name];
+  return values;
+}
+
+/** The key named by a request's data, or undefined when a key field is missing (the write itself says so). */
+function keyIn(model: ResourceModel, data: Row): Row | undefined {
+  const key: Row = {};
+  for (const name of model.key) {
+    const value = data[name];
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+    key[name] = value;
+  }
+  return key;
+}
+
+async function readRecord(db: Kysely<Schema>, model: ResourceModel, hooks: ResourceHooks, key: Row): Promise<Row | null> {
+  let query = (db as unknown as Kysely<any>).selectFrom(model.table).selectAll();
+  for (const [name, value] of Object.entries(key)) query = query.where(name, '=', value);
+  const row = (await query.executeTakeFirst()) as Row | undefined;
+  if (!row) return null;
+  const record = rowToRecord(model, row);
+  Object.assign(record, await hooks.loadUnstored?.(db, record));
+  return fieldValues(model, record);
+}
+
+const sameValues = (a: Row | null, b: Row | null) => JSON.stringify(a) === JSON.stringify(b);
+
+interface GateServices {
+  hooks?: HookRegistry;
+  counts: CountCache;
+}
+
+/**
+ * The hook point of the generic resource API (server/resources/resourceActions.ts): the screen's write
+ * actions that need approval answer with a stored request; their own handler is kept to apply it.
+ */
+export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDefinition, actions: Action[], services: GateServices): Action[] {
+  if (!screen.approval) return actions;
+  const model = resourceModel(screen);
+  const hooks = services.hooks?.[model.name] ?? {};
+  const base = `/api/${model.name}/`;
+  return actions.map((action) => {
+    const name = action.path.slice(base.length);
+    if (!action.path.startsWith(base) || !needsApproval(screen, name)) return action;
+    const write = action.handler;
+    const current = (db: Kysely<Schema>, request: ApprovalRequest) => readRecord(db, model, hooks, request.key);
+    registry.register(screen.menucode, name, {
+      screen,
+      current,
+      async apply(ctx, trx, request) {
+        // The record as it is now must be the one the maker saw: otherwise the checker approves blind.
+        if (!sameValues(request.before, await current(trx, request))) {
+          throw new ApiError(CODES.RECORD_CHANGED, formatMessage(APPROVAL_TEXTS.changed, { title: screen.title, key: request.recordkey }));
+        }
+        await write({ ...ctx, db: joinedTransaction(trx), parameter: { data: request.data } });
+        services.counts.invalidate(model.name);
+      },
+    });
+    return { ...action, handler: (ctx: ActionContext) => requestApproval(ctx, screen, model, hooks, name, write) };
+  });
+}
+
+/** The maker's call: the write's dry run, then the request alone, with its user log row. */
+async function requestApproval(
+  ctx: ActionContext,
+  screen: ScreenDefinition,
+  model: ResourceModel,
+  hooks: ResourceHooks,
+  action: string,
+  write: (ctx: ActionContext) => Promise<ActionResult>,
+): Promise<ActionResult> {
+  const data = (ctx.parameter.data ?? {}) as Row;
+  let dry: { before: Row | null; outcome: ActionResult } | undefined;
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const key = keyIn(model, data);
+      const before = key ? await readRecord(trx, model, hooks, key) : null;
+      dry = { before, outcome: await write({ ...ctx, db: joinedTransaction(trx) }) };
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  const { before, outcome } = dry!;
+  const key = keyIn(model, data)!;
+  const recordkey = recordKey(model, key);
+  const proposed = action === 'delete' ? null : fieldValues(model, outcome.result as Row | undefined);
+  const at = ctx.now();
+  const requestid = await ctx.db.transaction().execute(async (trx) => {
+    const id = await insertRequest(
+      trx,
+      { menucode: screen.menucode, action, resource: model.name, recordkey, key, data, proposed, before, requestedby: ctx.user!.username, requestdate: at.toISOString() },
+      formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }),
+    );
+    await writeUserLog(trx, { username: ctx.user!.username, module: screen.menucode, legend: LEGENDS.REQUEST_APPROVAL, recordkey, before: before ?? undefined, after: { requestid: id, action, proposed } , ip: ctx.ip }, at);
+    return id;
+  });
+  return { message: APPROVAL_TEXTS.submitted, result: { requestid, status: 'PENDING' } };
+}

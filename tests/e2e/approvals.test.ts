@@ -1,0 +1,142 @@
+// Maker-checker in Chromium: the maker `admin` edits and deletes General Configuration rows (requests
+// only), the demo checker decides them on My Approval: the change shown against the current values,
+// Approve and Reject (with its reason) behind 'Are you sure to rating/reject this data?'.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerYes, logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+
+// Spec 000 §4 / 001 §8, retyped to pin it; the product's own texts after it.
+const RATING_REJECT = 'Are you sure to rating/reject this data?';
+const SUBMITTED = 'Your request has been submitted for approval';
+const APPROVED = 'The request has been approved';
+const REJECTED = 'The request has been rejected';
+
+const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+const footer = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+/** An empty list shows the table's placeholder and no paging footer. */
+const isEmpty = async (page: Page) => (await page.locator('.ant-table-placeholder').count()) === 1 && (await rows(page).count()) === 0;
+const cells = async (page: Page) => (await rows(page).first().locator('td').allInnerTexts()).map((t) => t.trim());
+const topMenus = async (page: Page) => (await page.locator('.app-nav > .ant-menu-item, .app-nav > .ant-menu-submenu').allInnerTexts()).filter(Boolean);
+/** Waits until nothing on the page is animating (a drawer sliding in) before a screenshot. */
+const still = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { polling: 50 });
+
+describe('maker-checker approvals in Chromium', () => {
+  let rig: BrowserRig;
+  let maker: Page;
+  let checker: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    rig = await startBrowserRig();
+    const admin = (await rig.server.login('admin')).body.result.bearer;
+    const created = await rig.server.call('/api/general-config/create', { key: 'QZ_E2E.RETIRED', value: 'legacy', description: 'An old switch', active: true }, { token: admin });
+    expect(created.body.status.responsecode).toBe('0000');
+    maker = await rig.newPage();
+    checker = await rig.newPage();
+    for (const page of [maker, checker]) {
+      page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text().slice(0, 300))));
+      page.on('pageerror', (error) => void consoleErrors.push(error.message));
+    }
+    await logIn(maker, 'admin');
+    await logIn(checker, 'checker');
+    await maker.getByText('Dashboard').first().waitFor();
+    await checker.getByText('Dashboard').first().waitFor();
+  });
+  afterAll(async () => rig?.close());
+
+  it("the maker's edit is submitted for approval and the row keeps its value", async () => {
+    await maker.goto('/general-configuration?key=VAT_BUY_MILEAGE');
+    await expect.poll(() => footer(maker)).toBe('1-1 of 1 items');
+    expect((await cells(maker)).slice(1, 3)).toEqual(['VAT_BUY_MILEAGE', '11']);
+    await maker.getByRole('button', { name: 'Edit' }).click();
+    await expect.poll(() => drawer(maker).locator('#root_value').inputValue()).toBe('11');
+    await drawer(maker).locator('#root_value').fill('12');
+    await drawer(maker).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => toast(maker, SUBMITTED).count()).toBe(1);
+    await expect.poll(() => maker.locator('.ant-drawer-open').count()).toBe(0);
+    expect((await cells(maker)).slice(1, 3)).toEqual(['VAT_BUY_MILEAGE', '11']);
+    // The maker's own request is not theirs to decide.
+    await maker.goto('/my-approval');
+    await expect.poll(() => maker.title()).toBe('My Approval | Loyalty Management System');
+    await expect.poll(() => isEmpty(maker)).toBe(true);
+  });
+
+  it('the checker finds it under Approval › My Approval, with the change against the current value', async () => {
+    await expect.poll(() => topMenus(checker)).toEqual(['Dashboard', 'Member Management', 'Retro Claim', 'Approval', 'Data Management', 'Profile', 'Logout']);
+    await checker.locator('.app-nav').getByRole('menuitem', { name: 'Approval', exact: true }).hover();
+    await checker.getByRole('menuitem', { name: 'My Approval', exact: true }).click();
+    await expect.poll(() => new URL(checker.url()).pathname).toBe('/my-approval');
+    await expect.poll(() => footer(checker)).toBe('1-1 of 1 items');
+    expect(await checker.locator('.engine-toolbar h4').innerText()).toBe('My Approval');
+    expect((await checker.locator('.ant-table-thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['No', 'Request ID', 'Menu', 'Requested Action', 'Record', 'Requested By', 'Request Date', 'Action']);
+    expect((await cells(checker)).slice(2, 6)).toEqual(['General Configuration', 'Update', 'VAT_BUY_MILEAGE', 'admin']);
+    expect(await checker.getByRole('button', { name: 'Create' }).count()).toBe(0);
+    await checker.mouse.move(600, 700);
+    await expect.poll(() => checker.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
+    await checker.screenshot({ path: `${screenshotDir}/my-approval-list.png` });
+
+    await checker.getByRole('button', { name: 'View' }).click();
+    const changes = drawer(checker).locator('.engine-changes');
+    await expect.poll(async () => (await changes.locator('tbody tr td').allInnerTexts()).map((t) => t.trim())).toEqual(['Value', '11', '12']);
+    expect((await changes.locator('thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['Field', 'Current', 'Proposed']);
+    await still(checker);
+    await checker.screenshot({ path: `${screenshotDir}/my-approval-view.png` });
+    await checker.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => checker.locator('.ant-drawer-open').count()).toBe(0);
+  });
+
+  it('Approve asks the rating/reject text and applies the change', async () => {
+    await checker.getByRole('button', { name: 'Approve' }).click();
+    await answerYes(checker, RATING_REJECT);
+    await expect.poll(() => toast(checker, APPROVED).count()).toBe(1);
+    await expect.poll(() => isEmpty(checker)).toBe(true);
+    await maker.goto('/general-configuration?key=VAT_BUY_MILEAGE');
+    await expect.poll(async () => (await cells(maker)).slice(1, 3)).toEqual(['VAT_BUY_MILEAGE', '12']);
+  });
+
+  it('a delete request waits too; Reject needs a reason and leaves the row', async () => {
+    await maker.goto('/general-configuration?key=QZ_E2E.RETIRED');
+    await expect.poll(() => footer(maker)).toBe('1-1 of 1 items');
+    await maker.getByRole('button', { name: 'Delete' }).click();
+    await answerYes(maker, 'Are you sure to delete this data?');
+    await expect.poll(() => toast(maker, SUBMITTED).count()).toBeGreaterThan(0);
+    expect((await cells(maker)).slice(1, 2)).toEqual(['QZ_E2E.RETIRED']);
+
+    await checker.locator('.engine-search button[type="submit"]').click();
+    await expect.poll(() => footer(checker)).toBe('1-1 of 1 items');
+    expect((await cells(checker)).slice(2, 5)).toEqual(['General Configuration', 'Delete', 'QZ_E2E.RETIRED']);
+    await checker.getByRole('button', { name: 'Reject' }).click();
+    const dialog = checker.getByRole('dialog').filter({ hasText: RATING_REJECT });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').innerText()).toBe('Reason is Required');
+    await dialog.getByPlaceholder('Input Reason').fill('The retired switch is still read by the statement job');
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await still(checker);
+    await checker.screenshot({ path: `${screenshotDir}/my-approval-reject.png` });
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => toast(checker, REJECTED).count()).toBe(1);
+    await expect.poll(() => isEmpty(checker)).toBe(true);
+    const stored = await rig.server.database.db.selectFrom('approval_request').selectAll().where('recordkey', '=', 'QZ_E2E.RETIRED').executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: 'REJECTED', decidedby: 'checker', reason: 'The retired switch is still read by the statement job' });
+    await maker.reload();
+    await expect.poll(() => footer(maker)).toBe('1-1 of 1 items');
+  });
+
+  it('fits below the lg breakpoint', async () => {
+    await checker.setViewportSize({ width: 991, height: 800 });
+    await checker.goto('/my-approval');
+    await expect.poll(() => isEmpty(checker)).toBe(true);
+    const overflow = await checker.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await checker.screenshot({ path: `${screenshotDir}/my-approval-991.png` });
+  });
+
+  it('leaves no error in the browser console', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+// The approval page kind in the engine: the list screen an approval page is, the change a request shows,
+// which requests a page covers, its function codes, and the validator's cross checks of maker-checker.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import realTree from '../../screens/menu-tree.json';
+import realSelectors from '../../screens/selectors.json';
+import { APPROVE_ACTION, REJECT_ACTION, approvalScreen, pageCovers, requestChanges } from '../../engine/definition/approvals';
+import { buildCatalogue, functionCatalogue } from '../../engine/definition/catalogue';
+import { checkDefinitions, type DefinitionFiles } from '../../engine/definition/checkDefinitions';
+import { confirmationText, searchFields, tableColumns } from '../../engine/definition/compile';
+import type { MenuTree } from '../../engine/definition/menuTree';
+import type { ApprovalPage, PageDefinition, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
+import { screenFiles } from '../../server/definitions';
+
+const GENCONF = 'screens/basic-configuration/general-configuration.json';
+const MY_APPROVAL = 'screens/approval/my-approval.json';
+const BUY_MILEAGE = 'screens/approval/approval-buy-mileage.json';
+
+const real: DefinitionFiles = {
+  tree: realTree as MenuTree,
+  screens: screenFiles().map((file) => ({ file, screen: JSON.parse(readFileSync(file, 'utf8')) as PageDefinition })),
+  selectors: realSelectors as SelectorCatalogue,
+};
+const catalogue = buildCatalogue(real.tree, real.screens.map((s) => s.screen), real.selectors);
+const pageOf = (file: string) => real.screens.find((s) => s.file === file)!.screen;
+
+/** The problems of a copy of the real definitions with one thing changed. */
+function problemsWith(change: (page: (file: string) => PageDefinition, defs: DefinitionFiles) => void): string[] {
+  const defs = structuredClone(real);
+  change((file) => defs.screens.find((s) => s.file === file)!.screen, defs);
+  return checkDefinitions(defs);
+}
+
+describe('an approval page as a list screen', () => {
+  const myApproval = approvalScreen(pageOf(MY_APPROVAL) as ApprovalPage, catalogue);
+  const buyMileage = approvalScreen(pageOf(BUY_MILEAGE) as ApprovalPage, catalogue);
+
+  it('is served at its menu path, over the approval requests, with View, Approve and Reject', () => {
+    expect(myApproval.resource).toEqual({ name: 'my-approval', table: 'approval_request', key: ['requestid'], status: false });
+    expect(buyMileage.resource.name).toBe('approval-buy-mileage');
+    expect(myApproval.actions).toEqual(['view', APPROVE_ACTION, REJECT_ACTION]);
+    // Spec 000 §4: both decisions ask the rating/reject text.
+    expect(confirmationText(APPROVE_ACTION)).toBe('Are you sure to rating/reject this data?');
+    expect(confirmationText(REJECT_ACTION)).toBe('Are you sure to rating/reject this data?');
+    expect(REJECT_ACTION.reason).toBe(true);
+  });
+
+  it('shares one list of request fields; the menu and action choices are the page\'s', () => {
+    expect(tableColumns(myApproval).map((c) => c.field.label)).toEqual(['Request ID', 'Menu', 'Requested Action', 'Record', 'Requested By', 'Request Date']);
+    expect(tableColumns(buyMileage).map((c) => c.field.label)).toEqual(tableColumns(myApproval).map((c) => c.field.label));
+    const menu = myApproval.fields.find((f) => f.name === 'menucode')!;
+    expect(menu.options).toContainEqual({ value: 'GENCONF', label: 'General Configuration' });
+    expect(menu.options).toContainEqual({ value: 'MERACC', label: 'Merging Account' });
+    // A page of one menu and one action offers neither as a search.
+    expect(searchFields(buyMileage).map((s) => s.field.name)).toEqual(['recordkey', 'requestedby', 'requestdate']);
+    expect(searchFields(myApproval).map((s) => [s.field.name, s.mode, s.exact])).toEqual([
+      ['menucode', 'normal', true],
+      ['action', 'normal', true],
+      ['recordkey', 'normal', false],
+      ['requestedby', 'advanced', false],
+      ['requestdate', 'advanced', true],
+    ]);
+    expect(buyMileage.fields.find((f) => f.name === 'action')!.options).toEqual([{ value: 'buy-mileage', label: 'Buy Mileage' }]);
+  });
+
+  it('covers the requests of its menus and actions; My Approval covers all', () => {
+    const page = pageOf(BUY_MILEAGE) as ApprovalPage;
+    expect(pageCovers(page, { menucode: 'MEMBER', action: 'buy-mileage' })).toBe(true);
+    expect(pageCovers(page, { menucode: 'MEMBER', action: 'redemption' })).toBe(false);
+    expect(pageCovers(page, { menucode: 'GENCONF', action: 'buy-mileage' })).toBe(false);
+    expect(pageCovers(pageOf(MY_APPROVAL) as ApprovalPage, { menucode: 'GENCONF', action: 'update' })).toBe(true);
+  });
+
+  it('gives every approval menu its APPROVE and REJECT function codes (the Role screen lists them)', () => {
+    const codes = functionCatalogue(catalogue).map((f) => f.functioncode);
+    for (const menu of ['MYAPPR', 'APPRBML', 'APPRRED', 'APPRUPD', 'APPRCAN', 'APPRCORP', 'APPRCEMP', 'MERACCAPR', 'RETCAPR', 'RETCAPRSKY', 'RETCAPRSTA', 'RETCAPROW']) {
+      expect(codes, menu).toEqual(expect.arrayContaining([`${menu}_ACCESS`, `${menu}_APPROVE`, `${menu}_REJECT`]));
+    }
+    // The menu tree's own functions stay.
+    expect(codes).toEqual(expect.arrayContaining(['APPRUPD_UPDATE', 'APPRUPD_REQUPDATE', 'APPRCAN_CANCEL', 'APPRCAN_REQCANCEL']));
+  });
+});
+
+describe('the change a request shows', () => {
+  const screen = pageOf(GENCONF) as ScreenDefinition;
+  const current = { key: 'VAT_BUY_MILEAGE', value: '11', description: 'VAT', active: true };
+
+  it('an update: the fields that differ, formatted as the screens show them', () => {
+    expect(requestChanges(screen, current, { ...current, value: '12', active: false })).toEqual([
+      { field: 'value', label: 'Value', current: '11', proposed: '12' },
+      { field: 'active', label: 'Active', current: 'Yes', proposed: 'No' },
+    ]);
+    expect(requestChanges(screen, current, { ...current })).toEqual([]);
+  });
+
+  it('a delete shows what goes; a create what comes', () => {
+    expect(requestChanges(screen, current, null).map((l) => [l.label, l.current, l.proposed])).toEqual([
+      ['Key', 'VAT_BUY_MILEAGE', ''],
+      ['Value', '11', ''],
+      ['Description', 'VAT', ''],
+      ['Active', 'Yes', ''],
+    ]);
+    expect(requestChanges(screen, null, { key: 'NEW', value: 'v', description: null, active: false }).map((l) => [l.label, l.current, l.proposed])).toEqual([
+      ['Key', '', 'NEW'],
+      ['Value', '', 'v'],
+      ['Active', '', 'No'],
+    ]);
+  });
+});
+
+describe('checkDefinitions: approvals', () => {
+  it('passes the real definitions', () => {
+    expect(checkDefinitions(real)).toEqual([]);
+  });
+
+  it('reports an approval page menu that is not in the tree', () => {
+    expect(problemsWith((page) => ((page(BUY_MILEAGE) as ApprovalPage).menus = ['MEMBER', 'BUYMILES']))).toEqual([
+      `${BUY_MILEAGE}: menus[1]: menu "BUYMILES" is not in the menu tree (screens/menu-tree.json)`,
+    ]);
+  });
+
+  it("reports approval actions the screen does not have, or that change nothing, or that domain code serves", () => {
+    expect(problemsWith((page) => ((page(GENCONF) as ScreenDefinition).approval = { actions: ['update', 'activate', 'view', 'purge'] }))).toEqual([
+      `${GENCONF}: approval.actions[1]: "activate" is not an action of this screen`,
+      `${GENCONF}: approval.actions[2]: "view" changes no record: only create, update, delete, activate, deactivate or a custom action with "set" can wait for approval`,
+      `${GENCONF}: approval.actions[3]: "purge" is not an action of this screen`,
+    ]);
+    const USER = 'screens/user-management/user.json';
+    expect(problemsWith((page) => ((page(USER) as ScreenDefinition).approval = { actions: ['reset-user-password'] }))).toEqual([
+      `${USER}: approval.actions[0]: "reset-user-password" is served by domain code (no "set"): that code asks for approval itself`,
+    ]);
+  });
+
+  it('reports a screen with approval that no approval page lists', () => {
+    const withoutMyApproval = (defs: DefinitionFiles) => (defs.screens = defs.screens.filter((s) => s.file !== MY_APPROVAL));
+    expect(problemsWith((_page, defs) => withoutMyApproval(defs))).toEqual([
+      `${GENCONF}: approval.actions[0]: no approval page lists GENCONF "update" requests (a page with "menus": ["GENCONF"], or My Approval)`,
+      `${GENCONF}: approval.actions[1]: no approval page lists GENCONF "delete" requests (a page with "menus": ["GENCONF"], or My Approval)`,
+    ]);
+    // A page of the menu's own, for the update only, covers that one.
+    expect(
+      problemsWith((page, defs) => {
+        withoutMyApproval(defs);
+        Object.assign(page(BUY_MILEAGE) as ApprovalPage, { menus: ['GENCONF'], actions: ['update'] });
+      }),
+    ).toEqual([`${GENCONF}: approval.actions[1]: no approval page lists GENCONF "delete" requests (a page with "menus": ["GENCONF"], or My Approval)`]);
+  });
+});
