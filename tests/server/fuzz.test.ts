@@ -326,7 +326,8 @@ describe.each(testDatabases)('fuzzed envelopes on $name', (target) => {
       const shown = `${request.path} [${request.token}] ${JSON.stringify(body).slice(0, 400)} -> ${call.http} ${call.text.slice(0, 200)}`;
       if (call.http >= 500) faults.push(`5xx: ${shown}`);
       else if (!/^\d{4}$/.test(code) || !String(call.headers.get('content-type')).includes('application/json')) faults.push(`not an envelope: ${shown}`);
-      else if (LEAKS.test(call.text)) faults.push(`leak: ${shown}`);
+      // Only error answers are read for leaks: a success carries stored data, which may hold any text.
+      else if (!code.startsWith('0') && LEAKS.test(call.text)) faults.push(`leak: ${shown}`);
       // A session extended with the fuzz's token hands back the next one.
       if (request.token === 'admin' && call.body?.identity?.signature) admin = call.body.identity.signature;
       batch.push({ request, code });
