@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,
+          // A page waited on by expect.poll may take seconds to answer on a busy machine (1 s by default).
+          expect: { poll: { timeout: 10_000 } },
           // One browser at a time on two cores.
           fileParallelism: false,
           // A browser test that fails is run once more, so one lost click on a busy CI machine does not

@@ -1,9 +1,13 @@
-// Routes: the public member pages whether signed in or not; signed out, the login page at / and not-found elsewhere;
-// signed in, the application (loaded lazily).
+// Routes: the public member pages whether signed in or not; signed out, the login page at / and at every page of
+// the application (which opens after sign-in), the branded not-found page elsewhere; signed in, the application
+// (loaded lazily).
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { Spin } from 'antd';
-import { NotFoundPage } from './pages/ErrorPages';
+import type { MenuTree } from '../engine/definition/menuTree';
+import tree from '../screens/menu-tree.json';
+import { PublicNotFoundPage } from './pages/ErrorPages';
+import { isStaffPath, staffPatterns } from './shell/staffRoutes';
 import { sessionStore } from './session/storage';
 import { loadEnvironment } from './session/environment';
 
@@ -31,6 +35,14 @@ const publicRoutes = (
   </>
 );
 
+const STAFF_PATTERNS = staffPatterns(tree as MenuTree);
+
+/** Signed out: a page of the application asks for sign-in first (spec 000 §2); any other path is not found. */
+function SignedOut() {
+  const { pathname } = useLocation();
+  return isStaffPath(STAFF_PATTERNS, pathname) ? <LoginPage /> : <PublicNotFoundPage />;
+}
+
 const loading = <Spin size="large" style={{ display: 'block', marginTop: '20vh' }} />;
 
 export function App() {
@@ -49,7 +61,7 @@ export function App() {
         ) : (
           <>
             <Route path="/" element={<LoginPage />} />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<SignedOut />} />
           </>
         )}
       </Routes>

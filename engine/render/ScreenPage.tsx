@@ -12,6 +12,7 @@ import { DataTable } from './DataTable';
 import { RecordDetails } from './RecordDetails';
 import { ReasonConfirm } from './ReasonConfirm';
 import { useEngine } from './EngineContext';
+import { showErrorToast } from './errorToast';
 
 import { SearchForm } from './SearchForm';
 import { PAGE_SIZE, useListController } from './useListController';
@@ -51,7 +52,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
   const formId = `form-${screen.menucode}`;
 
   // Server messages stay until closed (spec 000 §8); the same text is shown once.
-  const showError = (text: string) => void message.error({ content: text, duration: 0, key: text });
+  const showError = (text: string) => showErrorToast(message, text);
   const setState = (next: Partial<SearchState>) => onQueryChange(searchStateToQuery({ ...state, ...next }));
   /** Search always asks the server again, also when the criteria are the ones already shown. */
   const runSearch = (values: SearchState['values']) => {

@@ -6,6 +6,7 @@ import { defaultSort } from '../definition/compile';
 import { criteriaFromSearch, type SearchState } from '../definition/searchCriteria';
 import type { ScreenDefinition } from '../definition/screen';
 import { useEngine } from './EngineContext';
+import { showErrorToast } from './errorToast';
 
 export const PAGE_SIZE = 10;
 
@@ -34,7 +35,7 @@ export function useListController(screen: ScreenDefinition, state: SearchState) 
     } else {
       setRows([]);
       setTotal(0);
-      message.error({ content: answer.status.responsemessage, duration: 0, key: 'list-error' });
+      showErrorToast(message, answer.status.responsemessage, { key: 'list-error' });
     }
   }, [call, message, paginated, screen, state]);
 

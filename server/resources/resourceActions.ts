@@ -26,7 +26,7 @@ import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CountCache } from './countCache';
 import type { HookRegistry, ResourceHooks } from './hooks';
 import { listRecords } from './listQuery';
-import { toCsv } from './csv';
+import { referenceLabels, toCsv } from './csv';
 import { recordKey, rowToRecord, toDb, type Row } from './records';
 import { checkColumnFit, checkDataTypes, checkedCriteria, checkedKey } from './fieldValues';
 
@@ -212,7 +212,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
           const stamp = ctx.now().toISOString().slice(0, 10);
           return {
             message: MESSAGES.DOWNLOADING,
-            result: { filename: `${model.name}-${stamp}.csv`, mimetype: 'text/csv', content: toCsv(screen, rows), totalrecord: paging.totalrecord },
+            result: { filename: `${model.name}-${stamp}.csv`, mimetype: 'text/csv', content: toCsv(screen, rows, await referenceLabels(services, screen, ctx)), totalrecord: paging.totalrecord },
           };
         },
       }),

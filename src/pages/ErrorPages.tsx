@@ -1,6 +1,10 @@
-// Error pages of spec 000 §2, each with a Back button to the previous page.
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router-dom';
+// Error pages of spec 000 §2, each with a Back button to the previous page (or to the start when the page was
+// opened directly), each naming itself in the tab title; signed out, 'not found' wears the product's frame.
+import { useEffect } from 'react';
+import { Button, Result, Space } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { pageTitle } from '../shell/pageTitle';
+import { PublicLayout } from './public/PublicLayout';
 
 export const ERROR_TEXTS = {
   notFound: 'Sorry, the page you visited does not exist.',
@@ -8,19 +12,63 @@ export const ERROR_TEXTS = {
   wrong: 'Something Went Wrong',
 } as const;
 
+// not in spec: the tab titles of the error pages and the public 404's way to the login page
+export const ERROR_PAGE_TITLES = { notFound: 'Page Not Found', forbidden: 'Not Authorized', wrong: ERROR_TEXTS.wrong } as const;
+export const TO_LOGIN = 'Go to Login';
+
+function useTitle(title: string | undefined) {
+  useEffect(() => {
+    if (title) document.title = pageTitle(title);
+  }, [title]);
+}
+
 function Back() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // A page opened from a link or typed has no previous page in the app: Back would leave it for about:blank.
+  const first = location.key === 'default';
   return (
-    <Button type="primary" onClick={() => navigate(-1)}>
+    <Button type="primary" onClick={() => (first ? navigate('/') : navigate(-1))}>
       Back
     </Button>
   );
 }
 
-export const NotFoundPage = () => <Result status="404" title="404" subTitle={ERROR_TEXTS.notFound} extra={<Back />} />;
-export const ForbiddenPage = () => <Result status="403" title="403" subTitle={ERROR_TEXTS.forbidden} extra={<Back />} />;
+export function NotFoundPage() {
+  useTitle(ERROR_PAGE_TITLES.notFound);
+  return <Result status="404" title="404" subTitle={ERROR_TEXTS.notFound} extra={<Back />} />;
+}
 
-/** 'Something Went Wrong' with the message; `modal` leaves out Back. */
-export const SomethingWentWrong = ({ message, modal = false }: { message?: string; modal?: boolean }) => (
-  <Result status="error" title={ERROR_TEXTS.wrong} subTitle={message} extra={modal ? undefined : <Back />} />
-);
+export function ForbiddenPage() {
+  useTitle(ERROR_PAGE_TITLES.forbidden);
+  return <Result status="403" title="403" subTitle={ERROR_TEXTS.forbidden} extra={<Back />} />;
+}
+
+/** 'Something Went Wrong' with the message; `modal` leaves out Back (and the tab title, the page under it keeps its own). */
+export function SomethingWentWrong({ message, modal = false }: { message?: string; modal?: boolean }) {
+  useTitle(modal ? undefined : ERROR_PAGE_TITLES.wrong);
+  return <Result status="error" title={ERROR_TEXTS.wrong} subTitle={message} extra={modal ? undefined : <Back />} />;
+}
+
+/** Signed out, an unknown path: the 404 in the public pages' frame, with the way to the login page. */
+export function PublicNotFoundPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <PublicLayout title={ERROR_PAGE_TITLES.notFound} heading={false}>
+      <Result
+        status="404"
+        title="404"
+        subTitle={ERROR_TEXTS.notFound}
+        extra={
+          <Space>
+            {location.key !== 'default' && <Button onClick={() => navigate(-1)}>Back</Button>}
+            <Button type="primary" onClick={() => navigate('/')}>
+              {TO_LOGIN}
+            </Button>
+          </Space>
+        }
+      />
+    </PublicLayout>
+  );
+}

@@ -1,7 +1,7 @@
 // Staff sign-in (spec 000 §2, §4, §5), driven by loginMachine: the captcha gates Log in, 9004 opens the
 // change-password modal, the maintenance window blocks sign-in, and the forgot-password modal is one click away.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
@@ -9,10 +9,11 @@ import { fromPromise } from 'xstate';
 import { CLIENT_VERSION, type ResponseEnvelope } from '../../engine/api/envelope';
 import { passwordDigest } from '../../engine/api/passwordDigest';
 import { SHELL_MESSAGES } from '../../engine/rules';
-import { landingPath, loginMachine, type AuthenticateInput } from '../../workflows/loginMachine';
+import { loginMachine, type AuthenticateInput } from '../../workflows/loginMachine';
 import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
 import { api } from '../api';
 import { pageTitle } from '../shell/pageTitle';
+import { afterSignIn } from '../shell/staffRoutes';
 import { loadEnvironment, type Environment } from '../session/environment';
 import { sessionStore, type StoredPermission, type StoredProfile } from '../session/storage';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -37,6 +38,8 @@ const authenticate = fromPromise<ResponseEnvelope, AuthenticateInput>(async ({ i
 function LoginForm({ environment }: { environment: Environment }) {
   const captchaRef = useRef<CaptchaHandle>(null);
   const navigate = useNavigate();
+  // Signed out on a page of the application, the login page shows there and opens it after sign-in.
+  const requested = useRef(useLocation());
   const { message } = AntApp.useApp();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [state, send] = useMachine(
@@ -49,7 +52,7 @@ function LoginForm({ environment }: { environment: Environment }) {
     if (state.status !== 'done' || !state.output) return;
     const { bearer, expiresat, user, usermenu, enrollmentaccess } = (state.output as ResponseEnvelope<LoginResult>).result!;
     sessionStore.save(bearer, expiresat, user, { usermenu, enrollmentaccess });
-    navigate(landingPath(user.rolename), { replace: true });
+    navigate(afterSignIn(requested.current, user.rolename), { replace: true });
   }, [state.status, state.output, navigate]);
 
   useEffect(() => {

@@ -1,12 +1,13 @@
 // The signed-in application: shell, navigation, one route per screen behind its ACCESS grant, session machine.
 // Loaded on its own after sign-in, so the login page stays small.
-import { Suspense, use, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { Suspense, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Modal, Spin } from 'antd';
+import { App as AntApp, Modal, Spin } from 'antd';
 import { IDLE_WARNING } from '../../workflows/shellTexts';
 import { roleAllows, type FlatMenuItem } from '../../engine/definition/menuTree';
 import { EngineContext, type EngineServices } from '../../engine/render/EngineContext';
 import { PageView } from '../../engine/render/PageView';
+import { closeErrorToasts } from '../../engine/render/errorToast';
 import { api } from '../api';
 import { definitions } from '../definitions';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages';
@@ -17,6 +18,14 @@ import { Grants, navigationFor } from './navigation';
 import { useSession } from './useSession';
 import { pageTitle } from './pageTitle';
 import { sessionStore } from '../session/storage';
+
+/** A built-in page and its tab title. */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+  return children;
+}
 
 /** A menu's page: its definition file loads when the route first opens (the grant is checked before). */
 function PageRoute({ menu, grants }: { menu: FlatMenuItem; grants: Grants }) {
@@ -46,6 +55,10 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
   const grants = useMemo(() => new Grants(sessionStore.permission()), [permission]);
   const location = useLocation();
   const session = useSession(idleSeconds);
+  const { message } = AntApp.useApp();
+
+  // A screen's error toasts stay until closed (spec 000 §8), but only on that screen.
+  useEffect(() => () => closeErrorToasts(message), [location.pathname, message]);
 
   const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions }), [grants]);
   // Menus of other roles are left out, so a path two menus share ('/' for Dashboard and BOD's Member Data) has one page.
@@ -63,7 +76,7 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
         ) : (
           <ErrorBoundary resetKey={location.pathname}>
           <Routes>
-            <Route path="/profile" element={<ProfilePage profile={profile} />} />
+            <Route path="/profile" element={<Titled title="Profile"><ProfilePage profile={profile} /></Titled>} />
             {routes.map(({ menu, path }) => (
               <Route key={`${menu.menucode} ${path}`} path={path} element={<PageRoute menu={menu} grants={grants} />} />
             ))}

@@ -6,6 +6,7 @@ import { App as AntApp } from 'antd';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { CLIENT_VERSION } from '../../engine/api/envelope';
+import { showErrorToast } from '../../engine/render/errorToast';
 import { sessionMachine, type SessionMeta } from '../../workflows/sessionMachine';
 import { api, onAccessDenied, onSessionDropped } from '../api';
 import { sessionStore } from '../session/storage';
@@ -40,7 +41,8 @@ export function useSession(idleSeconds: number) {
           sessionStore.clear();
           navigateRef.current('/', { replace: true });
         },
-        showError: (_, params) => void message.error({ content: params.message, duration: 0, key: 'session-dropped' }),
+        // It explains the move to the login page, so it outlives the route.
+        showError: (_, params) => showErrorToast(message, params.message, { key: 'session-dropped', acrossRoutes: true }),
         showAccessDenied: (_, params) => setDeniedPath(params.path),
       },
     }),

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Empty, Form, Input, Table, Tag, Typography
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { formatDate } from '../../../engine/definition/format';
-import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS, type MemberSummary } from '../../../engine/api/memberFlows';
+import { CARD_NUMBER_MAX, MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS, type MemberSummary } from '../../../engine/api/memberFlows';
 import { miniViewMachine } from '../../../workflows/miniViewMachine';
 import { PublicLayout } from './PublicLayout';
 import { publicCall } from './publicApi';
@@ -63,7 +63,8 @@ export default function MiniViewPage() {
         }}
       >
         <Form.Item name="cardnumber" label="Card Number" {...(context.fieldError ? { validateStatus: 'error' as const, help: context.fieldError } : {})}>
-          <Input placeholder="Card Number" inputMode="numeric" allowClear />
+          {/* At most 45 characters (spec 000 §5, §9) as the member types or pastes, not only when searching. */}
+          <Input placeholder="Card Number" inputMode="numeric" maxLength={CARD_NUMBER_MAX} allowClear />
         </Form.Item>
         <div className="mini-view-actions">
           <Button

@@ -10,10 +10,12 @@ interface Props {
   title: string;
   /** The mini-view's result table needs more room than a form. */
   wide?: boolean;
+  /** False when the content carries its own heading (an error page's Result); the tab title stays. */
+  heading?: boolean;
   children: ReactNode;
 }
 
-export function PublicLayout({ title, wide = false, children }: Props) {
+export function PublicLayout({ title, wide = false, heading = true, children }: Props) {
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
@@ -24,9 +26,11 @@ export function PublicLayout({ title, wide = false, children }: Props) {
         {APP_NAME}
       </div>
       <Card className={wide ? 'public-card public-card-wide' : 'public-card'} variant="borderless">
-        <Typography.Title level={3} className="public-title" style={{ marginTop: 0 }}>
-          {title}
-        </Typography.Title>
+        {heading && (
+          <Typography.Title level={3} className="public-title" style={{ marginTop: 0 }}>
+            {title}
+          </Typography.Title>
+        )}
         {children}
       </Card>
       <Typography.Text className="public-footer">

@@ -1,0 +1,23 @@
+// Which paths belong to the signed-in application (menu paths and their extra routes), and where a sign-in goes.
+import { matchPath } from 'react-router-dom';
+import { flattenMenus, type MenuTree } from '../../engine/definition/menuTree';
+import { landingPath } from '../../workflows/loginMachine';
+
+/** Route patterns of the staff application, from the menu tree; '/' is the login page itself. */
+export function staffPatterns(tree: MenuTree): string[] {
+  const patterns = flattenMenus(tree).flatMap((menu) => [menu.path, ...(menu.routes ?? []).map((route) => route.path)]);
+  return [...new Set(patterns.filter((path): path is string => !!path && path !== '/'))];
+}
+
+/** True when a signed-out visitor asked for a page of the application: the login page shows, not 'not found'. */
+export function isStaffPath(patterns: readonly string[], pathname: string): boolean {
+  return patterns.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+}
+
+/**
+ * Where a sign-in goes (spec 000 §2, §4): to the page that was asked for, else BOD to /member and
+ * everyone else to /.
+ */
+export function afterSignIn(requested: { pathname: string; search: string }, rolename: string): string {
+  return requested.pathname === '/' ? landingPath(rolename) : `${requested.pathname}${requested.search}`;
+}
