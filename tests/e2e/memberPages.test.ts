@@ -13,7 +13,7 @@ import { verifyPassword } from '../../server/session/passwordHash';
 import { sha256Hex } from '../../server/session/sessionStore';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { latestMail, otpCodeIn, pathIn } from '../server/outbox';
-import { logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { holdClock, logIn, steadyText, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 
 const PASSWORD = 'Fresh#Pass2026';
 
@@ -43,12 +43,16 @@ const paste = (page: Page, text: string) =>
     document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 
-/** Holds every call to `path` for a moment, so the page's waiting state can be seen. */
-const slowDown = (page: Page, path: string) =>
-  page.route(`**${path}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+/** Holds every call to `path` until the returned function is called, so the page's waiting state can be seen. */
+async function holdCalls(page: Page, path: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}`, async (route) => {
+    await released;
     await route.continue();
   });
+  return release;
+}
 /** Every message under the form's fields, one per line. */
 const fieldErrors = async (page: Page) => (await page.locator('.ant-form-item-explain-error').allInnerTexts()).flatMap((text) => text.split('\n'));
 
@@ -77,6 +81,7 @@ describe('public member pages in Chromium', () => {
       expect((await adminCall('/api/user/create', user)).body.status.responsecode).toBe('0000');
       const key = await linkKey(rig, user.email, '/reset-password');
       const page = await rig.newPage();
+      await page.clock.install();
       await page.goto(`/reset-password/${key}`);
       await expect.poll(() => page.title()).toBe('Reset Password | Loyalty Management System');
       await expect.poll(() => page.getByText(user.username, { exact: true }).count()).toBe(1);
@@ -88,12 +93,18 @@ describe('public member pages in Chromium', () => {
         'At least 1 special character.',
         'Two passwords that you enter is inconsistent!',
       ]);
+      // From here the page's time moves only when the test says: the message stays 3 seconds (spec 000 §4, §9).
+      await holdClock(page);
       await fillPassword(page, PASSWORD);
       await expect.poll(() => resultTitle(page)).toBe(STAFF_RESET_TEXTS.passwordSet);
-      const shownAt = Date.now();
       await page.screenshot({ path: `${screenshotDir}/staff-reset-done.png` });
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
-      expect(Date.now() - shownAt).toBeGreaterThan(2000);
+      await page.clock.runFor(2999);
+      expect(new URL(page.url()).pathname).toBe(`/reset-password/${key}`);
+      expect(await resultTitle(page)).toBe(STAFF_RESET_TEXTS.passwordSet);
+      await page.clock.runFor(1);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      // The login page (loaded on demand) shows once time runs again.
+      await page.clock.resume();
       await expect.poll(() => page.title()).toBe('Login | Loyalty Management System');
       expect((await rig.server.login(user.username, PASSWORD)).body.status.responsecode).toBe('0000');
 
@@ -143,10 +154,11 @@ describe('public member pages in Chromium', () => {
       expect(path).toMatch(/^\/activation\/[A-Za-z0-9_-]{43}$/);
 
       const page = await rig.newPage();
-      await slowDown(page, '/api/member/retrieve-key');
+      const release = await holdCalls(page, '/api/member/retrieve-key');
       await page.goto(path);
       await expect.poll(() => page.title()).toBe('Create Password Member | Loyalty Management System');
       await expect.poll(() => page.getByText('Please wait while your activation is processed').count()).toBe(1);
+      release();
       await page.getByPlaceholder('New Password').waitFor();
 
       await fillPassword(page, 'Garuda 1', '');
@@ -215,9 +227,10 @@ describe('public member pages in Chromium', () => {
 
       const path = pathIn(await latestMail(db(), active.email, 'MEMBER_RESET'));
       expect(path).toMatch(/^\/reset-password-member\/[A-Za-z0-9_-]{43}$/);
-      await slowDown(page, '/api/member/reset-validation');
+      const release = await holdCalls(page, '/api/member/reset-validation');
       await page.goto(path);
       await expect.poll(() => page.getByText('Please wait is waiting for the validation process').count()).toBe(1);
+      release();
       await page.getByPlaceholder('New Password').waitFor();
       await fillPassword(page, PASSWORD, `${PASSWORD}x`);
       await expect.poll(() => fieldErrors(page)).toEqual(['Two passwords that you enter is inconsistent!']);
@@ -287,11 +300,16 @@ describe('public member pages in Chromium', () => {
       expect(path).toMatch(/^\/otp\/[A-Za-z0-9_-]+\?=[A-Za-z0-9_-]+$/);
 
       const page = await rig.newPage();
+      await page.clock.install();
       await page.goto(path);
       await expect.poll(() => page.title()).toBe('Verification | Loyalty Management System');
       await expect.poll(() => page.getByLabel('Time left').innerText()).toMatch(/^0[45]:[0-5]\d$/);
-      const startedAt = await page.getByLabel('Time left').innerText();
-      await expect.poll(() => page.getByLabel('Time left').innerText(), { timeout: 3000 }).not.toBe(startedAt);
+      // One second of the page's clock takes one second off the countdown.
+      await holdClock(page);
+      const seconds = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3));
+      const startedAt = seconds(await steadyText(page.getByLabel('Time left')));
+      await page.clock.runFor(1000);
+      await expect.poll(async () => seconds(await page.getByLabel('Time left').innerText())).toBe(startedAt - 1);
       expect(await digitBoxes(page).count()).toBe(6);
       expect(await verifyButton(page).isDisabled()).toBe(true);
 
@@ -351,11 +369,13 @@ describe('public member pages in Chromium', () => {
       await requestOtp(someone.memberid, { secondstimelimit: 30 });
       const { path } = await otpMail(someone.email);
       const page = await rig.newPage();
-      rig.server.clock.offsetMs = 28_000;
+      await page.clock.install();
       try {
         await page.goto(path);
-        await expect.poll(() => page.getByLabel('Time left').innerText()).toMatch(/^00:0[0-2]$/);
-        await expect.poll(() => resultTitle(page), { timeout: 5000 }).toBe('OTP is Expired');
+        await expect.poll(() => page.getByLabel('Time left').innerText()).toMatch(/^00:(30|2\d)$/);
+        await holdClock(page);
+        await page.clock.runFor(30_000);
+        await expect.poll(() => resultTitle(page)).toBe('OTP is Expired');
         await page.screenshot({ path: `${screenshotDir}/otp-expired.png` });
         rig.server.clock.offsetMs = 31_000;
         await page.goto(path);
@@ -398,7 +418,7 @@ describe('public member pages in Chromium', () => {
       expect(await page.getByPlaceholder('Card Number').inputValue()).toBe('');
     });
 
-    it("says 'No member info to display' for an unknown card, and refuses letters or nothing", async () => {
+    it("says 'No member info to display' for an unknown card, refuses letters or nothing, and takes at most 45 characters", async () => {
       const page = await rig.newPage();
       await page.goto('/mini-view');
       await page.getByPlaceholder('Card Number').fill('9999999999');
@@ -412,6 +432,15 @@ describe('public member pages in Chromium', () => {
       await page.getByPlaceholder('Card Number').fill('   ');
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect.poll(() => fieldErrors(page)).toEqual(['Required']);
+
+      // At most 45 characters (spec 000 §5, §9), typed key by key or inserted at once.
+      await page.getByPlaceholder('Card Number').fill('');
+      await page.getByPlaceholder('Card Number').pressSequentially('1234567890'.repeat(6));
+      expect(await page.getByPlaceholder('Card Number').inputValue()).toBe('1234567890'.repeat(6).slice(0, 45));
+      await page.getByPlaceholder('Card Number').fill('');
+      await page.getByPlaceholder('Card Number').focus();
+      await page.keyboard.insertText('9'.repeat(60));
+      expect(await page.getByPlaceholder('Card Number').inputValue()).toHaveLength(45);
     });
   });
 
