@@ -1,0 +1,187 @@
+// The dashboard as a panels page in Chromium, over the real server and its seeded members: the Member Tier
+// panel draws the server's figures, a filter change refetches at once (with the spinner while it loads),
+// Reset, Enlarge in the 960 modal, the empty placeholder, the closable red banner with the server's message,
+// dates not later than today, and the layout at 1366 and below antd's lg breakpoint.
+import { mkdirSync } from 'node:fs';
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatThousands } from '../../engine/definition/chartData';
+import { resolveDateBound } from '../../engine/definition/dateBounds';
+import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
+
+const PATH = '/api/dashboard/member-tier';
+const poll = expect.poll;
+
+interface TierRow {
+  tiername: string;
+  gender: string;
+  percentage: number;
+  jumlah: number;
+}
+
+describe('dashboard panels in Chromium', () => {
+  let rig: BrowserRig;
+  let page: Page;
+  const today = () => resolveDateBound('today', new Date())!;
+  const panel = () => page.locator('[data-panel="member-tier"]');
+  const bodyIn = (scope = panel()) => scope.locator('.engine-panel-body');
+  const labelsIn = (scope = panel()) => scope.locator('.recharts-pie-label-text').allTextContents();
+  /** What the pie's labels say for the server's rows: '<tier>: <members> (<percentage>%)'. */
+  const labelsOf = (rows: TierRow[]) => rows.map((r) => `${r.tiername}: ${formatThousands(r.jumlah)} (${formatThousands(r.percentage)}%)`);
+
+  /** Runs the action and returns the panel query it caused: the criteria sent and the server's answer. */
+  async function queryAfter(action: () => Promise<unknown>): Promise<{ criteria: Record<string, unknown>; code: string; message: string; rows: TierRow[] }> {
+    const answered = page.waitForResponse((r: Response) => r.url().endsWith(PATH));
+    await action();
+    const response = await answered;
+    const body = (await response.json()) as { status: { responsecode: string; responsemessage: string }; result: unknown };
+    const sent = response.request().postDataJSON() as { parameter: { criteria: Record<string, unknown> } };
+    return { criteria: sent.parameter.criteria, code: body.status.responsecode, message: body.status.responsemessage, rows: body.result as TierRow[] };
+  }
+
+  const urlFilters = () => Object.fromEntries(new URL(page.url()).searchParams);
+
+  /** The query the dashboard made on opening after the login. */
+  let first: Awaited<ReturnType<typeof queryAfter>>;
+
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    rig = await startBrowserRig();
+    page = await rig.newPage();
+    first = await queryAfter(() => logIn(page, 'admin'));
+  });
+  afterAll(async () => rig?.close());
+
+  it('opens on / as the Dashboard page with the Member Tier panel drawing the server\'s figures in tier order', async () => {
+    expect(first.criteria).toEqual({ gender: 'ALL', startdate: today() });
+    expect(first.code).toBe('0000');
+    await poll(() => labelsIn()).toEqual(labelsOf(first.rows));
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.title()).toBe('Dashboard | Loyalty Management System');
+    expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(1);
+    expect(await panel().locator('.ant-card-head-title').innerText()).toBe('Member Tier');
+    const legend = await panel().locator('.recharts-legend-item-text').allTextContents();
+    expect(legend).toEqual(['Blue', 'Silver', 'Gold', 'Platinum']);
+    // The seven-colour palette, first colours in order.
+    const fills = await panel().locator('.recharts-pie-sector path').evaluateAll((paths) => paths.map((p) => p.getAttribute('fill')));
+    expect(fills).toEqual(['#1d5fa8', '#13a8a8', '#f5a623', '#e8684a']);
+    await page.screenshot({ path: `${screenshotDir}/dashboard-1366.png`, fullPage: true });
+  });
+
+  const FILTER_CHANGES: { what: string; act: () => Promise<unknown>; criteria: () => Record<string, unknown>; url: () => Record<string, string> }[] = [
+    {
+      what: 'choosing Female',
+      act: () => chooseOption(page, panel().getByLabel('Gender'), 'Female'),
+      criteria: () => ({ gender: 'FEMALE', startdate: today() }),
+      url: () => ({ 'member-tier.gender': 'FEMALE' }),
+    },
+    {
+      what: 'typing an earlier start date',
+      act: async () => {
+        const input = panel().getByLabel('Start Date');
+        await input.click();
+        await input.fill('01/01/2022');
+        await input.press('Enter');
+      },
+      criteria: () => ({ gender: 'FEMALE', startdate: '2022-01-01' }),
+      url: () => ({ 'member-tier.gender': 'FEMALE', 'member-tier.startdate': '2022-01-01' }),
+    },
+    {
+      what: 'Reset',
+      act: () => panel().getByRole('button', { name: 'Reset' }).click(),
+      criteria: () => ({ gender: 'ALL', startdate: today() }),
+      url: () => ({}),
+    },
+  ];
+
+  it.each(FILTER_CHANGES)('refetches at once on $what, keeps the filters in the URL and draws the new figures', async ({ act, criteria, url }) => {
+    const query = await queryAfter(act);
+    expect(query.criteria).toEqual(criteria());
+    expect(query.code).toBe('0000');
+    await poll(() => labelsIn()).toEqual(labelsOf(query.rows));
+    expect(urlFilters()).toEqual(url());
+  });
+
+  it('shows the spinner while the query runs', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${PATH}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      const query = queryAfter(() => chooseOption(page, panel().getByLabel('Gender'), 'Male'));
+      await poll(() => panel().locator('.ant-spin-spinning').count()).toBe(1);
+      expect(await bodyIn().getAttribute('data-state')).toBe('loading');
+      release();
+      const { rows } = await query;
+      await poll(() => bodyIn().getAttribute('data-state')).toBe('loaded');
+      expect(await panel().locator('.ant-spin-spinning').count()).toBe(0);
+      await poll(() => labelsIn()).toEqual(labelsOf(rows));
+    } finally {
+      release();
+      await page.unroute(`**${PATH}`);
+    }
+  });
+
+  it('offers no start date later than today', async () => {
+    const input = panel().getByLabel('Start Date');
+    await input.click();
+    const dropdown = page.locator('.ant-picker-dropdown:visible');
+    await settled(dropdown);
+    const tomorrow = resolveDateBound('+1d', new Date())!;
+    const cell = (day: string) => dropdown.locator(`td[title="${day}"]`);
+    expect(await cell(today()).getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+    expect(await cell(tomorrow).getAttribute('class')).toContain('ant-picker-cell-disabled');
+    await page.keyboard.press('Escape');
+    await dropdown.waitFor({ state: 'hidden' });
+  });
+
+  it('opens the panel enlarged in a modal 960 wide, whose filters are the panel\'s', async () => {
+    await panel().getByRole('button', { name: 'Enlarge' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Member Tier' });
+    await settled(dialog);
+    expect((await page.locator('.ant-modal').boundingBox())!.width).toBe(960);
+    const query = await queryAfter(() => chooseOption(page, dialog.getByLabel('Gender'), 'Female'));
+    expect(query.criteria).toEqual({ gender: 'FEMALE', startdate: today() });
+    await poll(() => labelsIn(dialog)).toEqual(labelsOf(query.rows));
+    await page.screenshot({ path: `${screenshotDir}/dashboard-enlarged.png` });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await panel().locator('.ant-select-content').first().innerText()).toBe('Female');
+    await poll(() => labelsIn()).toEqual(labelsOf(query.rows));
+  });
+
+  it('shows the empty placeholder when there is nothing to draw', async () => {
+    const query = await queryAfter(() => page.goto('/?member-tier.startdate=2000-01-01'));
+    expect([query.code, query.rows]).toEqual(['0000', []]);
+    await poll(() => panel().locator('.ant-empty-description').filter({ hasText: 'No data' }).count()).toBe(1);
+    expect(await panel().getByRole('alert').count()).toBe(0);
+  });
+
+  it('shows the server\'s message in a closable red banner when the query fails, and recovers on the next change', async () => {
+    const query = await queryAfter(() => page.goto('/?member-tier.gender=UNKNOWN'));
+    expect([query.code, query.message]).toEqual(['1002', 'Gender must be one of All, Male, Female']);
+    const banner = panel().getByRole('alert');
+    await poll(() => banner.innerText()).toBe(query.message);
+    expect(await panel().locator('.ant-alert-error').count()).toBe(1);
+    expect(await panel().locator('.ant-empty-description').filter({ hasText: 'No data' }).count()).toBe(1);
+    await page.screenshot({ path: `${screenshotDir}/dashboard-error.png` });
+    await banner.getByRole('button', { name: 'Close' }).click();
+    await poll(() => banner.count()).toBe(0);
+    const next = await queryAfter(() => chooseOption(page, panel().getByLabel('Gender'), 'Male'));
+    expect(next.code).toBe('0000');
+    await poll(() => labelsIn()).toEqual(labelsOf(next.rows));
+    expect(await panel().getByRole('alert').count()).toBe(0);
+  });
+
+  it('puts two panels a row at 1366 and one below the lg breakpoint (991)', async () => {
+    const content = async () => (await page.locator('.engine-panels').boundingBox())!.width;
+    const width = async () => (await panel().boundingBox())!.width;
+    expect((await width()) / (await content())).toBeLessThan(0.52);
+    await page.setViewportSize({ width: 991, height: 800 });
+    await poll(async () => (await width()) / (await content())).toBeGreaterThan(0.98);
+    await page.screenshot({ path: `${screenshotDir}/dashboard-991.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+});
