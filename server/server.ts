@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { loadCatalogue } from './definitions';
 import { CountCache } from './resources/countCache';
 import { resourceActions, unservedActions, type ResourceServices } from './resources/resourceActions';
+import { recordActions } from './resources/recordActions';
 import { ApprovalRegistry, gateResourceActions } from './approvals/approvalHooks';
 import { approvalActions } from './approvals/approvalActions';
 import { resourceHooks } from './actions';
@@ -38,7 +39,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const approvals = new ApprovalRegistry();
   const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(), hooks: resourceHooks(catalogue) };
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...allActions, ...resourceActions(services), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...(options.extraActions ?? [])];
+  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...(options.extraActions ?? [])];
   const unserved = unservedActions(catalogue, actions);
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);

@@ -5,6 +5,7 @@ import { ACTION_FUNCTIONS, isCustomAction, resourceModel } from './compile';
 import { checkMenuTree, flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from './menuTree';
 import { menuPageFiles } from './pageFiles';
 import { checkPanelPages, type PanelQuerySignatures } from './checkPanelPages';
+import { checkRecordPages } from './checkRecordPages';
 import { checkApprovals } from './checkApprovals';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
@@ -41,6 +42,7 @@ export function checkDefinitions(input: DefinitionFiles): string[] {
   problems.push(...checkScreenSet(input.screens, input.tree, dir));
   problems.push(...checkApprovals(input.screens, input.tree, treeFile));
   problems.push(...checkPanelPages(input.screens, input.selectors, input.panelQueries));
+  problems.push(...checkRecordPages(input));
   problems.push(...checkSelectors(input.selectors, screenByResource, `${dir}/${SELECTORS_FILE}`));
   return problems;
 }

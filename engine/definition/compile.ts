@@ -99,6 +99,7 @@ export const ACTION_FUNCTIONS: Record<StandardAction, string> = {
   activate: 'ACTIVATE',
   deactivate: 'DEACTIVATE',
   download: 'DOWNLOAD',
+  createbulk: 'CREATE',
 };
 
 export const isCustomAction = (action: StandardAction | CustomAction): action is CustomAction => typeof action === 'object';
@@ -126,6 +127,8 @@ export const APPROVAL_FUNCTIONS = { approve: 'APPROVE', reject: 'REJECT' } as co
 /** Function suffixes of the screen besides ACCESS (for the menu's function catalogue). */
 export function screenFunctionSuffixes(screen: ScreenDefinition): string[] {
   const suffixes = screen.actions.map((a) => (isCustomAction(a) ? a.function : ACTION_FUNCTIONS[a]));
+  // A record page's sections without a function code of their own save with <MENU>_UPDATE.
+  if (screen.record?.sections.some((section) => !section.function)) suffixes.push('UPDATE');
   return [...new Set(suffixes)].filter((s) => s !== 'ACCESS');
 }
 

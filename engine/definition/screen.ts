@@ -1,6 +1,8 @@
 // The screen definition: one JSON file per menu screen (screens/<group>/<menu>.json). Each field is
 // declared once, with where it shows; everything else (search form, table, form, server table,
 // server validation, permission codes) is derived from it by engine/definition/compile.
+import type { RecordPageDefinition } from './recordPage';
+
 export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'list';
 
 export type Widget =
@@ -89,7 +91,8 @@ export interface FieldDefinition {
   stored?: boolean;
 }
 
-export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate' | 'download';
+/** createbulk: several new records in one call, all or nothing (spec 001 §7.4 'tier duration (createbulk)'), under <MENU>_CREATE. */
+export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate' | 'download' | 'createbulk';
 
 export interface CustomAction {
   name: string;
@@ -154,6 +157,8 @@ export interface ScreenDefinition extends PageBase {
   fields: FieldDefinition[];
   actions: (StandardAction | CustomAction)[];
   options?: ScreenOptions;
+  /** Records open as a full page of sections (/<menu path>/form/{key}/{section}) instead of the drawer. */
+  record?: RecordPageDefinition;
   /** Maker-checker: these actions create an approval request instead of writing (engine/definition/approvals.ts). */
   approval?: ApprovalRequirement;
 }

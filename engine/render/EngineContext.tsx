@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { ApiCall } from '../api/client';
 import type { PageSource } from '../definition/pageSource';
+import type { ViewRegistry } from './recordViews';
 
 export interface EngineServices {
   call: ApiCall;
@@ -9,6 +10,8 @@ export interface EngineServices {
   can(functioncode: string): boolean;
   /** Menu tree and selectors at once; pages loaded on demand (loadPage, or loadAll for the whole catalogue). */
   definitions: PageSource;
+  /** The registered views by name (what a record section's "view" draws). */
+  views: ViewRegistry;
 }
 
 export const EngineContext = createContext<EngineServices | undefined>(undefined);

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { isListScreen, type PageBase, type PageDefinition, type PageKind } from '../definition/screen';
 import { ScreenPage } from './ScreenPage';
+import { RecordScreen } from './RecordScreen';
 
 export interface PageViewProps {
   page: PageDefinition;
@@ -22,7 +23,11 @@ const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> =
 
 export function PageView(props: PageViewProps) {
   const { page } = props;
-  if (isListScreen(page)) return <ScreenPage screen={page} query={props.query} onQueryChange={props.onQueryChange} />;
+  if (isListScreen(page)) {
+    // A screen with a record page opens its records at /<menu path>/form/{key}/{section}.
+    if (page.record) return <RecordScreen screen={page} query={props.query} onQueryChange={props.onQueryChange} />;
+    return <ScreenPage screen={page} query={props.query} onQueryChange={props.onQueryChange} />;
+  }
   const kind = (page as { kind: OtherKind }).kind;
   const Renderer = KIND_RENDERERS[kind];
   if (!Renderer) throw new Error(`No renderer for page kind "${kind}" (${(page as PageBase).menucode})`);

@@ -20,6 +20,8 @@ interface RecordFormProps {
   serverErrors: Record<string, string>;
   formId: string;
   onSubmit(values: Values): void;
+  /** Fields shown but not editable whatever the mode (a child's parent key inside its parent's page). */
+  locked?: readonly string[];
 }
 
 /** Two columns, wide fields across both, a divider where a new section starts. */
@@ -50,8 +52,15 @@ function TwoColumns(props: ObjectFieldTemplateProps) {
 const asErrorSchema = (errors: Record<string, string>): ErrorSchema =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema;
 
-export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit }: RecordFormProps) {
-  const { schema, uiSchema } = useMemo(() => formSchema(screen, mode), [screen, mode]);
+export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit, locked }: RecordFormProps) {
+  const { schema, uiSchema } = useMemo(() => {
+    const compiled = formSchema(screen, mode);
+    for (const name of locked ?? []) {
+      const ui = compiled.uiSchema[name] as Record<string, unknown> | undefined;
+      if (ui) compiled.uiSchema[name] = { ...ui, 'ui:readonly': true };
+    }
+    return compiled;
+  }, [screen, mode, locked]);
   const [values, setValues] = useState<Values>(initial);
   // The values as last changed, ahead of the render: two quick changes (a parent, then its child)
   // must compare with each other, not with the values of a render that has not happened yet.

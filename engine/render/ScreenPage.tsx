@@ -30,6 +30,8 @@ interface ScreenPageProps {
   /** The search state lives in the URL query, so a reload or a shared link shows the same results. */
   query: string;
   onQueryChange(query: string): void;
+  /** Records open as a record page instead of the form (row: Edit; none: Create). */
+  onOpenRecord?(row?: Row): void;
 }
 
 interface OpenForm {
@@ -40,7 +42,7 @@ interface OpenForm {
 
 const keyData = (screen: ScreenDefinition, row: Row) => Object.fromEntries(screen.resource.key.map((k) => [k, row[k]]));
 
-export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
+export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: ScreenPageProps) {
   const { call, can } = useEngine();
   const { message, modal } = App.useApp();
   const state = useMemo(() => searchStateFromQuery(screen, query), [screen, query]);
@@ -123,7 +125,8 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
 
   const rowActions = (row: Row): ReactNode => {
     const buttons: ReactNode[] = [];
-    if (allowed('update')) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => void openRecord(row, 'edit')} /></Tooltip>);
+    if (onOpenRecord) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => onOpenRecord(row)} /></Tooltip>);
+    else if (allowed('update')) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => void openRecord(row, 'edit')} /></Tooltip>);
     else if (can(actionFunctionCode(screen, 'access'))) buttons.push(<Tooltip title="View" key="view"><Button type="text" icon={<EyeOutlined />} aria-label="View" onClick={() => void openRecord(row, 'view')}>View</Button></Tooltip>);
     if (model.status) {
       const active = row[model.status] === 'ACTIVE';
@@ -166,7 +169,7 @@ export function ScreenPage({ screen, query, onQueryChange }: ScreenPageProps) {
           {screen.title}
         </Typography.Title>
         {allowed('create') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'create', record: {}, errors: {} })}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => (onOpenRecord ? onOpenRecord() : setForm({ mode: 'create', record: {}, errors: {} }))}>
             Create
           </Button>
         )}

@@ -17,6 +17,7 @@ import {
   validateRecord,
   type ResourceModel,
 } from '../../engine/definition/compile';
+import { createFormScreen, summaryOf } from '../../engine/definition/recordPage';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -54,26 +55,26 @@ export interface ResourceServices {
 }
 
 /** One resource as the actions see it: its screen, its table model, and its domain hooks. */
-interface Target {
+export interface Target {
   screen: ScreenDefinition;
   model: ResourceModel;
   hooks: ResourceHooks;
 }
 
 /** Resource tables are untyped; the hooks work on the core tables' types. */
-const core = (db: Kysely<any>) => db as unknown as Kysely<Schema>;
+export const core = (db: Kysely<any>) => db as unknown as Kysely<Schema>;
 
 const fieldError = (code: string, field: string, message: string) => new ApiError(code, message, 200, { [field]: message });
 
 const keyOf = (model: ResourceModel, data: Row): Row => checkedKey(model, data);
 
-async function findRow(db: Kysely<any>, model: ResourceModel, key: Row): Promise<Row | undefined> {
+export async function findRow(db: Kysely<any>, model: ResourceModel, key: Row): Promise<Row | undefined> {
   let query = db.selectFrom(model.table).selectAll();
   for (const [name, value] of Object.entries(key)) query = query.where(name, '=', value);
   return (await query.executeTakeFirst()) as Row | undefined;
 }
 
-async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: ResourceModel, key: Row): Promise<Row> {
+export async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: ResourceModel, key: Row): Promise<Row> {
   const row = await findRow(db, model, key);
   if (!row) throw new ApiError(CODES.NOT_FOUND, `${screen.title} "${recordKey(model, key)}" was not found`);
   return row;
@@ -84,7 +85,7 @@ async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: Resour
  * with the audit stamp, saves unstored fields through the hooks, and writes the user log with before and
  * after. `beforeChange` runs first with the row.
  */
-async function changeRecord(
+export async function changeRecord(
   ctx: ActionContext,
   trx: Kysely<any>,
   { screen, model, hooks }: Target,
@@ -112,14 +113,14 @@ async function changeRecord(
 }
 
 /** The values of the `stored: false` fields the caller sent. */
-function unstoredValues(model: ResourceModel, data: Row): Row {
+export function unstoredValues(model: ResourceModel, data: Row): Row {
   const values: Row = {};
   for (const field of model.unstored) if (field.name in data) values[field.name] = data[field.name];
   return values;
 }
 
 /** Unknown fields are refused; values of the mode's editable fields are validated by the rule language. */
-function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row, mode: 'create' | 'edit'): Row {
+export function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row, mode: 'create' | 'edit'): Row {
   const known = new Set([...model.fields, ...model.unstored].map((f) => f.name));
   for (const name of Object.keys(data)) {
     if (!known.has(name)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: unknown field "${name}"`, 400);
@@ -139,7 +140,7 @@ function checkedValues(screen: ScreenDefinition, model: ResourceModel, data: Row
 }
 
 /** Reference fields must name an existing record of their selector's resource. */
-async function checkReferences(db: Kysely<any>, services: ResourceServices, model: ResourceModel, values: Row) {
+export async function checkReferences(db: Kysely<any>, services: ResourceServices, model: ResourceModel, values: Row) {
   for (const field of model.fields) {
     const value = values[field.name];
     if (!field.source || value === null || value === undefined) continue;
@@ -165,11 +166,64 @@ async function checkReferences(db: Kysely<any>, services: ResourceServices, mode
   }
 }
 
+/**
+ * Creates one record in the caller's transaction: the values checked by the rules of the create form (a
+ * record page's: its first section), defaults and status filled in, the key free, references existing,
+ * the hooks run, and the user log written. Returns the record as stored.
+ */
+export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target: Target, services: ResourceServices, data: Row): Promise<Row> {
+  const { screen, model, hooks } = target;
+  const values = checkedValues(createFormScreen(screen), model, data, 'create');
+  for (const field of model.fields) {
+    if (!(field.name in values) && field.default !== undefined) values[field.name] = toDb(field, field.default);
+  }
+  if (model.status && !values[model.status]) values[model.status] = STATUS_ACTIVE;
+  const at = ctx.now().toISOString();
+  const key = keyOf(model, values);
+  if (await findRow(trx, model, key)) {
+    const keyField = model.fields.find((f) => f.name === model.key[model.key.length - 1])!;
+    throw fieldError(CODES.DUPLICATE, keyField.name, `${keyField.label} "${recordKey(model, key)}" already exists`);
+  }
+  await checkReferences(trx, services, model, values);
+  const row = { ...values, ...(await hooks.createColumns?.(ctx)), createdby: ctx.user!.username, createddate: at, updatedby: ctx.user!.username, updateddate: at };
+  await trx.insertInto(model.table).values(row).execute();
+  const record = rowToRecord(model, row);
+  if (hooks.saveUnstored) {
+    await hooks.saveUnstored(ctx, core(trx), record, unstoredValues(model, data));
+    Object.assign(record, await hooks.loadUnstored?.(core(trx), record));
+  }
+  await hooks.afterCreate?.(ctx, core(trx), record);
+  await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend: LEGENDS.CREATE, recordkey: recordKey(model, key), after: record, ip: ctx.ip }, ctx.now());
+  return record;
+}
+
+/**
+ * Deletes one record in the caller's transaction: not when other records point at it (their users must be
+ * changed first), the hooks' checks run, and the user log written with the record as it was.
+ */
+export async function deleteRecord(ctx: ActionContext, trx: Kysely<any>, { screen, model, hooks }: Target, services: ResourceServices, key: Row): Promise<void> {
+  const before = await mustFind(trx, screen, model, key);
+  for (const ref of referencesTo(services.catalogue, model.name)) {
+    const refModel = resourceModel(ref.screen);
+    const used = await trx.selectFrom(refModel.table).select(ref.field).where(ref.field, '=', before[ref.valueField] as never).limit(1).executeTakeFirst();
+    if (used) throw new ApiError(CODES.IN_USE, `${screen.title} "${recordKey(model, key)}" is used by ${ref.screen.title} and cannot be deleted`);
+  }
+  let remove = trx.deleteFrom(model.table);
+  for (const [name, value] of Object.entries(key)) remove = remove.where(name, '=', value);
+  await remove.execute();
+  const record = rowToRecord(model, before);
+  Object.assign(record, await hooks.loadUnstored?.(core(trx), record));
+  await hooks.checkChange?.(ctx, core(trx), { before: record });
+  await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend: LEGENDS.DELETE, recordkey: recordKey(model, key), before: record, ip: ctx.ip }, ctx.now());
+}
+
 function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices): Action[] {
   const model = resourceModel(screen);
   const hooks = services.hooks?.[model.name] ?? {};
   const target: Target = { screen, model, hooks };
   const base = `/api/${model.name}`;
+  // A record page's list and detail answer its summary; each section's fields come from its own detail.
+  const summary = summaryOf(screen) ?? ((record: Row) => record);
   const guard = (action: Parameters<typeof actionFunctionCode>[1]) => ({ function: actionFunctionCode(screen, action) });
   const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
   const audit = (ctx: ActionContext, legend: string, key: string, before?: Row, after?: Row, trx?: Kysely<any>) =>
@@ -186,7 +240,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       guard: guard('access'),
       handler: async (ctx) => {
         const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: ctx.paging }, defaultSort(screen));
-        return { result: rows, paging };
+        return { result: rows.map(summary), paging };
       },
     }),
     defineAction({
@@ -197,7 +251,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         const row = await mustFind(db(ctx), screen, model, keyOf(model, ctx.parameter.data as Row));
         const record = rowToRecord(model, row);
         Object.assign(record, await hooks.loadUnstored?.(ctx.db, record));
-        return { result: record };
+        return { result: summary(record) };
       },
     }),
   ];
@@ -226,31 +280,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         guard: guard('create'),
         data: DATA_OBJECT,
         handler: async (ctx) => {
-          const data = ctx.parameter.data as Row;
-          const values = checkedValues(screen, model, data, 'create');
-          for (const field of model.fields) {
-            if (!(field.name in values) && field.default !== undefined) values[field.name] = toDb(field, field.default);
-          }
-          if (model.status && !values[model.status]) values[model.status] = STATUS_ACTIVE;
-          const at = ctx.now().toISOString();
-          const key = keyOf(model, values);
-          const after = await db(ctx).transaction().execute(async (trx) => {
-            if (await findRow(trx, model, key)) {
-              const keyField = model.fields.find((f) => f.name === model.key[model.key.length - 1])!;
-              throw fieldError(CODES.DUPLICATE, keyField.name, `${keyField.label} "${recordKey(model, key)}" already exists`);
-            }
-            await checkReferences(trx, services, model, values);
-            const row = { ...values, ...(await hooks.createColumns?.(ctx)), createdby: ctx.user!.username, createddate: at, updatedby: ctx.user!.username, updateddate: at };
-            await trx.insertInto(model.table).values(row).execute();
-            const record = rowToRecord(model, row);
-            if (hooks.saveUnstored) {
-              await hooks.saveUnstored(ctx, core(trx), record, unstoredValues(model, data));
-              Object.assign(record, await hooks.loadUnstored?.(core(trx), record));
-            }
-            await hooks.afterCreate?.(ctx, core(trx), record);
-            await audit(ctx, LEGENDS.CREATE, recordKey(model, key), undefined, record, trx);
-            return record;
-          });
+          const after = await db(ctx).transaction().execute((trx) => createRecord(ctx, trx, target, services, ctx.parameter.data as Row));
           written(ctx);
           return { result: after, message: RESULT_MESSAGES.create };
         },

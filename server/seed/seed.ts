@@ -9,6 +9,7 @@ import { isListScreen } from '../../engine/definition/screen';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import { seedReferenceData } from './referenceData';
 import { seedTierData } from './tierData';
+import { seedProgrammeData } from './programmeData';
 import { seedMemberData } from './memberData';
 
 interface MenuFunction {
@@ -144,6 +145,7 @@ export async function seed(
   await seedReferenceData(db, catalogue, now);
   if (!config.production) {
     await seedTierData(db, catalogue, now);
+    await seedProgrammeData(db, catalogue, now);
     await seedMemberData(db, now);
     await seedEnrollmentAccess(db, catalogue);
   }

@@ -10,6 +10,7 @@ import { PageView } from '../../engine/render/PageView';
 import { closeErrorToasts } from '../../engine/render/errorToast';
 import { api } from '../api';
 import { definitions } from '../definitions';
+import { views } from '../views/registry';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages';
 import { ProfilePage } from '../pages/ProfilePage';
 import { AppShell } from './AppShell';
@@ -60,7 +61,7 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
   // A screen's error toasts stay until closed (spec 000 §8), but only on that screen.
   useEffect(() => () => closeErrorToasts(message), [location.pathname, message]);
 
-  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions }), [grants]);
+  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions, views }), [grants]);
   // Menus of other roles are left out, so a path two menus share ('/' for Dashboard and BOD's Member Data) has one page.
   const routable = definitions.menus.filter((menu) => menu.path && definitions.hasPage(menu.menucode) && roleAllows(menu.roles, profile.rolename));
   // A page answers on its menu's path and on the extra routes the menu declares (e.g. /<menu>/form/:key/:section?).

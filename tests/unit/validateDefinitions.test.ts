@@ -39,6 +39,7 @@ import type {
   SelectorDefinition,
   Widget,
 } from '../../engine/definition/screen';
+import type { ChildTableDefinition, RecordPageDefinition, RecordSection, VisibleWhen } from '../../engine/definition/recordPage';
 import { screenFiles } from '../../server/definitions';
 
 const COUNTRY = 'screens/basic-configuration/country.json';
@@ -242,28 +243,28 @@ describe('checkDefinitions: screens against the menu tree', () => {
     expect(problems).toEqual([`screens/other/country.json: menucode: menu "COUNTRY" already has a screen (${COUNTRY})`]);
   });
 
-  // A second screen goes on a menu that has none yet (Airline), so only the clash under test is reported.
-  const AIRLINE = 'screens/partner-management/airline.json';
+  // A second screen goes on a menu that has none yet (Codeshare List), so only the clash under test is reported.
+  const CODESHARE = 'screens/partner-management/codeshare-list.json';
 
   it('reports a resource name declared twice', () => {
     const problems = problemsWith((d) => {
-      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'AIRLINE', resource: { name: 'country', table: 'airline', key: ['countrycode'] } };
-      d.screens.push({ file: AIRLINE, screen: copy });
+      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'CODESHARE', resource: { name: 'country', table: 'codeshare', key: ['countrycode'] } };
+      d.screens.push({ file: CODESHARE, screen: copy });
     });
-    expect(problems).toEqual([`${AIRLINE}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
+    expect(problems).toEqual([`${CODESHARE}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
   });
 
   it('reports a table used twice, declared or defaulted from the resource name', () => {
-    const addAirline = (d: Editable, resource: ResourceDefinition) =>
-      d.screens.push({ file: AIRLINE, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'AIRLINE', resource } });
-    expect(problemsWith((d) => addAirline(d, { name: 'airline', table: 'country', key: ['countrycode'] }))).toEqual([
-      `${AIRLINE}: resource.table: table "country" is also used by ${COUNTRY}`,
+    const addCodeshare = (d: Editable, resource: ResourceDefinition) =>
+      d.screens.push({ file: CODESHARE, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'CODESHARE', resource } });
+    expect(problemsWith((d) => addCodeshare(d, { name: 'codeshare', table: 'country', key: ['countrycode'] }))).toEqual([
+      `${CODESHARE}: resource.table: table "country" is also used by ${COUNTRY}`,
     ]);
     const defaulted = problemsWith((d) => {
-      d.screen(COUNTRY).resource.table = 'airline';
-      addAirline(d, { name: 'airline', key: ['countrycode'] });
+      d.screen(COUNTRY).resource.table = 'codeshare';
+      addCodeshare(d, { name: 'codeshare', key: ['countrycode'] });
     });
-    expect(defaulted).toEqual([`${AIRLINE}: resource.name: table "airline" is also used by ${COUNTRY}`]);
+    expect(defaulted).toEqual([`${CODESHARE}: resource.name: table "codeshare" is also used by ${COUNTRY}`]);
   });
 
   it('reports a screen file outside a group folder', () => {
@@ -361,7 +362,7 @@ describe('screen.schema.json', () => {
       `${COUNTRY}: /fields/0/search/mode must be equal to one of the allowed values: "normal", "advanced"`,
     ]);
     expect(screenSchemaProblems((s) => s.actions.push(setDefault({ name: 'list' })))).toEqual([
-      `${COUNTRY}: /actions/${customAt}/name must not be one of the reserved names: "list", "detail", "create", "update", "view", "delete", "activate", "deactivate", "download"`,
+      `${COUNTRY}: /actions/${customAt}/name must not be one of the reserved names: "list", "detail", "create", "update", "view", "delete", "activate", "deactivate", "download", "createbulk"`,
     ]);
     expect(screenSchemaProblems((s) => s.actions.push(setDefault({ function: 'SetDefault' })))).toEqual([
       `${COUNTRY}: /actions/${customAt}/function must match pattern "^[A-Z][A-Z0-9]*$"`,
@@ -404,7 +405,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     $schema: 'optional', schemaVersion: 'required', menucode: 'required', title: 'required', layout: 'optional', kind: 'optional',
   } satisfies Shape<PageBase & { kind?: PageKind }>],
   ['ScreenDefinition (list kind)', screenDefs.listScreen, {
-    resource: 'required', fields: 'required', actions: 'required', options: 'optional', approval: 'optional',
+    resource: 'required', fields: 'required', actions: 'required', options: 'optional', record: 'optional', approval: 'optional',
   } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
   ['ApprovalRequirement', screenDefs.approvalRequirement, { actions: 'required' } satisfies Shape<ApprovalRequirement>],
   ['ApprovalPage (approvals kind)', screenDefs.approvalPage, { menus: 'optional', actions: 'optional' } satisfies Shape<Omit<ApprovalPage, keyof PageBase | 'kind'>>],
@@ -436,6 +437,12 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
   } satisfies Shape<CustomAction>],
   ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional' } satisfies Shape<ScreenOptions>],
+  ['RecordPageDefinition', screenDefs.recordPage, { sections: 'required' } satisfies Shape<RecordPageDefinition>],
+  ['RecordSection', screenDefs.recordSection, {
+    key: 'required', label: 'required', function: 'optional', visibleWhen: 'optional', fields: 'optional', child: 'optional', view: 'optional',
+  } satisfies Shape<RecordSection>],
+  ['VisibleWhen', screenDefs.visibleWhen, { field: 'required', equals: 'optional', notEquals: 'optional' } satisfies Shape<VisibleWhen>],
+  ['ChildTableDefinition', screenDefs.childTable, { screen: 'required', parentKey: 'required', mode: 'optional' } satisfies Shape<ChildTableDefinition>],
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
   ['SelectorDefinition', selectorDefs.selector, {
     resource: 'required', value: 'required', label: 'required', extra: 'optional', filter: 'optional', all: 'optional',

@@ -1,0 +1,115 @@
+// Cross checks of record pages (a list screen's "record": sections, child tables, views) that the JSON
+// Schema cannot express, as '<file>: <json path>: <problem>' lines; called from checkDefinitions.
+import { ACTION_FUNCTIONS, isCustomAction, pageFunctionSuffixes } from './compile';
+import { SCREENS_DIR, type DefinitionFiles } from './checkDefinitions';
+import { flattenMenus, menuFunctionCodes } from './menuTree';
+import { menuPageFiles, type PageFile } from './pageFiles';
+import { SECTION_ACTION_PREFIX, pickedField, recordRoutePattern, type RecordSection } from './recordPage';
+import { isListScreen, type ScreenDefinition, type SelectorCatalogue } from './screen';
+import { REGISTERED_VIEWS, isRegisteredView } from './views';
+
+type Report = (path: string, problem: string) => void;
+
+/** Every problem of every record page, and of child tables' screens as their parents use them. */
+export function checkRecordPages(input: DefinitionFiles): string[] {
+  const problems: string[] = [];
+  const menus = flattenMenus(input.tree);
+  const pageByMenu = new Map(input.screens.map((s) => [s.screen.menucode, s.screen]));
+  const functionCodes = new Set(
+    menus.flatMap((menu) => {
+      const page = pageByMenu.get(menu.menucode);
+      return menuFunctionCodes(menu, page ? pageFunctionSuffixes(page) : []);
+    }),
+  );
+  const lists = new Map<string, { file: string; screen: ScreenDefinition }>();
+  for (const entry of input.screens) if (isListScreen(entry.screen)) lists.set(entry.screen.menucode, { file: entry.file, screen: entry.screen });
+  const menuOf = new Map(menus.map((m) => [m.menucode, m]));
+  const pageFiles = menuPageFiles(input.tree);
+
+  for (const { file, screen } of lists.values()) {
+    if (!screen.record) continue;
+    const report: Report = (path, problem) => problems.push(`${file}: ${path}: ${problem}`);
+    checkRoute(screen, menuOf.get(screen.menucode), report);
+    const fieldNames = new Set(screen.fields.map((f) => f.name));
+    const sectionOfField = new Map<string, number>();
+    const sectionAt = new Map<string, number>();
+    screen.record.sections.forEach((section, i) => {
+      const at = `record.sections[${i}]`;
+      const earlier = sectionAt.get(section.key);
+      if (earlier !== undefined) report(`${at}.key`, `duplicate section "${section.key}" (also record.sections[${earlier}])`);
+      else sectionAt.set(section.key, i);
+      if (!section.fields && !section.child && !section.view) report(at, 'a section shows fields, a child table or a view: declare at least one');
+      if (i === 0 && (!section.fields || section.visibleWhen)) report(at, 'the first section creates the record: it needs fields and no visibleWhen');
+      if (section.function && !functionCodes.has(section.function)) {
+        report(`${at}.function`, `unknown function code "${section.function}" (not among the menu tree's function codes)`);
+      }
+      if (section.visibleWhen && !fieldNames.has(section.visibleWhen.field)) report(`${at}.visibleWhen.field`, `unknown field "${section.visibleWhen.field}"`);
+      if (section.view && !isRegisteredView(section.view)) report(`${at}.view`, `unknown view "${section.view}" (registered views: ${REGISTERED_VIEWS.join(', ')})`);
+      (section.fields ?? []).forEach((name, f) => {
+        const path = `${at}.fields[${f}]`;
+        if (!fieldNames.has(name)) return report(path, `unknown field "${name}"`);
+        if (screen.resource.key.includes(name)) return report(path, `"${name}" is the record's key: it travels with every section, list it in none`);
+        const other = sectionOfField.get(name);
+        if (other !== undefined) report(path, `field "${name}" is also in record.sections[${other}] (each field is saved by one section)`);
+        else sectionOfField.set(name, i);
+      });
+      if (section.child) checkChild(screen, section, at, { lists, selectors: input.selectors, pageFiles, dir: input.dir ?? SCREENS_DIR }, report);
+    });
+    // A form field no section lists could never be edited.
+    screen.fields.forEach((field, i) => {
+      if (field.form && !screen.resource.key.includes(field.name) && !sectionOfField.has(field.name)) {
+        report(`fields[${i}].form`, `field "${field.name}" has a form placement, but no section of record.sections lists it`);
+      }
+    });
+    screen.actions.forEach((action, a) => {
+      if (isCustomAction(action) && action.name.startsWith(SECTION_ACTION_PREFIX)) report(`actions[${a}].name`, `"${SECTION_ACTION_PREFIX}..." names the section actions of a record page`);
+      if (action === 'update') report(`actions[${a}]`, `a record page saves each section on its own: declare no "update" (sections save with their function code, <menucode>_UPDATE by default)`);
+    });
+  }
+  return problems;
+}
+
+/** The record page answers at <menu path>/form/:<key>/:section?, a route its menu declares; the key is one field. */
+function checkRoute(screen: ScreenDefinition, menu: { path?: string; routes?: { path: string }[] } | undefined, report: Report) {
+  if (screen.resource.key.length !== 1) return report('record', 'a record page needs a one-field key (its address is <menu path>/form/{key}/{section})');
+  if (!menu?.path) return report('record', `a record page needs a menu with a path (menu "${screen.menucode}")`);
+  const pattern = recordRoutePattern(menu.path, screen);
+  if (!(menu.routes ?? []).some((r) => r.path === pattern)) report('record', `menu "${screen.menucode}" must declare the route "${pattern}" in screens/menu-tree.json`);
+}
+
+interface ChildContext {
+  lists: Map<string, { file: string; screen: ScreenDefinition }>;
+  selectors: SelectorCatalogue;
+  pageFiles: Map<string, PageFile>;
+  dir: string;
+}
+
+function checkChild(parent: ScreenDefinition, section: RecordSection, at: string, { lists, selectors, pageFiles, dir }: ChildContext, report: Report) {
+  const child = section.child!;
+  const target = lists.get(child.screen);
+  if (!target) return report(`${at}.child.screen`, `unknown list screen "${child.screen}"`);
+  if (child.screen === parent.menucode) return report(`${at}.child.screen`, 'a record cannot be its own child');
+  // The browser loads the child's definition by its menu alone (engine/definition/pageFiles.ts).
+  const expected = pageFiles.get(child.screen);
+  if (expected && target.file !== `${dir}/${expected.path}`) report(`${at}.child.screen`, `the page of menu "${child.screen}" must be ${dir}/${expected.path} (the browser loads it from there), not ${target.file}`);
+  const childScreen = target.screen;
+  const parentFields = new Set(parent.fields.map((f) => f.name));
+  for (const [childField, parentField] of Object.entries(child.parentKey)) {
+    const path = `${at}.child.parentKey.${childField}`;
+    if (!childScreen.resource.key.includes(childField)) report(path, `"${childField}" is not a key field of ${target.file} (a child's key includes its parent's key)`);
+    if (!parentFields.has(parentField)) report(path, `unknown field "${parentField}"`);
+    // The parent field's selector makes the generic delete refuse a parent that still has children.
+    const source = childScreen.fields.find((f) => f.name === childField)?.source;
+    const selector = source && Object.hasOwn(selectors.selectors, source.selector) ? selectors.selectors[source.selector] : undefined;
+    if (childScreen.resource.key.includes(childField) && selector?.resource !== parent.resource.name) {
+      report(path, `"${childField}" of ${target.file} needs a source selector over resource "${parent.resource.name}", so a parent with children cannot be deleted`);
+    }
+  }
+  const has = (action: keyof typeof ACTION_FUNCTIONS) => childScreen.actions.includes(action);
+  if (child.mode === 'pick') {
+    const picked = pickedField(childScreen, child);
+    if (!picked) report(`${at}.child.mode`, `a pick list needs exactly one key field of ${target.file} besides the parent's key`);
+    else if (!picked.source) report(`${at}.child.mode`, `the picked field "${picked.name}" of ${target.file} needs a source selector to pick from`);
+    if (!has('createbulk') || !has('delete')) report(`${at}.child.mode`, `a pick list adds with "createbulk" and removes with "delete": ${target.file} must declare both`);
+  }
+}

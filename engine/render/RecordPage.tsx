@@ -1,0 +1,223 @@
+// A record page (issue 12 §1): a list screen's record opened at /<menu path>/form/{key}/{section}, with a
+// side menu of the sections the user may open and the record's values allow (200 px, collapsing below
+// antd's lg breakpoint, spec 000 §9), the active section from the URL (an unknown or hidden one falls
+// back to the first), and each section's form saved on its own, its child table, or its registered view.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { App, Button, Card, Empty, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { isSuccess } from '../api/envelope';
+import {
+  NEW_RECORD,
+  isFirstSection,
+  recordPagePath,
+  sectionDetailPath,
+  sectionSavePath,
+  sectionScreen,
+  visibleSections,
+  type RecordSection,
+} from '../definition/recordPage';
+import type { ScreenDefinition } from '../definition/screen';
+import { ChildTable } from './ChildTable';
+import { useEngine } from './EngineContext';
+import { showErrorToast } from './errorToast';
+
+type Row = Record<string, unknown>;
+
+const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.RecordForm })));
+
+/** The side menu's width (spec 000 §9). */
+export const SECTION_MENU_WIDTH = 200;
+
+interface RecordPageProps {
+  screen: ScreenDefinition;
+  menuPath: string;
+  /** The key from the URL, or NEW_RECORD. */
+  recordKey: string;
+  /** The fourth path segment, if any. */
+  section: string | undefined;
+}
+
+export default function RecordPage({ screen, menuPath, recordKey, section }: RecordPageProps) {
+  const { call, can } = useEngine();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const isNew = recordKey === NEW_RECORD;
+  const keyField = screen.resource.key[0]!;
+  const [summary, setSummary] = useState<Row | undefined>(isNew ? {} : undefined);
+  const [missing, setMissing] = useState<string>();
+  // Below lg the side menu folds away behind its trigger, which then needs room beside the section.
+  const [folded, setFolded] = useState(false);
+
+  const loadSummary = useCallback(async () => {
+    if (isNew) return setSummary({});
+    const answer = await call<Row>(`/api/${screen.resource.name}/detail`, { data: { [keyField]: recordKey } });
+    if (isSuccess(answer.status.responsecode) && answer.result) setSummary(answer.result);
+    else setMissing(answer.status.responsemessage);
+  }, [call, isNew, keyField, recordKey, screen]);
+
+  useEffect(() => {
+    setMissing(undefined);
+    void loadSummary();
+  }, [loadSummary]);
+
+  // A record not saved yet has only its first section: it creates the record.
+  const sections = useMemo(() => {
+    if (!summary) return [];
+    const visible = visibleSections(screen, summary, can);
+    return isNew ? visible.filter((s) => isFirstSection(screen, s)) : visible;
+  }, [can, isNew, screen, summary]);
+  const active = sections.find((s) => s.key === section);
+  const fallback = sections[0];
+
+  // An unknown or hidden section (or none) falls back to the first the user may open.
+  useEffect(() => {
+    if (summary && !active && fallback) navigate(recordPagePath(menuPath, recordKey, fallback.key), { replace: true });
+  }, [active, fallback, menuPath, navigate, recordKey, summary]);
+
+  const back = () => navigate(menuPath);
+  const title = isNew ? `Create ${screen.title}` : `${screen.title}: ${recordKey}`;
+  const heading = (
+    <div className="engine-toolbar">
+      <Space>
+        <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back" onClick={back} />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      </Space>
+    </div>
+  );
+
+  if (missing) {
+    return (
+      <Card className="engine-panel">
+        <Result status="warning" title={missing} extra={<Button onClick={back}>Back</Button>} />
+      </Card>
+    );
+  }
+  if (!summary) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (sections.length === 0) {
+    return (
+      <Card className="engine-panel">
+        {heading}
+        <Empty description={`No section of this ${screen.title} is open to you`} />
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="engine-panel">
+      {heading}
+      <Layout className="engine-record" hasSider>
+        <Layout.Sider width={SECTION_MENU_WIDTH} breakpoint="lg" collapsedWidth={0} theme="light" className="engine-record-menu" onCollapse={setFolded}>
+          <Menu
+            mode="inline"
+            aria-label="Sections"
+            selectedKeys={active ? [active.key] : []}
+            items={sections.map((s) => ({ key: s.key, label: s.label }))}
+            onClick={({ key }) => navigate(recordPagePath(menuPath, recordKey, key))}
+          />
+        </Layout.Sider>
+        <Layout.Content className={folded ? 'engine-record-content engine-record-folded' : 'engine-record-content'}>
+          {active && (
+            <SectionView
+              key={`${recordKey}/${active.key}`}
+              screen={screen}
+              section={active}
+              recordKey={recordKey}
+              summary={summary}
+              onSaved={async (saved) => {
+                if (isNew) navigate(recordPagePath(menuPath, String(saved[keyField]), active.key), { replace: true });
+                else await loadSummary();
+              }}
+              showError={(text) => showErrorToast(message, text)}
+            />
+          )}
+        </Layout.Content>
+      </Layout>
+    </Card>
+  );
+}
+
+interface SectionViewProps {
+  screen: ScreenDefinition;
+  section: RecordSection;
+  recordKey: string;
+  summary: Row;
+  onSaved(record: Row): Promise<void> | void;
+  showError(text: string): void;
+}
+
+/** One section: its form (loaded from and saved to the section's own actions), its view, its child table. */
+function SectionView({ screen, section, recordKey, summary, onSaved, showError }: SectionViewProps) {
+  const { call, views } = useEngine();
+  const { message } = App.useApp();
+  const isNew = recordKey === NEW_RECORD;
+  const keyField = screen.resource.key[0]!;
+  const form = useMemo(() => sectionScreen(screen, section), [screen, section]);
+  const [values, setValues] = useState<Row | undefined>(isNew || !section.fields ? {} : undefined);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [version, setVersion] = useState(0);
+  const formId = `section-${screen.menucode}-${section.key}`;
+
+  useEffect(() => {
+    if (isNew || !section.fields) return;
+    let current = true;
+    void call<Row>(sectionDetailPath(screen, section), { data: { [keyField]: recordKey } }).then((answer) => {
+      if (!current) return;
+      if (isSuccess(answer.status.responsecode) && answer.result) setValues(answer.result);
+      else showError(answer.status.responsemessage);
+    });
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [call, isNew, keyField, recordKey, screen, section]);
+
+  async function save(data: Row) {
+    setSaving(true);
+    const path = isNew ? `/api/${screen.resource.name}/create` : sectionSavePath(screen, section);
+    const answer = await call<Row>(path, { data });
+    setSaving(false);
+    if (isSuccess(answer.status.responsecode)) {
+      message.success(answer.status.responsemessage);
+      setErrors({});
+      setValues({ ...data, ...(answer.result ?? {}) });
+      setVersion((v) => v + 1);
+      await onSaved(answer.result ?? data);
+      return;
+    }
+    setValues(data);
+    setErrors((answer.result as { fields?: Record<string, string> } | undefined)?.fields ?? {});
+    showError(answer.status.responsemessage);
+  }
+
+  const View = section.view ? views[section.view] : undefined;
+  return (
+    <div className="engine-record-section">
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {section.label}
+      </Typography.Title>
+      {section.fields &&
+        (values ? (
+          <Suspense fallback={<Spin />}>
+            <RecordForm key={version} screen={form} mode={isNew ? 'create' : 'edit'} initial={values} serverErrors={errors} formId={formId} onSubmit={(data) => void save(data)} />
+            <div className="engine-record-actions">
+              <Button type="primary" htmlType="submit" form={formId} loading={saving}>
+                Save
+              </Button>
+            </div>
+          </Suspense>
+        ) : (
+          <Spin />
+        ))}
+      {View && values && (
+        <Suspense fallback={<Spin />}>
+          <View screen={screen} record={{ ...summary, ...values }} section={section} />
+        </Suspense>
+      )}
+      {section.child && !isNew && <ChildTable parent={screen} parentRecord={summary} child={section.child} />}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// A list screen whose records open as record pages: the list at the menu's path, the record page at
+// /<menu path>/form/{key}/{section} (the menu tree's extra route; route params from react-router).
+import { lazy, Suspense } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Spin } from 'antd';
+import { NEW_RECORD, recordPagePath } from '../definition/recordPage';
+import type { ScreenDefinition } from '../definition/screen';
+import { useEngine } from './EngineContext';
+import { ScreenPage } from './ScreenPage';
+
+// The record page loads with the first record opened.
+const RecordPage = lazy(() => import('./RecordPage'));
+
+interface RecordScreenProps {
+  screen: ScreenDefinition;
+  query: string;
+  onQueryChange(query: string): void;
+}
+
+export function RecordScreen({ screen, query, onQueryChange }: RecordScreenProps) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const { definitions } = useEngine();
+  const menuPath = definitions.menus.find((m) => m.menucode === screen.menucode)?.path ?? '/';
+  const keyField = screen.resource.key[0]!;
+  const recordKey = params[keyField];
+  if (recordKey === undefined) {
+    return <ScreenPage screen={screen} query={query} onQueryChange={onQueryChange} onOpenRecord={(row) => navigate(recordPagePath(menuPath, row ? String(row[keyField]) : NEW_RECORD))} />;
+  }
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+      <RecordPage key={recordKey} screen={screen} menuPath={menuPath} recordKey={recordKey} section={params.section} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,140 @@
+// Demo programme master data (not production): airlines, partners and partner groups, vendors and the
+// mailing products they serve, promotions, tier durations and booking-class accrual rules, each table
+// filled once while it is empty. Codes match the other demo data (tiers, airports, the partner user's BNI).
+import type { Kysely } from 'kysely';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { Schema } from '../db/schema';
+import { REGION_CODES } from './referenceLists';
+import { seedTables, type SeedTable } from './seedTables';
+import { TIERS } from './tierData';
+
+export const AIRLINES = [
+  { airlinecode: 'GA', airlinename: 'Garuda Indonesia', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'KL', airlinename: 'KLM Royal Dutch Airlines', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'AF', airlinename: 'Air France', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'DL', airlinename: 'Delta Air Lines', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'KE', airlinename: 'Korean Air', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'SQ', airlinename: 'Singapore Airlines', alliancetype: 'STAR_ALLIANCE' },
+  { airlinecode: 'NH', airlinename: 'All Nippon Airways', alliancetype: 'STAR_ALLIANCE' },
+  { airlinecode: 'QF', airlinename: 'Qantas', alliancetype: 'ONEWORLD' },
+  { airlinecode: 'CX', airlinename: 'Cathay Pacific', alliancetype: 'ONEWORLD' },
+  { airlinecode: 'QG', airlinename: 'Citilink', alliancetype: 'NONE' },
+] as const;
+
+export const PARTNERS = [
+  { partnercode: 'BNI', partnername: 'Bank Negara Indonesia', partnertype: 'BANK', countrycode: 'ID', email: 'cobrand@bni.example' },
+  { partnercode: 'BCA', partnername: 'Bank Central Asia', partnertype: 'BANK', countrycode: 'ID', email: 'loyalty@bca.example' },
+  { partnercode: 'MANDIRI', partnername: 'Bank Mandiri', partnertype: 'BANK', countrycode: 'ID', email: 'cards@mandiri.example' },
+  { partnercode: 'HILTON', partnername: 'Hilton Hotels and Resorts', partnertype: 'HOTEL', countrycode: 'US', email: 'partners@hilton.example' },
+  { partnercode: 'ACCOR', partnername: 'Accor Live Limitless', partnertype: 'HOTEL', countrycode: 'FR', email: 'airlines@accor.example' },
+  { partnercode: 'AVIS', partnername: 'Avis Car Rental', partnertype: 'CAR_RENTAL', countrycode: 'US', email: 'loyalty@avis.example' },
+  { partnercode: 'BLUEBIRD', partnername: 'Blue Bird Taxi', partnertype: 'CAR_RENTAL', countrycode: 'ID', email: 'corporate@bluebird.example' },
+  { partnercode: 'SARINAH', partnername: 'Sarinah Department Store', partnertype: 'RETAIL', countrycode: 'ID', email: 'rewards@sarinah.example' },
+] as const;
+
+const PARTNER_GROUPS = [
+  { partnergroupcode: 'BANKS', partnergroupname: 'Co-Brand Banks', description: 'Banks issuing co-brand credit cards that earn miles on spend' },
+  { partnergroupcode: 'HOTELS', partnergroupname: 'Hotel Partners', description: 'Hotel chains crediting miles per eligible stay' },
+  { partnergroupcode: 'GROUND', partnergroupname: 'Ground Transport', description: 'Car rental and taxi partners' },
+];
+
+const GROUP_MEMBERS: Record<string, string[]> = { BANKS: ['BNI', 'BCA', 'MANDIRI'], HOTELS: ['HILTON', 'ACCOR'], GROUND: ['AVIS', 'BLUEBIRD'] };
+
+const MAILING_PRODUCTS = [
+  { mailingproductcode: 'CARDBLUE', mailingproductname: 'Blue Membership Card', producttype: 'CARD', paymenttype: 'CASH', currencycode: 'IDR', price: 50000, cancelfee: 10000, updatefee: 15000, feecurrencycode: 'IDR', cancelperioddays: 3 },
+  { mailingproductcode: 'CARDGOLD', mailingproductname: 'Gold Membership Card', producttype: 'CARD', paymenttype: 'CASH', currencycode: 'IDR', price: 75000, cancelfee: 10000, updatefee: 15000, feecurrencycode: 'IDR', cancelperioddays: 3 },
+  { mailingproductcode: 'CARDPLAT', mailingproductname: 'Platinum Membership Card', producttype: 'CARD', paymenttype: 'MILEAGE', mileageprice: 2500, cancelfee: 0, updatefee: 0, feecurrencycode: 'IDR', cancelperioddays: 7 },
+  { mailingproductcode: 'WELCOMELTR', mailingproductname: 'Welcome Letter', producttype: 'LETTER', paymenttype: 'CASH', currencycode: 'IDR', price: 0, usepackagingvendor: false },
+  { mailingproductcode: 'LUGTAG', mailingproductname: 'Luggage Tag', producttype: 'MERCHANDISE', paymenttype: 'MILEAGE', mileageprice: 1500, useprintingvendor: false },
+];
+
+const ASIA = REGION_CODES.AS;
+const EUROPE = REGION_CODES.EU;
+const NORTH_AMERICA = REGION_CODES.NA;
+
+const VENDORS = [
+  { vendorcode: 'PRTNUS', vendorname: 'Percetakan Nusantara', vendortype: 'PRINTING', allregion: true, regions: [], mailingproducts: ['CARDBLUE', 'CARDGOLD', 'CARDPLAT', 'WELCOMELTR'] },
+  { vendorcode: 'PRTGRF', vendorname: 'Grafika Prima', vendortype: 'PRINTING', allregion: false, regions: [ASIA], mailingproducts: ['CARDPLAT'] },
+  { vendorcode: 'PKGKMS', vendorname: 'Kemas Jaya Packaging', vendortype: 'PACKAGING', allregion: true, regions: [], mailingproducts: ['CARDBLUE', 'CARDGOLD', 'CARDPLAT', 'LUGTAG'] },
+  { vendorcode: 'JNE', vendorname: 'JNE Express', vendortype: 'COURIER', allregion: false, regions: [ASIA], mailingproducts: ['CARDBLUE', 'CARDGOLD', 'CARDPLAT', 'WELCOMELTR', 'LUGTAG'] },
+  { vendorcode: 'POSIND', vendorname: 'Pos Indonesia', vendortype: 'COURIER', allregion: false, regions: [ASIA], mailingproducts: ['WELCOMELTR'] },
+  { vendorcode: 'DHL', vendorname: 'DHL Express', vendortype: 'COURIER', allregion: false, regions: [ASIA, EUROPE, NORTH_AMERICA], mailingproducts: ['CARDGOLD', 'CARDPLAT'] },
+];
+
+const PROMOTIONS = [
+  {
+    promocode: 'DOUBLEDPS26', name: 'Double Miles Jakarta - Bali', promotiontype: 'AIR', startdate: '2026-01-01', enddate: '2026-12-31', needregister: false,
+    description: 'Twice the award miles on Garuda Indonesia flights between Jakarta and Denpasar.',
+    membershipid: 'FFP', tiers: ['BLUE', 'SILVER', 'GOLD', 'PLATINUM'], gender: 'ALL',
+    airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', compartments: ['C', 'Y'], minsegments: 1,
+    bonusactivitycode: 'BNSDPS26', bonustype: 'PERCENTAGE', bonusvalue: 100, milestype: 'AWARD',
+  },
+  {
+    promocode: 'SKYTEAMEU26', name: 'SkyTeam Europe Bonus', promotiontype: 'AIR', startdate: '2026-03-01', enddate: '2026-09-30', needregister: true,
+    description: 'Registered Gold and Platinum members earn 2,000 bonus miles on KLM flights to Amsterdam.',
+    membershipid: 'FFP', tiers: ['GOLD', 'PLATINUM'], gender: 'ALL',
+    airlinecode: 'KL', originairport: 'CGK', destinationairport: 'AMS', compartments: ['F', 'C'], minsegments: 2,
+    bonusactivitycode: 'BNSKLEU26', bonustype: 'FIXED', bonusvalue: 2000, milestype: 'BOTH',
+  },
+  {
+    promocode: 'HILTONSTAY26', name: 'Hilton Stay Bonus', promotiontype: 'NON_AIR', startdate: '2026-02-01', enddate: '2026-07-31', needregister: false,
+    description: '500 bonus miles for a stay of two nights or more at Hilton hotels.',
+    membershipid: 'FFP', tiers: ['SILVER', 'GOLD', 'PLATINUM'], gender: 'ALL', minage: 18,
+    partnercode: 'HILTON', minspend: 200, spendcurrency: 'USD',
+    bonusactivitycode: 'BNSHIL26', bonustype: 'FIXED', bonusvalue: 500, milestype: 'AWARD',
+  },
+  {
+    promocode: 'BNICARD26', name: 'BNI Co-Brand Welcome', promotiontype: 'NON_AIR', startdate: '2026-01-15', enddate: '2026-06-30', needregister: false,
+    description: 'Welcome bonus for new BNI co-brand card holders.',
+    membershipid: 'COBRAND', tiers: [], gender: 'ALL',
+    partnercode: 'BNI', minspend: 5000000, spendcurrency: 'IDR',
+    bonusactivitycode: 'BNSBNI26', bonustype: 'FIXED', bonusvalue: 5000, milestype: 'AWARD',
+  },
+];
+
+/** How long a tier, once reached, is kept (months), per programme tier. */
+const TIER_MONTHS: Record<string, number> = { Blue: 12, Silver: 12, Gold: 12, Platinum: 24 };
+
+const TIER_DURATIONS = [
+  ...TIERS.map((tier) => ({ tierid: tier.tierid, effectivedate: '2025-01-01', expireddate: '2025-12-31', durationmonths: TIER_MONTHS[tier.tiername]! })),
+  ...TIERS.filter((tier) => tier.tiername !== 'Blue').map((tier) => ({ tierid: tier.tierid, effectivedate: '2026-01-01', expireddate: null, durationmonths: TIER_MONTHS[tier.tiername]! + 3 })),
+];
+
+const ACCRUAL_RULES_BC = [
+  { rulecode: 'GA-CGK-DPS', airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', effectivedate: '2026-01-01', expireddate: '2026-12-31' },
+  { rulecode: 'GA-CGK-SIN', airlinecode: 'GA', originairport: 'CGK', destinationairport: 'SIN', effectivedate: '2026-01-01', expireddate: '2026-12-31' },
+  { rulecode: 'KL-CGK-AMS', airlinecode: 'KL', originairport: 'CGK', destinationairport: 'AMS', effectivedate: '2026-01-01', expireddate: '2027-03-31' },
+];
+
+/** Booking class -> award %, tier %, segments, minimum miles: full fares earn most, deep discounts least. */
+const BOOKING_CLASSES: [string, number, number, number, number][] = [
+  ['J', 150, 150, 1.5, 1000],
+  ['C', 125, 125, 1.25, 1000],
+  ['Y', 100, 100, 1, 500],
+  ['B', 100, 100, 1, 500],
+  ['M', 75, 75, 1, 250],
+  ['K', 50, 50, 0.5, 0],
+  ['N', 25, 25, 0.5, 0],
+];
+
+const ACCRUAL_RULE_LINES = ACCRUAL_RULES_BC.flatMap(({ rulecode }) =>
+  BOOKING_CLASSES.map(([bookingclass, awardpercent, tierpercent, segments, minimummiles]) => ({ rulecode, bookingclass, awardpercent, tierpercent, segments, minimummiles })),
+);
+
+const PROGRAMME_TABLES: SeedTable[] = [
+  { resource: 'airline', rows: AIRLINES },
+  { resource: 'partner', rows: PARTNERS },
+  { resource: 'partner-group', rows: PARTNER_GROUPS },
+  { resource: 'partner-group-member', rows: Object.entries(GROUP_MEMBERS).flatMap(([partnergroupcode, codes]) => codes.map((partnercode) => ({ partnergroupcode, partnercode }))) },
+  { resource: 'mailing-product', rows: MAILING_PRODUCTS },
+  { resource: 'vendor', rows: VENDORS },
+  { resource: 'promotion', rows: PROMOTIONS },
+  { resource: 'tier-duration', rows: TIER_DURATIONS },
+  { resource: 'accrual-rule-bc', rows: ACCRUAL_RULES_BC },
+  { resource: 'accrual-rule-bc-detail', rows: ACCRUAL_RULE_LINES },
+];
+
+/** Fills each of these tables that is still empty; returns the rows inserted per resource. */
+export function seedProgrammeData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
+  return seedTables(db, catalogue, PROGRAMME_TABLES, now);
+}

@@ -1,0 +1,46 @@
+// Demo rows for definition-built tables: each table filled once while it is empty, with the audit stamp,
+// so staff edits stay and two servers starting at once insert each row once.
+import type { Kysely } from 'kysely';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { STATUS_ACTIVE, resourceModel } from '../../engine/definition/compile';
+import type { Schema } from '../db/schema';
+import { toDb, type Row } from '../resources/records';
+
+const SEED_USER = 'system';
+
+export interface SeedTable {
+  resource: string;
+  rows: readonly Row[];
+}
+
+/** Fills each listed table that is still empty (fields left out take their default, status ACTIVE); returns rows inserted per resource. */
+export async function seedTables(db: Kysely<Schema>, catalogue: Catalogue, tables: readonly SeedTable[], now = new Date()): Promise<Record<string, number>> {
+  const anyDb = db as unknown as Kysely<any>;
+  const at = now.toISOString();
+  const audit = { createdby: SEED_USER, createddate: at, updatedby: SEED_USER, updateddate: at };
+  const inserted: Record<string, number> = {};
+  for (const { resource, rows } of tables) {
+    const screen = catalogue.screenByResource.get(resource);
+    if (!screen) continue;
+    const model = resourceModel(screen);
+    if (await anyDb.selectFrom(model.table).select(model.key[0]!).limit(1).executeTakeFirst()) continue;
+    const stored = rows.map((row) => {
+      const unknown = Object.keys(row).find((name) => !model.fields.some((f) => f.name === name));
+      if (unknown) throw new Error(`demo data for "${resource}" has field "${unknown}", which its screen does not declare`);
+      const values: Row = { ...audit };
+      for (const field of model.fields) {
+        values[field.name] = toDb(field, field.name in row ? row[field.name] : field.name === model.status ? STATUS_ACTIVE : field.default);
+      }
+      return values;
+    });
+    for (let i = 0; i < stored.length; i += 200) {
+      await anyDb
+        .insertInto(model.table)
+        .values(stored.slice(i, i + 200))
+        .onConflict((oc) => oc.columns(model.key as never).doNothing())
+        .execute();
+    }
+    inserted[resource] = stored.length;
+  }
+  return inserted;
+}
