@@ -169,3 +169,20 @@ export async function steadyText(locator: Locator): Promise<string> {
     last = now;
   }
 }
+
+/**
+ * A menu of the top navigation bar by its label; when the bar has no room for it (antd folds the last menus
+ * into '···' at this width), the overflow is opened first and the menu is found in its popup.
+ */
+export async function topMenu(page: Page, label: string): Promise<Locator> {
+  const nav = page.locator('.app-nav');
+  await nav.waitFor();
+  // By text, not accessible name: an item's icon adds its own name (Logout is 'logout Logout').
+  const text = new RegExp(`^\\s*${label}\\s*$`);
+  const direct = nav.getByRole('menuitem').filter({ hasText: text });
+  if ((await direct.count()) > 0) return direct.first();
+  await nav.locator('.ant-menu-overflow-item-rest').hover();
+  const folded = page.locator('.ant-menu-submenu-popup:visible').getByRole('menuitem').filter({ hasText: text }).first();
+  await folded.waitFor();
+  return folded;
+}

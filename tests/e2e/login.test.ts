@@ -1,7 +1,7 @@
 // The spine in a real browser: the built app is served, the login page signs in through the real captcha.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { logIn, screenshotDir, startBrowserRig, topMenu, type BrowserRig } from './browser';
 
 describe('login in Chromium', () => {
   let rig: BrowserRig;
@@ -49,7 +49,7 @@ describe('login in Chromium', () => {
     const stored = await page.evaluate(() => Object.keys(localStorage).sort());
     expect(stored).toEqual(['alms.apitoken', 'alms.idtoken', 'alms.permission', 'alms.profile', 'alms.timetoken']);
     await page.screenshot({ path: `${screenshotDir}/signed-in.png` });
-    await page.locator('.app-nav').getByText('Logout').click();
+    await (await topMenu(page, 'Logout')).click();
     await expect.poll(() => page.getByRole('dialog').filter({ hasText: 'Are you sure want to logout?' }).count()).toBe(1);
     await page.screenshot({ path: `${screenshotDir}/logout-confirm.png` });
     await page.getByRole('button', { name: 'OK' }).click();

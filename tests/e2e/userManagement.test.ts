@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { sha256Hex } from '../../server/session/sessionStore';
-import { answerYes, logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { answerYes, logIn, screenshotDir, startBrowserRig, topMenu, type BrowserRig } from './browser';
 
 const search = (page: Page) => page.locator('.engine-search');
 const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
@@ -48,7 +48,7 @@ describe('user management in Chromium', () => {
   afterAll(async () => rig?.close());
 
   it('opens User from the navigation, searches and pages with the footer text', async () => {
-    await page.locator('.app-nav').getByText('User Management').hover();
+    await (await topMenu(page, 'User Management')).hover();
     await page.getByRole('menuitem', { name: 'User', exact: true }).click();
     await expect.poll(() => page.title()).toBe('User | Loyalty Management System');
     await expect.poll(() => footer(page)).toBe('1-10 of 16 items');
