@@ -1,29 +1,29 @@
 // `npm run bench:bundle`: builds the app and prints the gzip KiB each route loads, following the module graph
-// of the Vite manifest from index.html (the entry, the lazy chunks the route opens, their static imports and
-// CSS); fails when the login route or a list screen passes its budget (issue 12), when the login route holds
-// table or form-engine code, or when a screen definition sits in the signed-in bundle instead of its own chunk.
+// of the build from index.html (the entry chunk, the chunks of the modules the route opens lazily, their
+// static imports and CSS); fails when the login route or a list screen passes its budget (issue 12), when the
+// login route holds table or form-engine code, or when a screen definition is not in a chunk of its own.
 // Usage: tsx scripts/bench-bundle.ts [--out-dir .tmp/dist-bench]
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Manifest, type Rollup } from 'vite';
+import { build, type Rollup } from 'vite';
 
 const KIB = 1024;
 const outDir = process.argv.includes('--out-dir') ? process.argv[process.argv.indexOf('--out-dir') + 1]! : '.tmp/dist-bench';
 
-/** What a route loads: the manifest entries it opens, each with its static imports. */
+/** What a route loads: index.html's entry, and the modules it opens (each with the chunk holding it). */
 interface RouteLoad {
   name: string;
-  entries: string[];
+  modules: string[];
   budgetKib?: number;
 }
 
-const SHELL = ['index.html', 'src/shell/SignedInApp.tsx'];
+const SHELL = ['src/shell/SignedInApp.tsx'];
 const ROUTES: RouteLoad[] = [
-  { name: 'login route (/ signed out)', entries: ['index.html', 'src/pages/LoginPage.tsx'], budgetKib: 170 },
-  { name: 'a list screen (/country)', entries: [...SHELL, 'screens/basic-configuration/country.json'], budgetKib: 350 },
-  { name: 'the list screen with its form open', entries: [...SHELL, 'screens/basic-configuration/country.json', 'engine/render/RecordForm.tsx'] },
-  { name: 'the dashboard (/, panels + charts)', entries: [...SHELL, 'screens/top-level/dashboard.json', 'engine/render/PanelPage.tsx', 'engine/render/PanelChart.tsx'] },
+  { name: 'login route (/ signed out)', modules: ['src/pages/LoginPage.tsx'], budgetKib: 170 },
+  { name: 'a list screen (/country)', modules: [...SHELL, 'screens/basic-configuration/country.json'], budgetKib: 350 },
+  { name: 'the list screen with its form open', modules: [...SHELL, 'screens/basic-configuration/country.json', 'engine/render/RecordForm.tsx'] },
+  { name: 'the dashboard (/, panels + charts)', modules: [...SHELL, 'screens/top-level/dashboard.json', 'engine/render/PanelPage.tsx', 'engine/render/PanelChart.tsx'] },
 ];
 
 /**
@@ -33,10 +33,10 @@ const ROUTES: RouteLoad[] = [
 const NOT_ON_LOGIN = [/\/node_modules\/antd\/es\/table\/(Table|InternalTable)\.js$/, /\/node_modules\/@rc-component\/table\//, /\/node_modules\/@rjsf\//, /\/node_modules\/ajv\//];
 const SCREEN_FILE = /\/screens\/[^/]+\/[^/]+\.json$/;
 
-const result = await build({ logLevel: 'warn', build: { outDir, manifest: true, emptyOutDir: true } });
+const result = await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
 const chunks = new Map(outputs.flatMap((o) => o.output).filter((c): c is Rollup.OutputChunk => c.type === 'chunk').map((c) => [c.fileName, c]));
-const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+const entry = [...chunks.values()].find((c) => c.isEntry)!;
 
 const gzipBytes = new Map<string, number>();
 const gzipOf = (file: string) => {
@@ -45,27 +45,32 @@ const gzipOf = (file: string) => {
   return size;
 };
 
-/** Every file the entries load: their chunks, the chunks those import statically, and the CSS of each. */
-function filesOf(entries: string[]): Set<string> {
+/** The chunk holding a module (a lazy route's own chunk, or a shared one when others import it statically). */
+function chunkOf(module: string): Rollup.OutputChunk {
+  const id = resolve(module);
+  const chunk = [...chunks.values()].find((c) => c.moduleIds.includes(id));
+  if (!chunk) throw new Error(`no chunk holds ${module} (renamed? update ROUTES in scripts/bench-bundle.ts)`);
+  return chunk;
+}
+
+/** Every file a route loads: the entry and its modules' chunks, the chunks those import statically, their CSS. */
+function filesOf(modules: string[]): Set<string> {
   const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`"${key}" is not in the build manifest (renamed? update ROUTES in scripts/bench-bundle.ts)`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) visit(chunks.get(imported)!);
   };
-  entries.forEach(visit);
+  visit(entry);
+  modules.map(chunkOf).forEach(visit);
   return files;
 }
 
 const modulesOf = (files: Set<string>) => [...files].flatMap((file) => chunks.get(file)?.moduleIds ?? []);
 const failures: string[] = [];
 const rows = ROUTES.map((route) => {
-  const files = filesOf(route.entries);
+  const files = filesOf(route.modules);
   const kib = [...files].reduce((sum, file) => sum + gzipOf(file), 0) / KIB;
   const over = route.budgetKib !== undefined && kib > route.budgetKib;
   if (over) failures.push(`${route.name}: ${kib.toFixed(1)} KiB gzip is over its budget of ${route.budgetKib} KiB`);
@@ -73,7 +78,7 @@ const rows = ROUTES.map((route) => {
 });
 console.table(rows);
 
-const login = modulesOf(filesOf(ROUTES[0]!.entries));
+const login = modulesOf(filesOf(ROUTES[0]!.modules));
 const onLogin = NOT_ON_LOGIN.map((pattern) => login.find((id) => pattern.test(id))).filter((id) => id !== undefined);
 for (const found of onLogin) failures.push(`the login route loads ${found}`);
 if (onLogin.length === 0) console.log('The login route holds no antd table, rjsf or ajv code.');
