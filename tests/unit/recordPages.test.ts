@@ -164,6 +164,18 @@ describe('checkRecordPages', () => {
       `${GROUP}: record.sections[${at}].child.mode: the picked field "partnercode" of ${member} needs a source selector to pick from`,
     ]);
   });
+
+  it("reports a child screen whose file is not where the browser loads its menu's page from", () => {
+    const at = sectionAt(GROUP, 'partners');
+    const moved = 'screens/partner-management/group-member.json';
+    expect(
+      problemsWith((d) => {
+        d.screens.find((s) => s.file === 'screens/partner-management/partner-group-member.json')!.file = moved;
+      }),
+    ).toEqual([
+      `${GROUP}: record.sections[${at}].child.screen: the page of menu "PARTNERGRPM" must be screens/partner-management/partner-group-member.json (the browser loads it from there), not ${moved}`,
+    ]);
+  });
 });
 
 describe('record page helpers', () => {
