@@ -32,7 +32,8 @@ import { openDatabase, preparedStatements, type DialectName } from '../server/db
 import { loadCatalogue } from '../server/definitions';
 import { guardStatement, liveGuardRow, type GuardRow } from '../server/session/sessionStore';
 import { CountCache } from '../server/resources/countCache';
-import { listRecords, type ListInput } from '../server/resources/listQuery';
+import { listRecords, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
+import { ftsPhrase, ftsTable, usesTrigrams } from '../server/resources/trigramIndex';
 import { DEMO_PASSWORD } from '../server/seed/seed';
 import { createServer } from '../server/server';
 import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, runBenchmark } from './benchSupport';
@@ -64,6 +65,12 @@ type Scenario = (typeof SCENARIOS)[number];
 const TARGETED: Scenario[] = ['page', 'sorted'];
 const TARGET_RATIO = 0.8;
 const TARGET_P99_MS = 50;
+/**
+ * Contains with a new term each call and its count: 20x the generic REST back end Directus, which
+ * answers about 21.4 req/s on this shape (issue 12: 62 req/s was 2.9x it), with p99 at most 100 ms.
+ */
+const CONTAINS_TARGET_RATE = 430;
+const CONTAINS_TARGET_P99_MS = 100;
 
 // ---------------------------------------------------------------- options
 
@@ -172,8 +179,12 @@ function seedSqlite(file: string, rows: number): SeedTimes {
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
     const indexes = db.prepare<[string], { name: string; sql: string }>(`select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`).all(TABLE);
+    // The trigram tables' triggers would index row by row: they are set aside, and the tables rebuilt.
+    const triggers = db.prepare<[string], { name: string; sql: string }>(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = ?`).all(TABLE);
+    const trigramTables = db.prepare<[string], { name: string }>(`select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%' and sql like ?`).all(`%content='${TABLE}'%`);
     let t = performance.now();
     for (const index of indexes) db.exec(`drop index "${index.name}"`);
+    for (const trigger of triggers) db.exec(`drop trigger "${trigger.name}"`);
     const insert = db.prepare(`insert into "${TABLE}" (${COLUMNS.map((c) => `"${c}"`).join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`);
     db.transaction(() => {
       for (let i = 1; i <= rows; i++) insert.run(benchRow(i));
@@ -181,6 +192,8 @@ function seedSqlite(file: string, rows: number): SeedTimes {
     const times: SeedTimes = { insert: (performance.now() - t) / 1000, indexes: 0, analyze: 0 };
     t = performance.now();
     for (const index of indexes) db.exec(index.sql);
+    for (const { name } of trigramTables) db.exec(`insert into "${name}" ("${name}") values ('rebuild')`);
+    for (const trigger of triggers) db.exec(trigger.sql);
     times.indexes = (performance.now() - t) / 1000;
     t = performance.now();
     db.exec('analyze');
@@ -263,11 +276,10 @@ function postgresRaw(url: string, schema: string): RawDb {
   };
 }
 
-/** listQuery.ts: '%text%' searches for text anywhere, the inside taken literally. */
-function containsPattern(value: string): string | undefined {
+/** listQuery.ts: the text of '%text%', searched for anywhere and taken literally. */
+function containsText(value: string): string | undefined {
   if (!value.startsWith('%') && !value.endsWith('%')) return undefined;
-  const inner = value.replace(/^%+/, '').replace(/%+$/, '');
-  return `%${inner.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return value.replace(/^%+/, '').replace(/%+$/, '');
 }
 
 const FLOOR_FILTERS = new Map<string, 'contains' | 'exact'>([
@@ -281,10 +293,15 @@ const FLOOR_SORTS = new Set(['code', 'name', 'carrier', 'miles', 'status']);
 class BadRequest extends Error {}
 
 interface FloorQuery {
-  select: string;
+  /** The page query; on SQLite with trigram matches, by how the page reaches them (listQuery.ts). */
+  select(reach: TrigramReach): string;
   selectParams: unknown[];
   count: string;
   countParams: unknown[];
+  /** SQLite with trigram matches: counted first, then the table's size picks the reach. */
+  size: string | undefined;
+  /** PostgreSQL with trigram matches: the page with the count of every match, when a count is due. */
+  counted: string | undefined;
   /** The count cache key, as listRecords makes it. */
   queryKey: string;
   limit: number;
@@ -302,16 +319,25 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   }
   const params: unknown[] = [];
   const placeholder = () => (dialect === 'postgres' ? `$${params.length}` : '?');
-  const conditions = filters.map(([name, value]) => {
-    const pattern = FLOOR_FILTERS.get(name) === 'contains' ? containsPattern(value as string) : undefined;
-    if (pattern !== undefined) {
-      params.push(pattern);
-      return `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${placeholder()} escape '\\'`;
+  /** Each condition by reach; a trigram match (SQLite) also gives its FTS5 table. */
+  const conditions: { sql: (reach: TrigramReach) => string; fts?: string; ftsParam?: unknown; trigram?: boolean }[] = filters.map(([name, value]) => {
+    const text = FLOOR_FILTERS.get(name) === 'contains' ? containsText(value as string) : undefined;
+    if (text !== undefined && dialect === 'sqlite' && usesTrigrams(text)) {
+      const fts = ftsTable(TABLE, name);
+      params.push(ftsPhrase(text));
+      const at = placeholder();
+      return { sql: (reach) => `${reach === 'walk' ? '+rowid' : 'rowid'} in (select rowid from "${fts}" where "${fts}" match ${at})`, fts, ftsParam: params[params.length - 1] };
+    }
+    if (text !== undefined) {
+      params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const at = placeholder();
+      return { sql: () => `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${at} escape '\\'`, trigram: dialect === 'postgres' && usesTrigrams(text) };
     }
     params.push((value as string).trim());
-    return `"${name}" = ${placeholder()}`;
+    const at = placeholder();
+    return { sql: () => `"${name}" = ${at}` };
   });
-  const where = conditions.length === 0 ? '1 = 1' : conditions.length === 1 ? conditions[0]! : `(${conditions.join(' and ')})`;
+  const where = (reach: TrigramReach) => (conditions.length === 0 ? '1 = 1' : conditions.length === 1 ? conditions[0]!.sql(reach) : `(${conditions.map((c) => c.sql(reach)).join(' and ')})`);
   const order: Record<string, string> = Object.keys(sort).length > 0 ? { ...sort } : { code: 'asc' };
   for (const [name, direction] of Object.entries(order)) {
     if (!FLOOR_SORTS.has(name) || (direction !== 'asc' && direction !== 'desc')) throw new BadRequest(`cannot sort by "${name}"`);
@@ -320,20 +346,33 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   if (!('code' in order)) order.code = Object.values(order)[0]!;
   const orderBy = Object.entries(order).map(([name, direction]) => `"${name}" ${direction}`).join(', ');
   const countParams = [...params];
-  let select = `select * from "${TABLE}" where ${where} order by ${orderBy}`;
+  const trigramOnly = conditions.length > 0 && conditions.every((c) => c.fts);
+  const count = trigramOnly
+    ? `select count(*) as "n" from (${conditions.map((c, i) => `select rowid from "${c.fts}" where "${c.fts}" match ${dialect === 'postgres' ? `$${i + 1}` : '?'}`).join(' intersect ')})`
+    : `select count(*) as "n" from "${TABLE}" where ${where('lookup')}`;
+  let select = (reach: TrigramReach) => `select * from "${TABLE}" where ${where(reach)} order by ${orderBy}`;
+  let counted: string | undefined;
   if (limit > 0) {
     // The server's deferred lookup (listQuery.ts): the page's keys from the index, then those rows.
     params.push(limit);
     const limitAt = placeholder();
     params.push((page - 1) * limit);
     const offsetAt = placeholder();
-    select = `select * from "${TABLE}" where "code" in (select "code" from "${TABLE}" where ${where} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`;
+    select = (reach) => `select * from "${TABLE}" where "code" in (select "code" from "${TABLE}" where ${where(reach)} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`;
+    if (conditions.some((c) => c.trigram)) {
+      const qualified = Object.entries(order).map(([name, direction]) => `"${TABLE}"."${name}" ${direction}`).join(', ');
+      counted =
+        `select "${TABLE}".*, "k"."${TOTAL}" from "${TABLE}" inner join (select "code", count(*) over () as "${TOTAL}" from "${TABLE}" where ${where('lookup')} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) as "k"` +
+        ` on "${TABLE}"."code" = "k"."code" order by ${qualified}`;
+    }
   }
   return {
     select,
     selectParams: params,
-    count: `select count(*) as "n" from "${TABLE}" where ${where}`,
-    countParams,
+    count,
+    countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : countParams,
+    size: limit > 0 && conditions.some((c) => c.fts) ? `select max(rowid) as n from "${TABLE}"` : undefined,
+    counted,
     queryKey: JSON.stringify(filters),
     limit,
     page,
@@ -345,14 +384,35 @@ interface FloorAnswer {
   paging: { page: number; limit: number; totalrecord: number };
 }
 
-/** listRecords' order: the page first, then a count unless the cache (same class, same rules) has it. */
+/**
+ * listRecords' order: the page first, then a count unless the cache (same class, same rules) has it;
+ * with trigram matches on SQLite, the count first and the table's size, then the page; on PostgreSQL,
+ * the page with its count when a count is due.
+ */
 async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Promise<FloorAnswer> {
-  const rows = await raw.all(query.select, query.selectParams);
-  let total = counts.get(RESOURCE, query.queryKey, query.page);
+  const runCount = async () => Number((await raw.all(query.count, query.countParams))[0]!.n);
+  const count = () => counts.count(RESOURCE, query.queryKey, query.page, runCount);
+  let total: number | undefined;
+  let reach: TrigramReach = 'lookup';
+  if (query.size) {
+    total = await count();
+    const tableRows = Number((await raw.all(query.size, []))[0]!.n ?? 0);
+    reach = trigramReach((query.page - 1) * query.limit, query.limit, tableRows, total);
+  }
+  const counted: { rows?: Row[] } = {};
+  if (query.counted) {
+    const text = query.counted;
+    total = await counts.count(RESOURCE, query.queryKey, query.page, async () => {
+      const found = await raw.all(text, query.selectParams);
+      counted.rows = found.map(({ [TOTAL]: _total, ...row }) => row);
+      return found.length > 0 || query.page === 1 ? Number(found[0]?.[TOTAL] ?? 0) : runCount();
+    });
+  }
+  const rows = counted.rows ?? (await raw.all(query.select(reach), query.selectParams));
   if (total === undefined) {
-    if (query.limit <= 0 || (query.page === 1 && rows.length < query.limit)) total = rows.length;
-    else total = Number((await raw.all(query.count, query.countParams))[0]!.n);
-    counts.set(RESOURCE, query.queryKey, total);
+    const whole = query.limit <= 0 || (query.page === 1 && rows.length < query.limit);
+    if (whole) counts.set(RESOURCE, query.queryKey, (total = rows.length));
+    else total = await count();
   }
   return { rows, paging: { page: query.page, limit: query.limit, totalrecord: total } };
 }
@@ -693,12 +753,19 @@ async function checkSameSql(dialect: DialectName, options: Options, schema: stri
     for (const { scenario, request } of inputs) {
       // A page past the first with a fresh cache: listRecords runs both its page and its count.
       const paging = { limit: request.paging.limit, page: 2 };
-      const input: ListInput = { criteria: request.parameter.criteria, sort: request.parameter.sort, paging };
+      // offThread false: every statement goes through this logging connection.
+      const input: ListInput = { criteria: request.parameter.criteria, sort: request.parameter.sort, paging, offThread: false };
       captured.length = 0;
       await listRecords(db, dialect, model, new CountCache(), input, defaultSort(BENCH_SCREEN));
       const floor = floorQuery(dialect, request.parameter.criteria ?? {}, request.parameter.sort ?? {}, paging.limit, paging.page);
-      const want = [floor.select, floor.count];
-      if (captured.length !== 2 || captured[0] !== want[0] || captured[1] !== want[1]) {
+      // With trigram matches: count, size, then the page by the reach both sides pick from them.
+      const reach = floor.size && captured[2] === floor.select('walk') ? 'walk' : 'lookup';
+      const want = floor.size
+        ? [floor.count, floor.size, floor.select(reach)]
+        : floor.counted
+          ? [floor.counted, ...(captured.length > 1 ? [floor.count] : [])]
+          : [floor.select('lookup'), floor.count];
+      if (captured.length !== want.length || captured.some((text, i) => text !== want[i])) {
         throw new Error(`floor SQL of ${scenario} differs from listRecords':\n  listRecords: ${captured.join(' ; ')}\n  floor:       ${want.join(' ; ')}`);
       }
     }
@@ -723,11 +790,23 @@ async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Sce
   const lines: string[] = [];
   for (const { scenario, request } of requests) {
     const q = floorQuery(dialect, request.parameter.criteria ?? {}, request.parameter.sort ?? {}, request.paging.limit, request.paging.page);
+    let reach: TrigramReach = 'lookup';
+    if (q.size) {
+      const total = Number((await raw.all(q.count, q.countParams))[0]!.n);
+      reach = trigramReach((q.page - 1) * q.limit, q.limit, Number((await raw.all(q.size, []))[0]!.n ?? 0), total);
+      const count = (await raw.all(`explain query plan ${q.count}`, q.countParams)).map((r) => String(r.detail));
+      lines.push(`  ${'count'.padEnd(9)} ${count.join(' | ')} (${scenario}: ${total} matches, page reach ${reach})`);
+    }
+    const select = q.select(reach);
     const steps =
       dialect === 'postgres'
-        ? (await raw.all(`explain ${q.select}`, q.selectParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''))
-        : (await raw.all(`explain query plan ${q.select}`, q.selectParams)).map((r) => String(r.detail));
+        ? (await raw.all(`explain ${select}`, q.selectParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''))
+        : (await raw.all(`explain query plan ${select}`, q.selectParams)).map((r) => String(r.detail));
     lines.push(`  ${scenario.padEnd(9)} ${steps.filter((s) => s && !s.startsWith('Sort Key') && !s.startsWith('Presorted Key')).join(' | ')}`);
+    if (q.counted) {
+      const counted = (await raw.all(`explain ${q.counted}`, q.selectParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));
+      lines.push(`  ${'counted'.padEnd(9)} ${counted.filter((s) => s && !s.startsWith('Sort Key')).join(' | ')} (${scenario}: page and count in one read)`);
+    }
   }
   return lines;
 }
@@ -765,7 +844,13 @@ function verdictLines(results: Map<Scenario, { server: RunResult; floor: RunResu
     const ratio = rate(r.server) / rate(r.floor);
     const ok = ratio >= TARGET_RATIO && r.server.p99 < TARGET_P99_MS;
     return [`target ${scenario}: ratio ${ratio.toFixed(2)} (>= ${TARGET_RATIO}), p99 ${r.server.p99.toFixed(1)} ms (< ${TARGET_P99_MS}): ${ok ? 'met' : 'NOT met'}`];
-  });
+  }).concat(
+    ((r) => {
+      if (!r) return [];
+      const ok = rate(r.server) >= CONTAINS_TARGET_RATE && r.server.p99 <= CONTAINS_TARGET_P99_MS;
+      return [`target contains: ${rate(r.server).toFixed(0)} req/s (>= ${CONTAINS_TARGET_RATE}, 20x Directus), p99 ${r.server.p99.toFixed(1)} ms (<= ${CONTAINS_TARGET_P99_MS}): ${ok ? 'met' : 'NOT met'}`];
+    })(results.get('contains')),
+  );
 }
 
 // ---------------------------------------------------------------- main

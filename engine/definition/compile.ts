@@ -324,6 +324,8 @@ export interface ResourceModel {
   /** Fields the resource's server hooks load and save elsewhere (`stored: false`). */
   unstored: ResolvedField[];
   searchable: Set<string>;
+  /** Text fields searched by contains (not `exact`): each gets a trigram index (server/resources/schemaSync.ts). */
+  contains: Set<string>;
   sortable: Set<string>;
 }
 
@@ -340,6 +342,7 @@ export function resourceModel(screen: ScreenDefinition): ResourceModel {
     fields: fields.filter((f) => f.stored !== false),
     unstored: fields.filter((f) => f.stored === false),
     searchable: new Set(searchFields(screen).map((s) => s.field.name)),
+    contains: new Set(searchFields(screen).filter((s) => !s.exact && (s.field.type === 'string' || s.field.type === 'text') && s.field.stored !== false).map((s) => s.field.name)),
     sortable: new Set([...tableColumns(screen).filter((c) => c.sortable).map((c) => c.field.name), ...Object.keys(defaultSort(screen))]),
   };
 }

@@ -1,6 +1,7 @@
 // totalrecord without a COUNT(*) on every page: a query's count is taken once, on its first page, and
-// reused for its other pages. Local writes to the resource drop its counts at once; counts taken on
-// another app server's writes age out after MAX_AGE_MS.
+// reused for its other pages; callers asking for the same count while it runs share that one query.
+// Local writes to the resource drop its counts at once; counts taken on another app server's writes
+// age out after MAX_AGE_MS.
 const MAX_AGE_MS = 60_000;
 /** Page 1 recounts unless its count is this fresh (a burst of first pages shares one count). */
 const FIRST_PAGE_AGE_MS = 2_000;
@@ -15,6 +16,8 @@ interface Entry {
 export class CountCache {
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<string, number>();
+  /** Counts running now, by resource, generation and query: later callers join them. */
+  private readonly running = new Map<string, Promise<number>>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -30,9 +33,38 @@ export class CountCache {
     return age <= (page <= 1 ? FIRST_PAGE_AGE_MS : MAX_AGE_MS) ? entry.total : undefined;
   }
 
-  set(resource: string, query: string, total: number): void {
+  set(resource: string, query: string, total: number, generation = this.generation(resource)): void {
+    // A count that started before a write is already stale: it is answered, never kept.
+    if (generation !== this.generation(resource)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(`${resource}\u0000${query}`, { total, at: this.clock(), generation: this.generation(resource) });
+    this.entries.set(`${resource}\u0000${query}`, { total, at: this.clock(), generation });
+  }
+
+  /**
+   * The cached total, or the count `run` takes: one run per query at a time, whoever asks. A count
+   * running when the resource is written is not joined by later callers (they count afresh).
+   */
+  count(resource: string, query: string, page: number, run: () => Promise<number>): Promise<number> {
+    const cached = this.get(resource, query, page);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const generation = this.generation(resource);
+    const key = `${resource}\u0000${generation}\u0000${query}`;
+    let counting = this.running.get(key);
+    if (!counting) {
+      counting = run().then(
+        (total) => {
+          this.running.delete(key);
+          this.set(resource, query, total, generation);
+          return total;
+        },
+        (error: unknown) => {
+          this.running.delete(key);
+          throw error;
+        },
+      );
+      this.running.set(key, counting);
+    }
+    return counting;
   }
 
   /** A write to the resource: every count of it is stale. */

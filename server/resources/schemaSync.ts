@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { AUDIT_COLUMNS, resourceModel, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
+import { syncTrigramIndexes } from './trigramIndex';
 
 export interface ColumnShape {
   name: string;
@@ -66,9 +67,15 @@ async function createIndexes(db: Kysely<any>, model: ResourceModel) {
   }
 }
 
-/** Brings every resource table up to its definition; throws SchemaDriftError (changing nothing) on drift. */
+/**
+ * Brings every resource table up to its definition, with its indexes and the trigram indexes of its
+ * contains fields; throws SchemaDriftError (changing nothing) on drift. `schema` is PostgreSQL's
+ * (Database.schema), undefined on SQLite.
+ */
 export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
   const anyDb = db as unknown as Kysely<any>;
+  // Database.schema: PostgreSQL's schema; SQLite has none.
+  const dialect = schema === undefined ? 'sqlite' : 'postgres';
   // Introspection sees every schema: only the tables of ours count.
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
   const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
@@ -105,6 +112,7 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
       }
     }
     await createIndexes(anyDb, model);
+    changed.push(...(await syncTrigramIndexes(anyDb, dialect, model, schema)));
     const snapshot = JSON.stringify(shape);
     await db
       .insertInto('resource_schema')

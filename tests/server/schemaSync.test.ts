@@ -1,11 +1,16 @@
 // Tables follow the definitions: a new resource makes a table, a new field a column; a removed or
-// retyped field stops the start with a message and changes nothing.
+// retyped field stops the start with a message and changes nothing; a field searched by contains gets
+// a trigram index, kept or dropped with the definition.
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../engine/definition/catalogue';
+import { resourceModel } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadCatalogue } from '../../server/definitions';
+import { CountCache } from '../../server/resources/countCache';
+import { listRecords } from '../../server/resources/listQuery';
 import { SchemaDriftError, syncResourceTables } from '../../server/resources/schemaSync';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
 
@@ -20,6 +25,8 @@ const gadget = (fields: ScreenDefinition['fields']): ScreenDefinition => ({
 });
 const catalogueWith = (screen: ScreenDefinition) => buildCatalogue(base.tree, [...base.screens, screen], { schemaVersion: 1, selectors: base.selectors });
 const codeField = { name: 'code', label: 'Code', rules: ['required', 'max.10'], form: true };
+const weightField = { name: 'weight', label: 'Weight', type: 'integer' as const, form: true };
+const labelField = (search: { exact?: boolean }) => ({ name: 'label', label: 'Label', search, form: true });
 
 describe.each(testDatabases)('schema sync on $name', (target) => {
   let database: Database;
@@ -60,5 +67,50 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
     const retyped = sync(catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'string', form: true }])));
     await expect(retyped).rejects.toThrow('resource "gadget": field "weight" changed type from bigint to varchar(255); write a migration in server/db/migrations that converts gadget.weight');
     expect(await columns('gadget')).toEqual(['code', 'createdby', 'createddate', 'updatedby', 'updateddate', 'weight']);
+  });
+
+  /** What serves contains searches of gadget.label: the PostgreSQL index, or the SQLite FTS5 table and its triggers. */
+  const trigramParts = async () => {
+    const db = database.db as unknown as Kysely<any>;
+    const { rows } =
+      target.name === 'postgres'
+        ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${database.schema} and tablename = 'gadget' and indexname like '%trgm%'`.execute(db)
+        : await sql<{ name: string }>`select name from sqlite_master where name like 'gadget_label_trgm%' and (type = 'trigger' or sql like 'CREATE VIRTUAL TABLE%')`.execute(db);
+    return rows.map((r) => r.name).sort();
+  };
+  const search = async (screen: ScreenDefinition, text: string) => {
+    const found = await listRecords(database.db as unknown as Kysely<any>, database.dialect, resourceModel(screen), new CountCache(), { criteria: { label: `%${text}%` }, paging: { limit: 10, page: 1 } }, { code: 'asc' });
+    return found.rows.map((r) => r.code);
+  };
+  const WANTED = { postgres: ['gadget_label_trgm_idx'], sqlite: ['gadget_label_trgm', 'gadget_label_trgm_delete', 'gadget_label_trgm_insert', 'gadget_label_trgm_update'] };
+
+  it('gives a text field searched by contains a trigram index, indexing the rows already there, once', async () => {
+    const exact = gadget([codeField, weightField, labelField({ exact: true })]);
+    expect(await sync(catalogueWith(exact))).toEqual(['added gadget.label']);
+    expect(await trigramParts()).toEqual([]);
+    await (database.db as any).insertInto('gadget').values({ code: 'G2', label: 'Blue Falcon' }).execute();
+    const contains = gadget([codeField, weightField, labelField({})]);
+    expect(await sync(catalogueWith(contains))).toEqual(['indexed gadget.label for contains search']);
+    expect(await trigramParts()).toEqual(WANTED[target.name]);
+    expect(await search(contains, 'FALC')).toEqual(['G2']);
+    expect(await sync(catalogueWith(contains))).toEqual([]);
+  });
+
+  it('drops the trigram index when the field is searched exactly again, and still finds by contains', async () => {
+    const exact = gadget([codeField, weightField, labelField({ exact: true })]);
+    expect(await sync(catalogueWith(exact))).toEqual(['dropped the contains index of gadget.label']);
+    expect(await trigramParts()).toEqual([]);
+    await (database.db as any).insertInto('gadget').values({ code: 'G3', label: 'Red Falcon' }).execute();
+    expect(await search(exact, 'falcon')).toEqual(['G2', 'G3']);
+  });
+
+  it.runIf(target.name === 'sqlite')('indexes afresh when a table rebuilt by a migration lost the triggers', async () => {
+    const contains = gadget([codeField, weightField, labelField({})]);
+    expect(await sync(catalogueWith(contains))).toEqual(['indexed gadget.label for contains search']);
+    await sql`drop trigger gadget_label_trgm_insert`.execute(database.db);
+    await (database.db as any).insertInto('gadget').values({ code: 'G4', label: 'Grey Falcon' }).execute();
+    expect(await sync(catalogueWith(contains))).toEqual(['indexed gadget.label for contains search']);
+    expect(await trigramParts()).toEqual(WANTED.sqlite);
+    expect(await search(contains, 'falcon')).toEqual(['G2', 'G3', 'G4']);
   });
 });

@@ -1,0 +1,246 @@
+// Contains search on both databases: served by the fields' trigram indexes (pg_trgm / FTS5), literal and
+// case-insensitive, kept up to date on writes, paged and counted like any list; short texts scan.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../engine/definition/catalogue';
+import { defaultSort, resourceModel } from '../../engine/definition/compile';
+import type { ScreenDefinition } from '../../engine/definition/screen';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { loadCatalogue } from '../../server/definitions';
+import { CountCache } from '../../server/resources/countCache';
+import { listRecords, trigramReach, type ListInput } from '../../server/resources/listQuery';
+import { syncResourceTables } from '../../server/resources/schemaSync';
+import { ftsTable, trigramIndexName } from '../../server/resources/trigramIndex';
+import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+
+const SCREEN: ScreenDefinition = {
+  schemaVersion: 1,
+  menucode: 'REGION',
+  title: 'Finder',
+  resource: { name: 'finder', key: ['code'] },
+  fields: [
+    { name: 'code', label: 'Code', rules: ['required', 'max.10'], column: true, form: true },
+    { name: 'name', label: 'Name', rules: ['max.100'], search: true, column: true, form: true },
+    { name: 'city', label: 'City', type: 'text', search: { mode: 'advanced' }, column: true, form: true },
+    { name: 'carrier', label: 'Carrier', rules: ['max.3'], search: { exact: true }, column: true, form: true },
+    { name: 'status', label: 'Status', options: [{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }], search: true, column: true },
+  ],
+  actions: ['create'],
+};
+const base = loadCatalogue();
+const catalogueWith = (screen: ScreenDefinition) => buildCatalogue(base.tree, [...base.screens, screen], { schemaVersion: 1, selectors: base.selectors });
+const model = resourceModel(SCREEN);
+
+type Finder = { code: string; name: string | null; city: string | null; carrier: string; status: string };
+const SPECIAL: Finder[] = [
+  { code: 'S1', name: 'Garuda Indonesia', city: 'Jakarta', carrier: 'GA', status: 'ACTIVE' },
+  { code: 'S2', name: 'garuda express', city: 'Surabaya', carrier: 'GA', status: 'INACTIVE' },
+  { code: 'S3', name: 'GARUDA', city: 'Denpasar', carrier: 'GA', status: 'ACTIVE' },
+  { code: 'S4', name: 'Sale 100%_off "now"', city: 'back\\slash', carrier: 'SQ', status: 'ACTIVE' },
+  { code: 'S5', name: 'Émile Zola', city: null, carrier: 'AF', status: 'ACTIVE' },
+  { code: 'S6', name: null, city: 'Jakarta Selatan', carrier: 'AF', status: 'ACTIVE' },
+];
+/**
+ * Generated rows: a quarter start ABC (dense: pages walk the sort order to them), the rest XYZ, then four
+ * pseudo-random letters (sparse: pages read their few matches one by one).
+ */
+const LETTERS = 'ABCDEFGH';
+let seed = 7;
+const letter = () => LETTERS[(seed = (seed * 1103515245 + 12345) % 2147483648) % 8];
+const GENERATED: Finder[] = Array.from({ length: 400 }, (_, i) => ({
+  code: `G${String(i).padStart(3, '0')}`,
+  name: `${i % 4 === 0 ? 'ABC' : 'XYZ'}${letter()}${letter()}${letter()}${letter()}`,
+  city: i % 50 === 0 ? 'Medan' : 'Bandung',
+  carrier: 'KL',
+  status: i % 3 ? 'ACTIVE' : 'INACTIVE',
+}));
+
+/** What a contains search must answer: the text anywhere, any case, in key order. */
+function expected(rows: Finder[], criteria: Partial<Record<keyof Finder, string>>): string[] {
+  return rows
+    .filter((row) =>
+      Object.entries(criteria).every(([name, value]) => {
+        const cell = row[name as keyof Finder];
+        if (cell === null) return false;
+        return value.startsWith('%') ? cell.toLowerCase().includes(value.replace(/^%+|%+$/g, '').toLowerCase()) : cell === value;
+      }),
+    )
+    .map((row) => row.code)
+    .sort();
+}
+
+describe.each(testDatabases)('contains search on $name', (target) => {
+  let database: Database;
+  let schema: string | undefined;
+  let db: Kysely<any>;
+  let rows: Finder[];
+  const counts = new CountCache();
+  const list = (input: ListInput) => listRecords(db, database.dialect, model, counts, input, defaultSort(SCREEN));
+  const codes = async (criteria: Record<string, unknown>, paging = { limit: 10, page: 1 }) => {
+    const { rows: found, paging: answered } = await list({ criteria, paging });
+    return { codes: found.map((r) => r.code as string), total: answered.totalrecord };
+  };
+
+  beforeAll(async () => {
+    if (target.name === 'postgres') schema = await createTestSchema(target.url);
+    database = openDatabase(target.url, { schema });
+    db = database.db as unknown as Kysely<any>;
+    await migrateToLatest(database.db, database.schema);
+    await syncResourceTables(database.db, catalogueWith(SCREEN), database.schema);
+    rows = [...SPECIAL, ...GENERATED];
+    await db.insertInto('finder').values(rows).execute();
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (schema) await dropTestSchema(target.url, schema);
+  });
+
+  it('gives each text field searched by contains a trigram index, and none to exact or choice fields', async () => {
+    expect([...model.contains].sort()).toEqual(['city', 'name']);
+    if (target.name === 'postgres') {
+      const { rows: indexes } = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and tablename = 'finder' and indexname like '%trgm%'`.execute(db);
+      expect(indexes.map((i) => i.name).sort()).toEqual([trigramIndexName('finder', 'city'), trigramIndexName('finder', 'name')]);
+    } else {
+      const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%' and name like 'finder%' order by name`.execute(db);
+      expect(tables.map((t) => t.name)).toEqual([ftsTable('finder', 'city'), ftsTable('finder', 'name')]);
+    }
+  });
+
+  it('finds the text anywhere, whatever its case, and counts the matches', async () => {
+    for (const term of ['%arud%', '%ARUDA%', '%Garuda%', '%uda ind%', '%jakarta%', '%émile%', '%ÉMILE ZOLA%']) {
+      const field = term.includes('jakarta') ? 'city' : 'name';
+      const want = expected(rows, { [field]: term });
+      expect(want.length, term).toBeGreaterThan(0);
+      expect(await codes({ [field]: term }), term).toEqual({ codes: want.slice(0, 10), total: want.length });
+    }
+  });
+
+  it('takes the text literally: wildcards, quotes and backslashes are characters', async () => {
+    expect(await codes({ name: '%100%_o%' })).toEqual({ codes: ['S4'], total: 1 });
+    expect(await codes({ name: '%"now"%' })).toEqual({ codes: ['S4'], total: 1 });
+    expect(await codes({ name: '%0%_%' })).toEqual({ codes: ['S4'], total: 1 });
+    expect(await codes({ city: '%k\\s%' })).toEqual({ codes: ['S4'], total: 1 });
+    expect(await codes({ name: '%zzz%' })).toEqual({ codes: [], total: 0 });
+  });
+
+  it('searches texts shorter than a trigram by scanning, with the same answers', async () => {
+    for (const term of ['%ga%', '%GA%', '%a%', '%"%', '%%%']) {
+      const want = expected(rows, { name: term });
+      expect(await codes({ name: term }), term).toEqual({ codes: want.slice(0, 10), total: want.length });
+    }
+  });
+
+  it('pages through dense and sparse matches alike, also sorted another way and with other criteria', async () => {
+    const terms = ['%ABC%', '%xyz%', '%ABCA%', '%CDEF%', '%HG%', '%H%'];
+    for (const term of terms) {
+      const want = expected(rows, { name: term });
+      for (const page of [1, 2, Math.max(1, Math.ceil(want.length / 10))]) {
+        expect(await codes({ name: term }, { limit: 10, page }), `${term} page ${page}`).toEqual({ codes: want.slice((page - 1) * 10, page * 10), total: want.length });
+      }
+      const active = expected(rows, { name: term, status: 'ACTIVE' });
+      expect(await codes({ name: term, status: 'ACTIVE' }), `${term} active`).toEqual({ codes: active.slice(0, 10), total: active.length });
+      const both = expected(rows, { name: term, city: '%medan%' });
+      expect(await codes({ name: term, city: '%medan%' }), `${term} in Medan`).toEqual({ codes: both.slice(0, 10), total: both.length });
+      const { rows: desc } = await list({ criteria: { name: term }, sort: { name: 'desc' }, paging: { limit: 5, page: 1 } });
+      const byName = rows.filter((r) => want.includes(r.code)).sort((a, b) => (a.name! < b.name! ? 1 : a.name! > b.name! ? -1 : a.code < b.code ? 1 : -1));
+      expect(desc.map((r) => r.code), `${term} by name`).toEqual(byName.slice(0, 5).map((r) => r.code));
+      const all = await list({ criteria: { name: term }, paging: { limit: -1, page: 1 } });
+      expect(all.rows.map((r) => r.code)).toEqual(want);
+    }
+  });
+
+  it('follows writes: a changed, added or deleted row is found or gone at once', async () => {
+    await db.updateTable('finder').set({ name: 'Lion Air' }).where('code', '=', 'S3').execute();
+    await db.insertInto('finder').values({ code: 'S7', name: 'Citilink (Garuda group)', city: 'Jakarta', carrier: 'QG', status: 'ACTIVE' }).execute();
+    await db.deleteFrom('finder').where('code', '=', 'S2').execute();
+    await db.updateTable('finder').set({ city: 'Bogor' }).where('code', '=', 'S1').execute();
+    counts.invalidate('finder');
+    expect(await codes({ name: '%garuda%' })).toEqual({ codes: ['S1', 'S7'], total: 2 });
+    expect(await codes({ name: '%lion%' })).toEqual({ codes: ['S3'], total: 1 });
+    expect(await codes({ city: '%bogor%' })).toEqual({ codes: ['S1'], total: 1 });
+    expect(await codes({ city: '%jakarta%' })).toEqual({ codes: ['S6', 'S7'], total: 2 });
+  });
+});
+
+describe.each(testDatabases.filter((t) => t.name === 'postgres'))('contains search on a larger $name table', (target) => {
+  let database: Database;
+  let schema: string;
+  beforeAll(async () => {
+    schema = await createTestSchema(target.url);
+    database = openDatabase(target.url, { schema });
+    await migrateToLatest(database.db, database.schema);
+    await syncResourceTables(database.db, catalogueWith(SCREEN), database.schema);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await dropTestSchema(target.url, schema);
+  });
+
+  it('is answered from the trigram index, not by reading the table', async () => {
+    const db = database.db as unknown as Kysely<any>;
+    await sql`insert into finder (code, name, carrier, status) select 'P' || i, md5(i::text), 'GA', 'ACTIVE' from generate_series(1, 20000) as i`.execute(db);
+    await sql`insert into finder (code, name, carrier, status) values ('Q1', 'Garuda Indonesia', 'GA', 'ACTIVE')`.execute(db);
+    await sql`analyze finder`.execute(db);
+    const { rows: lines } = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from finder where name ilike ${'%ARUD%'} escape '\\'`.execute(db);
+    expect(lines.map((l) => l['QUERY PLAN']).join('\n')).toContain(`Bitmap Index Scan on ${trigramIndexName('finder', 'name')}`);
+    const { rows, paging } = await listRecords(db, 'postgres', model, new CountCache(), { criteria: { name: '%ARUD%' }, paging: { limit: 10, page: 1 } }, defaultSort(SCREEN));
+    expect({ codes: rows.map((r) => r.code), total: paging.totalrecord }).toEqual({ codes: ['Q1'], total: 1 });
+  });
+});
+
+describe('how a page reaches trigram matches', () => {
+  it('walks the sort order when the matches are dense, reads them one by one when they are few', () => {
+    expect(trigramReach(0, 10, 1_000_000, 2_500)).toBe('walk');
+    expect(trigramReach(0, 10, 1_000_000, 150)).toBe('lookup');
+    expect(trigramReach(9_990, 10, 1_000_000, 2_500)).toBe('lookup');
+    expect(trigramReach(0, -1, 1_000_000, 2_500)).toBe('lookup');
+    expect(trigramReach(0, 10, 1_000_000, 0)).toBe('lookup');
+  });
+});
+
+describe('SQLite in a file: counts and contains searches off the serving thread', () => {
+  let dir: string;
+  let database: Database;
+  let db: Kysely<any>;
+  /** Enough rows that a scan takes far longer than one turn of the event loop. */
+  const ROWS = 200_000;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'alms-contains-'));
+    database = openDatabase(`sqlite:${join(dir, 'list.sqlite')}`);
+    db = database.db as unknown as Kysely<any>;
+    await migrateToLatest(database.db);
+    await syncResourceTables(database.db, catalogueWith(SCREEN));
+    await sql`with recursive n(i) as (select 0 union all select i + 1 from n where i < ${ROWS - 1})
+      insert into finder (code, name, city, carrier, status) select 'F' || i, 'N' || (i * 37 % 1000) || 'X', 'Medan', 'GA', 'ACTIVE' from n`.execute(db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const listWith = (input: ListInput) => listRecords(db, 'sqlite', model, new CountCache(), input, defaultSort(SCREEN));
+
+  it('answers as the serving connection does', async () => {
+    for (const criteria of [{ name: '%7X%' }, { name: '%N12%' }, { status: 'ACTIVE' }, { name: '%n99%', status: 'ACTIVE' }]) {
+      const input: ListInput = { criteria, paging: { limit: 10, page: 3 } };
+      expect(await listWith(input), JSON.stringify(criteria)).toEqual(await listWith({ ...input, offThread: false }));
+    }
+  });
+
+  it('lets the event loop turn while a count runs', async () => {
+    // On the serving thread the count would finish before any callback of the next loop turn could run.
+    // '%9%' is too short for trigrams: its page and count scan every row.
+    for (const offThread of [true, false]) {
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const { paging } = await listWith({ criteria: { name: '%9%' }, paging: { limit: 10, page: 2 }, offThread });
+      expect(paging.totalrecord).toBe(54_200);
+      expect(turned, `offThread ${offThread}`).toBe(offThread);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+// The count cache: one count per query at a time whoever asks, reuse across pages, and writes that
+// make every count of the resource stale, also one still running.
+import { describe, expect, it } from 'vitest';
+import { CountCache } from '../../server/resources/countCache';
+
+/** A count the test finishes by hand, recording how many were started. */
+function counter() {
+  const finishers: ((total: number) => void)[] = [];
+  return {
+    started: () => finishers.length,
+    run: () => new Promise<number>((resolve) => finishers.push(resolve)),
+    finish: (index: number, total: number) => finishers[index]!(total),
+  };
+}
+
+describe('CountCache', () => {
+  it('runs one count for concurrent callers of the same query, and one per distinct query', async () => {
+    const cache = new CountCache();
+    const c = counter();
+    const first = Array.from({ length: 5 }, () => cache.count('flight', 'q1', 1, c.run));
+    const other = cache.count('flight', 'q2', 1, c.run);
+    const elsewhere = cache.count('member', 'q1', 1, c.run);
+    expect(c.started()).toBe(3);
+    c.finish(0, 42);
+    c.finish(1, 7);
+    c.finish(2, 9);
+    expect(await Promise.all(first)).toEqual([42, 42, 42, 42, 42]);
+    expect([await other, await elsewhere]).toEqual([7, 9]);
+  });
+
+  it('reuses a count for later pages for a minute and for page 1 for two seconds', async () => {
+    let now = 0;
+    const cache = new CountCache(() => now);
+    const c = counter();
+    const counted = cache.count('flight', 'q', 1, c.run);
+    c.finish(0, 100);
+    expect(await counted).toBe(100);
+    now = 1_900;
+    expect(await cache.count('flight', 'q', 1, c.run)).toBe(100);
+    now = 2_100;
+    expect(await cache.count('flight', 'q', 2, c.run)).toBe(100);
+    expect(c.started()).toBe(1);
+    void cache.count('flight', 'q', 1, c.run);
+    expect(c.started()).toBe(2);
+    now = 61_000;
+    expect(cache.get('flight', 'q', 2)).toBeUndefined();
+  });
+
+  it('after a write, neither joins nor keeps a count that started before it', async () => {
+    const cache = new CountCache();
+    const c = counter();
+    const before = cache.count('flight', 'q', 2, c.run);
+    cache.invalidate('flight');
+    const after = cache.count('flight', 'q', 2, c.run);
+    expect(c.started()).toBe(2);
+    c.finish(0, 10);
+    c.finish(1, 11);
+    expect([await before, await after]).toEqual([10, 11]);
+    expect(cache.get('flight', 'q', 2)).toBe(11);
+  });
+
+  it('lets the next caller count again when a count fails', async () => {
+    const cache = new CountCache();
+    await expect(cache.count('flight', 'q', 1, () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    expect(await cache.count('flight', 'q', 1, async () => 5)).toBe(5);
+  });
+});
