@@ -18,6 +18,13 @@ import { envelopeSchema } from './envelopeSchema';
 import { findSessionUser } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API action the app serves (the fuzz test drives each of them). */
+    apiActions: readonly Action[];
+  }
+}
+
 export interface AppOptions {
   config: ServerConfig;
   db: Kysely<Schema>;
@@ -192,8 +199,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(http).type('application/json').send(body);
   });
 
+  app.decorate('apiActions', actions);
   for (const action of actions) {
-    app.post(action.path, { schema: { body: envelopeSchema(action.data) } }, async (request, reply) => {
+    app.post(action.path, { schema: { body: envelopeSchema(action.data) }, ...(action.bodyLimit ? { bodyLimit: action.bodyLimit } : {}) }, async (request, reply) => {
       const body = request.body as RequestEnvelope;
       const allowed = action.appids ?? [APP_ID];
       if (!allowed.includes(body.identity.appid)) {

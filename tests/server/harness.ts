@@ -46,6 +46,8 @@ export interface TestServer {
   /** The server's clock: tests move it forward to expire sessions, locks and passwords. */
   clock: { offsetMs: number };
   logs: string[];
+  /** Every API action the server serves. */
+  actions: readonly Action[];
   call(path: string, data?: unknown, options?: CallOptions): Promise<Call>;
   raw(path: string, init: RequestInit): Promise<Call>;
   captcha(): Promise<string>;
@@ -132,5 +134,5 @@ export async function startTestServer(
     if (schema) await dropTestSchema(target.url, schema);
   };
 
-  return { url, database, config, clock, logs, call, raw, captcha, login, close };
+  return { url, database, config, clock, logs, actions: app.apiActions, call, raw, captcha, login, close };
 }
