@@ -7,6 +7,7 @@ import { MENU_TREE_FILE, SELECTORS_FILE, checkDefinitions, schemaProblems } from
 import { flattenMenus, type MenuTree } from '../engine/definition/menuTree';
 import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
 import { SCREENS_DIR, screenFiles } from '../server/definitions';
+import { WIZARD_MACHINE_NAMES } from '../workflows/wizardMachines';
 import { panelQueryCriteria } from '../server/panels/panelQueries';
 
 const SCHEMA_DIR = 'engine/definition';
@@ -53,7 +54,7 @@ const screens = files.map((file) => ({ file, screen: load<PageDefinition>(file, 
 // The cross checks read the files as their types say, so they run once every file matches its schema.
 const schemaValid = (s: { screen?: PageDefinition }): s is { file: string; screen: PageDefinition } => s.screen !== undefined;
 const crossChecked = !!tree && !!selectors && screens.every(schemaValid);
-if (crossChecked) problems.push(...checkDefinitions({ tree, screens, selectors, dir, panelQueries: panelQueryCriteria() }));
+if (crossChecked) problems.push(...checkDefinitions({ tree, screens, selectors, dir, panelQueries: panelQueryCriteria(), wizardMachines: WIZARD_MACHINE_NAMES }));
 
 const elapsed = performance.now().toFixed(0);
 if (problems.length > 0) {

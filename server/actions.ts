@@ -11,6 +11,7 @@ import { miniViewActions } from './members/miniViewActions';
 import { otpActions } from './members/otpActions';
 import type { Catalogue } from '../engine/definition/catalogue';
 import type { HookRegistry } from './resources/hooks';
+import { corporateActions } from './corporates/corporateActions';
 
 export const allActions: readonly Action[] = [
   ...sessionActions,
@@ -25,3 +26,6 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry => ({ user: userHooks, role: roleHooks(catalogue) });
+
+/** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
+export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue)];

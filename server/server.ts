@@ -13,7 +13,8 @@ import { resourceActions, unservedActions, type ResourceServices } from './resou
 import { recordActions } from './resources/recordActions';
 import { ApprovalRegistry, gateResourceActions } from './approvals/approvalHooks';
 import { approvalActions } from './approvals/approvalActions';
-import { resourceHooks } from './actions';
+import { catalogueActions, resourceHooks } from './actions';
+import { unservedWizards } from './wizards/wizardActions';
 import { syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
 import { panelActions } from './panels/panelActions';
@@ -39,8 +40,8 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const approvals = new ApprovalRegistry();
   const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(), hooks: resourceHooks(catalogue) };
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...(options.extraActions ?? [])];
-  const unserved = unservedActions(catalogue, actions);
+  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...catalogueActions(catalogue), ...(options.extraActions ?? [])];
+  const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);
   const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer });

@@ -1,12 +1,13 @@
 // Cross checks of the definition files that their JSON Schemas cannot express, as one-line problems
 // '<file>: <json path>: <what is wrong>'. Isomorphic: callers load the files; scripts/validate-definitions runs it.
 import { tryParseRule } from '../rules';
-import { ACTION_FUNCTIONS, isCustomAction, resourceModel } from './compile';
+import { ACTION_FUNCTIONS, isCustomAction, resolveField, resourceModel } from './compile';
 import { checkMenuTree, flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from './menuTree';
 import { menuPageFiles } from './pageFiles';
 import { checkPanelPages, type PanelQuerySignatures } from './checkPanelPages';
 import { checkRecordPages } from './checkRecordPages';
 import { checkApprovals } from './checkApprovals';
+import { checkWizardPages } from './checkWizardPages';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export const SCREENS_DIR = 'screens';
@@ -24,6 +25,8 @@ export interface DefinitionFiles {
   dir?: string;
   /** The server's panel queries and the criteria each reads; without it panels' queries are not checked. */
   panelQueries?: PanelQuerySignatures;
+  /** The names of the wizard machine registry (workflows/wizardMachines.ts); without it they are not checked. */
+  wizardMachines?: readonly string[];
 }
 
 /** Every problem across the menu tree, the screens and the selectors; empty when all is consistent. */
@@ -43,6 +46,7 @@ export function checkDefinitions(input: DefinitionFiles): string[] {
   problems.push(...checkApprovals(input.screens, input.tree, treeFile));
   problems.push(...checkPanelPages(input.screens, input.selectors, input.panelQueries));
   problems.push(...checkRecordPages(input));
+  problems.push(...checkWizardPages(input));
   problems.push(...checkSelectors(input.selectors, screenByResource, `${dir}/${SELECTORS_FILE}`));
   return problems;
 }
@@ -53,8 +57,8 @@ const fieldNames = (screen: ScreenDefinition) => new Set(screen.fields.map((f) =
 
 const unknownField = (name: string, resource?: string) => `unknown field "${name}"${resource ? ` of resource "${resource}"` : ''}`;
 
-/** Field names are unique, rules parse and apply, sources name a selector and fields that exist. */
-function checkFields(screen: ScreenDefinition, report: Report, catalogue: SelectorCatalogue, screenByResource: Map<string, ScreenDefinition>) {
+/** Field names are unique, rules parse and apply, sources and conditions name a selector and fields that exist. */
+export function checkFields(screen: ScreenDefinition, report: Report, catalogue: SelectorCatalogue, screenByResource: Map<string, ScreenDefinition>) {
   const names = fieldNames(screen);
   const firstAt = new Map<string, number>();
   screen.fields.forEach((field, i) => {
@@ -79,6 +83,7 @@ function checkFields(screen: ScreenDefinition, report: Report, catalogue: Select
       report(`${at}.widget`, `"${field.widget}" holds grants kept outside the table: declare "stored": false`);
     }
     if (field.widget === 'grants' && !field.source) report(`${at}.source`, `"grants" lists the options of a selector: declare its source`);
+    checkConditions(screen, field, at, report);
 
     if (!field.source) return;
     const selector = Object.hasOwn(catalogue.selectors, field.source.selector) ? catalogue.selectors[field.source.selector] : undefined;
@@ -90,6 +95,20 @@ function checkFields(screen: ScreenDefinition, report: Report, catalogue: Select
     const target = selector && screenByResource.get(selector.resource);
     if (target && !fieldNames(target).has(dependsOn.filter)) report(`${at}.source.dependsOn.filter`, unknownField(dependsOn.filter, selector.resource));
   });
+}
+
+/** `requiredUnless` and `notBefore` name another field of the record; `notBefore` compares two dates. */
+function checkConditions(screen: ScreenDefinition, field: ScreenDefinition['fields'][number], at: string, report: Report) {
+  const byName = new Map(screen.fields.map((f) => [f.name, f]));
+  for (const condition of ['requiredUnless', 'notBefore'] as const) {
+    const other = field[condition];
+    if (other === undefined) continue;
+    if (other === field.name) report(`${at}.${condition}`, `a field cannot name itself`);
+    else if (!byName.has(other)) report(`${at}.${condition}`, unknownField(other));
+  }
+  const earlier = field.notBefore === undefined ? undefined : byName.get(field.notBefore);
+  const isDate = (f: ScreenDefinition['fields'][number]) => resolveField(f).type === 'date';
+  if (earlier && (!isDate(field) || !isDate(earlier))) report(`${at}.notBefore`, `"notBefore" compares two date fields`);
 }
 
 /** Key, status and default sort name fields of the screen. */

@@ -114,9 +114,13 @@ export function actionFunctionCode(screen: ScreenDefinition, action: StandardAct
   return `${screen.menucode}_${isCustomAction(action) ? action.function : ACTION_FUNCTIONS[action]}`;
 }
 
+/** A wizard's Submit needs <menucode>_CREATE: it creates what the draft describes. */
+export const WIZARD_SUBMIT_FUNCTION = 'CREATE';
+
 /** Function suffixes of a page of any kind besides ACCESS; each page kind adds its own here. */
 export function pageFunctionSuffixes(page: PageDefinition): string[] {
   if (isListScreen(page)) return screenFunctionSuffixes(page);
+  if (page.kind === 'wizard') return [WIZARD_SUBMIT_FUNCTION];
   if (page.kind === 'approvals') return [APPROVAL_FUNCTIONS.approve, APPROVAL_FUNCTIONS.reject];
   return [];
 }
@@ -210,7 +214,8 @@ export interface FormField {
 
 export function formFields(screen: ScreenDefinition, mode: FormMode): FormField[] {
   return resolveFields(screen).flatMap((field) => {
-    const form = placement<FormPlacement>(field.form);
+    // A `detail` field shows when a record is viewed, never in a form that edits it.
+    const form = placement<FormPlacement>(field.form) ?? (mode === 'view' && field.detail ? {} : undefined);
     if (!form) return [];
     const readOnly = mode === 'view' || (mode === 'edit' && (field.isKey || !!form.readOnlyOnEdit));
     return [{ field, section: form.section, readOnly, wide: !!form.wide || field.widget === 'textarea' }];
@@ -275,14 +280,36 @@ export function ruleContext(field: ResolvedField): FieldRuleContext {
 
 /** Field name -> first failing message, for every editable form field of the mode. */
 export function validateRecord(screen: ScreenDefinition, values: Record<string, unknown>, mode: 'create' | 'edit'): Record<string, string> {
+  return validateFormFields(formFields(screen, mode), values);
+}
+
+/** A Yes switch or a filled value: what turns off a `requiredUnless` field. */
+const isOn = (value: unknown): boolean => value !== false && !isEmptyValue(value);
+
+/** Whether the field must be filled, given the other values of its record. */
+export const isRequired = (field: ResolvedField, values: Record<string, unknown>): boolean =>
+  field.required || (field.requiredUnless !== undefined && !isOn(values[field.requiredUnless]));
+
+/** Field name -> first failing message of the rule language (and the field's conditions), for these form fields. */
+export function validateFormFields(fields: readonly FormField[], values: Record<string, unknown>): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const { field, readOnly } of formFields(screen, mode)) {
+  const labels = new Map(fields.map((f) => [f.field.name, f.field.label]));
+  for (const { field, readOnly } of fields) {
     if (readOnly && !field.isKey) continue;
-    const rules = field.required && !field.rules.includes('required') ? ['required', ...field.rules] : field.rules;
-    const message = validateValue(values[field.name], rules, ruleContext(field), values) ?? choiceError(field, values[field.name]);
+    const rules = isRequired(field, values) && !field.rules.includes('required') ? ['required', ...field.rules] : field.rules;
+    const message = validateValue(values[field.name], rules, ruleContext(field), values) ?? choiceError(field, values[field.name]) ?? orderError(field, values, labels);
     if (message) errors[field.name] = message;
   }
   return errors;
+}
+
+/** A `notBefore` date earlier than the date it follows ('YYYY-MM-DD' strings compare as days). */
+function orderError(field: ResolvedField, values: Record<string, unknown>, labels: Map<string, string>): string | null {
+  if (!field.notBefore) return null;
+  const value = values[field.name];
+  const earliest = values[field.notBefore];
+  if (typeof value !== 'string' || typeof earliest !== 'string' || isEmptyValue(value) || isEmptyValue(earliest) || value >= earliest) return null;
+  return formatMessage(RULE_MESSAGES.notBefore, { label: fieldLabel(ruleContext(field)), other: labels.get(field.notBefore) ?? field.notBefore });
 }
 
 /** A field with fixed options takes only those values (the rule language checks choices for 'required' only). */

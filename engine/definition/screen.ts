@@ -78,12 +78,17 @@ export interface FieldDefinition {
   search?: boolean | SearchPlacement;
   column?: boolean | ColumnPlacement;
   form?: boolean | FormPlacement;
+  /** Shown when a record is viewed although the form does not edit it (a generated card number). */
   detail?: boolean;
   /** Date pickers: whole-day bounds relative to today ('today', '-30d', '+1y') or absolute YYYY-MM-DD. */
   minDate?: string;
   maxDate?: string;
   /** Image upload: the largest file in KB (spec 001 §5.2 'Image size must be smaller than {n} KB/MB'). */
   maxSizeKb?: number;
+  /** Required unless this other field of the record is on or filled (maxmember unless unlimited). */
+  requiredUnless?: string;
+  /** A date that may not be earlier than this other date field of the record (an end date after its start date). */
+  notBefore?: string;
   /**
    * false: not a column of the resource's table; the resource's server hooks (server/resources/hooks.ts)
    * load it into the detail and save it after a create or update (a role's grants live in their own table).
@@ -230,18 +235,49 @@ export interface PanelChart {
   limit?: number | false;
 }
 
-/** A flow of steps (forms) whose state is an XState machine of workflows/, ending in a domain action. */
+/**
+ * A flow of steps (forms, lists of rows, a summary) whose state is an XState machine of workflows/: the
+ * draft lives in the machine, each step is checked on Next, and the last step sends the whole draft to a
+ * domain action that checks it again with the same rules and stores it in one transaction.
+ */
 export interface WizardPage extends PageBase {
   kind: 'wizard';
-  /** The machine's name in the wizard machine registry of workflows/. */
+  /** The machine's name in the wizard machine registry of workflows/ (workflows/wizardMachines.ts). */
   machine: string;
+  /** The domain action the Submit of the summary calls with the draft: /api/<group>/<action>, guarded by <menucode>_CREATE. */
+  submit: string;
   steps: WizardStep[];
 }
 
-/** One step of a wizard; the "wizard" page kind fills in its properties. */
+/**
+ * One step of a wizard: exactly one of `fields` (a form), `resource` (the create form of a list screen's
+ * resource), `list` (rows added one by one) or `summary` (every step read back before Submit). Its key names
+ * its part of the draft and its state in the machine.
+ */
 export interface WizardStep {
   key: string;
   title: string;
+  fields?: FieldDefinition[];
+  /** The step fills a new record of this resource: the form fields of its list screen, declared once there. */
+  resource?: string;
+  list?: WizardList;
+  summary?: true;
+  /** A domain action the step's values are sent to on Next (e.g. a code already taken); its field messages stay on the step. */
+  check?: string;
+}
+
+/** A step that collects rows (e.g. tour codes): a table with Add, Edit and Remove, each row a form of these fields. */
+export interface WizardList {
+  fields: FieldDefinition[];
+  /** Fewest and most rows the step accepts (default 0 and 100). */
+  min?: number;
+  max?: number;
+  /** Fields whose value no two rows may share. */
+  unique?: string[];
+  /** Fields of an earlier step shown in every row, taken from that step (the server sets them too), e.g. the corporate code. */
+  inherit?: string[];
+  /** What one row is called on buttons and messages ('Tour Code'). */
+  itemLabel: string;
 }
 
 /** A view of the generic approval requests (maker-checker), filtered to some menus' requests. */

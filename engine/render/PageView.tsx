@@ -19,6 +19,7 @@ type OtherKind = Exclude<PageKind, 'list'>;
 const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> = {
   panels: lazy(() => import('./PanelPage')),
   approvals: lazy(() => import('./ApprovalsPage')),
+  wizard: lazy(() => import('./WizardFlow')),
 };
 
 export function PageView(props: PageViewProps) {

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Col, Divider, Row } from 'antd';
 import Form from '@rjsf/antd';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { formFields, formSchema, validateRecord, type FormMode } from '../definition/compile';
+import { formFields, formSchema, isRequired, validateRecord, type FormMode } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
 import { engineWidgets } from './widgets/formWidgets';
 import { grantFields } from './widgets/GrantWidgets';
@@ -20,6 +20,8 @@ interface RecordFormProps {
   serverErrors: Record<string, string>;
   formId: string;
   onSubmit(values: Values): void;
+  /** Every change as typed (a wizard keeps its draft in its machine, so Back keeps what was typed). */
+  onChange?(values: Values): void;
   /** Fields shown but not editable whatever the mode (a child's parent key inside its parent's page). */
   locked?: readonly string[];
 }
@@ -52,7 +54,7 @@ function TwoColumns(props: ObjectFieldTemplateProps) {
 const asErrorSchema = (errors: Record<string, string>): ErrorSchema =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema;
 
-export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit, locked }: RecordFormProps) {
+export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit, onChange, locked }: RecordFormProps) {
   const { schema, uiSchema } = useMemo(() => {
     const compiled = formSchema(screen, mode);
     for (const name of locked ?? []) {
@@ -69,6 +71,10 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
   const [submitted, setSubmitted] = useState(false);
   const [changedSinceServer, setChangedSinceServer] = useState<Set<string>>(new Set());
   const dependents = useMemo(() => formFields(screen, mode).filter((f) => f.field.source?.dependsOn), [screen, mode]);
+  // A field required unless another is on shows its mark while it is required (Max Member unless Unlimited).
+  const conditional = useMemo(() => formFields(screen, mode).filter((f) => f.field.requiredUnless && !f.readOnly), [screen, mode]);
+  const shownSchema =
+    conditional.length === 0 ? schema : { ...schema, required: [...(schema.required as string[]), ...conditional.filter((f) => isRequired(f.field, values)).map((f) => f.field.name)] };
 
   const ruleErrors = mode === 'view' ? {} : validateRecord(screen, values, mode);
   const shown: Record<string, string> = {};
@@ -84,12 +90,13 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
     setChangedSinceServer((shown) => new Set([...shown, ...changed]));
     latest.current = updated;
     setValues(updated);
+    onChange?.(updated);
   };
 
   return (
     <Form
       id={formId}
-      schema={schema as RJSFSchema}
+      schema={shownSchema as RJSFSchema}
       uiSchema={{ ...(uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }}
       formData={values}
       validator={formValidator}

@@ -18,6 +18,7 @@ export const RULE_MESSAGES = {
   enum: '{label} must be one of {options}', // not in spec
   range: '{label} maximum must be greater than minimum', // not in spec
   rangeShape: '{label} must be a range from minimum to maximum', // not in spec
+  notBefore: '{label} must not be before {other}', // not in spec
 } as const;
 
 /** Messages of `pattern.X` rules. */

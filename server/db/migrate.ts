@@ -7,6 +7,7 @@ import * as members0004 from './migrations/0004_members';
 import * as authFlows0005 from './migrations/0005_auth_flows';
 import * as memberGender0006 from './migrations/0006_member_gender';
 import * as approvalRequests0007 from './migrations/0007_approval_requests';
+import * as corporates0008 from './migrations/0008_corporates';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_auth_flows': authFlows0005,
   '0006_member_gender': memberGender0006,
   '0007_approval_requests': approvalRequests0007,
+  '0008_corporates': corporates0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

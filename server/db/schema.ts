@@ -93,6 +93,67 @@ export interface Schema {
   member_account: MemberAccountRow;
   otp_session: OtpSessionRow;
   approval_request: ApprovalRequestRow;
+  corporate: CorporateRow;
+  corporate_tourcode: CorporateTourCodeRow;
+  corporate_travelcoordinator: CorporateTravelCoordinatorRow;
+}
+
+/** A corporate account (spec 001 §3.5): its detail, its account (username, card number) and how it was enrolled. */
+export interface CorporateRow {
+  corporatecode: string;
+  corporatename: string;
+  corporatetype: string | null;
+  businessfield: string | null;
+  tradebusinesslicense: string | null;
+  taxnumber: string | null;
+  corporateemail: string | null;
+  phonenum: string | null;
+  langcode: string | null;
+  address: string | null;
+  countrycode: string | null;
+  statecode: string | null;
+  citycode: string | null;
+  username: string;
+  unlimited: number;
+  maxmember: number | string | null;
+  startdate: string | null;
+  enddate: string | null;
+  contactname: string | null;
+  contactidtype: string | null;
+  contactidnum: string | null;
+  contactemail: string | null;
+  contactphonenum: string | null;
+  cardnumber: string | null;
+  enrollchannel: string | null;
+  enrollmentdate: string | null;
+  status: string;
+  createdby: string | null;
+  createddate: string | null;
+  updatedby: string | null;
+  updateddate: string | null;
+}
+
+/** A tour code: bookings made under it belong to the corporate, between its dates. */
+export interface CorporateTourCodeRow {
+  tourcodeid: Generated<number>;
+  tourcode: string;
+  corporatecode: string;
+  startdate: string;
+  enddate: string;
+  createdby: string;
+  createddate: string;
+}
+
+/** Someone at the corporate who arranges its travel; may hold a member card of their own. */
+export interface CorporateTravelCoordinatorRow {
+  travelcoordinatorid: Generated<number>;
+  corporatecode: string;
+  name: string;
+  email: string;
+  phonenum: string;
+  cardnumber: string | null;
+  createdby: string;
+  createddate: string;
 }
 
 /** A maker's write waiting for a second user's decision (server/approvals). Values are JSON text. */

@@ -48,8 +48,8 @@ const DEMO_MEMBERS: DemoMember[] = [
   { firstname: 'Eko', lastname: 'Prasetyo', gender: 'MALE', membershipid: 'FFP', tier: 'Blue', months: 4, state: 'toActivate' },
 ];
 
-/** A 10-digit card number: programme prefix, a 7-digit sequence and a Luhn check digit, as card printers expect. */
-export function cardNumber(prefix: '51' | '52' | '53', sequence: number): string {
+/** A 10-digit card number: programme prefix (54: corporate accounts), a 7-digit sequence and a Luhn check digit, as card printers expect. */
+export function cardNumber(prefix: '51' | '52' | '53' | '54', sequence: number): string {
   const body = `${prefix}${String(sequence).padStart(7, '0')}`;
   let sum = 0;
   [...body].reverse().forEach((digit, i) => {

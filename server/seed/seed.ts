@@ -11,6 +11,7 @@ import { seedReferenceData } from './referenceData';
 import { seedTierData } from './tierData';
 import { seedProgrammeData } from './programmeData';
 import { seedMemberData } from './memberData';
+import { seedCorporateData } from './corporateData';
 
 interface MenuFunction {
   menucode: string;
@@ -147,6 +148,7 @@ export async function seed(
     await seedTierData(db, catalogue, now);
     await seedProgrammeData(db, catalogue, now);
     await seedMemberData(db, now);
+    await seedCorporateData(db, catalogue, now);
     await seedEnrollmentAccess(db, catalogue);
   }
 }

@@ -38,6 +38,9 @@ import type {
   SelectorCatalogue,
   SelectorDefinition,
   Widget,
+  WizardList,
+  WizardPage,
+  WizardStep,
 } from '../../engine/definition/screen';
 import type { ChildTableDefinition, RecordPageDefinition, RecordSection, VisibleWhen } from '../../engine/definition/recordPage';
 import { screenFiles } from '../../server/definitions';
@@ -409,6 +412,13 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
   ['ApprovalRequirement', screenDefs.approvalRequirement, { actions: 'required' } satisfies Shape<ApprovalRequirement>],
   ['ApprovalPage (approvals kind)', screenDefs.approvalPage, { menus: 'optional', actions: 'optional' } satisfies Shape<Omit<ApprovalPage, keyof PageBase | 'kind'>>],
+  ['WizardPage (wizard kind)', screenDefs.wizardPage, { machine: 'required', submit: 'required', steps: 'required' } satisfies Shape<Omit<WizardPage, keyof PageBase | 'kind'>>],
+  ['WizardStep', screenDefs.wizardStep, {
+    key: 'required', title: 'required', fields: 'optional', resource: 'optional', list: 'optional', summary: 'optional', check: 'optional',
+  } satisfies Shape<WizardStep>],
+  ['WizardList', screenDefs.wizardList, {
+    fields: 'required', itemLabel: 'required', min: 'optional', max: 'optional', unique: 'optional', inherit: 'optional',
+  } satisfies Shape<WizardList>],
   ['PanelPage (panels kind)', screenDefs.panelPage, { panels: 'required' } satisfies Shape<Omit<PanelPage, keyof PageBase | 'kind'>>],
   ['PanelDefinition', screenDefs.panel, {
     key: 'required', title: 'required', query: 'required', filters: 'optional', chart: 'required', span: 'optional',
@@ -426,6 +436,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',
     options: 'optional', source: 'optional', format: 'optional', default: 'optional', search: 'optional', column: 'optional',
     form: 'optional', detail: 'optional', minDate: 'optional', maxDate: 'optional', maxSizeKb: 'optional', stored: 'optional',
+    requiredUnless: 'optional', notBefore: 'optional',
   } satisfies Shape<FieldDefinition>],
   ['FieldOption', screenDefs.option, { value: 'required', label: 'required' } satisfies Shape<FieldOption>],
   ['FieldSource', screenDefs.source, { selector: 'required', dependsOn: 'optional' } satisfies Shape<FieldSource>],

@@ -25,8 +25,16 @@ function delayedEvents(snapshot: AnyMachineSnapshot): EventObject[] {
  * event due; the events stand in for the injected actors ('xstate.done.actor.<id>' with the fake's output), as the
  * traversal never runs actors.
  */
-export function reachableStatePaths(machine: AnyStateMachine, options: { input?: unknown; events: readonly EventObject[] }): string[] {
+export function reachableStatePaths(
+  machine: AnyStateMachine,
+  options: {
+    input?: unknown;
+    events: readonly EventObject[];
+    /** What makes two snapshots the same node (default: value and context); a machine whose context grows without end needs a coarser key. */
+    serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  },
+): string[] {
   const events = (snapshot: AnyMachineSnapshot) => [...options.events, ...delayedEvents(snapshot)];
-  const paths = getShortestPaths(machine, { input: options.input, events: events as never });
+  const paths = getShortestPaths(machine, { input: options.input, events: events as never, ...(options.serializeState ? { serializeState: options.serializeState as never } : {}) });
   return [...new Set(paths.flatMap((path) => statePathsOf(path.state.value)))].sort();
 }

@@ -1,0 +1,101 @@
+// Cross checks of wizard pages (kind "wizard") that their JSON Schema cannot express, as one-line problems
+// '<file>: <json path>: <what is wrong>': the machine is registered, steps are unique and in a sensible order,
+// their fields follow the field language, a resource step names a list screen, lists name their own fields.
+import { checkFields, type DefinitionFiles } from './checkDefinitions';
+import { formFields } from './compile';
+import { isListScreen, type PageDefinition, type ScreenDefinition, type WizardPage } from './screen';
+import { stepFormScreen, stepKind } from './wizardPage';
+
+type Report = (path: string, problem: string) => void;
+
+const isWizardPage = (page: PageDefinition): page is WizardPage => page.kind === 'wizard';
+
+/** State names the wizard machine uses itself. */
+const RESERVED_STEP_KEYS = new Set(['done']);
+
+/** The group of /api/<group>/<action>. */
+const apiGroup = (path: string) => path.split('/')[2] ?? '';
+
+/** Every problem of the wizard pages; without `wizardMachines` the machine names are not checked. */
+export function checkWizardPages(input: DefinitionFiles): string[] {
+  const problems: string[] = [];
+  const lists = input.screens.map((s) => s.screen).filter(isListScreen);
+  const screenByResource = new Map(lists.map((screen) => [screen.resource.name, screen]));
+  for (const { file, screen: page } of input.screens) {
+    if (!isWizardPage(page)) continue;
+    const report: Report = (path, problem) => problems.push(`${file}: ${path}: ${problem}`);
+    if (input.wizardMachines && !input.wizardMachines.includes(page.machine)) {
+      report('machine', `unknown wizard machine "${page.machine}" (registered: ${input.wizardMachines.join(', ')})`);
+    }
+    checkPaths(page, screenByResource, report);
+    checkSteps(page, input, screenByResource, report);
+  }
+  return problems;
+}
+
+/** The submit and check actions are domain code, not a definition-built resource's own endpoints. */
+function checkPaths(page: WizardPage, screenByResource: Map<string, ScreenDefinition>, report: Report) {
+  const paths: [string, string][] = [['submit', page.submit], ...page.steps.flatMap((step, s): [string, string][] => (step.check ? [[`steps[${s}].check`, step.check]] : []))];
+  for (const [at, path] of paths) {
+    if (screenByResource.has(apiGroup(path))) report(at, `"${path}" is in the API group of resource "${apiGroup(path)}": a wizard's actions are domain code with a group of their own`);
+  }
+}
+
+function checkSteps(page: WizardPage, input: DefinitionFiles, screenByResource: Map<string, ScreenDefinition>, report: Report) {
+  const keyAt = new Map<string, number>();
+  /** Field names of the form steps so far, for a later list's `inherit`. */
+  const earlierFields = new Set<string>();
+  const summaries = page.steps.flatMap((step, s) => (step.summary ? [s] : []));
+  if (summaries.length > 1) report(`steps[${summaries[1]}]`, `a wizard has one summary step (also steps[${summaries[0]}])`);
+  if (summaries.length === 1 && summaries[0] !== page.steps.length - 1) report(`steps[${summaries[0]}]`, `the summary is the last step: it reads back every step before it`);
+  if (page.steps.every((step) => step.summary)) report('steps', `a wizard needs a step that collects something (fields, resource or list)`);
+
+  page.steps.forEach((step, s) => {
+    const at = `steps[${s}]`;
+    const first = keyAt.get(step.key);
+    if (first !== undefined) report(`${at}.key`, `duplicate step "${step.key}" (also steps[${first}])`);
+    else keyAt.set(step.key, s);
+    if (RESERVED_STEP_KEYS.has(step.key)) report(`${at}.key`, `"${step.key}" is the state the machine ends in: choose another key`);
+    if (step.check && stepKind(step) !== 'form') report(`${at}.check`, `only a form step (fields or resource) is checked on Next`);
+
+    if (step.resource !== undefined) {
+      const screen = screenByResource.get(step.resource);
+      if (!screen) report(`${at}.resource`, `unknown resource "${step.resource}" (no list screen declares it)`);
+      else {
+        const fields = formFields(screen, 'create');
+        if (fields.length === 0) report(`${at}.resource`, `resource "${step.resource}" has no form fields to fill`);
+        for (const { field } of fields) earlierFields.add(field.name);
+      }
+    }
+    if (step.fields) {
+      const form = stepFormScreen(page, step.key, step.title, step.fields);
+      checkStepFields(form, `${at}.`, input, screenByResource, report);
+      for (const field of step.fields) earlierFields.add(field.name);
+    }
+    const list = step.list;
+    if (list) {
+      const form = stepFormScreen(page, step.key, list.itemLabel, list.fields);
+      checkStepFields(form, `${at}.list.`, input, screenByResource, report);
+      const names = new Set(list.fields.map((f) => f.name));
+      (list.unique ?? []).forEach((name, u) => {
+        if (!names.has(name)) report(`${at}.list.unique[${u}]`, `unknown field "${name}" of the list`);
+      });
+      (list.inherit ?? []).forEach((name, i) => {
+        if (names.has(name)) report(`${at}.list.inherit[${i}]`, `"${name}" is a field of the row itself`);
+        else if (!earlierFields.has(name)) report(`${at}.list.inherit[${i}]`, `"${name}" is not a field of an earlier form step`);
+      });
+      if (list.min !== undefined && list.max !== undefined && list.min > list.max) report(`${at}.list.min`, `min ${list.min} is more than max ${list.max}`);
+    }
+  });
+}
+
+/** A step's fields: the field language's checks, and only form placements (a step has no search or table). */
+function checkStepFields(form: ScreenDefinition, prefix: string, input: DefinitionFiles, screenByResource: Map<string, ScreenDefinition>, report: Report) {
+  checkFields(form, (path, problem) => report(`${prefix}${path}`, problem), input.selectors, screenByResource);
+  form.fields.forEach((field, f) => {
+    for (const placement of ['search', 'column', 'detail'] as const) {
+      if (field[placement]) report(`${prefix}fields[${f}].${placement}`, `a wizard step's field is only in its form: "${placement}" does not apply`);
+    }
+    if (field.stored === false) report(`${prefix}fields[${f}].stored`, `a wizard step's values all travel to its domain action: "stored" does not apply`);
+  });
+}

@@ -1,0 +1,204 @@
+// A wizard page compiled for its machine, its renderer and its server action: each step's form (a screen the
+// record form and the rule language take), the draft's defaults, and the checks of a step, a row and a draft.
+import { formatMessage } from '../rules';
+import type { Catalogue } from './catalogue';
+import { formFields, resolveField, validateRecord } from './compile';
+import type { FieldDefinition, ScreenDefinition, WizardPage, WizardStep } from './screen';
+
+export type FormValues = Record<string, unknown>;
+/** What a wizard collects: per step key, a form's values or a list's rows (the summary holds nothing). */
+export type Draft = Record<string, FormValues | FormValues[]>;
+
+export type StepKind = 'form' | 'list' | 'summary';
+
+/** A field of an earlier step that every row of a list shows (and the server sets). */
+export interface InheritedField {
+  name: string;
+  label: string;
+  step: string;
+}
+
+export interface WizardListModel {
+  min: number;
+  max: number;
+  unique: string[];
+  inherit: InheritedField[];
+  itemLabel: string;
+}
+
+export interface WizardStepModel {
+  key: string;
+  title: string;
+  kind: StepKind;
+  /** A form step's form, or one row's form of a list step: only the fields it edits. */
+  form?: ScreenDefinition;
+  list?: WizardListModel;
+  check?: string;
+}
+
+export interface WizardModel {
+  menucode: string;
+  title: string;
+  machine: string;
+  submit: string;
+  steps: WizardStepModel[];
+}
+
+/** Where a draft fails: the step, the row of a list step, the field messages and one message to show. */
+export interface DraftProblem {
+  step: string;
+  row?: number;
+  fields: Record<string, string>;
+  message: string;
+}
+
+export const DEFAULT_LIST_MAX = 100;
+
+// not in spec: the wizard's own texts.
+export const WIZARD_TEXTS = {
+  listMin: 'Add at least {min} {item}',
+  listMax: 'Add no more than {max} {item}',
+  duplicateInList: '{label} "{value}" is already in the list',
+  rowProblem: '{item} {row}: {message}',
+  unknownStep: 'Invalid request: unknown step "{step}"',
+} as const;
+
+const MAX_KEY_LENGTH = 40;
+
+/** A step's (or a row's) declared fields as a screen: every field in the form, no table, no key. */
+export function stepFormScreen(page: WizardPage, key: string, title: string, fields: FieldDefinition[]): ScreenDefinition {
+  return {
+    schemaVersion: 1,
+    menucode: page.menucode,
+    title,
+    resource: { name: `${page.menucode.toLowerCase()}-${key}`.slice(0, MAX_KEY_LENGTH), key: [] },
+    fields: fields.map((field) => ({ ...field, form: field.form ?? true })),
+    actions: [],
+  };
+}
+
+/** A list screen's create form as a screen of its own: the fields a new record is entered with, nothing else. */
+function createForm(screen: ScreenDefinition): ScreenDefinition {
+  const edited = new Set(formFields(screen, 'create').map((f) => f.field.name));
+  return { ...screen, fields: screen.fields.filter((field) => edited.has(field.name)) };
+}
+
+/** The step kind its one declared part gives. */
+export const stepKind = (step: WizardStep): StepKind => (step.summary ? 'summary' : step.list ? 'list' : 'form');
+
+/** Compiles a wizard page against the catalogue (a `resource` step takes that list screen's create form). */
+export function compileWizard(page: WizardPage, catalogue: Pick<Catalogue, 'screenByResource'>): WizardModel {
+  const steps: WizardStepModel[] = [];
+  for (const step of page.steps) {
+    const kind = stepKind(step);
+    const model: WizardStepModel = { key: step.key, title: step.title, kind, ...(step.check ? { check: step.check } : {}) };
+    if (step.resource) {
+      const screen = catalogue.screenByResource.get(step.resource);
+      if (!screen) throw new Error(`${page.menucode}: step "${step.key}" names resource "${step.resource}", which no list screen declares`);
+      model.form = createForm(screen);
+    } else if (step.fields) {
+      model.form = stepFormScreen(page, step.key, step.title, step.fields);
+    } else if (step.list) {
+      const list = step.list;
+      model.form = stepFormScreen(page, step.key, list.itemLabel, list.fields);
+      model.list = {
+        min: list.min ?? 0,
+        max: list.max ?? DEFAULT_LIST_MAX,
+        unique: list.unique ?? [],
+        itemLabel: list.itemLabel,
+        inherit: (list.inherit ?? []).map((name) => {
+          const from = steps.find((earlier) => earlier.kind === 'form' && earlier.form!.fields.some((f) => f.name === name));
+          if (!from) throw new Error(`${page.menucode}: step "${step.key}" inherits "${name}", which no earlier form step has`);
+          return { name, label: from.form!.fields.find((f) => f.name === name)!.label, step: from.key };
+        }),
+      };
+    }
+    steps.push(model);
+  }
+  return { menucode: page.menucode, title: page.title, machine: page.machine, submit: page.submit, steps };
+}
+
+/** The values a new form starts with: each field's declared default. */
+export function formDefaults(form: ScreenDefinition): FormValues {
+  return Object.fromEntries(form.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
+}
+
+/** A fresh draft: every form step at its defaults, every list empty (what Reset goes back to, spec 001 §4.1). */
+export function draftDefaults(model: WizardModel): Draft {
+  const draft: Draft = {};
+  for (const step of model.steps) {
+    if (step.kind === 'form') draft[step.key] = formDefaults(step.form!);
+    if (step.kind === 'list') draft[step.key] = [];
+  }
+  return draft;
+}
+
+export const stepByKey = (model: WizardModel, key: string): WizardStepModel | undefined => model.steps.find((s) => s.key === key);
+
+/** Only the fields the form edits, so nothing else travels in the draft. */
+export function formValues(form: ScreenDefinition, values: FormValues): FormValues {
+  return Object.fromEntries(form.fields.filter((f) => Object.hasOwn(values, f.name)).map((f) => [f.name, values[f.name]]));
+}
+
+/** Field messages of a form step's values (the rule language, as on any form); empty when it may go on. */
+export const validateStep = (step: WizardStepModel, values: FormValues): Record<string, string> => validateRecord(step.form!, values, 'create');
+
+/** Field messages of one row: its fields' rules, then the fields no two rows may share. */
+export function validateRow(step: WizardStepModel, row: FormValues, rows: readonly FormValues[], index: number | undefined): Record<string, string> {
+  const errors = validateRecord(step.form!, row, 'create');
+  for (const name of step.list!.unique) {
+    const value = row[name];
+    if (errors[name] || value === undefined || value === null || value === '') continue;
+    const same = (other: FormValues) => String(other[name] ?? '').trim().toUpperCase() === String(value).trim().toUpperCase();
+    if (rows.some((other, i) => i !== index && same(other))) {
+      const field = resolveField(step.form!.fields.find((f) => f.name === name)!);
+      errors[name] = formatMessage(WIZARD_TEXTS.duplicateInList, { label: field.label, value: String(value) });
+    }
+  }
+  return errors;
+}
+
+/** The list step's one message when it may not go on (too few or too many rows, or a bad row), else undefined. */
+export function listProblem(step: WizardStepModel, rows: readonly FormValues[]): { row?: number; fields: Record<string, string>; message: string } | undefined {
+  const list = step.list!;
+  if (rows.length < list.min) return { fields: {}, message: formatMessage(WIZARD_TEXTS.listMin, { min: list.min, item: list.itemLabel }) };
+  if (rows.length > list.max) return { fields: {}, message: formatMessage(WIZARD_TEXTS.listMax, { max: list.max, item: list.itemLabel }) };
+  for (const [i, row] of rows.entries()) {
+    // A value repeated is the later row's problem.
+    const fields = validateRow(step, row, rows.slice(0, i), undefined);
+    const first = Object.values(fields)[0];
+    if (first) return { row: i, fields, message: formatMessage(WIZARD_TEXTS.rowProblem, { item: list.itemLabel, row: i + 1, message: first }) };
+  }
+  return undefined;
+}
+
+/** The first problem of a whole draft, step by step (the server's check before it stores anything). */
+export function draftProblem(model: WizardModel, draft: Draft): DraftProblem | undefined {
+  for (const step of model.steps) {
+    if (step.kind === 'form') {
+      const values = draft[step.key];
+      const fields = validateStep(step, values && !Array.isArray(values) ? values : {});
+      const first = Object.values(fields)[0];
+      if (first) return { step: step.key, fields, message: first };
+    }
+    if (step.kind === 'list') {
+      const rows = draft[step.key];
+      const problem = listProblem(step, Array.isArray(rows) ? rows : []);
+      if (problem) return { step: step.key, ...problem };
+    }
+  }
+  return undefined;
+}
+
+/** The rows of a list step as shown: each with the inherited values of the earlier steps. */
+export function rowsWithInherited(step: WizardStepModel, draft: Draft): FormValues[] {
+  const rows = draft[step.key];
+  if (!Array.isArray(rows)) return [];
+  const inherited = Object.fromEntries(
+    (step.list?.inherit ?? []).map((field) => {
+      const values = draft[field.step];
+      return [field.name, values && !Array.isArray(values) ? values[field.name] : undefined];
+    }),
+  );
+  return rows.map((row) => ({ ...inherited, ...row }));
+}
