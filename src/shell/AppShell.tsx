@@ -1,4 +1,4 @@
-// The signed-in layout: header with logo, the top navigation from the menu tree, the user menu, Logout.
+// The signed-in layout: header with logo and the user menu, then the top navigation from the menu tree with Logout.
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { App as AntApp, Avatar, Dropdown, Layout, Menu, Typography } from 'antd';
@@ -35,14 +35,6 @@ export function AppShell({ navigation, profile, onLogout, children }: AppShellPr
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>Loyalty Management System</span>
         </a>
-        <Menu
-          className="app-nav"
-          theme="dark"
-          mode="horizontal"
-          selectedKeys={[location.pathname]}
-          items={items}
-          onClick={({ key }) => (key === '__logout' ? logout() : navigate(key))}
-        />
         <Dropdown
           menu={{
             items: [
@@ -57,6 +49,17 @@ export function AppShell({ navigation, profile, onLogout, children }: AppShellPr
           </span>
         </Dropdown>
       </Layout.Header>
+      {/* The navigation has a row of its own: the spec's eight groups and four top-level items fit at 1366 px. */}
+      <nav className="app-navbar">
+        <Menu
+          className="app-nav"
+          theme="dark"
+          mode="horizontal"
+          selectedKeys={[location.pathname]}
+          items={items}
+          onClick={({ key }) => (key === '__logout' ? logout() : navigate(key))}
+        />
+      </nav>
       <Layout.Content className="app-content">{children}</Layout.Content>
       <Layout.Footer className="app-footer">Loyalty Management System © {new Date().getFullYear()}</Layout.Footer>
     </Layout>
