@@ -181,8 +181,14 @@ export async function topMenu(page: Page, label: string): Promise<Locator> {
   const text = new RegExp(`^\\s*${label}\\s*$`);
   const direct = nav.getByRole('menuitem').filter({ hasText: text });
   if ((await direct.count()) > 0) return direct.first();
-  await nav.locator('.ant-menu-overflow-item-rest').hover();
   const folded = page.locator('.ant-menu-submenu-popup:visible').getByRole('menuitem').filter({ hasText: text }).first();
-  await folded.waitFor();
+  // The '···' popup opens on hover: a hover lost on a busy machine is made again (from outside the bar).
+  for (let attempt = 1; attempt <= 3 && !(await folded.isVisible()); attempt++) {
+    if (attempt > 1) await page.mouse.move(0, 400);
+    await nav.locator('.ant-menu-overflow-item-rest').hover();
+    await folded.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
+  // Used once the popup has finished opening.
+  await settled(folded);
   return folded;
 }

@@ -74,11 +74,12 @@ describe('login in Chromium', () => {
     }
   });
 
-  it('shows the not-found page for an unknown public path', async () => {
+  it('shows the not-found page for an unknown public path, with the way to the login page', async () => {
     const page = await rig.newPage();
     await page.goto('/no-such-page');
     await expect.poll(() => page.getByText('Sorry, the page you visited does not exist.').count()).toBe(1);
-    await page.getByRole('button', { name: 'Back' }).waitFor();
+    // Opened directly, Back would leave the app (about:blank): the page offers the login page instead.
+    await page.getByRole('button', { name: 'Go to Login' }).waitFor();
   });
 
   it('sends BOD to /member', async () => {
