@@ -2,7 +2,7 @@
 // opened directly), each naming itself in the tab title; signed out, 'not found' wears the product's frame.
 import { useEffect } from 'react';
 import { Button, Result, Space } from 'antd';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { pageTitle } from '../shell/pageTitle';
 import { PublicLayout } from './public/PublicLayout';
 
@@ -22,13 +22,17 @@ function useTitle(title: string | undefined) {
   }, [title]);
 }
 
+/**
+ * Whether the app has a page of its own to go back to: the router numbers its history entries (a sign-in
+ * replaces the login page's entry), so the first page opened (typed, from a link) has none and Back would
+ * leave the app, for about:blank.
+ */
+const hasPreviousPage = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
 function Back() {
   const navigate = useNavigate();
-  const location = useLocation();
-  // A page opened from a link or typed has no previous page in the app: Back would leave it for about:blank.
-  const first = location.key === 'default';
   return (
-    <Button type="primary" onClick={() => (first ? navigate('/') : navigate(-1))}>
+    <Button type="primary" onClick={() => (hasPreviousPage() ? navigate(-1) : navigate('/'))}>
       Back
     </Button>
   );
@@ -53,7 +57,6 @@ export function SomethingWentWrong({ message, modal = false }: { message?: strin
 /** Signed out, an unknown path: the 404 in the public pages' frame, with the way to the login page. */
 export function PublicNotFoundPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   return (
     <PublicLayout title={ERROR_PAGE_TITLES.notFound} heading={false}>
       <Result
@@ -62,7 +65,7 @@ export function PublicNotFoundPage() {
         subTitle={ERROR_TEXTS.notFound}
         extra={
           <Space>
-            {location.key !== 'default' && <Button onClick={() => navigate(-1)}>Back</Button>}
+            {hasPreviousPage() && <Button onClick={() => navigate(-1)}>Back</Button>}
             <Button type="primary" onClick={() => navigate('/')}>
               {TO_LOGIN}
             </Button>
