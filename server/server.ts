@@ -11,6 +11,7 @@ import { loadCatalogue } from './definitions';
 import { CountCache } from './resources/countCache';
 import { resourceActions, unservedActions, type ResourceServices } from './resources/resourceActions';
 import { recordActions } from './resources/recordActions';
+import { bulkResourceActions } from './resources/bulkActions';
 import { ApprovalRegistry, gateResourceActions } from './approvals/approvalHooks';
 import { approvalActions } from './approvals/approvalActions';
 import { catalogueActions, resourceHooks } from './actions';
@@ -40,7 +41,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const approvals = new ApprovalRegistry();
   const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(), hooks: resourceHooks(catalogue) };
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...catalogueActions(catalogue), ...(options.extraActions ?? [])];
+  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...catalogueActions(catalogue), ...(options.extraActions ?? [])];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);

@@ -8,6 +8,7 @@ import { checkPanelPages, type PanelQuerySignatures } from './checkPanelPages';
 import { checkRecordPages } from './checkRecordPages';
 import { checkApprovals } from './checkApprovals';
 import { checkWizardPages } from './checkWizardPages';
+import { checkBulk } from './checkBulk';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export const SCREENS_DIR = 'screens';
@@ -47,6 +48,7 @@ export function checkDefinitions(input: DefinitionFiles): string[] {
   problems.push(...checkPanelPages(input.screens, input.selectors, input.panelQueries));
   problems.push(...checkRecordPages(input));
   problems.push(...checkWizardPages(input));
+  problems.push(...checkBulk(input.screens));
   problems.push(...checkSelectors(input.selectors, screenByResource, `${dir}/${SELECTORS_FILE}`));
   return problems;
 }

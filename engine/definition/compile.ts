@@ -100,6 +100,7 @@ export const ACTION_FUNCTIONS: Record<StandardAction, string> = {
   deactivate: 'DEACTIVATE',
   download: 'DOWNLOAD',
   createbulk: 'CREATE',
+  upload: 'UPLOAD',
 };
 
 export const isCustomAction = (action: StandardAction | CustomAction): action is CustomAction => typeof action === 'object';

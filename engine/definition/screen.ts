@@ -96,8 +96,11 @@ export interface FieldDefinition {
   stored?: boolean;
 }
 
-/** createbulk: several new records in one call, all or nothing (spec 001 §7.4 'tier duration (createbulk)'), under <MENU>_CREATE. */
-export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate' | 'download' | 'createbulk';
+/**
+ * createbulk: several new records in one call, all or nothing (spec 001 §7.4 'tier duration (createbulk)'), under <MENU>_CREATE.
+ * upload: new records from a CSV file, all or nothing with a per-row error report (engine/definition/bulk.ts), under <MENU>_UPLOAD.
+ */
+export type StandardAction = 'create' | 'update' | 'view' | 'delete' | 'activate' | 'deactivate' | 'download' | 'createbulk' | 'upload';
 
 export interface CustomAction {
   name: string;
@@ -166,6 +169,8 @@ export interface ScreenDefinition extends PageBase {
   record?: RecordPageDefinition;
   /** Maker-checker: these actions create an approval request instead of writing (engine/definition/approvals.ts). */
   approval?: ApprovalRequirement;
+  /** Actions of the screen that also run on many selected rows in one call (/api/<resource>/bulk-<action>, engine/definition/bulk.ts). */
+  bulk?: string[];
 }
 
 /** Which writes of a list screen wait for a second user's approval. */

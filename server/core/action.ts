@@ -46,6 +46,8 @@ export interface Action {
   appids?: readonly string[];
   /** JSON Schema of parameter.data, checked before the handler runs. */
   data?: Record<string, unknown>;
+  /** The largest body this route takes, when not the server's BODY_LIMIT_BYTES (a CSV upload's UPLOAD_LIMIT_BYTES). */
+  bodyLimit?: number;
   handler: (ctx: ActionContext) => Promise<ActionResult>;
 }
 

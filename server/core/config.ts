@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** Login maintenance window (ISO instants with offset), or undefined for the client's default. */
   maintenance: { start: string; end: string } | undefined;
   bodyLimitBytes: number;
+  /** The body limit of a CSV upload (/api/<resource>/upload): the file travels as text in the JSON envelope. */
+  uploadLimitBytes: number;
   staticDir: string;
   logLevel: string;
   /** SMTP server for e-mail (smtp://user:pass@host:587 or smtps://…); without it mail stays in the outbox (HELD). */
@@ -80,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     idleSeconds: intFrom(env, 'IDLE_SECONDS', 900),
     maintenance: maintenanceFrom(env),
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576),
+    uploadLimitBytes: intFrom(env, 'UPLOAD_LIMIT_BYTES', 32 * 1024 * 1024),
     staticDir: env.STATIC_DIR ?? 'dist',
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,

@@ -1,5 +1,6 @@
 // CSV of a list as its table shows it: the declared columns, their labels, their display formats, and a
 // reference by the label its selector gives it (Region 'Asia', not '142').
+import { csvCell } from '../../engine/definition/bulk';
 import { tableColumns } from '../../engine/definition/compile';
 import { formatValue } from '../../engine/definition/format';
 import type { ScreenDefinition } from '../../engine/definition/screen';
@@ -7,14 +8,11 @@ import type { ActionContext } from '../core/action';
 import type { ResourceServices } from './resourceActions';
 import { selectorActions } from './selectorActions';
 
+export { csvCell };
+
 /** Value -> label of each selector, as the table's reference columns read them. */
 export type ReferenceLabels = Map<string, Map<unknown, string>>;
 
-/** Quotes what needs quoting; a cell a spreadsheet would run as a formula is kept as text. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /**
  * The options of every selector the screen's columns name, read through the very action that serves the

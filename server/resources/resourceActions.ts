@@ -226,8 +226,6 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   const summary = summaryOf(screen) ?? ((record: Row) => record);
   const guard = (action: Parameters<typeof actionFunctionCode>[1]) => ({ function: actionFunctionCode(screen, action) });
   const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
-  const audit = (ctx: ActionContext, legend: string, key: string, before?: Row, after?: Row, trx?: Kysely<any>) =>
-    writeUserLog((trx ?? db(ctx)) as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: key, before, after, ip: ctx.ip }, ctx.now());
   // After a write commits: fresh counts, and any mail its hooks queued goes out.
   const written = (ctx: ActionContext) => {
     services.counts.invalidate(model.name);
@@ -319,22 +317,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         data: DATA_OBJECT,
         handler: async (ctx) => {
           const key = keyOf(model, ctx.parameter.data as Row);
-          await db(ctx).transaction().execute(async (trx) => {
-            const before = await mustFind(trx, screen, model, key);
-            // A record other records point at stays: its users must be changed first.
-            for (const ref of referencesTo(services.catalogue, model.name)) {
-              const refModel = resourceModel(ref.screen);
-              const used = await trx.selectFrom(refModel.table).select(ref.field).where(ref.field, '=', before[ref.valueField] as never).limit(1).executeTakeFirst();
-              if (used) throw new ApiError(CODES.IN_USE, `${screen.title} "${recordKey(model, key)}" is used by ${ref.screen.title} and cannot be deleted`);
-            }
-            let remove = trx.deleteFrom(model.table);
-            for (const [name, value] of Object.entries(key)) remove = remove.where(name, '=', value);
-            await remove.execute();
-            const record = rowToRecord(model, before);
-            Object.assign(record, await hooks.loadUnstored?.(core(trx), record));
-            await hooks.checkChange?.(ctx, core(trx), { before: record });
-            await audit(ctx, LEGENDS.DELETE, recordKey(model, key), record, undefined, trx);
-          });
+          await db(ctx).transaction().execute((trx) => deleteRecord(ctx, trx, target, services, key));
           written(ctx);
           return { message: RESULT_MESSAGES.delete };
         },

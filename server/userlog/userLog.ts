@@ -15,6 +15,8 @@ export const LEGENDS = {
   DELETE: 'DELETE',
   ACTIVATE: 'ACTIVATE',
   DEACTIVATE: 'DEACTIVATE',
+  /** A CSV file of new records (one row for the whole file: its name and how many records it created). */
+  UPLOAD: 'UPLOAD',
   /** Maker-checker: a write stored as an approval request, and its decision. */
   REQUEST_APPROVAL: 'REQUEST_APPROVAL',
   APPROVE: 'APPROVE',

@@ -365,7 +365,7 @@ describe('screen.schema.json', () => {
       `${COUNTRY}: /fields/0/search/mode must be equal to one of the allowed values: "normal", "advanced"`,
     ]);
     expect(screenSchemaProblems((s) => s.actions.push(setDefault({ name: 'list' })))).toEqual([
-      `${COUNTRY}: /actions/${customAt}/name must not be one of the reserved names: "list", "detail", "create", "update", "view", "delete", "activate", "deactivate", "download", "createbulk"`,
+      `${COUNTRY}: /actions/${customAt}/name must not be one of the reserved names: "list", "detail", "create", "update", "view", "delete", "activate", "deactivate", "download", "createbulk", "upload"`,
     ]);
     expect(screenSchemaProblems((s) => s.actions.push(setDefault({ function: 'SetDefault' })))).toEqual([
       `${COUNTRY}: /actions/${customAt}/function must match pattern "^[A-Z][A-Z0-9]*$"`,
@@ -408,7 +408,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     $schema: 'optional', schemaVersion: 'required', menucode: 'required', title: 'required', layout: 'optional', kind: 'optional',
   } satisfies Shape<PageBase & { kind?: PageKind }>],
   ['ScreenDefinition (list kind)', screenDefs.listScreen, {
-    resource: 'required', fields: 'required', actions: 'required', options: 'optional', record: 'optional', approval: 'optional',
+    resource: 'required', fields: 'required', actions: 'required', options: 'optional', record: 'optional', approval: 'optional', bulk: 'optional',
   } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
   ['ApprovalRequirement', screenDefs.approvalRequirement, { actions: 'required' } satisfies Shape<ApprovalRequirement>],
   ['ApprovalPage (approvals kind)', screenDefs.approvalPage, { menus: 'optional', actions: 'optional' } satisfies Shape<Omit<ApprovalPage, keyof PageBase | 'kind'>>],
