@@ -361,9 +361,10 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
     select = (reach) => `select * from "${TABLE}" where "code" in (select "code" from "${TABLE}" where ${where(reach)} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`;
     if (conditions.some((c) => c.trigram)) {
       const qualified = Object.entries(order).map(([name, direction]) => `"${TABLE}"."${name}" ${direction}`).join(', ');
+      const columns = [...new Set(['code', ...Object.keys(order)])].map((name) => `"${name}"`).join(', ');
       counted =
-        `select "${TABLE}".*, "k"."${TOTAL}" from "${TABLE}" inner join (select "code", count(*) over () as "${TOTAL}" from "${TABLE}" where ${where('lookup')} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) as "k"` +
-        ` on "${TABLE}"."code" = "k"."code" order by ${qualified}`;
+        `with "m" as materialized (select ${columns} from "${TABLE}" where ${where('lookup')}) select "${TABLE}".*, (select count(*) as "n" from "m") as "${TOTAL}" from "${TABLE}"` +
+        ` where "${TABLE}"."code" in (select "code" from "m" order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${qualified}`;
     }
   }
   return {

@@ -272,7 +272,11 @@ export async function listRecords(
 /** The column carrying the count beside each row of a page read with its total. */
 export const TOTAL = '__total';
 
-/** The deferred lookup of a page, its keys each carrying the count of every match (`count(*) over ()`). */
+/**
+ * A page and the count of every match from one read: the matches' keys and sort columns are read once
+ * into a materialized CTE, counted, and the page's keys taken from it. (`count(*) over ()` under a
+ * LIMIT misleads PostgreSQL 15's generic plan into walking the whole key index.)
+ */
 function pageWithTotal(
   db: Kysely<any>,
   model: ResourceModel,
@@ -281,21 +285,18 @@ function pageWithTotal(
   limitSlot: string,
   offsetSlot: string,
 ): CompiledQuery {
-  let keys = db
-    .selectFrom(model.table)
-    .select([...model.key, sql<number>`count(*) over ()`.as(TOTAL)])
-    .where(where);
-  for (const [name, direction] of order) keys = keys.orderBy(name, direction);
-  keys = keys.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+  const columns = [...new Set([...model.key, ...order.map(([name]) => name)])];
   let query = db
+    .with((cte) => cte('m').materialized(), (qb) => qb.selectFrom(model.table).select(columns).where(where))
     .selectFrom(model.table)
-    .innerJoin(keys.as('k'), (join) => {
-      let on = join;
-      for (const k of model.key) on = on.onRef(`${model.table}.${k}` as never, '=', `k.${k}` as never);
-      return on;
-    })
     .selectAll(model.table)
-    .select(`k.${TOTAL}` as never);
+    .select((eb) => eb.selectFrom('m').select(eb.fn.countAll().as('n')).as(TOTAL))
+    .where((eb) => {
+      let keys = eb.selectFrom('m').select(model.key as never);
+      for (const [name, direction] of order) keys = keys.orderBy(name as never, direction);
+      keys = keys.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+      return model.key.length === 1 ? eb(`${model.table}.${model.key[0]!}` as never, 'in', keys) : eb(eb.refTuple(...(model.key.map((k) => `${model.table}.${k}`) as [string, string])), 'in', keys as never);
+    });
   for (const [name, direction] of order) query = query.orderBy(`${model.table}.${name}` as never, direction);
   return query.compile();
 }

@@ -3,11 +3,17 @@
 // WAL lets the worker read beside the serving connection; it sees what is committed when a statement
 // starts. An in-memory database cannot be shared with a worker: its reads stay on the caller's thread.
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 /** A reader with nothing to do for this long ends its thread; the next read starts a new one. */
 const IDLE_MS = 30_000;
+/**
+ * Reader threads per database at most: a core is left to the serving thread, up to 4 readers (one on 2
+ * cores); a further reader starts only when every running one is busy.
+ */
+const MAX_READERS = Math.min(4, Math.max(1, availableParallelism() - 1));
 
 // Plain JavaScript for the worker: a statement cache and one read per message, answered by id.
 const WORKER_SOURCE = String.raw`
@@ -42,6 +48,11 @@ class ReaderThread {
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly file: string) {}
+
+  /** Reads sent and not yet answered. */
+  get load(): number {
+    return this.pending.size;
+  }
 
   private start(): Worker {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -95,16 +106,30 @@ class ReaderThread {
  * The reader of each Kysely instance: undefined for an in-memory database. Keyed by instance, not by
  * file name, so a database file replaced under the same name is never read through an old connection.
  */
-const readers = new WeakMap<Kysely<any>, Promise<ReaderThread | undefined>>();
+const readers = new WeakMap<Kysely<any>, Promise<ReaderPool | undefined>>();
 
-function readerOf(db: Kysely<any>): Promise<ReaderThread | undefined> {
+/** The reader threads of one database file: a read goes to an idle one, else the least busy. */
+class ReaderPool {
+  private readonly threads: ReaderThread[] = [];
+
+  constructor(private readonly file: string) {}
+
+  all<R>(query: CompiledQuery): Promise<R[]> {
+    let thread = this.threads.find((t) => t.load === 0);
+    if (!thread && this.threads.length < MAX_READERS) this.threads.push((thread = new ReaderThread(this.file)));
+    thread ??= this.threads.reduce((least, t) => (t.load < least.load ? t : least));
+    return thread.all<R>(query);
+  }
+}
+
+function readerOf(db: Kysely<any>): Promise<ReaderPool | undefined> {
   let reader = readers.get(db);
   if (!reader) {
     reader = sql<{ name: string; file: string }>`pragma database_list`
       .execute(db)
       .then(({ rows }) => {
         const file = rows.find((r) => r.name === 'main')?.file;
-        return file ? new ReaderThread(file) : undefined;
+        return file ? new ReaderPool(file) : undefined;
       });
     readers.set(db, reader);
   }
