@@ -21,6 +21,8 @@ interface DataTableProps {
   onPage(page: number): void;
   onSort(sort: Record<string, SortDirection> | undefined): void;
   rowActions(row: Row): ReactNode;
+  /** Row checkboxes, when the screen has a bulk action the user may run (engine/render/BulkControls.tsx). */
+  selection?: { selected: Row[]; onChange(rows: Row[]): void };
 }
 
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'red' };
@@ -40,11 +42,13 @@ export function DataTable(props: DataTableProps) {
   const columns = tableColumns(screen);
   const labels = useReferenceLabels(columns.flatMap((c) => (c.field.source ? [c.field.source.selector] : [])));
   const [sortField, sortDirection] = Object.entries(sort ?? {})[0] ?? [];
+  const rowKey = (row: Row) => screen.resource.key.map((k) => String(row[k])).join('|');
 
   return (
     <Table<Row>
-      rowKey={(row) => screen.resource.key.map((k) => String(row[k])).join('|')}
+      rowKey={rowKey}
       dataSource={props.rows}
+      rowSelection={props.selection && { selectedRowKeys: props.selection.selected.map(rowKey), onChange: (_keys, rows) => props.selection!.onChange(rows) }}
       loading={props.loading}
       size="middle"
       scroll={{ x: 'max-content' }}

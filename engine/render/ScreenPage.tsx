@@ -1,6 +1,6 @@
 // A whole menu screen from its definition: title, search, table with permitted row actions, and the
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
@@ -9,6 +9,7 @@ import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type StandardActi
 import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
+import { BulkBar, UploadButton, useBulkActions } from './BulkControls';
 import { RecordDetails } from './RecordDetails';
 import { ReasonConfirm } from './ReasonConfirm';
 import { useEngine } from './EngineContext';
@@ -64,6 +65,10 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
   };
   const allowed = (action: StandardAction | CustomAction) =>
     (isCustomAction(action) || hasAction(screen, action)) && can(actionFunctionCode(screen, action));
+  // Rows selected for a bulk action: only the rows shown, so a new page or search starts with none.
+  const bulkable = useBulkActions(screen).length > 0;
+  const [selected, setSelected] = useState<Row[]>([]);
+  useEffect(() => setSelected([]), [list.rows]);
 
   async function openRecord(row: Row, mode: FormMode) {
     const answer = await call<Row>(`${base}/detail`, { data: keyData(screen, row) });
@@ -168,15 +173,20 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
         <Typography.Title level={4} style={{ margin: 0 }}>
           {screen.title}
         </Typography.Title>
-        {allowed('create') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => (onOpenRecord ? onOpenRecord() : setForm({ mode: 'create', record: {}, errors: {} }))}>
-            Create
-          </Button>
-        )}
+        <Space>
+          {allowed('upload') && <UploadButton screen={screen} onUploaded={() => void list.reload()} />}
+          {allowed('create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => (onOpenRecord ? onOpenRecord() : setForm({ mode: 'create', record: {}, errors: {} }))}>
+              Create
+            </Button>
+          )}
+        </Space>
       </div>
       <SearchForm screen={screen} values={state.values} advanced={state.advanced} onSearch={runSearch} onToggleAdvanced={(advanced) => setState({ advanced })} onDownload={allowed('download') ? () => void download() : undefined} />
+      <BulkBar screen={screen} selected={selected} onDone={() => void list.reload()} onClear={() => setSelected([])} />
       <DataTable
         screen={screen}
+        selection={bulkable ? { selected, onChange: setSelected } : undefined}
         rows={list.rows}
         total={list.total}
         page={state.page}

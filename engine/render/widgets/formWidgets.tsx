@@ -6,6 +6,7 @@ import { App, Button, DatePicker, Input, InputNumber, Switch, TimePicker, Upload
 import { UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
+import { UPLOAD_TEXTS, isCsvFileName, uploadText } from '../../definition/bulk';
 import { dayOutside, resolveDateBound } from '../../definition/dateBounds';
 import type { FieldOption, FieldSource } from '../../definition/screen';
 import { OptionSelect } from './OptionSelect';
@@ -206,18 +207,18 @@ function CsvWidget(props: WidgetProps) {
         props.onChange(undefined);
       }}
       beforeUpload={async (file) => {
-        if (!file.name.toLowerCase().endsWith('.csv')) {
-          message.error('Please upload correct file');
+        if (!isCsvFileName(file.name)) {
+          message.error(UPLOAD_TEXTS.wrongFile);
           return Upload.LIST_IGNORE;
         }
-        const hide = message.loading('Uploading ..., please wait', 0);
+        const hide = message.loading(UPLOAD_TEXTS.uploading, 0);
         try {
           // Single-file mode: the last file replaces the one before.
           props.onChange(await readAs(file, 'text'));
           setName(file.name);
-          message.success(`${file.name} file uploaded successfully.`);
+          message.success(uploadText('uploaded', file.name));
         } catch {
-          message.error(`${file.name} file upload failed.`);
+          message.error(uploadText('failed', file.name));
         } finally {
           hide();
         }
