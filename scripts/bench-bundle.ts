@@ -2,7 +2,7 @@
 // of the build from index.html (the entry chunk, the chunks of the modules the route opens lazily, their
 // static imports and CSS); fails when the login route or a list screen passes its budget (issue 12), when the
 // login route holds table or form-engine code, or when a screen definition is not in a chunk of its own.
-// Usage: tsx scripts/bench-bundle.ts [--out-dir .tmp/dist-bench]
+// Usage: tsx scripts/bench-bundle.ts [--out-dir .tmp/dist-bench] [--detail]  (--detail: what each route's weight is made of)
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -77,6 +77,27 @@ const rows = ROUTES.map((route) => {
   return { route: route.name, files: files.size, 'gzip KiB': Number(kib.toFixed(1)), budget: route.budgetKib ?? '', ok: over ? 'OVER' : 'yes' };
 });
 console.table(rows);
+
+/** The package (or source folder) a module belongs to. */
+const ownerOf = (id: string) => {
+  const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:es\/|lib\/|dist\/)?([^/]+)?/.exec(id);
+  if (inPackage) return inPackage[1] === 'antd' || inPackage[1] === '@ant-design/icons' ? `${inPackage[1]}/${inPackage[2]}` : inPackage[1]!;
+  return id.startsWith(process.cwd()) ? id.slice(process.cwd().length + 1) : id;
+};
+if (process.argv.includes('--detail')) {
+  // A chunk's gzip size shared among its modules by their rendered length: an estimate, good for ranking.
+  for (const route of ROUTES) {
+    const owners = new Map<string, number>();
+    for (const file of filesOf(route.modules)) {
+      const chunk = chunks.get(file);
+      if (!chunk) continue;
+      const rendered = Object.values(chunk.modules).reduce((sum, m) => sum + m.renderedLength, 0) || 1;
+      for (const [id, m] of Object.entries(chunk.modules)) owners.set(ownerOf(id), (owners.get(ownerOf(id)) ?? 0) + (gzipOf(file) * m.renderedLength) / rendered / KIB);
+    }
+    console.log(`\n${route.name}: the largest parts (estimated gzip KiB)`);
+    for (const [owner, kib] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 400)) console.log(`${kib.toFixed(1).padStart(8)}  ${owner}`);
+  }
+}
 
 const login = modulesOf(filesOf(ROUTES[0]!.modules));
 const onLogin = NOT_ON_LOGIN.map((pattern) => login.find((id) => pattern.test(id))).filter((id) => id !== undefined);

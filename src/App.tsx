@@ -1,18 +1,19 @@
 // Routes: the public member pages whether signed in or not; signed out, the login page at / and at every page of
 // the application (which opens after sign-in), the branded not-found page elsewhere; signed in, the application
-// (loaded lazily).
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+// (loaded lazily). The login page is plain React: antd's frame (theme, toasts) loads for every other page, once,
+// and then stays, so a toast that explains a sign-out outlives the signed-in application.
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { Spin } from 'antd';
 import type { MenuTree } from '../engine/definition/menuTree';
 import tree from '../screens/menu-tree.json';
-import { PublicNotFoundPage } from './pages/ErrorPages';
 import { isStaffPath, staffPatterns } from './shell/staffRoutes';
 import { sessionStore } from './session/storage';
 import { loadEnvironment } from './session/environment';
 
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const SignedIn = lazy(() => import('./shell/SignedInApp'));
+const loadSignedIn = () => import('./shell/SignedInApp');
+const SignedIn = lazy(loadSignedIn);
+const PublicNotFoundPage = lazy(() => import('./pages/ErrorPages').then((m) => ({ default: m.PublicNotFoundPage })));
 const ActivationPage = lazy(() => import('./pages/public/ActivationPage'));
 const MemberResetPage = lazy(() => import('./pages/public/MemberResetPage'));
 const StaffResetPage = lazy(() => import('./pages/public/StaffResetPage'));
@@ -37,34 +38,73 @@ const publicRoutes = (
 
 const STAFF_PATTERNS = staffPatterns(tree as MenuTree);
 
+/** Signed out, the login page answers at / and at the application's pages. */
+const showsLogin = (pathname: string) => pathname === '/' || isStaffPath(STAFF_PATTERNS, pathname);
+
 /** Signed out: a page of the application asks for sign-in first (spec 000 §2); any other path is not found. */
 function SignedOut() {
   const { pathname } = useLocation();
-  return isStaffPath(STAFF_PATTERNS, pathname) ? <LoginPage /> : <PublicNotFoundPage />;
+  return showsLogin(pathname) ? <LoginPage /> : <PublicNotFoundPage />;
 }
 
-const loading = <Spin size="large" style={{ display: 'block', marginTop: '20vh' }} />;
+/** antd's spinner look, in plain CSS (styles.css), for the wait before a lazily loaded page. */
+const loading = (
+  <div className="app-loading" role="status" aria-label="Loading">
+    <span />
+    <span />
+    <span />
+    <span />
+  </div>
+);
+
+type Frame = ComponentType<{ children: ReactNode }>;
+let loadedFrame: Frame | undefined;
+const loadFrame = () => import('./AntdFrame').then((m) => (loadedFrame = m.AntdFrame));
+
+/**
+ * Wraps the routes in antd's frame once a page that needs antd is shown, and keeps it from then on. It loads
+ * before the login page ever needs it only when signed in (the login page's own antd parts bring their own frame),
+ * so the login page is never remounted under a frame arriving while it shows.
+ */
+function AntdRoot({ wanted, children }: { wanted: boolean; children: ReactNode }) {
+  const [frame, setFrame] = useState<Frame | undefined>(() => loadedFrame);
+  useEffect(() => {
+    if (wanted && !frame) void loadFrame().then((loaded) => setFrame(() => loaded));
+  }, [wanted, frame]);
+  if (frame) {
+    const Loaded = frame;
+    return <Loaded>{children}</Loaded>;
+  }
+  return wanted ? loading : children;
+}
 
 export function App() {
   const signedIn = useSyncExternalStore(sessionStore.subscribe, () => !!sessionStore.token());
+  const { pathname } = useLocation();
   const [idleSeconds, setIdleSeconds] = useState<number>();
   useEffect(() => {
     void loadEnvironment().then((environment) => setIdleSeconds(environment.idleSeconds));
   }, []);
+  // The application's code loads beside antd's frame, not after it.
+  useEffect(() => {
+    if (signedIn) void loadSignedIn();
+  }, [signedIn]);
   return (
-    <Suspense fallback={loading}>
-      <Routes>
-        {publicRoutes}
-        {signedIn ? (
-          // The application's own routes match below this one.
-          <Route path="*" element={idleSeconds === undefined ? loading : <SignedIn idleSeconds={idleSeconds} />} />
-        ) : (
-          <>
-            <Route path="/" element={<LoginPage />} />
-            <Route path="*" element={<SignedOut />} />
-          </>
-        )}
-      </Routes>
-    </Suspense>
+    <AntdRoot wanted={signedIn || !showsLogin(pathname)}>
+      <Suspense fallback={loading}>
+        <Routes>
+          {publicRoutes}
+          {signedIn ? (
+            // The application's own routes match below this one.
+            <Route path="*" element={idleSeconds === undefined ? loading : <SignedIn idleSeconds={idleSeconds} />} />
+          ) : (
+            <>
+              <Route path="/" element={<LoginPage />} />
+              <Route path="*" element={<SignedOut />} />
+            </>
+          )}
+        </Routes>
+      </Suspense>
+    </AntdRoot>
   );
 }

@@ -30,6 +30,12 @@ export interface LoginNotice {
   description?: string;
 }
 
+export type LoginField = 'username' | 'password';
+
+/** The required check of one login field (a username of spaces counts as missing), shared by typing and SUBMIT. */
+const missing = (field: LoginField, value: string) => (field === 'username' ? !value.trim() : !value);
+const REQUIRED_MESSAGE: Record<LoginField, string> = { username: SHELL_MESSAGES.usernameRequired, password: SHELL_MESSAGES.passwordRequired };
+
 export interface LoginContext {
   maintenance: MaintenanceWindow;
   now: () => number;
@@ -39,7 +45,7 @@ export interface LoginContext {
   username: string;
   /** The change ticket of a 9004 answer: the change-password modal carries it to the server. */
   changeTicket: string | undefined;
-  fieldErrors: Partial<Record<'username' | 'password', string>>;
+  fieldErrors: Partial<Record<LoginField, string>>;
   /** The server's message of the last failed attempt. */
   error: string | undefined;
   notice: LoginNotice | undefined;
@@ -51,6 +57,8 @@ export type LoginEvent =
   | { type: 'CAPTCHA_VERIFIED'; payload: string }
   | { type: 'CAPTCHA_RESET' }
   | { type: 'SUBMIT'; username: string; password: string }
+  /** A field was edited: its required message shows or goes at once, as the user types. */
+  | { type: 'FIELD_CHANGED'; field: LoginField; value: string }
   | { type: 'PASSWORD_CHANGED' }
   | { type: 'CLOSE_MODAL' };
 
@@ -86,7 +94,7 @@ export const loginMachine = setup({
   actors: { authenticate },
   guards: {
     captchaPassed: ({ context }) => context.captcha !== undefined,
-    credentialsMissing: ({ event }) => event.type === 'SUBMIT' && (!event.username.trim() || !event.password),
+    credentialsMissing: ({ event }) => event.type === 'SUBMIT' && (missing('username', event.username) || missing('password', event.password)),
     inMaintenanceWindow: ({ context }) => isInMaintenanceWindow(context.now(), context.maintenance),
     accepted: (_, params: { response: ResponseEnvelope }) => isSuccess(params.response.status.responsecode),
     passwordExpired: (_, params: { response: ResponseEnvelope }) => params.response.status.responsecode === CODES.PASSWORD_EXPIRED,
@@ -100,10 +108,17 @@ export const loginMachine = setup({
       fieldErrors: ({ event }) =>
         event.type === 'SUBMIT'
           ? {
-              ...(event.username.trim() ? {} : { username: SHELL_MESSAGES.usernameRequired }),
-              ...(event.password ? {} : { password: SHELL_MESSAGES.passwordRequired }),
+              ...(missing('username', event.username) ? { username: REQUIRED_MESSAGE.username } : {}),
+              ...(missing('password', event.password) ? { password: REQUIRED_MESSAGE.password } : {}),
             }
           : {},
+    }),
+    checkField: assign({
+      fieldErrors: ({ context, event }) => {
+        if (event.type !== 'FIELD_CHANGED') return context.fieldErrors;
+        const { [event.field]: _checked, ...others } = context.fieldErrors;
+        return missing(event.field, event.value) ? { ...others, [event.field]: REQUIRED_MESSAGE[event.field] } : others;
+      },
     }),
     startAttempt: assign({
       username: ({ context, event }) => (event.type === 'SUBMIT' ? event.username.trim() : context.username),
@@ -138,6 +153,7 @@ export const loginMachine = setup({
   on: {
     CAPTCHA_VERIFIED: { actions: 'storeCaptcha' },
     CAPTCHA_RESET: { actions: 'forgetCaptcha' },
+    FIELD_CHANGED: { actions: 'checkField' },
   },
   states: {
     editing: {

@@ -1,7 +1,7 @@
 // A whole menu screen from its definition: title, search, table with permitted row actions, and the
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, Drawer, Modal, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Modal, Space, Tooltip } from 'antd';
 import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import { actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
@@ -10,7 +10,6 @@ import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type Sear
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
 import { BulkBar, UploadButton, useBulkActions } from './BulkControls';
-import { RecordDetails } from './RecordDetails';
 import { ReasonConfirm } from './ReasonConfirm';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
@@ -22,6 +21,10 @@ type Row = Record<string, unknown>;
 
 // The form (rjsf + ajv) loads the first time a form opens.
 const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.RecordForm })));
+// The details view (descriptions, grant tables, change tables) loads with the first record viewed, not with the list.
+const RecordDetails = lazy(() => import('./RecordDetails').then((m) => ({ default: m.RecordDetails })));
+// The drawer around them too: it is first drawn when a form first opens, and kept for its closing motion.
+const Drawer = lazy(() => import('./widgets/drawer').then((m) => ({ default: m.Drawer })));
 
 /** Icons a custom action may name in its definition ("icon"); others show the default. */
 const ACTION_ICONS: Record<string, typeof ThunderboltOutlined> = { key: KeyOutlined, mail: MailOutlined, star: StarOutlined, check: CheckOutlined, close: CloseOutlined };
@@ -49,6 +52,8 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
   const state = useMemo(() => searchStateFromQuery(screen, query), [screen, query]);
   const list = useListController(screen, state);
   const [form, setForm] = useState<OpenForm>();
+  const [formOpened, setFormOpened] = useState(false);
+  if (form && !formOpened) setFormOpened(true);
   const [saving, setSaving] = useState(false);
   const model = useMemo(() => resourceModel(screen), [screen]);
   const base = `/api/${screen.resource.name}`;
@@ -151,11 +156,15 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
   };
 
   const formTitle = form ? `${form.mode === 'create' ? 'Create' : form.mode === 'edit' ? 'Edit' : 'View'} ${screen.title}` : '';
-  const formBody = form && (form.mode === 'view' ? <RecordDetails screen={screen} record={form.record} /> : (
+  const formBody = form && (
     <Suspense fallback={null}>
-    <RecordForm key={`${form.mode}-${JSON.stringify(keyData(screen, form.record))}`} screen={screen} mode={form.mode} initial={form.record} serverErrors={form.errors} formId={formId} onSubmit={(values) => void save(values)} />
+      {form.mode === 'view' ? (
+        <RecordDetails screen={screen} record={form.record} />
+      ) : (
+        <RecordForm key={`${form.mode}-${JSON.stringify(keyData(screen, form.record))}`} screen={screen} mode={form.mode} initial={form.record} serverErrors={form.errors} formId={formId} onSubmit={(values) => void save(values)} />
+      )}
     </Suspense>
-  ));
+  );
   const formFooter = (
     <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
       <Button onClick={() => setForm(undefined)}>{form?.mode === 'view' ? 'Close' : 'Cancel'}</Button>
@@ -170,9 +179,8 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
   const body = (
     <>
       <div className="engine-toolbar">
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {screen.title}
-        </Typography.Title>
+        {/* antd's level-4 Title in CSS (styles.css): Typography would load its editing and copying parts with every list. */}
+        <h4 className="engine-title">{screen.title}</h4>
         <Space>
           {allowed('upload') && <UploadButton screen={screen} onUploaded={() => void list.reload()} />}
           {allowed('create') && (
@@ -203,9 +211,13 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
           {formBody}
         </Modal>
       ) : (
-        <Drawer open={!!form} title={formTitle} onClose={() => setForm(undefined)} footer={formFooter} size={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>
-          {formBody}
-        </Drawer>
+        formOpened && (
+          <Suspense fallback={null}>
+            <Drawer open={!!form} title={formTitle} onClose={() => setForm(undefined)} footer={formFooter} size={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>
+              {formBody}
+            </Drawer>
+          </Suspense>
+        )
       )}
       {reasonFor && (
         <ReasonConfirm
@@ -227,5 +239,6 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
     </>
   );
 
-  return screen.layout === 'own' ? body : <Card className="engine-panel">{body}</Card>;
+  // antd's Card look in CSS (styles.css): antd's Card brings its tabs and skeleton into every list screen.
+  return screen.layout === 'own' ? body : <div className="engine-panel engine-card">{body}</div>;
 }

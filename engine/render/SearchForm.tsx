@@ -1,9 +1,7 @@
 // The search form of a screen: normal fields, 'Advance Search' for the rest in two columns, Search and Clear.
-import { DISPLAY_DATE, WIRE_DATE } from '../definition/format';
 import { lazy, Suspense, useEffect } from 'react';
 import { Button, Col, Form, Input, Row, Space } from 'antd';
 import { DownloadOutlined, DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { validateValue } from '../rules';
 import { searchFields, searchRules, ruleContext, type SearchField } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
@@ -21,19 +19,8 @@ interface SearchFormProps {
   onDownload?(): void;
 }
 
-/** Dates travel as YYYY-MM-DD strings; the pickers hold dayjs values. */
-const toPicker = (search: SearchField, value: unknown) => {
-  if (search.range && Array.isArray(value)) return value.map((v) => (v ? dayjs(String(v), WIRE_DATE) : null));
-  return typeof value === 'string' && value ? dayjs(value, WIRE_DATE) : undefined;
-};
-const fromPicker = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map((v) => (v ? (v as Dayjs).format(WIRE_DATE) : null));
-  return value ? (value as Dayjs).format(WIRE_DATE) : null;
-};
-
-// The pickers (rc-picker, about 30 KiB gzip) load with the first screen that searches by date.
-const DatePicker = lazy(() => import('./widgets/datePicker').then((m) => ({ default: m.DatePicker })));
-const RangePicker = lazy(() => import('./widgets/datePicker').then((m) => ({ default: m.DatePicker.RangePicker })));
+// The pickers (rc-picker and dayjs, about 32 KiB gzip) load with the first screen that searches by date.
+const SearchDate = lazy(() => import('./widgets/SearchDate'));
 
 function SearchInput({ search, ...control }: { search: SearchField; value?: unknown; onChange?(value: unknown): void; id?: string }) {
   const { field } = search;
@@ -50,11 +37,7 @@ function SearchInput({ search, ...control }: { search: SearchField; value?: unkn
     case 'date':
       return (
         <Suspense fallback={<Input disabled placeholder={`Choose ${placeholder}`} />}>
-          {search.range ? (
-            <RangePicker id={control.id} style={{ width: '100%' }} format={DISPLAY_DATE} value={toPicker(search, control.value) as never} onChange={(v) => onChange(fromPicker(v))} />
-          ) : (
-            <DatePicker id={control.id} style={{ width: '100%' }} format={DISPLAY_DATE} placeholder={`Choose ${placeholder}`} value={toPicker(search, control.value) as never} onChange={(v) => onChange(fromPicker(v))} />
-          )}
+          <SearchDate range={!!search.range} id={control.id} placeholder={`Choose ${placeholder}`} value={control.value} onChange={onChange} />
         </Suspense>
       );
     default:
@@ -69,10 +52,14 @@ export function SearchForm({ screen, values, advanced, onSearch, onToggleAdvance
   const extra = fields.filter((f) => f.mode === 'advanced');
   const shown = advanced ? [...normal, ...extra] : normal;
 
+  // The form shows the searched values when they change (a search, Back, a shared link); by their content, not
+  // identity: a toggle of Advance Search or a page turn rebuilds the state and must keep what is typed.
+  const valuesKey = JSON.stringify(values);
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(values);
-  }, [form, values]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form, valuesKey]);
 
   const rulesOf = (search: SearchField) => {
     const rules = searchRules(search);

@@ -5,16 +5,7 @@ import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { pageTitle } from '../shell/pageTitle';
 import { PublicLayout } from './public/PublicLayout';
-
-export const ERROR_TEXTS = {
-  notFound: 'Sorry, the page you visited does not exist.',
-  forbidden: 'Sorry, you are not authorized to access this page.',
-  wrong: 'Something Went Wrong',
-} as const;
-
-// not in spec: the tab titles of the error pages and the public 404's way to the login page
-export const ERROR_PAGE_TITLES = { notFound: 'Page Not Found', forbidden: 'Not Authorized', wrong: ERROR_TEXTS.wrong } as const;
-export const TO_LOGIN = 'Go to Login';
+import { ERROR_PAGE_TITLES, ERROR_TEXTS, TO_LOGIN } from './errorTexts';
 
 function useTitle(title: string | undefined) {
   useEffect(() => {

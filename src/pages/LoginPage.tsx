@@ -1,26 +1,33 @@
-// Staff sign-in (spec 000 §2, §4, §5), driven by loginMachine: the captcha gates Log in, 9004 opens the
-// change-password modal, the maintenance window blocks sign-in, and the forgot-password modal is one click away.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// Staff sign-in (spec 000 §2, §4, §5) in plain React and login.css, driven by loginMachine: the captcha gates Log in,
+// 9004 opens the change-password modal, the maintenance window blocks sign-in, the forgot-password modal is one click
+// away. The modals and toasts are antd's, in LoginOverlays, loaded only when first needed, so the page loads no antd.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Typography } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import { CLIENT_VERSION, type ResponseEnvelope } from '../../engine/api/envelope';
 import { passwordDigest } from '../../engine/api/passwordDigest';
-import { SHELL_MESSAGES } from '../../engine/rules';
-import { loginMachine, type AuthenticateInput } from '../../workflows/loginMachine';
+import { loginMachine, type AuthenticateInput, type LoginField } from '../../workflows/loginMachine';
 import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
 import { api } from '../api';
 import { pageTitle } from '../shell/pageTitle';
 import { afterSignIn } from '../shell/staffRoutes';
 import { loadEnvironment, type Environment } from '../session/environment';
 import { sessionStore, type StoredPermission, type StoredProfile } from '../session/storage';
-import { ChangePasswordModal } from './ChangePasswordModal';
-import { ForgotPasswordModal } from './ForgotPasswordModal';
+import { LoginIcon } from './LoginIcon';
+import './login.css';
 
 export const LOGIN_TITLE = pageTitle('Login');
 export const FORGOT_LINK = "Don't know your password? Set your password here.";
+
+const loadOverlays = () => import('./LoginOverlays');
+const LoginOverlays = lazy(loadOverlays);
 
 interface LoginResult extends StoredPermission {
   bearer: string;
@@ -35,18 +42,67 @@ const authenticate = fromPromise<ResponseEnvelope, AuthenticateInput>(async ({ i
   }),
 );
 
+const FIELDS = {
+  username: { label: 'Username', icon: UserOutlined, autoComplete: 'username' },
+  password: { label: 'Password', icon: LockOutlined, autoComplete: 'current-password' },
+} as const;
+
+/** A labelled large input with its prefix icon and the machine's message for it (antd's vertical form item look). */
+function Field({ name, error, onEdit }: { name: LoginField; error: string | undefined; onEdit(field: LoginField, value: string): void }) {
+  const { label, icon, autoComplete } = FIELDS[name];
+  const [shown, setShown] = useState(false);
+  const secret = name === 'password';
+  return (
+    <div className={`login-field${error ? ' login-field-error' : ''}`}>
+      <label className="login-label" htmlFor={name}>
+        {label}
+      </label>
+      <span className="login-input">
+        <span className="login-prefix">
+          <LoginIcon icon={icon} />
+        </span>
+        <input
+          id={name}
+          name={name}
+          type={secret && !shown ? 'password' : 'text'}
+          placeholder={label}
+          autoComplete={autoComplete}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}_help` : undefined}
+          onChange={(event) => onEdit(name, event.target.value)}
+        />
+        {secret && (
+          <button type="button" className="login-eye" aria-label={shown ? 'Hide' : 'Show'} aria-pressed={shown} onClick={() => setShown(!shown)}>
+            <LoginIcon icon={shown ? EyeOutlined : EyeInvisibleOutlined} />
+          </button>
+        )}
+      </span>
+      <div className="login-help" id={`${name}_help`} role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+    </div>
+  );
+}
+
 function LoginForm({ environment }: { environment: Environment }) {
   const captchaRef = useRef<CaptchaHandle>(null);
   const navigate = useNavigate();
   // Signed out on a page of the application, the login page shows there and opens it after sign-in.
   const requested = useRef(useLocation());
-  const { message } = AntApp.useApp();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [state, send] = useMachine(
     loginMachine.provide({ actors: { authenticate }, actions: { resetCaptcha: () => captchaRef.current?.reset() } }),
     { input: { maintenance: environment.maintenance } },
   );
   const { context } = state;
+  const failedWith = state.matches('failed') ? context.error : undefined;
+  // antd's parts load the first time a modal or a toast is due, and then stay (a toast outlives its modal).
+  const [overlays, setOverlays] = useState(false);
+  const wanted = forgotOpen || state.matches('passwordExpired') || state.matches('maintenance') || failedWith !== undefined;
+  useEffect(() => {
+    if (wanted) setOverlays(true);
+  }, [wanted]);
 
   useEffect(() => {
     if (state.status !== 'done' || !state.output) return;
@@ -55,65 +111,56 @@ function LoginForm({ environment }: { environment: Environment }) {
     navigate(afterSignIn(requested.current, user.rolename), { replace: true });
   }, [state.status, state.output, navigate]);
 
-  useEffect(() => {
-    if (state.matches('failed') && context.error) message.error({ content: context.error, key: 'login-error' });
-  }, [state, context.error, message]);
-
-  const closeForgot = useCallback(
-    (output: { outcome: string; message?: string }) => {
-      setForgotOpen(false);
-      if (output.outcome === 'done' && output.message) message.success(output.message);
-    },
-    [message],
-  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = new FormData(event.currentTarget);
+    // A failed sign-in shows antd's toast: its code starts loading with the call, so the answer does not wait for it.
+    void loadOverlays();
+    send({ type: 'SUBMIT', username: String(values.get('username') ?? ''), password: String(values.get('password') ?? '') });
+  };
+  const edit = useCallback((field: LoginField, value: string) => send({ type: 'FIELD_CHANGED', field, value }), [send]);
+  const closeForgot = useCallback(() => setForgotOpen(false), []);
+  const submitting = state.matches('submitting');
 
   return (
     <>
       {context.notice && !state.matches('passwordExpired') && !state.matches('maintenance') && (
-        <Alert type="success" showIcon title={context.notice.message} description={context.notice.description} style={{ marginBottom: 16 }} />
+        <div className="login-notice" role="alert">
+          <LoginIcon icon={CheckCircleFilled} />
+          <div>
+            <div className="login-notice-title">{context.notice.message}</div>
+            {context.notice.description && <div>{context.notice.description}</div>}
+          </div>
+        </div>
       )}
-      <Form layout="vertical" requiredMark={false} size="large" onFinish={(values) => send({ type: 'SUBMIT', username: values.username ?? '', password: values.password ?? '' })}>
-        <Form.Item
-          name="username"
-          label="Username"
-          rules={[{ required: true, message: SHELL_MESSAGES.usernameRequired }]}
-          {...(context.fieldErrors.username ? { validateStatus: 'error' as const, help: context.fieldErrors.username } : {})}
-        >
-          <Input prefix={<UserOutlined />} placeholder="Username" autoComplete="username" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label="Password"
-          rules={[{ required: true, message: SHELL_MESSAGES.passwordRequired }]}
-          {...(context.fieldErrors.password ? { validateStatus: 'error' as const, help: context.fieldErrors.password } : {})}
-        >
-          <Input.Password prefix={<LockOutlined />} placeholder="Password" autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item>
+      <form noValidate onSubmit={submit}>
+        <Field name="username" error={context.fieldErrors.username} onEdit={edit} />
+        <Field name="password" error={context.fieldErrors.password} onEdit={edit} />
+        <div className="login-captcha">
           <AltchaCaptcha ref={captchaRef} onChange={(payload) => send(payload ? { type: 'CAPTCHA_VERIFIED', payload } : { type: 'CAPTCHA_RESET' })} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block disabled={!state.matches('ready')} loading={state.matches('submitting')}>
-          Log in
-        </Button>
-      </Form>
+        </div>
+        <button type="submit" className={`login-button${submitting ? ' login-button-busy' : ''}`} disabled={!state.matches('ready')}>
+          {submitting && <LoginIcon icon={LoadingOutlined} />}
+          <span>Log in</span>
+        </button>
+      </form>
       {environment.forgotPassword !== false && (
-        <Button type="link" block style={{ marginTop: 12 }} onClick={() => setForgotOpen(true)}>
-          {FORGOT_LINK}
-        </Button>
+        <button type="button" className="login-link" onClick={() => setForgotOpen(true)}>
+          <span>{FORGOT_LINK}</span>
+        </button>
       )}
-      {state.matches('passwordExpired') && (
-        <ChangePasswordModal
-          username={context.username}
-          ticket={context.changeTicket}
-          notice={context.notice?.message}
-          onDone={() => send({ type: 'PASSWORD_CHANGED' })}
-          onCancel={() => send({ type: 'CLOSE_MODAL' })}
-        />
+      {overlays && (
+        <Suspense fallback={null}>
+          <LoginOverlays
+            error={failedWith}
+            expired={state.matches('passwordExpired') ? { username: context.username, ticket: context.changeTicket, notice: context.notice?.message } : undefined}
+            maintenance={state.matches('maintenance') ? (context.notice?.message ?? '') : undefined}
+            forgotOpen={forgotOpen}
+            onForgotClosed={closeForgot}
+            send={send}
+          />
+        </Suspense>
       )}
-      <Modal open={state.matches('maintenance')} title="Maintenance" onOk={() => send({ type: 'CLOSE_MODAL' })} onCancel={() => send({ type: 'CLOSE_MODAL' })} cancelButtonProps={{ style: { display: 'none' } }}>
-        {context.notice?.message}
-      </Modal>
-      {forgotOpen && <ForgotPasswordModal onDone={closeForgot} />}
     </>
   );
 }
@@ -130,23 +177,17 @@ export function LoginPage() {
     <div className="login-page">
       <div className="login-brand">
         <img src="/logo.svg" alt="" width={56} height={56} />
-        <Typography.Title level={2} style={{ color: '#fff', margin: '24px 0 8px' }}>
-          Loyalty Management System
-        </Typography.Title>
-        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16, maxWidth: 380 }}>
-          Members, miles, tiers, awards and partners of the frequent-flyer programme, in one back office.
-        </Typography.Paragraph>
+        <h2 className="login-brand-title">Loyalty Management System</h2>
+        <p className="login-brand-text">Members, miles, tiers, awards and partners of the frequent-flyer programme, in one back office.</p>
       </div>
       <div className="login-panel">
-        <Card className="login-card" variant="borderless">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            Log in
-          </Typography.Title>
+        <div className="login-card">
+          <h3 className="login-title">Log in</h3>
           {environment && <LoginForm environment={environment} />}
-        </Card>
-        <Typography.Text type="secondary" className="login-footer">
+        </div>
+        <span className="login-footer">
           {CLIENT_VERSION} · © {new Date().getFullYear()} Loyalty Management System
-        </Typography.Text>
+        </span>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 // The signed-in layout: header with logo and the user menu, then the top navigation from the menu tree with Logout.
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { App as AntApp, Avatar, Dropdown, Layout, Menu, Typography } from 'antd';
+import { App as AntApp, Dropdown, Menu } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import type { NavItem } from './navigation';
@@ -29,8 +29,9 @@ export function AppShell({ navigation, profile, onLogout, children }: AppShellPr
   const items = [...toMenuItems(navigation), { key: '__logout', label: 'Logout', icon: <LogoutOutlined /> }];
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header className="app-header">
+    // antd's Layout drawn in CSS (styles.css): its Sider's code would load with every screen.
+    <div className="app-layout">
+      <header className="app-header">
         <a className="app-brand" onClick={() => navigate('/')}>
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>Loyalty Management System</span>
@@ -43,12 +44,15 @@ export function AppShell({ navigation, profile, onLogout, children }: AppShellPr
             ],
           }}
         >
+          {/* antd's small Avatar and Text drawn in CSS: Avatar brings Popover, Text all of Typography, into every screen. */}
           <span className="app-user">
-            <Avatar size="small" icon={<UserOutlined />} />
-            <Typography.Text style={{ color: '#fff' }}>{profile.userfullname}</Typography.Text>
+            <span className="app-avatar" aria-hidden="true">
+              <UserOutlined />
+            </span>
+            <span className="app-user-name">{profile.userfullname}</span>
           </span>
         </Dropdown>
-      </Layout.Header>
+      </header>
       {/* The navigation has a row of its own: the spec's eight groups and four top-level items fit at 1366 px. */}
       <nav className="app-navbar">
         <Menu
@@ -60,8 +64,8 @@ export function AppShell({ navigation, profile, onLogout, children }: AppShellPr
           onClick={({ key }) => (key === '__logout' ? logout() : navigate(key))}
         />
       </nav>
-      <Layout.Content className="app-content">{children}</Layout.Content>
-      <Layout.Footer className="app-footer">Loyalty Management System © {new Date().getFullYear()}</Layout.Footer>
-    </Layout>
+      <main className="app-content">{children}</main>
+      <footer className="app-footer">Loyalty Management System © {new Date().getFullYear()}</footer>
+    </div>
   );
 }

@@ -1,6 +1,9 @@
-// A page that throws shows 'Something Went Wrong' with its message instead of a blank screen.
-import { Component, type ReactNode } from 'react';
-import { SomethingWentWrong } from '../pages/ErrorPages';
+// A page that throws shows 'Something Went Wrong' with its message instead of a blank screen. The full error page
+// (antd's Result and its illustration) loads only when a page fails; until then a plain line says the same.
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { ERROR_TEXTS } from '../pages/errorTexts';
+
+const SomethingWentWrong = lazy(() => import('../pages/ErrorPages').then((m) => ({ default: m.SomethingWentWrong })));
 
 interface State {
   error: Error | undefined;
@@ -19,6 +22,18 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
   }
 
   override render() {
-    return this.state.error ? <SomethingWentWrong message={this.state.error.message} /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    const { message } = this.state.error;
+    return (
+      <Suspense
+        fallback={
+          <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+            {ERROR_TEXTS.wrong}: {message}
+          </div>
+        }
+      >
+        <SomethingWentWrong message={message} />
+      </Suspense>
+    );
   }
 }

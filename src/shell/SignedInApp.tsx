@@ -1,6 +1,6 @@
 // The signed-in application: shell, navigation, one route per screen behind its ACCESS grant, session machine.
 // Loaded on its own after sign-in, so the login page stays small.
-import { Suspense, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { App as AntApp, Modal, Spin } from 'antd';
 import { IDLE_WARNING } from '../../workflows/shellTexts';
@@ -11,14 +11,31 @@ import { closeErrorToasts } from '../../engine/render/errorToast';
 import { api } from '../api';
 import { definitions } from '../definitions';
 import { views } from '../views/registry';
-import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPages';
-import { ProfilePage } from '../pages/ProfilePage';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Grants, navigationFor } from './navigation';
 import { useSession } from './useSession';
 import { pageTitle } from './pageTitle';
 import { sessionStore } from '../session/storage';
+
+const pageLoading = <Spin style={{ display: 'block', margin: 48 }} />;
+
+// The error pages (antd's Result and its illustrations) and the profile page load when first shown, not with every screen.
+const errorPages = () => import('../pages/ErrorPages');
+const LazyForbidden = lazy(() => errorPages().then((m) => ({ default: m.ForbiddenPage })));
+const LazyNotFound = lazy(() => errorPages().then((m) => ({ default: m.NotFoundPage })));
+const LazyProfile = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+
+const ForbiddenPage = () => (
+  <Suspense fallback={pageLoading}>
+    <LazyForbidden />
+  </Suspense>
+);
+const NotFoundPage = () => (
+  <Suspense fallback={pageLoading}>
+    <LazyNotFound />
+  </Suspense>
+);
 
 /** A built-in page and its tab title. */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
@@ -33,7 +50,7 @@ function PageRoute({ menu, grants }: { menu: FlatMenuItem; grants: Grants }) {
   // A menu shown to everyone (the dashboard) needs no ACCESS grant (spec 000 §6).
   if (!menu.everyone && !grants.hasAccess(menu.menucode)) return <ForbiddenPage />;
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+    <Suspense fallback={pageLoading}>
       <LoadedPage menucode={menu.menucode} />
     </Suspense>
   );
@@ -77,7 +94,7 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
         ) : (
           <ErrorBoundary resetKey={location.pathname}>
           <Routes>
-            <Route path="/profile" element={<Titled title="Profile"><ProfilePage profile={profile} /></Titled>} />
+            <Route path="/profile" element={<Titled title="Profile"><Suspense fallback={pageLoading}><LazyProfile profile={profile} /></Suspense></Titled>} />
             {routes.map(({ menu, path }) => (
               <Route key={`${menu.menucode} ${path}`} path={path} element={<PageRoute menu={menu} grants={grants} />} />
             ))}

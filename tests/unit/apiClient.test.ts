@@ -1,7 +1,6 @@
 // The envelope client against a scripted transport: 401 -> extend -> retry once, 403, transport texts.
 import { describe, expect, it, vi } from 'vitest';
-import type { AxiosInstance } from 'axios';
-import { createApiClient } from '../../engine/api/client';
+import { createApiClient, fetchTransport, type HttpTransport } from '../../engine/api/client';
 import { transportFailureMessage } from '../../engine/api/httpStatus';
 
 type Answer = { status: number; data: unknown };
@@ -14,7 +13,7 @@ function scripted(answers: Answer[]) {
     const next = answers.shift();
     if (!next) throw new Error('network down');
     return next;
-  }) } as unknown as AxiosInstance;
+  }) } satisfies HttpTransport;
   return { http, calls };
 }
 
@@ -62,6 +61,35 @@ describe('api client', () => {
     expect(h.onAccessDenied).toHaveBeenCalledTimes(1);
     expect((await client.call('/api/region/list')).status).toEqual({ responsecode: '502', responsemessage: '502 - Bad Gateway' });
     expect((await client.call('/api/region/list')).status.responsemessage).toBe('Something went wrong, Please try again');
+  });
+
+  it('posts JSON through fetch with the bearer, reads envelopes of any status, and maps non-JSON and lost answers', async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const answers: (() => Response)[] = [
+      () => new Response(JSON.stringify(envelope('4030', 'No grant')), { status: 403, headers: { 'content-type': 'application/json' } }),
+      () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return answers.shift()!();
+    }));
+    try {
+      const h = hooks('token-1');
+      const client = createApiClient(h, fetchTransport);
+      expect((await client.call('/api/region/list', { criteria: { name: 'x' } })).status).toEqual({ responsecode: '4030', responsemessage: 'No grant' });
+      expect(h.onAccessDenied).toHaveBeenCalledTimes(1);
+      expect(sent[0]!.url).toBe('/api/region/list');
+      expect(sent[0]!.init.method).toBe('POST');
+      expect(sent[0]!.init.headers).toMatchObject({ 'content-type': 'application/json', Authorization: 'Bearer token-1' });
+      expect(JSON.parse(sent[0]!.init.body as string)).toMatchObject({ identity: { userid: 'admin', signature: 'token-1', seqno: 1 }, parameter: { criteria: { name: 'x' } } });
+      expect((await client.call('/api/region/list')).status).toEqual({ responsecode: '502', responsemessage: '502 - Bad Gateway' });
+      expect((await client.call('/api/region/list')).status).toEqual({ responsecode: '', responsemessage: 'Something went wrong, Please try again' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("knows every status text of spec 000 §8", () => {

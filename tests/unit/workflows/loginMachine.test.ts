@@ -40,6 +40,7 @@ describe('loginMachine reachability', () => {
       { type: 'CAPTCHA_RESET' },
       CREDENTIALS,
       { type: 'SUBMIT', username: '', password: '' },
+      { type: 'FIELD_CHANGED', field: 'username', value: '' },
       { type: 'PASSWORD_CHANGED' },
       { type: 'CLOSE_MODAL' },
       { type: 'xstate.done.actor.authenticate', output: ACCEPTED },
@@ -93,6 +94,19 @@ describe('loginMachine captcha gate', () => {
       password: 'Please input your Password!',
     });
     expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it("shows and clears a field's required message as it is edited, in any state, leaving the other field's alone", () => {
+    const { actor } = start(async () => ACCEPTED);
+    actor.send({ type: 'FIELD_CHANGED', field: 'username', value: 'x' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'FIELD_CHANGED', field: 'username', value: '  ' });
+    actor.send({ type: 'FIELD_CHANGED', field: 'password', value: '' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: 'Please input your username!', password: 'Please input your Password!' });
+    actor.send(CAPTCHA);
+    actor.send({ type: 'FIELD_CHANGED', field: 'password', value: ' ' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: 'Please input your username!' });
   });
 });
 
