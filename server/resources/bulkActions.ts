@@ -289,14 +289,20 @@ async function checkKeys(db: Kysely<any>, model: ResourceModel, rows: FileRow[],
   }
   const existing = new Set<string>();
   const [only] = model.key;
-  // PostgreSQL: one array parameter per chunk (a list of thousands of parameters plans slowly next to trigram indexes).
+  // PostgreSQL: the keys as one array parameter joined to the table. (A list of thousands of parameters
+  // plans slowly next to trigram indexes; "= any(array)" under a reused generic plan scans the table.)
   const arrayType = model.key.length === 1 && !isSqlite(db) ? columnArrayType(model, only!) : undefined;
   for (const part of chunks(unique, model.key.length > 1 ? 200 : arrayType ? KEY_ARRAY_CHUNK : IN_CHUNK)) {
-    let query = db.selectFrom(model.table).select(model.key);
-    if (arrayType) query = query.where(sql.ref(only!), '=', sql`any(${part.map((r) => toDb(keyField, r.data[only!]))}::${sql.raw(arrayType)}[])`);
-    else if (model.key.length === 1) query = query.where(only!, 'in', part.map((r) => toDb(keyField, r.data[only!])));
-    else query = query.where((eb) => eb.or(part.map((r) => eb.and(model.key.map((k) => eb(k, '=', r.data[k]))))));
-    for (const row of (await query.execute()) as Row[]) existing.add(recordKey(model, row));
+    let rows: Row[];
+    if (arrayType) {
+      const keys = part.map((r) => toDb(keyField, r.data[only!]));
+      rows = (await sql<Row>`select t.${sql.ref(only!)} from ${sql.table(model.table)} t join unnest(${keys}::${sql.raw(arrayType)}[]) as k(v) on t.${sql.ref(only!)} = k.v`.execute(db)).rows;
+    } else if (model.key.length === 1) {
+      rows = (await db.selectFrom(model.table).select(model.key).where(only!, 'in', part.map((r) => toDb(keyField, r.data[only!]))).execute()) as Row[];
+    } else {
+      rows = (await db.selectFrom(model.table).select(model.key).where((eb) => eb.or(part.map((r) => eb.and(model.key.map((k) => eb(k, '=', r.data[k])))))).execute()) as Row[];
+    }
+    for (const row of rows) existing.add(recordKey(model, row));
   }
   for (const fileRow of unique) {
     const key = recordKey(model, fileRow.data);
