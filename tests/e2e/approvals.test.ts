@@ -3,8 +3,8 @@
 // Approve and Reject (with its reason) behind 'Are you sure to rating/reject this data?'.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerYes, logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
 // Spec 000 §4 / 001 §8, retyped to pin it; the product's own texts after it.
 const RATING_REJECT = 'Are you sure to rating/reject this data?';
@@ -14,14 +14,14 @@ const REJECTED = 'The request has been rejected';
 
 const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+/** Waits in the page for a toast (a notice lasts 3 s: a poll from the test may miss it on a busy machine). */
+const toastShown = (page: Page, text: string) => toast(page, text).first().waitFor();
 const footer = (page: Page) => page.locator('.ant-pagination-total-text').innerText();
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 /** An empty list shows the table's placeholder and no paging footer. */
 const isEmpty = async (page: Page) => (await page.locator('.ant-table-placeholder').count()) === 1 && (await rows(page).count()) === 0;
 const cells = async (page: Page) => (await rows(page).first().locator('td').allInnerTexts()).map((t) => t.trim());
 const topMenus = async (page: Page) => (await page.locator('.app-nav > .ant-menu-item, .app-nav > .ant-menu-submenu').allInnerTexts()).filter(Boolean);
-/** Waits until nothing on the page is animating (a drawer sliding in) before a screenshot. */
-const still = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { polling: 50 });
 
 describe('maker-checker approvals in Chromium', () => {
   let rig: BrowserRig;
@@ -48,15 +48,26 @@ describe('maker-checker approvals in Chromium', () => {
   });
   afterAll(async () => rig?.close());
 
+  // A failed test leaves no drawer, dialog or toast over the next one: both pages reopen their list
+  // (the maker's and the checker's), and what the failure looked like is kept for reading.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    for (const [name, page] of [['maker', maker], ['checker', checker]] as const) {
+      await page.screenshot({ path: `${screenshotDir}/failed-approvals-${name}.png` }).catch(() => undefined);
+      await startClean(page, name === 'maker' ? '/general-configuration' : '/my-approval');
+    }
+  });
+
   it("the maker's edit is submitted for approval and the row keeps its value", async () => {
     await maker.goto('/general-configuration?key=VAT_BUY_MILEAGE');
     await expect.poll(() => footer(maker)).toBe('1-1 of 1 items');
     expect((await cells(maker)).slice(1, 3)).toEqual(['VAT_BUY_MILEAGE', '11']);
     await maker.getByRole('button', { name: 'Edit' }).click();
+    await settled(drawer(maker));
     await expect.poll(() => drawer(maker).locator('#root_value').inputValue()).toBe('11');
     await drawer(maker).locator('#root_value').fill('12');
     await drawer(maker).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => toast(maker, SUBMITTED).count()).toBe(1);
+    await toastShown(maker, SUBMITTED);
     await expect.poll(() => maker.locator('.ant-drawer-open').count()).toBe(0);
     expect((await cells(maker)).slice(1, 3)).toEqual(['VAT_BUY_MILEAGE', '11']);
     // The maker's own request is not theirs to decide.
@@ -67,8 +78,10 @@ describe('maker-checker approvals in Chromium', () => {
 
   it('the checker finds it under Approval › My Approval, with the change against the current value', async () => {
     await expect.poll(() => topMenus(checker)).toEqual(['Dashboard', 'Member Management', 'Retro Claim', 'Approval', 'Data Management', 'Profile', 'Logout']);
-    await checker.locator('.app-nav').getByRole('menuitem', { name: 'Approval', exact: true }).hover();
-    await checker.getByRole('menuitem', { name: 'My Approval', exact: true }).click();
+    await (await topMenu(checker, 'Approval')).hover();
+    const item = checker.getByRole('menuitem', { name: 'My Approval', exact: true });
+    await settled(item);
+    await item.click();
     await expect.poll(() => new URL(checker.url()).pathname).toBe('/my-approval');
     await expect.poll(() => footer(checker)).toBe('1-1 of 1 items');
     expect(await checker.locator('.engine-toolbar h4').innerText()).toBe('My Approval');
@@ -83,7 +96,7 @@ describe('maker-checker approvals in Chromium', () => {
     const changes = drawer(checker).locator('.engine-changes');
     await expect.poll(async () => (await changes.locator('tbody tr td').allInnerTexts()).map((t) => t.trim())).toEqual(['Value', '11', '12']);
     expect((await changes.locator('thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['Field', 'Current', 'Proposed']);
-    await still(checker);
+    await settled(drawer(checker));
     await checker.screenshot({ path: `${screenshotDir}/my-approval-view.png` });
     await checker.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => checker.locator('.ant-drawer-open').count()).toBe(0);
@@ -92,7 +105,7 @@ describe('maker-checker approvals in Chromium', () => {
   it('Approve asks the rating/reject text and applies the change', async () => {
     await checker.getByRole('button', { name: 'Approve' }).click();
     await answerYes(checker, RATING_REJECT);
-    await expect.poll(() => toast(checker, APPROVED).count()).toBe(1);
+    await toastShown(checker, APPROVED);
     await expect.poll(() => isEmpty(checker)).toBe(true);
     await maker.goto('/general-configuration?key=VAT_BUY_MILEAGE');
     await expect.poll(async () => (await cells(maker)).slice(1, 3)).toEqual(['VAT_BUY_MILEAGE', '12']);
@@ -103,7 +116,7 @@ describe('maker-checker approvals in Chromium', () => {
     await expect.poll(() => footer(maker)).toBe('1-1 of 1 items');
     await maker.getByRole('button', { name: 'Delete' }).click();
     await answerYes(maker, 'Are you sure to delete this data?');
-    await expect.poll(() => toast(maker, SUBMITTED).count()).toBeGreaterThan(0);
+    await toastShown(maker, SUBMITTED);
     expect((await cells(maker)).slice(1, 2)).toEqual(['QZ_E2E.RETIRED']);
 
     await checker.locator('.engine-search button[type="submit"]').click();
@@ -111,15 +124,15 @@ describe('maker-checker approvals in Chromium', () => {
     expect((await cells(checker)).slice(2, 5)).toEqual(['General Configuration', 'Delete', 'QZ_E2E.RETIRED']);
     await checker.getByRole('button', { name: 'Reject' }).click();
     const dialog = checker.getByRole('dialog').filter({ hasText: RATING_REJECT });
-    await dialog.waitFor();
+    await settled(dialog);
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').innerText()).toBe('Reason is Required');
     await dialog.getByPlaceholder('Input Reason').fill('The retired switch is still read by the statement job');
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBe(0);
-    await still(checker);
+    await settled(dialog);
     await checker.screenshot({ path: `${screenshotDir}/my-approval-reject.png` });
     await dialog.getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => toast(checker, REJECTED).count()).toBe(1);
+    await toastShown(checker, REJECTED);
     await expect.poll(() => isEmpty(checker)).toBe(true);
     const stored = await rig.server.database.db.selectFrom('approval_request').selectAll().where('recordkey', '=', 'QZ_E2E.RETIRED').executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ status: 'REJECTED', decidedby: 'checker', reason: 'The retired switch is still read by the statement job' });

@@ -138,7 +138,7 @@ describe('corporate enrollment wizard in Chromium', () => {
     await input(body(page), 'maxmember').fill('120');
   });
 
-  it('walks tour codes and coordinators to the summary; Back keeps every step as entered', async () => {
+  it('walks tour codes and coordinators to the summary; Back keeps every step as entered', { timeout: 180_000 }, async () => {
     await button(page, 'Next').click();
     await waitForStep(page, 'Tour Code');
 
@@ -200,7 +200,7 @@ describe('corporate enrollment wizard in Chromium', () => {
     await page.screenshot({ path: `${screenshotDir}/member-corporate.png`, fullPage: true });
   });
 
-  it('refuses the taken code on Next (server check), and Reset brings back the defaults', async () => {
+  it('refuses the taken code on Next (server check), and Reset brings back the defaults', { timeout: 180_000 }, async () => {
     await page.goto(PATH);
     await waitForStep(page, STEPS[0]!);
     await fill(page, body(page), DETAIL);
