@@ -2,7 +2,7 @@
 // the application (which opens after sign-in), the branded not-found page elsewhere; signed in, the application
 // (loaded lazily). The login page is plain React: antd's frame (theme, toasts) loads for every other page, once,
 // and then stays, so a toast that explains a sign-out outlives the signed-in application.
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { MenuTree } from '../engine/definition/menuTree';
 import tree from '../screens/menu-tree.json';
@@ -59,23 +59,18 @@ const loading = (
 
 type Frame = ComponentType<{ children: ReactNode }>;
 let loadedFrame: Frame | undefined;
-const loadFrame = () => import('./AntdFrame').then((m) => (loadedFrame = m.AntdFrame));
+let frameLoading: Promise<Frame> | undefined;
+const loadFrame = () => (frameLoading ??= import('./AntdFrame').then((m) => (loadedFrame = m.AntdFrame)));
 
 /**
- * Wraps the routes in antd's frame once a page that needs antd is shown, and keeps it from then on. It loads
- * before the login page ever needs it only when signed in (the login page's own antd parts bring their own frame),
- * so the login page is never remounted under a frame arriving while it shows.
+ * Wraps the routes in antd's frame once a page that needs antd is shown, and keeps it from then on. Only this
+ * component loads it, never while the login page shows (the login page's own antd parts bring their own frame), so
+ * the login page is never remounted under a frame arriving. It suspends while the frame loads, so the page below
+ * waits in the same Suspense as its own code.
  */
 function AntdRoot({ wanted, children }: { wanted: boolean; children: ReactNode }) {
-  const [frame, setFrame] = useState<Frame | undefined>(() => loadedFrame);
-  useEffect(() => {
-    if (wanted && !frame) void loadFrame().then((loaded) => setFrame(() => loaded));
-  }, [wanted, frame]);
-  if (frame) {
-    const Loaded = frame;
-    return <Loaded>{children}</Loaded>;
-  }
-  return wanted ? loading : children;
+  const Loaded = loadedFrame ?? (wanted ? use(loadFrame()) : undefined);
+  return Loaded ? <Loaded>{children}</Loaded> : children;
 }
 
 export function App() {
@@ -90,8 +85,8 @@ export function App() {
     if (signedIn) void loadSignedIn();
   }, [signedIn]);
   return (
-    <AntdRoot wanted={signedIn || !showsLogin(pathname)}>
-      <Suspense fallback={loading}>
+    <Suspense fallback={loading}>
+      <AntdRoot wanted={signedIn || !showsLogin(pathname)}>
         <Routes>
           {publicRoutes}
           {signedIn ? (
@@ -104,7 +99,7 @@ export function App() {
             </>
           )}
         </Routes>
-      </Suspense>
-    </AntdRoot>
+      </AntdRoot>
+    </Suspense>
   );
 }
