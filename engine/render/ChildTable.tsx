@@ -14,6 +14,7 @@ import { FORM_WIDTH, isListScreen, type ScreenDefinition, type StandardAction } 
 import { DataTable } from './DataTable';
 import { RecordDetails } from './RecordDetails';
 import { useEngine } from './EngineContext';
+import { FormFooter } from './FormFooter';
 import { showErrorToast } from './errorToast';
 import { PAGE_SIZE } from './useListController';
 import { useSelectorOptions } from './useSelectorOptions';
@@ -199,14 +200,7 @@ function ChildRows({ screen, child, fixed }: { screen: ScreenDefinition; child: 
         size={screen.options?.formWidth ?? FORM_WIDTH}
         destroyOnHidden
         footer={
-          <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-            <Button onClick={() => setForm(undefined)}>{form?.mode === 'view' ? 'Close' : 'Cancel'}</Button>
-            {form?.mode !== 'view' && (
-              <Button type="primary" htmlType="submit" form={formId} loading={saving}>
-                Save
-              </Button>
-            )}
-          </Space>
+          <FormFooter viewing={form?.mode === 'view'} formId={formId} saving={saving} onClose={() => setForm(undefined)} />
         }
       >
         {form &&

@@ -12,6 +12,7 @@ import { DataTable } from './DataTable';
 import { BulkBar, UploadButton, useBulkActions } from './BulkControls';
 import { ReasonConfirm } from './ReasonConfirm';
 import { useEngine } from './EngineContext';
+import { FormFooter } from './FormFooter';
 import { showErrorToast } from './errorToast';
 
 import { SearchForm } from './SearchForm';
@@ -166,14 +167,7 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
     </Suspense>
   );
   const formFooter = (
-    <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-      <Button onClick={() => setForm(undefined)}>{form?.mode === 'view' ? 'Close' : 'Cancel'}</Button>
-      {form?.mode !== 'view' && (
-        <Button type="primary" htmlType="submit" form={formId} loading={saving}>
-          Save
-        </Button>
-      )}
-    </Space>
+    <FormFooter viewing={form?.mode === 'view'} formId={formId} saving={saving} onClose={() => setForm(undefined)} />
   );
 
   const body = (
