@@ -25,9 +25,12 @@ async function linkKey(rig: BrowserRig, to: string, path: string): Promise<strin
   return key;
 }
 
-const resultTitle = (page: Page) => page.locator('.ant-result-title').innerText();
-const resultSubtitle = (page: Page) => page.locator('.ant-result-subtitle').innerText();
-const alertText = (page: Page) => page.locator('.ant-alert').innerText();
+// Read without waiting: on a page whose clock is held (page.clock), Playwright's wait for an element that
+// is not there yet never wakes up, so the polls below ask again instead.
+const firstText = (page: Page, selector: string) => page.locator(selector).allInnerTexts().then((texts) => texts[0] ?? '');
+const resultTitle = (page: Page) => firstText(page, '.ant-result-title');
+const resultSubtitle = (page: Page) => firstText(page, '.ant-result-subtitle');
+const alertText = (page: Page) => firstText(page, '.ant-alert');
 const digitBoxes = (page: Page) => page.getByRole('group', { name: 'One-time code' }).locator('input');
 const digitValues = (page: Page) => digitBoxes(page).evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
 const verifyButton = (page: Page) => page.getByRole('button', { name: 'Verify' });
@@ -379,7 +382,8 @@ describe('public member pages in Chromium', () => {
         await page.screenshot({ path: `${screenshotDir}/otp-expired.png` });
         rig.server.clock.offsetMs = 31_000;
         await page.goto(path);
-        await expect.poll(() => resultTitle(page)).toBe('OTP is Expired');
+        // The page's clock is still held: move it on while waiting, so the page's own timers run.
+        await expect.poll(async () => (await page.clock.runFor(100), resultTitle(page))).toBe('OTP is Expired');
       } finally {
         rig.server.clock.offsetMs = 0;
       }
