@@ -1,50 +1,43 @@
 // Benchmark: the generic `list` over HTTP on a 1,000,000-row resource (keyed page, sorted page, exact
 // filter, contains filter), against a raw node:http floor running the same SQL through the raw driver.
 // Usage: npx tsx scripts/bench-list.ts [--rows N] [--seconds S] [--concurrency C] [--postgres URL]
-//        [--scenarios page,sorted,exact,contains]
+//        [--scenarios page,sorted,exact,contains] [--rounds 1] [--profile DIR]
 //
-// The server runs in this process's main thread, as server/main.ts runs it; the load clients run in a
-// worker thread, so their own JSON and socket work does not take the serving thread's time. The floor
-// (same main thread, another port, measured after the server) parses the same envelope, runs the SQL
+// The harness is benchSupport.ts's: the server runs in this process's main thread, as server/main.ts runs
+// it; the load clients run in a worker thread, so their own JSON and socket work does not take the serving
+// thread's time. The floor (same main thread, another port, measured after the server) runs the guard's
+// SQL and parses the same envelope (benchSupport's startFloor), then runs the SQL
 // the generic list runs (checked against listRecords' own SQL before any timing), reuses counts the
 // way CountCache does, and answers a same-shaped envelope. Like the server, it first runs the guard's
 // SQL (session, user, role and grant in one query: server/session/sessionStore.ts) for the bearer token,
 // so both sides do the same database work per request and the ratio measures the rest of the stack.
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { solveChallenge } from 'altcha-lib';
-import { APP_ID } from '../engine/api/envelope';
-import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { buildCatalogue, type Catalogue } from '../engine/definition/catalogue';
 import { actionFunctionCode, defaultSort, resourceModel } from '../engine/definition/compile';
 import type { ScreenDefinition } from '../engine/definition/screen';
 import { readConfig } from '../server/core/config';
-import { openDatabase, preparedStatements, type DialectName } from '../server/db/database';
+import { openDatabase, type DialectName } from '../server/db/database';
 import { loadCatalogue } from '../server/definitions';
-import { guardStatement, liveGuardRow, type GuardRow } from '../server/session/sessionStore';
+import { guardStatement } from '../server/session/sessionStore';
 import { CountCache } from '../server/resources/countCache';
 import { listRecords, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
-import { ftsPhrase, ftsTable, usesTrigrams } from '../server/resources/trigramIndex';
-import { DEMO_PASSWORD } from '../server/seed/seed';
+import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams, vacuumPostings } from '../server/resources/trigramIndex';
 import { createServer } from '../server/server';
-import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, runBenchmark } from './benchSupport';
+import { seededRandom } from '../server/seed/memberPopulation';
+import { BadRequest, call, closeFloor, compare, cpuLines, HOST, loadLine, loginAsAdmin, machineLine, otherLoad, positive, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 
-const HOST = '127.0.0.1';
 const SQLITE_FILE = '.tmp/bench/list.sqlite';
 const RESOURCE = 'benchflight';
 const TABLE = 'benchflight';
 const LIST_PATH = `/api/${RESOURCE}/list`;
-const WARMUP_MS = 2000;
 const PAGE_SIZE = 10;
 /** Random pages of the page and sorted scenarios: 1..1000 (offsets up to 9,990). */
 const MAX_PAGES = 1000;
@@ -53,10 +46,8 @@ const MAX_EXACT_PAGES = 100;
 const CARRIERS = ['GA', 'SQ', 'KL', 'AF', 'QF', 'NH', 'CX', 'EK'];
 /** Names are 12 letters from A..P; the contains scenario searches 3 random ones. */
 const NAME_LETTERS = 'ABCDEFGHIJKLMNOP';
-/** A request slower than this fails the run. */
-const REQUEST_TIMEOUT_MS = 60_000;
-/** Upper bound on requests of one phase, whatever the duration. */
-const MAX_REQUESTS_PER_PHASE = 2_000_000;
+/** Requests of a scenario's pool, drawn at random once: the clients send them in turn. */
+const POOL_SIZE = 20_000;
 /** Same per-client seeds for the server and the floor: both get the same request sequences. */
 const SEED = 20_260_101;
 const SCENARIOS = ['page', 'sorted', 'exact', 'contains'] as const;
@@ -80,6 +71,8 @@ interface Options {
   concurrency: number;
   postgres: string | undefined;
   scenarios: Scenario[];
+  rounds: number;
+  profile: string | undefined;
 }
 
 function readOptions(): Options {
@@ -90,6 +83,8 @@ function readOptions(): Options {
       concurrency: { type: 'string' },
       postgres: { type: 'string' },
       scenarios: { type: 'string' },
+      rounds: { type: 'string' },
+      profile: { type: 'string' },
     },
   });
   const scenarios = (values.scenarios ?? SCENARIOS.join(',')).split(',').map((s) => s.trim()) as Scenario[];
@@ -102,6 +97,8 @@ function readOptions(): Options {
     concurrency: Math.ceil(positive('concurrency', values.concurrency, 50)),
     postgres: values.postgres,
     scenarios,
+    rounds: Math.ceil(positive('rounds', values.rounds, 1)),
+    profile: values.profile,
   };
 }
 
@@ -140,7 +137,7 @@ const BENCH_SCREEN: ScreenDefinition = {
 function benchCatalogue(): Catalogue {
   const base = loadCatalogue();
   if (base.screenByResource.has(RESOURCE)) throw new Error(`a screen of screens/ already serves resource "${RESOURCE}"`);
-  const free = (m: (typeof base.menus)[number]) => !base.screenByMenu.has(m.menucode) && !!m.path && !m.hidden && !m.everyone && !m.requires && !m.roles;
+  const free = (m: (typeof base.menus)[number]) => !base.screenByMenu.has(m.menucode) && !base.pageByMenu.has(m.menucode) && !!m.path && !m.hidden && !m.everyone && !m.requires && !m.roles;
   const menu = base.menus.find((m) => m.menucode === PREFERRED_MENU && free(m)) ?? base.menus.find(free);
   if (!menu) throw new Error('every menu of screens/menu-tree.json has a screen: no menu code left for the bench resource');
   BENCH_SCREEN.menucode = menu.menucode;
@@ -205,8 +202,11 @@ function seedSqlite(file: string, rows: number): SeedTimes {
   }
 }
 
-/** insert ... select from generate_series, with the same md5-derived values as benchRow; VACUUM ANALYZE. */
-async function seedPostgres(url: string, schema: string, rows: number): Promise<SeedTimes> {
+/**
+ * insert ... select from generate_series, with the same md5-derived values as benchRow; the posting
+ * tables' triggers set aside meanwhile and the tables rebuilt after (trigramIndex.ts); VACUUM ANALYZE.
+ */
+async function seedPostgres(url: string, schema: string, rows: number, db: Kysely<any>): Promise<SeedTimes> {
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
   await client.connect();
   try {
@@ -217,6 +217,7 @@ async function seedPostgres(url: string, schema: string, rows: number): Promise<
     )).rows;
     let t = performance.now();
     for (const index of indexes) await client.query(`drop index "${index.indexname}"`);
+    await client.query(`alter table "${TABLE}" disable trigger user`);
     await client.query(
       `insert into "${TABLE}" (${COLUMNS.map((c) => `"${c}"`).join(', ')})
        select 'FL' || lpad(i::text, 7, '0'),
@@ -230,11 +231,16 @@ async function seedPostgres(url: string, schema: string, rows: number): Promise<
     );
     const times: SeedTimes = { insert: (performance.now() - t) / 1000, indexes: 0, analyze: 0 };
     t = performance.now();
+    await client.query(`alter table "${TABLE}" enable trigger user`);
     for (const index of indexes) await client.query(index.indexdef);
+    const model = resourceModel(BENCH_SCREEN);
+    for (const field of model.contains) await rebuildPosting(db, schema, model, field);
     times.indexes = (performance.now() - t) / 1000;
     t = performance.now();
-    // VACUUM too: it sets the visibility map now, so autovacuum does not do it in the middle of a run.
+    // VACUUM too: it sets the visibility map now, so autovacuum does not do it in the middle of a run
+    // (and the posting tables' counts are index-only from the start).
     await client.query(`vacuum (analyze) "${TABLE}"`);
+    await vacuumPostings(db, schema, model);
     times.analyze = (performance.now() - t) / 1000;
     return times;
   } finally {
@@ -243,38 +249,6 @@ async function seedPostgres(url: string, schema: string, rows: number): Promise<
 }
 
 // ---------------------------------------------------------------- the floor: same SQL, raw driver, node:http
-
-type Row = Record<string, unknown>;
-
-interface RawDb {
-  all(text: string, params: unknown[]): Promise<Row[]>;
-  close(): Promise<void>;
-}
-
-function sqliteRaw(file: string): RawDb {
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  const statements = new Map<string, SQLite.Statement<unknown[], Row>>();
-  return {
-    all: async (text, params) => {
-      let statement = statements.get(text);
-      if (!statement) statements.set(text, (statement = db.prepare<unknown[], Row>(text)));
-      return statement.all(...params);
-    },
-    close: async () => void db.close(),
-  };
-}
-
-/** Named statements prepared once per connection, as the server's pool does; a pool of the server's size. */
-function postgresRaw(url: string, schema: string): RawDb {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10), options: `-c search_path=${schema}` });
-  pool.on('connect', preparedStatements);
-  return {
-    all: async (text, params) => (await pool.query<Row>(text, params)).rows,
-    close: () => pool.end(),
-  };
-}
 
 /** listQuery.ts: the text of '%text%', searched for anywhere and taken literally. */
 function containsText(value: string): string | undefined {
@@ -290,8 +264,6 @@ const FLOOR_FILTERS = new Map<string, 'contains' | 'exact'>([
 ]);
 const FLOOR_SORTS = new Set(['code', 'name', 'carrier', 'miles', 'status']);
 
-class BadRequest extends Error {}
-
 interface FloorQuery {
   /** The page query; on SQLite with trigram matches, by how the page reaches them (listQuery.ts). */
   select(reach: TrigramReach): string;
@@ -302,6 +274,7 @@ interface FloorQuery {
   size: string | undefined;
   /** PostgreSQL with trigram matches: the page with the count of every match, when a count is due. */
   counted: string | undefined;
+  countedParams: unknown[];
   /** The count cache key, as listRecords makes it. */
   queryKey: string;
   limit: number;
@@ -320,8 +293,28 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   const params: unknown[] = [];
   const placeholder = () => (dialect === 'postgres' ? `$${params.length}` : '?');
   /** Each condition by reach; a trigram match (SQLite) also gives its FTS5 table. */
-  const conditions: { sql: (reach: TrigramReach) => string; fts?: string; ftsParam?: unknown; trigram?: boolean }[] = filters.map(([name, value]) => {
+  const conditions: { sql: (reach: TrigramReach) => string; fts?: string; ftsParam?: unknown; trigram?: boolean; postingKeys?: (at: string) => string; value?: string }[] = filters.map(([name, value]) => {
     const text = FLOOR_FILTERS.get(name) === 'contains' ? containsText(value as string) : undefined;
+    if (text !== undefined && dialect === 'postgres' && usesTrigrams(text)) {
+      // The field's posting table: one trigram answers alone; a longer text's candidates are rechecked.
+      const posting = postingTable(TABLE, name);
+      if (singleTrigram(text)) {
+        params.push(text);
+        const at = placeholder();
+        const postingKeys = (p: string) => `select "code" from "${posting}" where tri = lower(cast(${p} as text))`;
+        return { sql: () => `"code" in (${postingKeys(at)})`, trigram: true, postingKeys, value: text };
+      }
+      const at = ['', '', ''];
+      for (const [i, v] of [text, text, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`].entries()) {
+        params.push(v);
+        at[i] = placeholder();
+      }
+      const trigrams = (p: string) => `"${TRIGRAMS_FUNCTION}"(cast(${p} as text))`;
+      return {
+        sql: () => `("code" in (select "code" from "${posting}" where tri = any(${trigrams(at[0]!)}) group by "code" having count(*) = cardinality(${trigrams(at[1]!)})) and "${name}" ilike ${at[2]} escape '\\')`,
+        trigram: true,
+      };
+    }
     if (text !== undefined && dialect === 'sqlite' && usesTrigrams(text)) {
       const fts = ftsTable(TABLE, name);
       params.push(ftsPhrase(text));
@@ -331,7 +324,7 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
     if (text !== undefined) {
       params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       const at = placeholder();
-      return { sql: () => `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${at} escape '\\'`, trigram: dialect === 'postgres' && usesTrigrams(text) };
+      return { sql: () => `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${at} escape '\\'` };
     }
     params.push((value as string).trim());
     const at = placeholder();
@@ -347,33 +340,55 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   const orderBy = Object.entries(order).map(([name, direction]) => `"${name}" ${direction}`).join(', ');
   const countParams = [...params];
   const trigramOnly = conditions.length > 0 && conditions.every((c) => c.fts);
+  // PostgreSQL, every criterion one trigram: counted from the posting tables alone.
+  const postingOnly = conditions.length > 0 && conditions.every((c) => c.postingKeys);
+  const postingCount = (first: number) => `select count(*) as "n" from (${conditions.map((c, i) => c.postingKeys!(`$${first + i}`)).join(' intersect ')}) as "k"`;
   const count = trigramOnly
     ? `select count(*) as "n" from (${conditions.map((c, i) => `select rowid from "${c.fts}" where "${c.fts}" match ${dialect === 'postgres' ? `$${i + 1}` : '?'}`).join(' intersect ')})`
-    : `select count(*) as "n" from "${TABLE}" where ${where('lookup')}`;
+    : postingOnly
+      ? postingCount(1)
+      : `select count(*) as "n" from "${TABLE}" where ${where('lookup')}`;
+  // One trigram search alone, in key order: the page's keys from the posting table alone.
+  const keysFromPosting = conditions.length === 1 && conditions[0]!.postingKeys && Object.keys(order).length === 1;
   let select = (reach: TrigramReach) => `select * from "${TABLE}" where ${where(reach)} order by ${orderBy}`;
   let counted: string | undefined;
+  let countedParams: unknown[] = [];
   if (limit > 0) {
     // The server's deferred lookup (listQuery.ts): the page's keys from the index, then those rows.
     params.push(limit);
     const limitAt = placeholder();
     params.push((page - 1) * limit);
     const offsetAt = placeholder();
-    select = (reach) => `select * from "${TABLE}" where "code" in (select "code" from "${TABLE}" where ${where(reach)} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`;
-    if (conditions.some((c) => c.trigram)) {
-      const qualified = Object.entries(order).map(([name, direction]) => `"${TABLE}"."${name}" ${direction}`).join(', ');
+    const keys = keysFromPosting ? `${conditions[0]!.postingKeys!(conditions[0]!.sql('lookup').match(/\$\d+/)![0])}` : `select "code" from "${TABLE}" where ${where('lookup')}`;
+    select = (reach) =>
+      keysFromPosting
+        ? `select * from "${TABLE}" where "code" in (${keys} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`
+        : `select * from "${TABLE}" where "code" in (select "code" from "${TABLE}" where ${where(reach)} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`;
+    const qualified = Object.entries(order).map(([name, direction]) => `"${TABLE}"."${name}" ${direction}`).join(', ');
+    if (postingOnly) {
+      // The count's own parameters first, then the page's keys, limit and offset.
+      const n = conditions.length;
+      const pageKeys = keysFromPosting
+        ? `${conditions[0]!.postingKeys!(`$${n + 1}`)} order by ${orderBy} limit $${n + 2} offset $${n + 3}`
+        : `select "code" from "${TABLE}" where ${where('lookup').replace(/\$(\d+)/g, (_, i: string) => `$${n + Number(i)}`)} order by ${orderBy} limit $${n + params.length - 1} offset $${n + params.length}`;
+      counted = `select "${TABLE}".*, (${postingCount(1)}) as "${TOTAL}" from "${TABLE}" where "${TABLE}"."code" in (${pageKeys}) order by ${qualified}`;
+      countedParams = [...conditions.map((c) => c.value), ...params];
+    } else if (conditions.some((c) => c.trigram)) {
       const columns = [...new Set(['code', ...Object.keys(order)])].map((name) => `"${name}"`).join(', ');
       counted =
         `with "m" as materialized (select ${columns} from "${TABLE}" where ${where('lookup')}) select "${TABLE}".*, (select count(*) as "n" from "m") as "${TOTAL}" from "${TABLE}"` +
         ` where "${TABLE}"."code" in (select "code" from "m" order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${qualified}`;
+      countedParams = params;
     }
   }
   return {
     select,
     selectParams: params,
     count,
-    countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : countParams,
+    countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : postingOnly ? conditions.map((c) => c.value) : countParams,
     size: limit > 0 && conditions.some((c) => c.fts) ? `select max(rowid) as n from "${TABLE}"` : undefined,
     counted,
+    countedParams,
     queryKey: JSON.stringify(filters),
     limit,
     page,
@@ -404,7 +419,7 @@ async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Pro
   if (query.counted) {
     const text = query.counted;
     total = await counts.count(RESOURCE, query.queryKey, query.page, async () => {
-      const found = await raw.all(text, query.selectParams);
+      const found = await raw.all(text, query.countedParams);
       counted.rows = found.map(({ [TOTAL]: _total, ...row }) => row);
       return found.length > 0 || query.page === 1 ? Number(found[0]?.[TOTAL] ?? 0) : runCount();
     });
@@ -418,331 +433,60 @@ async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Pro
   return { rows, paging: { page: query.page, limit: query.limit, totalrecord: total } };
 }
 
-interface ListEnvelope {
-  identity?: { appid?: string };
+interface ListBody {
   paging?: { limit?: number; page?: number };
   parameter?: { criteria?: Record<string, unknown>; sort?: Record<string, string> };
 }
 
-/** The guard's own statement, run through the raw driver: 401 without a live session, 403 without the grant. */
-interface FloorGuard {
-  sql: string;
-  parameters(token: string, functioncode: string): unknown[];
-  /** The list's ACCESS function code. */
-  functioncode: string;
-}
-
-async function answerList(dialect: DialectName, raw: RawDb, guard: FloorGuard, counts: CountCache, text: string, authorization: string | undefined, response: http.ServerResponse) {
-  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
-  const [row] = token ? ((await raw.all(guard.sql, guard.parameters(token, guard.functioncode))) as unknown as GuardRow[]) : [];
-  if (!liveGuardRow(row, new Date())) return writeJson(response, 401, statusOf(CODES.UNAUTHENTICATED, MESSAGES.UNAUTHENTICATED));
-  if (Number(row.granted) !== 1) return writeJson(response, 403, statusOf(CODES.FORBIDDEN, MESSAGES.FORBIDDEN));
-  let body: ListEnvelope;
-  try {
-    body = JSON.parse(text) as ListEnvelope;
-  } catch {
-    return writeJson(response, 400, statusOf(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON));
-  }
-  if (body.identity?.appid !== APP_ID) return writeJson(response, 400, statusOf(CODES.BAD_REQUEST, 'Invalid request'));
-  let query: FloorQuery;
-  try {
-    const limit = body.paging?.limit ?? -1;
-    const page = body.paging?.page ?? 1;
-    query = floorQuery(dialect, body.parameter?.criteria ?? {}, body.parameter?.sort ?? {}, limit, page);
-  } catch (error) {
-    if (error instanceof BadRequest) return writeJson(response, 400, statusOf(CODES.BAD_REQUEST, `Invalid request: ${error.message}`));
-    throw error;
-  }
-  const { rows, paging } = await floorList(raw, counts, query);
-  writeJson(response, 200, { ...statusOf(CODES.SUCCESS, MESSAGES.SUCCESS), paging, result: rows });
-}
-
-async function startFloor(dialect: DialectName, raw: RawDb, guard: FloorGuard): Promise<{ server: http.Server; port: number }> {
+/** The floor's list: the same SQL as listRecords for the envelope's criteria, sort and page. */
+function floorRoute(dialect: DialectName, raw: RawDb) {
   const counts = new CountCache();
-  const server = http.createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== LIST_PATH) return writeJson(response, 404, statusOf(CODES.NOT_FOUND, MESSAGES.UNKNOWN_SERVICE));
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      answerList(dialect, raw, guard, counts, Buffer.concat(chunks).toString('utf8'), request.headers.authorization, response).catch(() =>
-        writeJson(response, 500, statusOf(CODES.INTERNAL, MESSAGES.SOMETHING_WENT_WRONG)),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  return { server, port: (server.address() as AddressInfo).port };
-}
-
-// ---------------------------------------------------------------- load clients (a worker thread)
-
-/**
- * Plain JavaScript run in a worker. mode 'samples': returns `count` requests of the scenario's generator.
- * mode 'load': `concurrency` closed-loop clients over one keep-alive agent; a warm-up phase, then a timed
- * phase whose latencies are returned. Every client has its own seeded generator.
- */
-const CLIENT_SOURCE = String.raw`
-const { parentPort, workerData: w } = require('node:worker_threads');
-const http = require('node:http');
-const { performance } = require('node:perf_hooks');
-
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return async (body: ListBody) => {
+    const query = floorQuery(dialect, body.parameter?.criteria ?? {}, body.parameter?.sort ?? {}, body.paging?.limit ?? -1, body.paging?.page ?? 1);
+    const { rows, paging } = await floorList(raw, counts, query);
+    return { paging, result: rows };
   };
 }
-const upTo = (random, n) => 1 + Math.floor(random() * n);
 
-function requestFor(random) {
-  switch (w.scenario) {
-    case 'page':
-      return { paging: { limit: w.pageSize, page: upTo(random, w.pages) }, parameter: {} };
-    case 'sorted':
-      return { paging: { limit: w.pageSize, page: upTo(random, w.pages) }, parameter: { sort: { name: 'desc' } } };
-    case 'exact':
-      return { paging: { limit: w.pageSize, page: upTo(random, w.exactPages) }, parameter: { criteria: { carrier: w.carriers[Math.floor(random() * w.carriers.length)] } } };
-    case 'contains': {
-      let text = '';
-      for (let i = 0; i < 3; i++) text += w.letters[Math.floor(random() * w.letters.length)];
-      return { paging: { limit: w.pageSize, page: 1 }, parameter: { criteria: { name: '%' + text + '%' } } };
-    }
-  }
-  throw new Error('unknown scenario ' + w.scenario);
-}
+// ---------------------------------------------------------------- the requests of each scenario
 
-let seqno = 0;
-function envelope(request) {
-  seqno++;
-  return JSON.stringify({
-    identity: { reqtxnid: 'bench-' + seqno, reqdate: new Date().toISOString(), appid: w.appid, userid: '', signature: w.token, seqno },
-    paging: request.paging,
-    parameter: request.parameter,
-  });
-}
-
-function post(agent, body) {
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + w.token };
-    const request = http.request({ host: w.host, port: w.port, path: w.path, method: 'POST', agent, headers }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
-    request.setTimeout(w.timeoutMs, () => request.destroy(new Error('no answer within ' + w.timeoutMs + ' ms')));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-async function phase(agent, durationMs, seedOffset, record) {
-  const started = performance.now();
-  const deadline = started + durationMs;
-  const latencies = [];
-  let issued = 0;
-  let failure;
-  const client = async (index) => {
-    const random = generator(w.seed + seedOffset + index * 7919);
-    while (failure === undefined && issued < w.maxRequests && performance.now() < deadline) {
-      issued++;
-      const body = envelope(requestFor(random));
-      const t0 = performance.now();
-      try {
-        const reply = await post(agent, body);
-        if (reply.status !== 200 || !reply.text.includes('"responsecode":"0000"')) {
-          throw new Error('HTTP ' + reply.status + ': ' + reply.text.slice(0, 200));
-        }
-      } catch (error) {
-        failure = failure || error;
-        return;
-      }
-      if (record) latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: w.concurrency }, (_, i) => client(i)));
-  if (failure) throw failure;
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-(async () => {
-  if (w.mode === 'samples') {
-    const random = generator(w.seed);
-    parentPort.postMessage({ samples: Array.from({ length: w.count }, () => requestFor(random)) });
-    return;
-  }
-  const agent = new http.Agent({ keepAlive: true, maxSockets: w.concurrency });
-  try {
-    await phase(agent, w.warmupMs, 1000003, false);
-    parentPort.postMessage({ timed: true });
-    const { latencies, seconds } = await phase(agent, w.durationMs, 0, true);
-    const array = Float64Array.from(latencies);
-    parentPort.postMessage({ done: { seconds, latencies: array } }, [array.buffer]);
-  } finally {
-    agent.destroy();
-  }
-})().catch((error) => parentPort.postMessage({ error: String((error && error.stack) || error) }));
-`;
-
-interface ClientSettings {
+interface ScenarioSettings {
   scenario: Scenario;
   pages: number;
   exactPages: number;
-  concurrency: number;
 }
 
-function clientData(settings: ClientSettings, extra: Record<string, unknown>) {
-  return {
-    ...settings,
-    pageSize: PAGE_SIZE,
-    carriers: CARRIERS,
-    letters: NAME_LETTERS,
-    appid: APP_ID,
-    host: HOST,
-    path: LIST_PATH,
-    seed: SEED,
-    timeoutMs: REQUEST_TIMEOUT_MS,
-    maxRequests: MAX_REQUESTS_PER_PHASE,
-    ...extra,
-  };
-}
-
-interface SampleRequest {
+interface ListRequest extends SampleRequest {
   paging: { limit: number; page: number };
   parameter: { criteria?: Record<string, unknown>; sort?: Record<string, 'asc' | 'desc'> };
 }
 
-function runClientWorker<T>(data: Record<string, unknown>, limitMs: number, onMessage: (message: any, finish: (value: T) => void) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(CLIENT_SOURCE, { eval: true, workerData: data });
-    let settled = false;
-    const finish = (error: unknown, value?: T) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error instanceof Error ? error : new Error(String(error)));
-      else resolve(value as T);
-    };
-    const timer = setTimeout(() => finish(new Error(`load clients still running after ${limitMs} ms`)), limitMs);
-    worker.on('message', (message: { error?: string }) => {
-      if (message.error) return finish(new Error(message.error));
-      onMessage(message, (value) => finish(undefined, value));
-    });
-    worker.on('error', (error) => finish(error));
-    worker.on('exit', (code) => finish(new Error(`load worker exited (${code}) before answering`)));
-  });
-}
-
-function samples(settings: ClientSettings, count: number): Promise<SampleRequest[]> {
-  return runClientWorker<SampleRequest[]>(clientData(settings, { mode: 'samples', count, port: 0, token: '' }), 30_000, (message, finish) => finish(message.samples));
-}
-
-interface RunResult {
-  count: number;
-  seconds: number;
-  p50: number;
-  p99: number;
-  /** Share of the main (serving) thread's time its event loop was busy during the timed phase. */
-  elu: number;
-  /** Cores kept busy by other processes (PostgreSQL) during the timed phase. */
-  otherCores: number;
-}
-
-/** Cores other processes keep busy while this one idles: anything above ~0.1 skews every number. */
-async function otherLoad(ms: number): Promise<number> {
-  const start = cpuSnapshot();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const end = cpuSnapshot();
-  return Math.max(0, end.machineBusyMs - start.machineBusyMs - (end.processMs - start.processMs)) / (end.at - start.at);
-}
-
-function percentile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-function drive(port: number, token: string, settings: ClientSettings, seconds: number): Promise<RunResult> {
-  const durationMs = seconds * 1000;
-  const limitMs = WARMUP_MS + durationMs + 2 * REQUEST_TIMEOUT_MS + 10_000;
-  let elu = performance.eventLoopUtilization();
-  let cpu = cpuSnapshot();
-  return runClientWorker<RunResult>(clientData(settings, { mode: 'load', port, token, warmupMs: WARMUP_MS, durationMs }), limitMs, (message, finish) => {
-    if (message.timed) {
-      elu = performance.eventLoopUtilization();
-      cpu = cpuSnapshot();
-      return;
+/** `count` random requests of the scenario, the same for every run (the server's and the floor's). */
+function requestsFor({ scenario, pages, exactPages }: ScenarioSettings, count: number): ListRequest[] {
+  const random = seededRandom(SEED + SCENARIOS.indexOf(scenario));
+  const upTo = (n: number) => 1 + Math.floor(random() * n);
+  const one = (): ListRequest => {
+    switch (scenario) {
+      case 'page':
+        return { paging: { limit: PAGE_SIZE, page: upTo(pages) }, parameter: {} };
+      case 'sorted':
+        return { paging: { limit: PAGE_SIZE, page: upTo(pages) }, parameter: { sort: { name: 'desc' } } };
+      case 'exact':
+        return { paging: { limit: PAGE_SIZE, page: upTo(exactPages) }, parameter: { criteria: { carrier: CARRIERS[Math.floor(random() * CARRIERS.length)] } } };
+      case 'contains': {
+        let text = '';
+        for (let i = 0; i < 3; i++) text += NAME_LETTERS[Math.floor(random() * NAME_LETTERS.length)];
+        return { paging: { limit: PAGE_SIZE, page: 1 }, parameter: { criteria: { name: `%${text}%` } } };
+      }
     }
-    const { seconds: took, latencies } = message.done as { seconds: number; latencies: Float64Array };
-    const end = cpuSnapshot();
-    const wallMs = end.at - cpu.at;
-    const otherMs = Math.max(0, end.machineBusyMs - cpu.machineBusyMs - (end.processMs - cpu.processMs));
-    const sorted = latencies.sort();
-    finish({
-      count: sorted.length,
-      seconds: took,
-      p50: percentile(sorted, 0.5),
-      p99: percentile(sorted, 0.99),
-      elu: performance.eventLoopUtilization(elu).utilization,
-      otherCores: otherMs / wallMs,
-    });
-  });
-}
-
-// ---------------------------------------------------------------- HTTP from the main thread (login, checks)
-
-const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
-
-let seqno = 0;
-
-function post(port: number, path: string, body: unknown, token = ''): Promise<{ status: number; text: string }> {
-  const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) };
-    if (token) headers.authorization = `Bearer ${token}`;
-    const request = http.request({ host: HOST, port, path, method: 'POST', headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
-    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    request.on('error', reject);
-    request.end(text);
-  });
-}
-
-interface Envelope<T> {
-  status?: { responsecode?: string };
-  paging?: { page: number; limit: number; totalrecord: number };
-  result?: T;
-}
-
-async function call<T>(port: number, path: string, token: string, request: { paging?: unknown; parameter: unknown }): Promise<Envelope<T>> {
-  seqno++;
-  const body = { identity: { reqtxnid: `bench-main-${seqno}`, reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno }, ...request };
-  const reply = await post(port, path, body, token);
-  const parsed = JSON.parse(reply.text) as Envelope<T>;
-  if (reply.status !== 200 || parsed.status?.responsecode !== CODES.SUCCESS) throw new Error(`${path} answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
-  return parsed;
-}
-
-async function loginAsAdmin(port: number): Promise<string> {
-  const { result: c } = await call<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>(port, '/api/session/captcha', '', { parameter: {} });
-  const solution = await solveChallenge(c!.challenge, c!.salt, c!.algorithm, c!.maxnumber).promise;
-  if (!solution) throw new Error('captcha not solved');
-  const recaptcha = Buffer.from(JSON.stringify({ algorithm: c!.algorithm, challenge: c!.challenge, number: solution.number, salt: c!.salt, signature: c!.signature })).toString('base64');
-  const { result } = await call<{ bearer: string }>(port, '/api/session/authenticate', '', { parameter: { data: { username: 'admin', password: sha256Hex(DEMO_PASSWORD), recaptcha } } });
-  return result!.bearer;
+  };
+  return Array.from({ length: count }, one);
 }
 
 // ---------------------------------------------------------------- fairness checks before timing
 
 /** listRecords' own SQL, captured through a logging Kysely on its own connection, against the floor's. */
-async function checkSameSql(dialect: DialectName, options: Options, schema: string | undefined, inputs: { scenario: Scenario; request: SampleRequest }[]): Promise<void> {
+async function checkSameSql(dialect: DialectName, options: Options, schema: string | undefined, inputs: { scenario: Scenario; request: ListRequest }[]): Promise<void> {
   const captured: string[] = [];
   const log = (event: { level: string; query: { sql: string } }) => void captured.push(event.query.sql);
   const db =
@@ -776,7 +520,7 @@ async function checkSameSql(dialect: DialectName, options: Options, schema: stri
 }
 
 /** The same requests to both: the same rows and totalrecord, or no timing at all. */
-async function checkSameAnswers(serverPort: number, floorPort: number, token: string, scenario: Scenario, requests: SampleRequest[]): Promise<void> {
+async function checkSameAnswers(serverPort: number, floorPort: number, token: string, scenario: Scenario, requests: ListRequest[]): Promise<void> {
   for (const request of requests) {
     const a = await call<unknown[]>(serverPort, LIST_PATH, token, request);
     const b = await call<unknown[]>(floorPort, LIST_PATH, token, request);
@@ -787,7 +531,7 @@ async function checkSameAnswers(serverPort: number, floorPort: number, token: st
 }
 
 /** The plan of each scenario's page query, one line each (same SQL for server and floor). */
-async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Scenario; request: SampleRequest }[]): Promise<string[]> {
+async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Scenario; request: ListRequest }[]): Promise<string[]> {
   const lines: string[] = [];
   for (const { scenario, request } of requests) {
     const q = floorQuery(dialect, request.parameter.criteria ?? {}, request.parameter.sort ?? {}, request.paging.limit, request.paging.page);
@@ -805,7 +549,7 @@ async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Sce
         : (await raw.all(`explain query plan ${select}`, q.selectParams)).map((r) => String(r.detail));
     lines.push(`  ${scenario.padEnd(9)} ${steps.filter((s) => s && !s.startsWith('Sort Key') && !s.startsWith('Presorted Key')).join(' | ')}`);
     if (q.counted) {
-      const counted = (await raw.all(`explain ${q.counted}`, q.selectParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));
+      const counted = (await raw.all(`explain ${q.counted}`, q.countedParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));
       lines.push(`  ${'counted'.padEnd(9)} ${counted.filter((s) => s && !s.startsWith('Sort Key')).join(' | ')} (${scenario}: page and count in one read)`);
     }
   }
@@ -814,31 +558,7 @@ async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Sce
 
 // ---------------------------------------------------------------- output
 
-const fmt = (v: number, width: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '-').padStart(width);
-const rate = (r: RunResult) => r.count / r.seconds;
-
-function tableLines(results: Map<Scenario, { server: RunResult; floor: RunResult }>): string[] {
-  const lines = [`scenario   server req/s     p50     p99 | floor req/s     p50     p99 | ratio`];
-  for (const [scenario, { server, floor }] of results) {
-    lines.push(
-      `${scenario.padEnd(9)}${fmt(rate(server), 14)}${fmt(server.p50, 8)}${fmt(server.p99, 8)} |${fmt(rate(floor), 12)}${fmt(floor.p50, 8)}${fmt(floor.p99, 8)} |${fmt(rate(server) / rate(floor), 6, 2)}`,
-    );
-  }
-  return lines;
-}
-
-function cpuLines(results: Map<Scenario, { server: RunResult; floor: RunResult }>, dialect: DialectName): string[] {
-  const other = dialect === 'postgres' ? 'postgres+other cores' : 'other cores';
-  const lines = [`serving thread busy (ELU) and ${other} during the timed runs; requests completed`];
-  for (const [scenario, { server, floor }] of results) {
-    lines.push(
-      `${scenario.padEnd(9)} server elu ${server.elu.toFixed(2)} other ${server.otherCores.toFixed(2)} n=${server.count}  | floor elu ${floor.elu.toFixed(2)} other ${floor.otherCores.toFixed(2)} n=${floor.count}`,
-    );
-  }
-  return lines;
-}
-
-function verdictLines(results: Map<Scenario, { server: RunResult; floor: RunResult }>): string[] {
+function verdictLines(results: Results<Scenario>): string[] {
   return TARGETED.flatMap((scenario) => {
     const r = results.get(scenario);
     if (!r) return [];
@@ -890,7 +610,7 @@ async function main(): Promise<void> {
     cleanups.push(() => app.close());
 
     const seedStarted = performance.now();
-    const times = options.postgres ? await seedPostgres(options.postgres, schema!, options.rows) : seedSqlite(SQLITE_FILE, options.rows);
+    const times = options.postgres ? await seedPostgres(options.postgres, schema!, options.rows, database.db as unknown as Kysely<any>) : seedSqlite(SQLITE_FILE, options.rows);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.error(`seeded ${options.rows.toLocaleString('en-US')} rows in ${seedSeconds.toFixed(1)} s`);
 
@@ -900,47 +620,40 @@ async function main(): Promise<void> {
 
     const raw = options.postgres ? postgresRaw(options.postgres, schema!) : sqliteRaw(SQLITE_FILE);
     cleanups.push(() => raw.close());
-    const floor = await startFloor(dialect, raw, { ...guardStatement(database.db), functioncode: actionFunctionCode(BENCH_SCREEN, 'access') });
+    const floor = await startFloor(raw, guardStatement(database.db), actionFunctionCode(BENCH_SCREEN, 'access'), new Map([[LIST_PATH, floorRoute(dialect, raw)]]));
     cleanups.push(() => closeFloor(floor.server));
 
     const totalPages = Math.max(1, Math.ceil(options.rows / PAGE_SIZE));
-    const settingsOf = (scenario: Scenario): ClientSettings => ({
-      scenario,
-      pages: Math.min(MAX_PAGES, totalPages),
-      exactPages: Math.min(MAX_EXACT_PAGES, Math.max(1, Math.floor(totalPages / CARRIERS.length))),
-      concurrency: options.concurrency,
-    });
-    const sampled = new Map<Scenario, SampleRequest[]>();
-    for (const scenario of SCENARIOS) sampled.set(scenario, await samples(settingsOf(scenario), 5));
-    const firstOfEach = SCENARIOS.map((scenario) => ({ scenario, request: sampled.get(scenario)![0]! }));
+    const pools = new Map<Scenario, ListRequest[]>();
+    for (const scenario of SCENARIOS) {
+      const settings = { scenario, pages: Math.min(MAX_PAGES, totalPages), exactPages: Math.min(MAX_EXACT_PAGES, Math.max(1, Math.floor(totalPages / CARRIERS.length))) };
+      pools.set(scenario, requestsFor(settings, POOL_SIZE));
+    }
+    const firstOfEach = SCENARIOS.map((scenario) => ({ scenario, request: pools.get(scenario)![0]! }));
     await checkSameSql(dialect, options, schema, firstOfEach);
-    for (const scenario of SCENARIOS) await checkSameAnswers(serverPort, floor.port, token, scenario, sampled.get(scenario)!);
+    for (const scenario of SCENARIOS) await checkSameAnswers(serverPort, floor.port, token, scenario, pools.get(scenario)!.slice(0, 5));
     const planLines = await plans(dialect, raw, firstOfEach);
 
-    const results = new Map<Scenario, { server: RunResult; floor: RunResult }>();
+    const results: Results<Scenario> = new Map();
     for (const scenario of options.scenarios) {
-      const settings = settingsOf(scenario);
-      const server = await drive(serverPort, token, settings, options.seconds);
-      const floorResult = await drive(floor.port, token, settings, options.seconds);
+      const load = { path: LIST_PATH, token, requests: pools.get(scenario)!, concurrency: options.concurrency, seconds: options.seconds };
+      const profile = options.profile ? `${options.profile}/list-${scenario}` : undefined;
+      const { server, floor: floorResult } = await compare({ ...load, port: serverPort, profile: profile && `${profile}-server.cpuprofile` }, { ...load, port: floor.port, profile: profile && `${profile}-floor.cpuprofile` }, options.rounds);
       results.set(scenario, { server, floor: floorResult });
       console.error(`${scenario}: server ${rate(server).toFixed(1)} req/s, floor ${rate(floorResult).toFixed(1)} req/s`);
     }
 
     const db = options.postgres ? 'postgresql' : 'sqlite';
     const seeded = `seeded in ${seedSeconds.toFixed(1)} s: insert ${times.insert.toFixed(1)}, indexes ${times.indexes.toFixed(1)}, ${options.postgres ? 'vacuum analyze' : 'analyze'} ${times.analyze.toFixed(1)}`;
-    console.log(`machine: ${cpus().length} cores, node ${process.version}, ${db}, ${options.rows.toLocaleString('en-US')} rows (${seeded})`);
-    const busyRuns = [...results.values()].flatMap((r) => [r.server, r.floor]).filter((r) => r.otherCores > 0.25).length;
+    console.log(machineLine(`${db}, ${options.rows.toLocaleString('en-US')} rows (${seeded})`));
+    console.log(loadLine(idleOthers, results, !!options.postgres));
     console.log(
-      `other processes: ${idleOthers.toFixed(2)} cores before start` +
-        (idleOthers > 0.1 || (dialect === 'sqlite' && busyRuns > 0) ? ' -- WARNING: the machine was not quiet, numbers are skewed (see "other" below)' : ''),
-    );
-    console.log(
-      `resource ${RESOURCE} (menu ${BENCH_SCREEN.menucode}); ${options.concurrency} clients (worker thread, keep-alive), ${WARMUP_MS / 1000} s warm-up + ${options.seconds} s per run, limit ${PAGE_SIZE}; ` +
+      `resource ${RESOURCE} (menu ${BENCH_SCREEN.menucode}); ${options.concurrency} clients (worker thread, keep-alive), ${WARMUP_MS / 1000} s warm-up + ${options.seconds} s per side${options.rounds > 1 ? ` in ${options.rounds} alternating runs` : ''}, limit ${PAGE_SIZE}; ` +
         `floor: node:http + ${options.postgres ? 'pg Pool' : 'better-sqlite3'}, same SQL, same count reuse, same guard query; latencies in ms`,
     );
     for (const line of tableLines(results)) console.log(line);
     for (const line of verdictLines(results)) console.log(line);
-    for (const line of cpuLines(results, dialect)) console.log(line);
+    for (const line of cpuLines(results, !!options.postgres)) console.log(line);
     console.log('plans (page query; same SQL for server and floor):');
     for (const line of planLines) console.log(line);
   } finally {

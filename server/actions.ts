@@ -9,9 +9,27 @@ import { roleHooks } from './roles/roleHooks';
 import { memberAccountActions } from './members/memberAccountActions';
 import { miniViewActions } from './members/miniViewActions';
 import { otpActions } from './members/otpActions';
+import { memberStatusActions } from './members/memberStatusActions';
+import { memberResourceHooks } from './members/memberHooks';
+import { memberTransactionActions } from './members/memberTransactionActions';
+import { memberNavigatorActions } from './members/memberNavigatorActions';
+import { tierActions } from './tiers/tierActions';
+import { tierLedgerListener } from './tiers/tierStore';
+import { bonusLedgerListener } from './bonuses/bonusStore';
+import type { LedgerListener } from './ledger/ledgerListeners';
 import type { Catalogue } from '../engine/definition/catalogue';
-import type { HookRegistry } from './resources/hooks';
+import { combineHooks, type HookRegistry } from './resources/hooks';
 import { corporateActions } from './corporates/corporateActions';
+import { memberCheckActions } from './memberChecks/memberChecksActions';
+import { memberCheckHooks } from './memberChecks/memberChecksHooks';
+import type { ResourceServices } from './resources/resourceActions';
+import { enrollmentActions } from './enrollment/enrollmentActions';
+import { enrollmentHooks } from './enrollment/enrollmentHooks';
+import { suspectDuplicateActions } from './enrollment/suspectDuplicateActions';
+import { memberOperationActions } from './memberOperations/memberOperationsActions';
+import { memberOperationHooks } from './memberOperations/memberOperationsHooks';
+import { accrualActions } from './accrual/accrualActions';
+import { accrualHooks } from './accrual/accrualHooks';
 
 export const allActions: readonly Action[] = [
   ...sessionActions,
@@ -22,10 +40,18 @@ export const allActions: readonly Action[] = [
   ...memberAccountActions,
   ...miniViewActions,
   ...otpActions,
+  ...memberStatusActions,
 ];
 
 /** Domain hooks into the generic resource API, by resource name. */
-export const resourceHooks = (catalogue: Catalogue): HookRegistry => ({ user: userHooks, role: roleHooks(catalogue) });
+export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue));
+
+/** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
+export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
-export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue)];
+export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue)];
+
+/** What runs inside every ledger posting (server/ledger/ledgerListeners.ts): tier upgrades, the first-activity and referral bonuses. */
+export const ledgerListeners: readonly LedgerListener[] = [tierLedgerListener, bonusLedgerListener];

@@ -3,10 +3,13 @@ import { readConfig } from './core/config';
 import { openDatabase } from './db/database';
 import { SchemaDriftError } from './resources/schemaSync';
 import { createServer } from './server';
+import { hostname } from 'node:os';
+import { startJobWorker } from './jobs/jobWorker';
+import { allJobHandlers, allSchedules } from './jobs/jobHandlers';
 
 const config = readConfig();
 const database = openDatabase(config.databaseUrl);
-const { app } = await createServer({ config, database }).catch(async (error: unknown) => {
+const { app, catalogue } = await createServer({ config, database }).catch(async (error: unknown) => {
   // A definition that no longer matches the stored tables stops the start with what to do.
   if (error instanceof SchemaDriftError) {
     console.error(error.message);
@@ -16,6 +19,11 @@ const { app } = await createServer({ config, database }).catch(async (error: unk
   throw error;
 });
 
+// Background jobs: every server may run them (leases keep one job on one server at a time).
+const jobs = config.jobsEnabled
+  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log })
+  : undefined;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -23,6 +31,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  await jobs?.stop();
   await app.close();
   await database.close();
   process.exit(0);

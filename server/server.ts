@@ -8,19 +8,21 @@ import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadCatalogue } from './definitions';
-import { CountCache } from './resources/countCache';
+import { CountCache, resourceTables } from './resources/countCache';
 import { resourceActions, unservedActions, type ResourceServices } from './resources/resourceActions';
 import { recordActions } from './resources/recordActions';
 import { bulkResourceActions } from './resources/bulkActions';
 import { ApprovalRegistry, gateResourceActions } from './approvals/approvalHooks';
 import { approvalActions } from './approvals/approvalActions';
-import { catalogueActions, resourceHooks } from './actions';
+import { catalogueActions, ledgerListeners, resourceHooks, serviceActions } from './actions';
+import { registerLedgerListener } from './ledger/ledgerListeners';
 import { unservedWizards } from './wizards/wizardActions';
 import { syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
 import { panelActions } from './panels/panelActions';
 import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
+import { cardTemplateRoutes } from './cards/cardTemplate';
 
 export interface ServerOptions {
   config: ServerConfig;
@@ -37,16 +39,19 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   await migrateToLatest(database.db, database.schema);
   await syncResourceTables(database.db, catalogue, database.schema);
   await seed(database.db, catalogue, config);
+  // Domain modules hear every ledger posting from now on (the seed's history replay is muted).
+  for (const listener of ledgerListeners) registerLedgerListener(listener);
   // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
   const approvals = new ApprovalRegistry();
-  const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(), hooks: resourceHooks(catalogue) };
+  const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: resourceHooks(catalogue), approvals };
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...catalogueActions(catalogue), ...(options.extraActions ?? [])];
+  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...catalogueActions(catalogue), ...serviceActions(services), ...(options.extraActions ?? [])];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);
   const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer });
   mailer.useLog(app.log);
+  cardTemplateRoutes(app, database.db);
   app.addHook('onClose', () => mailer.close());
   return { app, catalogue, mailer };
 }

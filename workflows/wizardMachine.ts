@@ -30,6 +30,8 @@ export interface WizardContext {
   revision: number;
   /** What the domain action answered when the draft was stored. */
   result: unknown;
+  /** What each step's server check answered (values the summary shows with the step, e.g. a transfer's fee). */
+  checked: Record<string, unknown>;
 }
 
 export type WizardEvent =
@@ -88,7 +90,7 @@ const QUIET = { errors: {}, message: undefined } as const;
 /** The wizard machine of a compiled wizard page, under the registry name `id`. */
 export function createWizardMachine(id: string, wizard: WizardModel) {
   const steps = wizard.steps;
-  const fresh = (revision: number): WizardContext => ({ draft: draftDefaults(wizard), ...QUIET, rowIndex: undefined, revision, result: undefined });
+  const fresh = (revision: number): WizardContext => ({ draft: draftDefaults(wizard), ...QUIET, rowIndex: undefined, revision, result: undefined, checked: {} });
   const at = (key: string) => stepByKey(wizard, key)!;
   const target = (key: string) => `#${id}.${key}`;
 
@@ -103,7 +105,7 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
       stepInvalid: ({ context, event }, params: { step: string }) => {
         const step = at(params.step);
         const values = event.type === 'NEXT' && event.values ? event.values : valuesOf(context.draft, step);
-        return Object.keys(validateStep(step, values)).length > 0;
+        return Object.keys(validateStep(step, values, context.draft)).length > 0;
       },
       listInvalid: ({ context }, params: { step: string }) => listProblem(at(params.step), rowsOf(context.draft, at(params.step))) !== undefined,
       listFull: ({ context }, params: { step: string }) => rowsOf(context.draft, at(params.step)).length >= at(params.step).list!.max,
@@ -123,7 +125,7 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
       showStepErrors: assign(({ context, event }, params: { step: string }) => {
         const step = at(params.step);
         const values = event.type === 'NEXT' && event.values ? event.values : valuesOf(context.draft, step);
-        return { errors: validateStep(step, values), message: undefined };
+        return { errors: validateStep(step, values, context.draft), message: undefined };
       }),
       showListProblem: assign(({ context }, params: { step: string }) => ({ errors: {}, message: listProblem(at(params.step), rowsOf(context.draft, at(params.step)))?.message })),
       showListFull: assign(({ context }, params: { step: string }) => ({ message: listProblem(at(params.step), [...rowsOf(context.draft, at(params.step)), {}])?.message })),
@@ -152,6 +154,7 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
       })),
       showMessage: assign((_, params: { message: string }) => ({ errors: {}, message: params.message })),
       keepResult: assign((_, params: Answer) => ({ result: params.response.result, errors: {}, message: params.response.status.responsemessage })),
+      keepChecked: assign(({ context }, params: Answer & { step: string }) => ({ checked: { ...context.checked, [params.step]: params.response.result } })),
       reset: assign(({ context }) => fresh(context.revision + 1)),
     },
   });
@@ -190,7 +193,11 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
                     src: 'checkStep' as const,
                     input: ({ context }: { context: WizardContext }): StepCheckInput => ({ path: step.check!, step: step.key, values: valuesOf(context.draft, step) }),
                     onDone: [
-                      { guard: { type: 'accepted' as const, params: answerOf }, target: forward! },
+                      {
+                        guard: { type: 'accepted' as const, params: answerOf },
+                        target: forward!,
+                        actions: { type: 'keepChecked' as const, params: ({ event }: { event: { output: ResponseEnvelope } }) => ({ ...answerOf({ event }), step: step.key }) },
+                      },
                       { target: 'editing', actions: { type: 'showServerAnswer' as const, params: answerOf } },
                     ],
                     onError: { target: 'editing', actions: { type: 'showMessage' as const, params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },

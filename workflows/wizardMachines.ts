@@ -9,6 +9,10 @@ export type WizardMachineFactory = (wizard: WizardModel) => WizardMachine;
 export const WIZARD_MACHINES: Readonly<Record<string, WizardMachineFactory>> = {
   /** Corporate enrollment (spec 001 §3.5): corporate detail, tour codes, travel coordinators, summary. */
   corporateEnrollment: (wizard) => createWizardMachine('corporateEnrollment', wizard),
+  /** Individual enrollment (spec 001 §3.1): membership, co-brand, personal information, private and business address, summary. */
+  individualEnrollment: (wizard) => createWizardMachine('individualEnrollment', wizard),
+  /** Transfer of award miles between members: the transfer (checked and priced by the server), summary. */
+  mileageTransfer: (wizard) => createWizardMachine('mileageTransfer', wizard),
 };
 
 export const WIZARD_MACHINE_NAMES: readonly string[] = Object.keys(WIZARD_MACHINES);

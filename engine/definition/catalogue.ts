@@ -2,6 +2,7 @@
 // Isomorphic: callers load the JSON (fs on the server, import.meta.glob in the browser).
 import { flattenMenus, menuFunctionCodes, type FlatMenuItem, type MenuTree } from './menuTree';
 import { pageFunctionSuffixes } from './compile';
+import { resolveViewPages } from './viewPage';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export interface Catalogue {
@@ -17,7 +18,9 @@ export interface Catalogue {
   screenByResource: Map<string, ScreenDefinition>;
 }
 
-export function buildCatalogue(tree: MenuTree, pages: PageDefinition[], selectors: SelectorCatalogue): Catalogue {
+export function buildCatalogue(tree: MenuTree, files: PageDefinition[], selectors: SelectorCatalogue): Catalogue {
+  // A view page is used as the list screen it makes over its source (engine/definition/viewPage.ts).
+  const pages = resolveViewPages(files);
   const screens = pages.filter(isListScreen);
   return {
     tree,

@@ -3,12 +3,15 @@
 import { tryParseRule } from '../rules';
 import { ACTION_FUNCTIONS, isCustomAction, resolveField, resourceModel } from './compile';
 import { checkMenuTree, flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from './menuTree';
-import { menuPageFiles } from './pageFiles';
+import { childPageFileName, menuPageFiles } from './pageFiles';
 import { checkPanelPages, type PanelQuerySignatures } from './checkPanelPages';
 import { checkRecordPages } from './checkRecordPages';
 import { checkApprovals } from './checkApprovals';
 import { checkWizardPages } from './checkWizardPages';
 import { checkBulk } from './checkBulk';
+import { checkViewPages } from './checkViewPages';
+import { checkOverlaps } from './checkOverlaps';
+import { checkScreenTools } from './checkScreenTools';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export const SCREENS_DIR = 'screens';
@@ -49,6 +52,9 @@ export function checkDefinitions(input: DefinitionFiles): string[] {
   problems.push(...checkRecordPages(input));
   problems.push(...checkWizardPages(input));
   problems.push(...checkBulk(input.screens));
+  problems.push(...checkViewPages(input));
+  problems.push(...checkOverlaps(input.screens));
+  problems.push(...checkScreenTools(input));
   problems.push(...checkSelectors(input.selectors, screenByResource, `${dir}/${SELECTORS_FILE}`));
   return problems;
 }
@@ -85,6 +91,11 @@ export function checkFields(screen: ScreenDefinition, report: Report, catalogue:
       report(`${at}.widget`, `"${field.widget}" holds grants kept outside the table: declare "stored": false`);
     }
     if (field.widget === 'grants' && !field.source) report(`${at}.source`, `"grants" lists the options of a selector: declare its source`);
+    if (field.widget === 'cardname' && !field.composeFrom) report(`${at}.composeFrom`, `"cardname" offers variants of other fields: declare composeFrom`);
+    if (field.composeFrom && field.widget !== 'cardname') report(`${at}.composeFrom`, `"composeFrom" belongs to the cardname widget`);
+    (field.composeFrom ?? []).forEach((name, c) => {
+      if (!names.has(name)) report(`${at}.composeFrom[${c}]`, unknownField(name));
+    });
     checkConditions(screen, field, at, report);
 
     if (!field.source) return;
@@ -96,10 +107,25 @@ export function checkFields(screen: ScreenDefinition, report: Report, catalogue:
     // The parent's value filters the selector's rows, so the filter is a field of the selector's resource.
     const target = selector && screenByResource.get(selector.resource);
     if (target && !fieldNames(target).has(dependsOn.filter)) report(`${at}.source.dependsOn.filter`, unknownField(dependsOn.filter, selector.resource));
+    if (dependsOn.through !== undefined) checkThrough(screen, dependsOn.field, dependsOn.through, `${at}.source.dependsOn.through`, report, catalogue);
   });
 }
 
-/** `requiredUnless` and `notBefore` name another field of the record; `notBefore` compares two dates. */
+/** A value looked up `through` the parent's record: the parent is a reference whose selector carries that field in its `extra`. */
+function checkThrough(screen: ScreenDefinition, parentName: string, through: string, at: string, report: Report, catalogue: SelectorCatalogue) {
+  const parent = screen.fields.find((f) => f.name === parentName);
+  if (!parent) return;
+  if (!parent.source) {
+    report(at, `"through" reads the record "${parentName}" names: "${parentName}" needs a source`);
+    return;
+  }
+  const selector = Object.hasOwn(catalogue.selectors, parent.source.selector) ? catalogue.selectors[parent.source.selector] : undefined;
+  if (selector && !(selector.extra ?? []).includes(through)) {
+    report(at, `"${through}" must be in the "extra" of selector "${parent.source.selector}", so the form can read it from "${parentName}"'s options`);
+  }
+}
+
+/** `requiredUnless` and `notBefore` name another field of the record; `notBefore` compares two dates or two numbers. */
 function checkConditions(screen: ScreenDefinition, field: ScreenDefinition['fields'][number], at: string, report: Report) {
   const byName = new Map(screen.fields.map((f) => [f.name, f]));
   for (const condition of ['requiredUnless', 'notBefore'] as const) {
@@ -108,9 +134,17 @@ function checkConditions(screen: ScreenDefinition, field: ScreenDefinition['fiel
     if (other === field.name) report(`${at}.${condition}`, `a field cannot name itself`);
     else if (!byName.has(other)) report(`${at}.${condition}`, unknownField(other));
   }
+  const when = field.requiredWhen;
+  const whenField = when && byName.get(when.field);
+  if (when && when.field === field.name) report(`${at}.requiredWhen.field`, `a field cannot name itself`);
+  else if (when && !whenField) report(`${at}.requiredWhen.field`, unknownField(when.field));
+  for (const key of ['equals', 'notEquals'] as const) {
+    const value = when?.[key];
+    if (value !== undefined && whenField?.options && !whenField.options.some((o) => o.value === value)) report(`${at}.requiredWhen.${key}`, `${JSON.stringify(value)} is not an option of field "${whenField.name}"`);
+  }
   const earlier = field.notBefore === undefined ? undefined : byName.get(field.notBefore);
-  const isDate = (f: ScreenDefinition['fields'][number]) => resolveField(f).type === 'date';
-  if (earlier && (!isDate(field) || !isDate(earlier))) report(`${at}.notBefore`, `"notBefore" compares two date fields`);
+  const kind = (f: ScreenDefinition['fields'][number]) => ({ date: 'date', integer: 'number', number: 'number' } as Record<string, string>)[resolveField(f).type];
+  if (earlier && (!kind(field) || kind(field) !== kind(earlier))) report(`${at}.notBefore`, `"notBefore" compares two date fields or two number fields`);
 }
 
 /** Key, status and default sort name fields of the screen. */
@@ -119,6 +153,11 @@ function checkResource(screen: ScreenDefinition, report: Report) {
   screen.resource.key.forEach((key, k) => {
     if (!names.has(key)) report(`resource.key[${k}]`, unknownField(key));
   });
+  if (screen.resource.generatedKey) {
+    // The last key field is generated; any before it come with the data (a child's parent key).
+    const key = screen.fields.find((f) => f.name === screen.resource.key.at(-1));
+    if (key && ((key.type ?? 'string') !== 'string' || key.form)) report('resource.generatedKey', `the generated key "${key.name}" is a text field the server fills: not in the form`);
+  }
   const status = screen.resource.status;
   if (typeof status === 'string' && !names.has(status)) report('resource.status', unknownField(status));
   for (const field of Object.keys(screen.options?.defaultSort ?? {})) {
@@ -150,6 +189,18 @@ function checkActions(screen: ScreenDefinition, report: Report) {
       if (!names.has(field)) report(`${at}.set.${field}`, unknownField(field));
     }
     if (action.exclusiveBy !== undefined && !names.has(action.exclusiveBy)) report(`${at}.exclusiveBy`, unknownField(action.exclusiveBy));
+    if (action.visibleWhen && !names.has(action.visibleWhen.field)) report(`${at}.visibleWhen.field`, unknownField(action.visibleWhen.field));
+    if (action.input) {
+      const field = screen.fields.find((f) => f.name === action.input!.field);
+      if (!field) report(`${at}.input.field`, unknownField(action.input.field));
+      else if (action.input.values) {
+        const options = new Set((field.options ?? []).map((o) => o.value));
+        action.input.values.forEach((value, v) => {
+          if (!options.has(value)) report(`${at}.input.values[${v}]`, `${JSON.stringify(value)} is not an option of field "${field.name}"`);
+        });
+      }
+      if (action.set) report(`${at}.input`, `an action that asks for a value is served by domain code: declare no "set"`);
+    }
   });
 }
 
@@ -176,7 +227,15 @@ function checkScreenSet(screens: DefinitionFiles['screens'], tree: MenuTree, dir
     if (inDir.length !== 2) problems.push(`${file}: a screen file must sit in a group folder: ${dir}/<group>/<menu>.json`);
 
     const menu = menus.get(screen.menucode);
-    if (!menu) report('menucode', `menu "${screen.menucode}" is not in the menu tree (${treeFile})`);
+    const childOf = isListScreen(screen) ? screen.childOf : undefined;
+    if (childOf !== undefined) {
+      // A child-only screen is no menu; the browser finds its file by its code in its parent's folder.
+      if (menu) report('menucode', `a child-only screen ("childOf") is not a menu: menu "${screen.menucode}" is in ${treeFile}`);
+      const parentFile = pageFiles.get(childOf);
+      const wanted = parentFile ? `${dir}/${parentFile.folder}/${childPageFileName(screen.menucode)}` : undefined;
+      if (!parentFile) report('childOf', `unknown menu "${childOf}"`);
+      else if (file !== wanted) report('menucode', `a child-only screen of "${childOf}" is the file ${wanted}`);
+    } else if (!menu) report('menucode', `menu "${screen.menucode}" is not in the menu tree (${treeFile})`);
     const otherScreen = screenOfMenu.get(screen.menucode);
     if (otherScreen) report('menucode', `menu "${screen.menucode}" already has a screen (${otherScreen})`);
     else screenOfMenu.set(screen.menucode, file);

@@ -4,9 +4,9 @@ import { ACTION_FUNCTIONS, isCustomAction, pageFunctionSuffixes } from './compil
 import { SCREENS_DIR, type DefinitionFiles } from './checkDefinitions';
 import { flattenMenus, menuFunctionCodes } from './menuTree';
 import { menuPageFiles, type PageFile } from './pageFiles';
-import { SECTION_ACTION_PREFIX, pickedField, recordRoutePattern, type RecordSection } from './recordPage';
+import { SECTION_ACTION_PREFIX, childDetailRoutePattern, pickedField, recordRoutePattern, type RecordSection } from './recordPage';
 import { isListScreen, type ScreenDefinition, type SelectorCatalogue } from './screen';
-import { REGISTERED_VIEWS, isRegisteredView } from './views';
+import { REGISTERED_NAVIGATORS, REGISTERED_VIEWS, isRegisteredNavigator, isRegisteredView } from './views';
 
 type Report = (path: string, problem: string) => void;
 
@@ -26,10 +26,53 @@ export function checkRecordPages(input: DefinitionFiles): string[] {
   const menuOf = new Map(menus.map((m) => [m.menucode, m]));
   const pageFiles = menuPageFiles(input.tree);
 
+  // Child-only screens: their parent is a record page that shows them; a parent with them is never deleted.
+  const childUsers = new Map<string, string[]>();
+  for (const { screen } of lists.values()) for (const section of screen.record?.sections ?? []) if (section.child) childUsers.set(section.child.screen, [...(childUsers.get(section.child.screen) ?? []), screen.menucode]);
+  for (const { file, screen } of lists.values()) {
+    if (!screen.childOf) continue;
+    const parent = lists.get(screen.childOf);
+    const users = childUsers.get(screen.menucode) ?? [];
+    if (parent && !users.includes(screen.childOf)) problems.push(`${file}: childOf: no section of ${parent.file} shows "${screen.menucode}" as its child table`);
+    const others = users.filter((code) => code !== screen.childOf);
+    if (others.length > 0) problems.push(`${file}: childOf: only "${screen.childOf}" may show it, not ${others.join(', ')}`);
+    if (parent?.screen.actions.includes('delete')) problems.push(`${parent.file}: actions: a record with child-only screens (${file}) cannot be deleted: declare no "delete"`);
+    screen.actions.forEach((action, a) => {
+      if (!isCustomAction(action)) return;
+      const code = `${screen.childOf}_${action.function}`;
+      if (!functionCodes.has(code)) problems.push(`${file}: actions[${a}].function: "${code}" is not a function code of menu "${screen.childOf}" (a child-only screen works under its parent's codes)`);
+    });
+  }
+  // Read-only pages show a list screen; a record page's routes are declared by the read-only menu too.
+  for (const entry of input.screens) {
+    const page = entry.screen;
+    if (page.kind !== 'readonly') continue;
+    const shown = lists.get(page.screen);
+    if (!shown) {
+      problems.push(`${entry.file}: screen: unknown list screen "${page.screen}"`);
+      continue;
+    }
+    if (shown.screen.childOf) problems.push(`${entry.file}: screen: "${page.screen}" is a child-only screen`);
+    const menu = menuOf.get(page.menucode);
+    const shownMenu = menuOf.get(page.screen);
+    for (const route of shownMenu?.routes ?? []) {
+      if (menu?.path === shownMenu?.path && !(menu?.routes ?? []).some((r) => r.path === route.path)) {
+        problems.push(`${entry.file}: menucode: menu "${page.menucode}" must declare the route "${route.path}" of menu "${page.screen}" in screens/menu-tree.json`);
+      }
+    }
+    if (menu?.path !== shownMenu?.path) problems.push(`${entry.file}: menucode: menu "${page.menucode}" shows "${page.screen}" at its path: both menus need the same path (${String(menu?.path)} vs ${String(shownMenu?.path)})`);
+  }
+
   for (const { file, screen } of lists.values()) {
     if (!screen.record) continue;
     const report: Report = (path, problem) => problems.push(`${file}: ${path}: ${problem}`);
     checkRoute(screen, menuOf.get(screen.menucode), report);
+    const record = screen.record;
+    if (record.navigator !== undefined && !isRegisteredNavigator(record.navigator)) report('record.navigator', `unknown navigator "${record.navigator}" (registered navigators: ${REGISTERED_NAVIGATORS.join(', ')})`);
+    if (record.navigator === undefined && record.sections.some((section) => section.group !== undefined)) report('record', 'sections are grouped: declare the navigator that shows the groups ("navigator")');
+    (record.header ?? []).forEach((name, h) => {
+      if (!screen.fields.some((f) => f.name === name)) report(`record.header[${h}]`, `unknown field "${name}"`);
+    });
     const fieldNames = new Set(screen.fields.map((f) => f.name));
     const sectionOfField = new Map<string, number>();
     const sectionAt = new Map<string, number>();
@@ -54,6 +97,13 @@ export function checkRecordPages(input: DefinitionFiles): string[] {
         else sectionOfField.set(name, i);
       });
       if (section.child) checkChild(screen, section, at, { lists, selectors: input.selectors, pageFiles, dir: input.dir ?? SCREENS_DIR }, report);
+      const detailPage = section.child?.detailPage;
+      if (detailPage) {
+        if (detailPage.view !== undefined && !isRegisteredView(detailPage.view)) report(`${at}.child.detailPage.view`, `unknown view "${detailPage.view}" (registered views: ${REGISTERED_VIEWS.join(', ')})`);
+        const menu = menuOf.get(screen.menucode);
+        const pattern = menu?.path ? childDetailRoutePattern(menu.path, screen) : undefined;
+        if (pattern && !(menu!.routes ?? []).some((r) => r.path === pattern)) report(`${at}.child.detailPage`, `menu "${screen.menucode}" must declare the route "${pattern}" in screens/menu-tree.json`);
+      }
     });
     // A form field no section lists could never be edited.
     screen.fields.forEach((field, i) => {
@@ -89,6 +139,7 @@ function checkChild(parent: ScreenDefinition, section: RecordSection, at: string
   const target = lists.get(child.screen);
   if (!target) return report(`${at}.child.screen`, `unknown list screen "${child.screen}"`);
   if (child.screen === parent.menucode) return report(`${at}.child.screen`, 'a record cannot be its own child');
+  if (target.screen.childOf !== undefined && target.screen.childOf !== parent.menucode) return report(`${at}.child.screen`, `"${child.screen}" is a child-only screen of "${target.screen.childOf}"`);
   // The browser loads the child's definition by its menu alone (engine/definition/pageFiles.ts).
   const expected = pageFiles.get(child.screen);
   if (expected && target.file !== `${dir}/${expected.path}`) report(`${at}.child.screen`, `the page of menu "${child.screen}" must be ${dir}/${expected.path} (the browser loads it from there), not ${target.file}`);
@@ -101,7 +152,8 @@ function checkChild(parent: ScreenDefinition, section: RecordSection, at: string
     // The parent field's selector makes the generic delete refuse a parent that still has children.
     const source = childScreen.fields.find((f) => f.name === childField)?.source;
     const selector = source && Object.hasOwn(selectors.selectors, source.selector) ? selectors.selectors[source.selector] : undefined;
-    if (childScreen.resource.key.includes(childField) && selector?.resource !== parent.resource.name) {
+    // A child-only screen's parent is never deleted (checked above), so it needs no selector over the parent.
+    if (childScreen.resource.key.includes(childField) && !childScreen.childOf && selector?.resource !== parent.resource.name) {
       report(path, `"${childField}" of ${target.file} needs a source selector over resource "${parent.resource.name}", so a parent with children cannot be deleted`);
     }
   }

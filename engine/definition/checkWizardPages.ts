@@ -61,12 +61,23 @@ function checkSteps(page: WizardPage, input: DefinitionFiles, screenByResource: 
     if (step.resource !== undefined) {
       const screen = screenByResource.get(step.resource);
       if (!screen) report(`${at}.resource`, `unknown resource "${step.resource}" (no list screen declares it)`);
-      else {
+      else if (step.pick) {
+        checkPicked(step.pick, step.selectors ?? {}, screen, at, input, report);
+        for (const name of step.pick) earlierFields.add(name);
+      } else {
         const fields = formFields(screen, 'create');
         if (fields.length === 0) report(`${at}.resource`, `resource "${step.resource}" has no form fields to fill`);
         for (const { field } of fields) earlierFields.add(field.name);
+        if (step.selectors) report(`${at}.selectors`, `"selectors" narrows picked fields: give "pick" too`);
       }
     }
+    if (step.optional && step.optional !== true) {
+      const { step: earlier, field } = step.optional.unless;
+      const from = page.steps.slice(0, s).find((other) => other.key === earlier);
+      if (!from) report(`${at}.optional.unless.step`, `"${earlier}" is not an earlier step`);
+      else if (!stepFieldNames(from, screenByResource).includes(field)) report(`${at}.optional.unless.field`, `"${field}" is not a field of step "${earlier}"`);
+    }
+    if (step.optional && stepKind(step) !== 'form') report(`${at}.optional`, `only a form step (fields or resource) may be left empty`);
     if (step.fields) {
       const form = stepFormScreen(page, step.key, step.title, step.fields);
       checkStepFields(form, `${at}.`, input, screenByResource, report);
@@ -87,6 +98,35 @@ function checkSteps(page: WizardPage, input: DefinitionFiles, screenByResource: 
       if (list.min !== undefined && list.max !== undefined && list.min > list.max) report(`${at}.list.min`, `min ${list.min} is more than max ${list.max}`);
     }
   });
+}
+
+/** The names of the fields a form step edits. */
+function stepFieldNames(step: WizardPage['steps'][number], screenByResource: Map<string, ScreenDefinition>): string[] {
+  if (step.fields) return step.fields.map((f) => f.name);
+  if (step.pick) return step.pick;
+  const screen = step.resource ? screenByResource.get(step.resource) : undefined;
+  return screen ? formFields(screen, 'create').map((f) => f.field.name) : [];
+}
+
+/** Picked fields are the screen's own, and a replacing selector exists and lists the same resource as the field's own. */
+function checkPicked(pick: readonly string[], selectors: Readonly<Record<string, string>>, screen: ScreenDefinition, at: string, input: DefinitionFiles, report: Report) {
+  const byName = new Map(screen.fields.map((f) => [f.name, f]));
+  pick.forEach((name, p) => {
+    if (!byName.has(name)) report(`${at}.pick[${p}]`, `unknown field "${name}" of resource "${screen.resource.name}"`);
+    else if (byName.get(name)!.stored === false) report(`${at}.pick[${p}]`, `"${name}" is not stored: a wizard cannot fill it`);
+  });
+  for (const [name, selector] of Object.entries(selectors)) {
+    const field = byName.get(name);
+    const path = `${at}.selectors.${name}`;
+    if (!pick.includes(name)) report(path, `"${name}" is not a picked field`);
+    else if (!field?.source) report(path, `"${name}" has no selector to replace`);
+    else if (input.selectors) {
+      const replacing = input.selectors.selectors[selector];
+      const own = input.selectors.selectors[field.source.selector];
+      if (!replacing) report(path, `unknown selector "${selector}"`);
+      else if (own && replacing.resource !== own.resource) report(path, `selector "${selector}" lists "${replacing.resource}", not "${own.resource}" like the field's own`);
+    }
+  }
 }
 
 /** A step's fields: the field language's checks, and only form placements (a step has no search or table). */

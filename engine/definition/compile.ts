@@ -15,6 +15,7 @@ import type {
   Widget,
 } from './screen';
 import { isListScreen } from './screen';
+import { resolveDateBound } from './dateBounds';
 
 export const STATUS_ACTIVE = 'ACTIVE';
 export const STATUS_INACTIVE = 'INACTIVE';
@@ -111,8 +112,31 @@ export function hasAction(screen: ScreenDefinition, name: StandardAction): boole
 
 /** The function code each action needs; list, detail and view need ACCESS. */
 export function actionFunctionCode(screen: ScreenDefinition, action: StandardAction | CustomAction | 'access'): string {
+  if (screen.childOf) return childFunctionCode(screen.childOf, action);
   if (action === 'access') return `${screen.menucode}_ACCESS`;
   return `${screen.menucode}_${isCustomAction(action) ? action.function : ACTION_FUNCTIONS[action]}`;
+}
+
+/** A child-only screen (`childOf`) works under its parent's codes: reads ACCESS, downloads DOWNLOAD, custom actions their function, any other write UPDATE (it changes the parent record). */
+function childFunctionCode(parent: string, action: StandardAction | CustomAction | 'access'): string {
+  if (typeof action === 'object') return `${parent}_${action.function}`;
+  if (action === 'access' || action === 'view') return `${parent}_ACCESS`;
+  if (action === 'download') return `${parent}_DOWNLOAD`;
+  return `${parent}_UPDATE`;
+}
+
+/**
+ * The read-only menus of a list screen (pages of kind 'readonly' showing it; for a child-only screen, its
+ * parent's): their ACCESS reads what the screen's ACCESS reads.
+ */
+export function readOnlyMenus(pages: readonly PageDefinition[], screen: ScreenDefinition): string[] {
+  const shown = screen.childOf ?? screen.menucode;
+  return pages.flatMap((page) => (page.kind === 'readonly' && page.screen === shown ? [page.menucode] : []));
+}
+
+/** A screen as a read-only menu shows it: no writes, no actions but view (the server refuses them too). */
+export function readOnlyScreen(screen: ScreenDefinition): ScreenDefinition {
+  return { ...screen, actions: screen.actions.filter((a) => a === 'view'), bulk: undefined, approval: undefined };
 }
 
 /** A wizard's Submit needs <menucode>_CREATE: it creates what the draft describes. */
@@ -123,6 +147,9 @@ export function pageFunctionSuffixes(page: PageDefinition): string[] {
   if (isListScreen(page)) return screenFunctionSuffixes(page);
   if (page.kind === 'wizard') return [WIZARD_SUBMIT_FUNCTION];
   if (page.kind === 'approvals') return [APPROVAL_FUNCTIONS.approve, APPROVAL_FUNCTIONS.reject];
+  // A view page (engine/definition/viewPage.ts): its own actions' codes, like the list screen it makes.
+  if (page.kind === 'view') return [...new Set(page.actions.map((a) => (isCustomAction(a) ? a.function : ACTION_FUNCTIONS[a])))].filter((s) => s !== 'ACCESS');
+  // A read-only page only reads: ACCESS.
   return [];
 }
 
@@ -131,6 +158,8 @@ export const APPROVAL_FUNCTIONS = { approve: 'APPROVE', reject: 'REJECT' } as co
 
 /** Function suffixes of the screen besides ACCESS (for the menu's function catalogue). */
 export function screenFunctionSuffixes(screen: ScreenDefinition): string[] {
+  // A child-only screen's codes are its parent's (declared by the parent's actions and sections).
+  if (screen.childOf) return [];
   const suffixes = screen.actions.map((a) => (isCustomAction(a) ? a.function : ACTION_FUNCTIONS[a]));
   // A record page's sections without a function code of their own save with <MENU>_UPDATE.
   if (screen.record?.sections.some((section) => !section.function)) suffixes.push('UPDATE');
@@ -243,6 +272,11 @@ function jsonType(field: ResolvedField): JsonSchema {
   }
 }
 
+/** A field's default as a form starts with it: a date's 'today' is today's date (YYYY-MM-DD). */
+export function fieldDefault(field: FieldDefinition, today: Date = new Date()): FieldDefinition['default'] {
+  return (field.type ?? 'string') === 'date' && field.default === 'today' ? resolveDateBound('today', today) : field.default;
+}
+
 /**
  * The rjsf JSON Schema and uiSchema of a form. Validation is not left to JSON Schema keywords: the
  * engine's rule language runs through `validateRecord` so messages match the server's exactly.
@@ -253,22 +287,30 @@ export function formSchema(screen: ScreenDefinition, mode: FormMode): { schema: 
   const uiSchema: JsonSchema = { 'ui:order': fields.map((f) => f.field.name) };
   for (const { field, readOnly, section, wide } of fields) {
     const options = field.options ? { oneOf: field.options.map((o) => ({ const: o.value, title: o.label })) } : {};
-    properties[field.name] = { title: field.label, ...jsonType(field), ...(field.type !== 'list' ? options : {}), ...(field.default !== undefined ? { default: field.default } : {}) };
+    properties[field.name] = { title: field.label, ...jsonType(field), ...(field.type !== 'list' ? options : {}), ...(field.default !== undefined ? { default: fieldDefault(field) } : {}) };
     uiSchema[field.name] = {
       // Grants are arrays of objects: rjsf takes them as custom fields, not widgets.
       [isGrantField(field) ? 'ui:field' : 'ui:widget']: field.widget,
       'ui:placeholder': field.placeholder ? `${field.widget === 'select' || field.widget === 'multiselect' || field.widget === 'date' ? 'Choose' : 'Input'} ${field.placeholder}` : undefined,
       'ui:readonly': readOnly,
-      'ui:options': { section, wide, source: field.source, format: field.format, minDate: field.minDate, maxDate: field.maxDate, maxSizeKb: field.maxSizeKb, choices: field.options },
+      'ui:options': { section, wide, source: field.source, through: throughSource(screen, field), format: field.format, minDate: field.minDate, maxDate: field.maxDate, maxSizeKb: field.maxSizeKb, choices: field.options, composeFrom: field.composeFrom },
     };
   }
   const required = fields.filter((f) => f.field.required && !f.readOnly).map((f) => f.field.name);
   return { schema: { type: 'object', properties, required }, uiSchema };
 }
 
+/** A choice filtered `through` its parent's record: the parent's selector, whose options carry the field read. */
+function throughSource(screen: ScreenDefinition, field: ResolvedField): { selector: string; field: string } | undefined {
+  const dependsOn = field.source?.dependsOn;
+  if (!dependsOn?.through) return undefined;
+  const selector = screen.fields.find((f) => f.name === dependsOn.field)?.source?.selector;
+  return selector === undefined ? undefined : { selector, field: dependsOn.through };
+}
+
 // ---- validation (browser and server alike) -----------------------------------------------------
 
-const RULE_WIDGETS: Partial<Record<Widget, FieldWidget>> = { image: 'upload', csv: 'upload' };
+const RULE_WIDGETS: Partial<Record<Widget, FieldWidget>> = { image: 'upload', csv: 'upload', cardname: 'text' };
 
 export function ruleContext(field: ResolvedField): FieldRuleContext {
   return {
@@ -289,7 +331,15 @@ const isOn = (value: unknown): boolean => value !== false && !isEmptyValue(value
 
 /** Whether the field must be filled, given the other values of its record. */
 export const isRequired = (field: ResolvedField, values: Record<string, unknown>): boolean =>
-  field.required || (field.requiredUnless !== undefined && !isOn(values[field.requiredUnless]));
+  field.required || (field.requiredUnless !== undefined && !isOn(values[field.requiredUnless])) || (field.requiredWhen !== undefined && holds(field.requiredWhen, values));
+
+/** A `requiredWhen` condition on the record's values (an absent value equals nothing). */
+function holds(when: NonNullable<FieldDefinition['requiredWhen']>, values: Record<string, unknown>): boolean {
+  const value = values[when.field];
+  if (when.equals !== undefined) return value === when.equals;
+  if (when.notEquals !== undefined) return value !== when.notEquals;
+  return !isEmptyValue(value);
+}
 
 /** Field name -> first failing message of the rule language (and the field's conditions), for these form fields. */
 export function validateFormFields(fields: readonly FormField[], values: Record<string, unknown>): Record<string, string> {
@@ -304,13 +354,15 @@ export function validateFormFields(fields: readonly FormField[], values: Record<
   return errors;
 }
 
-/** A `notBefore` date earlier than the date it follows ('YYYY-MM-DD' strings compare as days). */
+/** A `notBefore` date earlier than the date it follows ('YYYY-MM-DD' strings compare as days), or a number below the one it follows (a band's maximum). */
 function orderError(field: ResolvedField, values: Record<string, unknown>, labels: Map<string, string>): string | null {
   if (!field.notBefore) return null;
   const value = values[field.name];
   const earliest = values[field.notBefore];
+  const params = () => ({ label: fieldLabel(ruleContext(field)), other: labels.get(field.notBefore!) ?? field.notBefore! });
+  if (typeof value === 'number' && typeof earliest === 'number') return value >= earliest ? null : formatMessage(RULE_MESSAGES.notBelow, params());
   if (typeof value !== 'string' || typeof earliest !== 'string' || isEmptyValue(value) || isEmptyValue(earliest) || value >= earliest) return null;
-  return formatMessage(RULE_MESSAGES.notBefore, { label: fieldLabel(ruleContext(field)), other: labels.get(field.notBefore) ?? field.notBefore });
+  return formatMessage(RULE_MESSAGES.notBefore, params());
 }
 
 /** A field with fixed options takes only those values (the rule language checks choices for 'required' only). */
@@ -355,6 +407,10 @@ export interface ResourceModel {
   /** Text fields searched by contains (not `exact`): each gets a trigram index (server/resources/schemaSync.ts). */
   contains: Set<string>;
   sortable: Set<string>;
+  /** A view page's resource: the fixed criteria every read and change keeps to (engine/definition/viewPage.ts). */
+  filter: Record<string, unknown> | undefined;
+  /** The server makes a new record's key (resource.generatedKey). */
+  generatedKey: boolean;
 }
 
 export function resourceModel(screen: ScreenDefinition): ResourceModel {
@@ -372,5 +428,7 @@ export function resourceModel(screen: ScreenDefinition): ResourceModel {
     searchable: new Set(searchFields(screen).map((s) => s.field.name)),
     contains: new Set(searchFields(screen).filter((s) => !s.exact && (s.field.type === 'string' || s.field.type === 'text') && s.field.stored !== false).map((s) => s.field.name)),
     sortable: new Set([...tableColumns(screen).filter((c) => c.sortable).map((c) => c.field.name), ...Object.keys(defaultSort(screen))]),
+    filter: (screen.resource as { view?: { filter: Record<string, unknown> } }).view?.filter,
+    generatedKey: screen.resource.generatedKey === true,
   };
 }

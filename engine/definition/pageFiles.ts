@@ -36,3 +36,6 @@ export function menuPageFiles(tree: MenuTree): Map<string, PageFile> {
   visit(tree.items, TOP_LEVEL_FOLDER);
   return files;
 }
+
+/** The file name of a child-only screen (`childOf`, no menu): its menu code in lower case, in its parent's folder. */
+export const childPageFileName = (menucode: string) => `${menucode.toLowerCase()}.json`;

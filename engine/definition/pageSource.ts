@@ -3,8 +3,9 @@
 // page is read from the file list itself (engine/definition/pageFiles: the file a menu's page must be in).
 import { buildCatalogue, type Catalogue } from './catalogue';
 import { flattenMenus, type FlatMenuItem, type MenuTree } from './menuTree';
-import { menuPageFiles } from './pageFiles';
+import { childPageFileName, menuPageFiles } from './pageFiles';
 import type { PageDefinition, SelectorCatalogue, SelectorDefinition } from './screen';
+import { viewScreen, viewSource } from './viewPage';
 
 /** Loads one page file: a dynamic import (Vite's import.meta.glob without eager) or a file read. */
 export type PageLoader = () => Promise<PageDefinition>;
@@ -23,7 +24,7 @@ export interface PageSource {
 
 /**
  * `loaders` by file path relative to screens/ ('basic-configuration/country.json'). A file no menu
- * points at is never loaded (the definition validator reports it).
+ * points at loads only with the whole catalogue (loadAll), where only child-only screens are kept.
  */
 export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, loaders: Readonly<Record<string, PageLoader>>): PageSource {
   const loaderOf = new Map<string, PageLoader>();
@@ -31,17 +32,24 @@ export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, l
     const load = Object.hasOwn(loaders, file.path) ? loaders[file.path] : undefined;
     if (load) loaderOf.set(menucode, load);
   }
+  // A child-only screen (`childOf`) is no menu: its file is <folder>/<menu code in lower case>.json.
+  const childLoader = (menucode: string): PageLoader | undefined => {
+    const name = `/${childPageFileName(menucode)}`;
+    const path = Object.keys(loaders).find((file) => file.endsWith(name));
+    return path === undefined ? undefined : loaders[path];
+  };
   const pages = new Map<string, Promise<PageDefinition>>();
   let all: Promise<Catalogue> | undefined;
 
   const loadPage = (menucode: string): Promise<PageDefinition> => {
     let page = pages.get(menucode);
     if (!page) {
-      const load = loaderOf.get(menucode);
+      const load = loaderOf.get(menucode) ?? childLoader(menucode);
       page = load
-        ? load().then((definition) => {
+        ? load().then(async (definition) => {
             if (definition.menucode !== menucode) throw new Error(`the page file of menu ${menucode} declares menu ${definition.menucode}`);
-            return definition;
+            // A view page is used as the list screen it makes over its source page (engine/definition/viewPage.ts).
+            return definition.kind === 'view' ? viewScreen(definition, viewSource(definition, await loadPage(definition.source))) : definition;
           })
         : Promise.reject(new Error(`menu ${menucode} has no page`));
       // A failed load (a network blip) is tried again next time.
@@ -58,7 +66,14 @@ export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, l
     hasPage: (menucode) => loaderOf.has(menucode),
     loadPage,
     loadAll() {
-      all ??= Promise.all([...loaderOf.keys()].map(loadPage)).then((loaded) => buildCatalogue(tree, loaded, selectors));
+      const menuFiles = new Set([...menuPageFiles(tree).values()].map((file) => file.path));
+      // Files no menu points at are child-only screens (`childOf`), part of the catalogue too (a wizard step may
+      // fill their resource); any other such file is a stray the definition validator reports, left out here.
+      const children = () => Object.keys(loaders).filter((path) => !menuFiles.has(path)).map((path) => loaders[path]!());
+      const isChildOnly = (page: PageDefinition) => 'childOf' in page && Boolean(page.childOf);
+      all ??= Promise.all([Promise.all([...loaderOf.keys()].map(loadPage)), Promise.all(children())]).then(([menus, others]) =>
+        buildCatalogue(tree, [...menus, ...others.filter(isChildOnly)], selectors),
+      );
       all.catch(() => (all = undefined));
       return all;
     },

@@ -4,11 +4,18 @@
 // list screen's one list of fields. Isomorphic: the browser renders with it, the server serves with it.
 import { AUDIT_COLUMNS } from './compile';
 import type { FieldDefinition, ScreenDefinition } from './screen';
-import type { ViewName } from './views';
+import type { NavigatorName, ViewName } from './views';
 
 /** The sections a list screen's records open with, in side-menu order; the first is the default. */
 export interface RecordPageDefinition {
   sections: RecordSection[];
+  /**
+   * A registered navigator (engine/definition/views.ts) that lays the sections out instead of the side menu,
+   * by their `group` (the member profile navigator's steps and sub-steps).
+   */
+  navigator?: NavigatorName;
+  /** Fields of the record shown in a heading above the sections (the member summary), as the table shows them. */
+  header?: string[];
 }
 
 export interface RecordSection {
@@ -29,6 +36,8 @@ export interface RecordSection {
   child?: ChildTableDefinition;
   /** A registered view (engine/definition/views.ts) drawn for the record. */
   view?: ViewName;
+  /** The navigator's step this section is a sub-step of ('Profile'); a section without one is a step of its own. */
+  group?: string;
 }
 
 export interface VisibleWhen {
@@ -49,6 +58,43 @@ export interface ChildTableDefinition {
    * selector (one createbulk call), Remove unlinks; nothing else is created.
    */
   mode?: 'own' | 'pick';
+  /**
+   * Rows open as a page of their own at <record page>/<section>/detail/<the row's last key field> (the menu
+   * declares that route) instead of the drawer: the row's details, then this registered view for the row.
+   */
+  detailPage?: { view?: ViewName };
+}
+
+/** The segment between a section and a child row's key in a child detail page's address. */
+export const DETAIL_SEGMENT = 'detail';
+
+/** The route pattern of a record page's child detail pages. */
+export const childDetailRoutePattern = (menuPath: string, screen: ScreenDefinition) => `${menuPath}/form/:${screen.resource.key[0]}/:section/${DETAIL_SEGMENT}/:detail`;
+
+/** The address of a child row's detail page. */
+export const childDetailPath = (menuPath: string, key: string, section: string, detail: string) =>
+  `${menuPath}/form/${encodeURIComponent(key)}/${section}/${DETAIL_SEGMENT}/${encodeURIComponent(detail)}`;
+
+/**
+ * The sections as a navigator shows them: steps in order of first appearance, each a group of sections
+ * (sub-steps) or one section of its own.
+ */
+export interface NavigatorStep {
+  label: string;
+  /** The sections of a group; one section when the step is a section of its own. */
+  sections: RecordSection[];
+  grouped: boolean;
+}
+
+export function navigatorSteps(sections: readonly RecordSection[]): NavigatorStep[] {
+  const steps: NavigatorStep[] = [];
+  for (const section of sections) {
+    const group = section.group;
+    const step = group === undefined ? undefined : steps.find((s) => s.grouped && s.label === group);
+    if (step) step.sections.push(section);
+    else steps.push({ label: group ?? section.label, sections: [section], grouped: group !== undefined });
+  }
+  return steps;
 }
 
 /** The key segment of a record page that is not saved yet (the first section creates the record). */
@@ -130,9 +176,11 @@ export function summaryFieldNames(screen: ScreenDefinition): Set<string> {
   return names;
 }
 
-/** Only the named fields of a record. */
+/** Only the named fields of a record (every list row and detail passes here: no arrays of entries made). */
 export function pickFields(record: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([name]) => names.has(name)));
+  const picked: Record<string, unknown> = {};
+  for (const name of names) if (Object.hasOwn(record, name)) picked[name] = record[name];
+  return picked;
 }
 
 /** The child list's criteria for a parent record: each parent key field's value, exact. */
@@ -148,10 +196,14 @@ export function pickedField(childScreen: ScreenDefinition, child: ChildTableDefi
 
 /** For a record page's screen: a record cut to its summary fields (what list and detail answer); else undefined. */
 export function summaryOf(screen: ScreenDefinition): ((record: Record<string, unknown>) => Record<string, unknown>) | undefined {
-  if (!screen.record) return undefined;
+  const names = summaryNames(screen);
+  return names && ((record) => pickFields(record, names));
+}
+
+/** The names summaryOf keeps, in their order: undefined when the screen has no record page. */
+export function summaryNames(screen: ScreenDefinition): ReadonlySet<string> | undefined {
   // The audit stamps too: the list shows who changed a record last.
-  const names = new Set([...summaryFieldNames(screen), ...AUDIT_COLUMNS]);
-  return (record) => pickFields(record, names);
+  return screen.record ? new Set([...summaryFieldNames(screen), ...AUDIT_COLUMNS]) : undefined;
 }
 
 /** The form a record page's create fills: its first section (with the key). */

@@ -1,7 +1,9 @@
 // The screen definition: one JSON file per menu screen (screens/<group>/<menu>.json). Each field is
 // declared once, with where it shows; everything else (search form, table, form, server table,
 // server validation, permission codes) is derived from it by engine/definition/compile.
-import type { RecordPageDefinition } from './recordPage';
+import type { RecordPageDefinition, VisibleWhen } from './recordPage';
+import type { ViewName } from './views';
+import type { NoOverlapRule } from './overlap';
 
 export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'list';
 
@@ -22,10 +24,13 @@ export type Widget =
   /** A role's grants: menus of the menu tree x their function codes (value: spec 000 usermenu). */
   | 'permissions'
   /** One Yes/No grant per option of the field's selector (value: [{ <selector value>: id, grant }]). */
-  | 'grants';
+  | 'grants'
+  /** The card name chooser of spec 001 §4.7: variants of the holder's name (`composeFrom`) and a free 'More...' text. */
+  | 'cardname';
 
 /** 'diff': a list of { label, current, proposed } rows shown as a table (an approval request's change). */
-export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json' | 'diff';
+/** 'image': the value is the address of an image this server serves (a tier's template card), shown as that image. */
+export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json' | 'diff' | 'image';
 
 export interface FieldOption {
   value: string | number | boolean;
@@ -36,7 +41,15 @@ export interface FieldOption {
 export interface FieldSource {
   selector: string;
   /** Cascading: the value of this field of the same record filters the selector (region -> country). */
-  dependsOn?: { field: string; filter: string };
+  dependsOn?: {
+    field: string;
+    filter: string;
+    /**
+     * The parent value is not `field`'s own but this field of the record `field` names (through `field`'s own
+     * selector, which lists it in its `extra`): a booking class of the airline of the chosen accrual rule.
+     */
+    through?: string;
+  };
 }
 
 export interface SearchPlacement {
@@ -68,7 +81,7 @@ export interface FieldDefinition {
   widget?: Widget;
   /** A bare noun ('Country Name'); the widget adds 'Input ' or 'Choose '. */
   placeholder?: string;
-  /** The rule language of spec 001 §5.1: required, min.N, max.N, len.N, minnumber.N, type.X, enum, pattern.X, range, custom.NAME. */
+  /** The rule language of spec 001 §5.1: required, min.N, max.N, len.N, minnumber.N, maxnumber.N (not in spec), type.X, enum, pattern.X, range, custom.NAME. */
   rules?: string[];
   options?: FieldOption[];
   source?: FieldSource;
@@ -87,8 +100,12 @@ export interface FieldDefinition {
   maxSizeKb?: number;
   /** Required unless this other field of the record is on or filled (maxmember unless unlimited). */
   requiredUnless?: string;
-  /** A date that may not be earlier than this other date field of the record (an end date after its start date). */
+  /** Required while another field of the record has (or has not) a value: a specific route's airports. */
+  requiredWhen?: VisibleWhen;
+  /** A date that may not be earlier than this other date field of the record (an end date after its start date), or a number not less than this other number field (a band's maximum). */
   notBefore?: string;
+  /** The card name chooser (`widget: "cardname"`): the record's fields its variants are made of, given name first. */
+  composeFrom?: string[];
   /**
    * false: not a column of the resource's table; the resource's server hooks (server/resources/hooks.ts)
    * load it into the detail and save it after a create or update (a role's grants live in their own table).
@@ -120,6 +137,15 @@ export interface CustomAction {
   icon?: string;
   /** The confirmation asks for a reason, required, sent as data.reason (an approval's reject). */
   reason?: boolean;
+  /**
+   * The confirmation asks for a value of this field of the screen (a member's new status), required, sent as
+   * data.<field>; `values` keeps only some of the field's options (ACTIVE, INACTIVE, SUSPENDED).
+   */
+  input?: { field: string; values?: (string | number | boolean)[] };
+  /** 'record': a button of the record page's heading instead of a table row (a record page's status changes). */
+  place?: 'row' | 'record';
+  /** Offered only while a field of the record has (or has not) a value (reactivate a terminated member). */
+  visibleWhen?: VisibleWhen;
 }
 
 export interface ResourceDefinition {
@@ -130,6 +156,12 @@ export interface ResourceDefinition {
   key: string[];
   /** The status field activate/deactivate switch between ACTIVE and INACTIVE ('status' by default when declared). */
   status?: string | false;
+  /**
+   * The server makes the key of a new record (its last key field, text, not in the create form; any key
+   * fields before it, a child's parent key, come with the data): a time-ordered code
+   * (engine/definition/generatedKey.ts), for records with no natural key (a correction, a merge request, a member's activity).
+   */
+  generatedKey?: boolean;
 }
 
 export const FORM_WIDTH = 720;
@@ -148,7 +180,7 @@ export interface ScreenOptions {
  * a searchable table over a resource with its record form. The other kinds have their own definition
  * types below; every kind is data, rendered by engine/render/PageView and served by the generic server.
  */
-export type PageKind = 'list' | 'panels' | 'wizard' | 'approvals';
+export type PageKind = 'list' | 'panels' | 'wizard' | 'approvals' | 'view' | 'readonly';
 
 /** What every definition file has, whatever its kind. */
 export interface PageBase {
@@ -171,6 +203,32 @@ export interface ScreenDefinition extends PageBase {
   approval?: ApprovalRequirement;
   /** Actions of the screen that also run on many selected rows in one call (/api/<resource>/bulk-<action>, engine/definition/bulk.ts). */
   bulk?: string[];
+  /**
+   * Tools of the list screen: each a button beside Create opening a registered view in a drawer (the accrual
+   * rule screens' simulator), for users granted its function code (the menu's ACCESS by default).
+   */
+  tools?: ScreenTool[];
+  /**
+   * A child-only screen: not a menu, only a child table of this record page's screen (by its menu code). Its
+   * function codes are the parent's (reads <PARENT>_ACCESS, writes <PARENT>_UPDATE, custom <PARENT>_<FUNCTION>),
+   * and its file is screens/<the parent's folder>/<its menu code in lower case>.json.
+   */
+  childOf?: string;
+  /**
+   * Records with the same values of `per` may not overlap in all of `ranges` (an effective period, a distance
+   * band): checked by the server on every write, answered on the ranges' fields (engine/definition/overlap.ts).
+   */
+  noOverlap?: NoOverlapRule;
+}
+
+/** A list screen's tool: a registered view (engine/definition/views.ts) drawn in a drawer, not for one record. */
+export interface ScreenTool {
+  key: string;
+  /** The button and the drawer's title. */
+  label: string;
+  view: ViewName;
+  /** The full function code that shows it; default <MENU>_ACCESS. */
+  function?: string;
 }
 
 /** Which writes of a list screen wait for a second user's approval. */
@@ -252,6 +310,8 @@ export interface WizardPage extends PageBase {
   /** The domain action the Submit of the summary calls with the draft: /api/<group>/<action>, guarded by <menucode>_CREATE. */
   submit: string;
   steps: WizardStep[];
+  /** The fields of the domain action's answer shown once stored, in this order (e.g. the enrollment response of spec 001 §3.1). */
+  result?: FieldDefinition[];
 }
 
 /**
@@ -265,6 +325,15 @@ export interface WizardStep {
   fields?: FieldDefinition[];
   /** The step fills a new record of this resource: the form fields of its list screen, declared once there. */
   resource?: string;
+  /** With `resource`: only these fields of its list screen, in this order (any field the screen declares, form or not). */
+  pick?: string[];
+  /** With `resource`: a picked field's options from another selector of the same resource (memberships the user may enroll in). */
+  selectors?: Record<string, string>;
+  /**
+   * The step may be left empty (nothing typed: it is skipped and nothing of it is stored); once anything is typed
+   * its rules apply. `unless`: it is required when a field of an earlier step has this value.
+   */
+  optional?: true | { unless: { step: string; field: string; equals: string | number | boolean } };
   list?: WizardList;
   summary?: true;
   /** A domain action the step's values are sent to on Next (e.g. a code already taken); its field messages stay on the step. */
@@ -294,8 +363,46 @@ export interface ApprovalPage extends PageBase {
   actions?: string[];
 }
 
+/**
+ * Another menu's list screen, read-only (BOD's Member Data is the Member screen): the same list, records and
+ * sections, with no saves and no actions. The server lets this menu's ACCESS read what the screen's ACCESS
+ * reads (and its child-only screens), and nothing else; every write stays under the screen's own codes.
+ */
+export interface ReadOnlyPage extends PageBase {
+  kind: 'readonly';
+  /** Menu code of the list screen shown. */
+  screen: string;
+}
+
+/**
+ * A list screen over another list screen's rows (engine/definition/viewPage.ts): a fixed filter the server
+ * always applies, the source screen's fields reused by name (label, type, rules, options declared once
+ * there) with placements of this page's own, and actions of its own under this menu's function codes.
+ * It reads and changes the source's table through its own API group, never creates or deletes rows.
+ */
+export interface ViewPage extends PageBase {
+  kind: 'view';
+  /** The menu code of the list screen whose rows this page shows (its fields, key and table). */
+  source: string;
+  /** This page's API group: /api/<resource>/list, /detail, /update and its custom actions. */
+  resource: string;
+  /** Fixed criteria every read and write keeps to: a field's value, or any of a list of values. */
+  filter: Record<string, ViewFilterValue>;
+  /** Fields of the source by name, each with where it shows on this page (absent: not shown). */
+  fields: ViewField[];
+  actions: (ViewAction | CustomAction)[];
+  options?: ScreenOptions;
+}
+
+export type ViewFilterValue = string | number | boolean | (string | number | boolean)[];
+
+/** A view reads and changes rows that exist: it lists, shows, edits, downloads and runs its own actions. */
+export type ViewAction = Extract<StandardAction, 'view' | 'update' | 'download'>;
+
+export type ViewField = Pick<FieldDefinition, 'name' | 'search' | 'column' | 'form' | 'detail'>;
+
 /** Page kinds other than the list screen. */
-export type OtherPage = PanelPage | WizardPage | ApprovalPage;
+export type OtherPage = PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage;
 
 /** Any definition file under screens/<group>/<menu>.json. */
 export type PageDefinition = ScreenDefinition | OtherPage;
@@ -314,14 +421,16 @@ export interface SelectorDefinition {
   filter?: Record<string, string | number | boolean>;
   all?: boolean;
   sort?: Record<string, 'asc' | 'desc'>;
-  /** Rows current today: today between these two date fields. */
-  currentBetween?: [string, string];
+  /** Rows current today: today between these two date fields, [from, to] (a plain list, as JSON imports it; the schema wants two). */
+  currentBetween?: string[];
   /** The value is several fields joined by a split marker (ticket office: branch code + marker + office id). */
   composite?: { fields: string[]; separator: string };
   /** Display labels replaced, e.g. 'BUY AWARD MILES' shown as 'Buy Mileage'. */
   relabel?: Record<string, string>;
   /** The distinct values of `value` across the rows (label = value), e.g. the modules of the user log. */
   distinct?: boolean;
+  /** Only the values the signed-in user's role is granted: 'enrollmentaccess' (spec 000 §6, memberships one may enroll in). */
+  grantedBy?: 'enrollmentaccess';
 }
 
 export interface SelectorCatalogue {

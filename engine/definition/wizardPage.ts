@@ -1,8 +1,8 @@
 // A wizard page compiled for its machine, its renderer and its server action: each step's form (a screen the
 // record form and the rule language take), the draft's defaults, and the checks of a step, a row and a draft.
-import { formatMessage } from '../rules';
+import { formatMessage, isEmptyValue } from '../rules';
 import type { Catalogue } from './catalogue';
-import { formFields, resolveField, validateRecord } from './compile';
+import { fieldDefault, formFields, resolveField, validateRecord } from './compile';
 import type { FieldDefinition, ScreenDefinition, WizardPage, WizardStep } from './screen';
 
 export type FormValues = Record<string, unknown>;
@@ -34,6 +34,8 @@ export interface WizardStepModel {
   form?: ScreenDefinition;
   list?: WizardListModel;
   check?: string;
+  /** May be left empty; with `unless`, not when an earlier step's field has that value. */
+  optional?: WizardStep['optional'];
 }
 
 export interface WizardModel {
@@ -42,6 +44,8 @@ export interface WizardModel {
   machine: string;
   submit: string;
   steps: WizardStepModel[];
+  /** The fields of the stored answer shown at the end (the wizard's `result`). */
+  resultFields?: FieldDefinition[];
 }
 
 /** Where a draft fails: the step, the row of a list step, the field messages and one message to show. */
@@ -83,6 +87,18 @@ function createForm(screen: ScreenDefinition): ScreenDefinition {
   return { ...screen, fields: screen.fields.filter((field) => edited.has(field.name)) };
 }
 
+/** Some fields of a list screen as a form, in the order named, each in the form whatever its placement there, a field's options from another selector when told. */
+function pickedForm(screen: ScreenDefinition, pick: readonly string[], selectors: Readonly<Record<string, string>>): ScreenDefinition {
+  const fields = pick.map((name) => {
+    const field = screen.fields.find((f) => f.name === name);
+    if (!field) throw new Error(`${screen.menucode}: no field "${name}" to pick`);
+    const form = typeof field.form === 'object' ? { ...field.form, readOnlyOnEdit: false } : true;
+    const selector = selectors[name];
+    return { ...field, form, ...(selector && field.source ? { source: { ...field.source, selector } } : {}) };
+  });
+  return { ...screen, fields };
+}
+
 /** The step kind its one declared part gives. */
 export const stepKind = (step: WizardStep): StepKind => (step.summary ? 'summary' : step.list ? 'list' : 'form');
 
@@ -91,11 +107,11 @@ export function compileWizard(page: WizardPage, catalogue: Pick<Catalogue, 'scre
   const steps: WizardStepModel[] = [];
   for (const step of page.steps) {
     const kind = stepKind(step);
-    const model: WizardStepModel = { key: step.key, title: step.title, kind, ...(step.check ? { check: step.check } : {}) };
+    const model: WizardStepModel = { key: step.key, title: step.title, kind, ...(step.check ? { check: step.check } : {}), ...(step.optional ? { optional: step.optional } : {}) };
     if (step.resource) {
       const screen = catalogue.screenByResource.get(step.resource);
       if (!screen) throw new Error(`${page.menucode}: step "${step.key}" names resource "${step.resource}", which no list screen declares`);
-      model.form = createForm(screen);
+      model.form = step.pick ? pickedForm(screen, step.pick, step.selectors ?? {}) : createForm(screen);
     } else if (step.fields) {
       model.form = stepFormScreen(page, step.key, step.title, step.fields);
     } else if (step.list) {
@@ -115,12 +131,12 @@ export function compileWizard(page: WizardPage, catalogue: Pick<Catalogue, 'scre
     }
     steps.push(model);
   }
-  return { menucode: page.menucode, title: page.title, machine: page.machine, submit: page.submit, steps };
+  return { menucode: page.menucode, title: page.title, machine: page.machine, submit: page.submit, steps, ...(page.result ? { resultFields: page.result } : {}) };
 }
 
-/** The values a new form starts with: each field's declared default. */
-export function formDefaults(form: ScreenDefinition): FormValues {
-  return Object.fromEntries(form.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]));
+/** The values a new form starts with: each field's declared default (a date's 'today' is today's date). */
+export function formDefaults(form: ScreenDefinition, today: Date = new Date()): FormValues {
+  return Object.fromEntries(form.fields.filter((f) => f.default !== undefined).map((f) => [f.name, fieldDefault(f, today)]));
 }
 
 /** A fresh draft: every form step at its defaults, every list empty (what Reset goes back to, spec 001 §4.1). */
@@ -140,8 +156,22 @@ export function formValues(form: ScreenDefinition, values: FormValues): FormValu
   return Object.fromEntries(form.fields.filter((f) => Object.hasOwn(values, f.name)).map((f) => [f.name, values[f.name]]));
 }
 
+/** Whether an optional step must be filled after all: the earlier step's field it names has the value `unless` gives. */
+export function stepRequired(step: WizardStepModel, draft: Draft | undefined): boolean {
+  if (!step.optional) return true;
+  if (step.optional === true) return false;
+  const { step: earlier, field, equals } = step.optional.unless;
+  const values = draft?.[earlier];
+  // Without the draft (a step's own check) the condition cannot be read: the step's rules apply.
+  return !draft || (!!values && !Array.isArray(values) && values[field] === equals);
+}
+
+/** Nothing typed in a form step (an optional step left empty is skipped). */
+export const stepEmpty = (values: FormValues): boolean => Object.values(values).every((value) => isEmptyValue(value) || value === false);
+
 /** Field messages of a form step's values (the rule language, as on any form); empty when it may go on. */
-export const validateStep = (step: WizardStepModel, values: FormValues): Record<string, string> => validateRecord(step.form!, values, 'create');
+export const validateStep = (step: WizardStepModel, values: FormValues, draft?: Draft): Record<string, string> =>
+  !stepRequired(step, draft) && stepEmpty(values) ? {} : validateRecord(step.form!, values, 'create');
 
 /** Field messages of one row: its fields' rules, then the fields no two rows may share. */
 export function validateRow(step: WizardStepModel, row: FormValues, rows: readonly FormValues[], index: number | undefined): Record<string, string> {
@@ -177,7 +207,7 @@ export function draftProblem(model: WizardModel, draft: Draft): DraftProblem | u
   for (const step of model.steps) {
     if (step.kind === 'form') {
       const values = draft[step.key];
-      const fields = validateStep(step, values && !Array.isArray(values) ? values : {});
+      const fields = validateStep(step, values && !Array.isArray(values) ? values : {}, draft);
       const first = Object.values(fields)[0];
       if (first) return { step: step.key, fields, message: first };
     }

@@ -5,12 +5,12 @@
 // createbulk call, Remove unlinks.
 import { lazy, Suspense, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Modal, Select, Space, Spin, Tooltip } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, StarOutlined, StopOutlined } from '@ant-design/icons';
 import type { SortDirection } from '../api/envelope';
 import { isSuccess } from '../api/envelope';
-import { CONFIRM_TEXTS, actionFunctionCode, confirmationText, defaultSort, hasAction, resourceModel, type FormMode } from '../definition/compile';
+import { CONFIRM_TEXTS, actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
 import { childCriteria, pickedField, type ChildTableDefinition } from '../definition/recordPage';
-import { FORM_WIDTH, isListScreen, type ScreenDefinition, type StandardAction } from '../definition/screen';
+import { FORM_WIDTH, isListScreen, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
 import { DataTable } from './DataTable';
 import { RecordDetails } from './RecordDetails';
 import { useEngine } from './EngineContext';
@@ -30,6 +30,8 @@ interface ChildTableProps {
   parent: ScreenDefinition;
   parentRecord: Row;
   child: ChildTableDefinition;
+  /** Rows open as a page of their own (child.detailPage): called with the row's last key field's value. */
+  onOpenDetail?(key: unknown): void;
 }
 
 export function ChildTable(props: ChildTableProps) {
@@ -40,11 +42,11 @@ export function ChildTable(props: ChildTableProps) {
   );
 }
 
-function LoadedChild({ parentRecord, child }: ChildTableProps) {
+function LoadedChild({ parentRecord, child, onOpenDetail }: ChildTableProps) {
   const { definitions } = useEngine();
   const page = use(definitions.loadPage(child.screen));
   if (!isListScreen(page)) throw new Error(`child screen ${child.screen} is not a list screen`);
-  return <ChildRows screen={page} child={child} fixed={childCriteria(child, parentRecord)} />;
+  return <ChildRows screen={page} child={child} fixed={childCriteria(child, parentRecord)} onOpenDetail={onOpenDetail} />;
 }
 
 interface OpenForm {
@@ -53,8 +55,8 @@ interface OpenForm {
   errors: Record<string, string>;
 }
 
-function ChildRows({ screen, child, fixed }: { screen: ScreenDefinition; child: ChildTableDefinition; fixed: Row }) {
-  const { call, can } = useEngine();
+function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefinition; child: ChildTableDefinition; fixed: Row; onOpenDetail?(key: unknown): void }) {
+  const { call, can, readOnly } = useEngine();
   const { message, modal } = App.useApp();
   const base = `/api/${screen.resource.name}`;
   const model = useMemo(() => resourceModel(screen), [screen]);
@@ -73,7 +75,8 @@ function ChildRows({ screen, child, fixed }: { screen: ScreenDefinition; child: 
   const fixedKey = JSON.stringify(fixed);
   const formId = `child-form-${screen.menucode}`;
   const showError = (text: string) => showErrorToast(message, text);
-  const allowed = (action: StandardAction) => (action === 'view' || hasAction(screen, action)) && can(actionFunctionCode(screen, action === 'view' ? 'access' : action));
+  // A read-only page (kind 'readonly') views rows only.
+  const allowed = (action: StandardAction) => (action === 'view' || (!readOnly && hasAction(screen, action))) && can(actionFunctionCode(screen, action === 'view' ? 'access' : action));
   const keyData = (row: Row) => Object.fromEntries(screen.resource.key.map((k) => [k, row[k]]));
 
   const load = useCallback(async () => {
@@ -115,9 +118,9 @@ function ChildRows({ screen, child, fixed }: { screen: ScreenDefinition; child: 
     showError(answer.status.responsemessage);
   }
 
-  function runAction(row: Row, action: 'activate' | 'deactivate' | 'delete', text = confirmationText(action)) {
+  function runAction(row: Row, action: 'activate' | 'deactivate' | 'delete' | CustomAction, text = confirmationText(action)) {
     const run = async () => {
-      const answer = await call(`${base}/${action}`, { data: keyData(row) });
+      const answer = await call(`${base}/${isCustomAction(action) ? action.name : action}`, { data: keyData(row) });
       if (isSuccess(answer.status.responsecode)) done(answer.status.responsemessage);
       else showError(answer.status.responsemessage);
     };
@@ -154,12 +157,19 @@ function ChildRows({ screen, child, fixed }: { screen: ScreenDefinition; child: 
       if (allowed('delete')) buttons.push(icon(PICK_TEXTS.remove, <DeleteOutlined />, () => runAction(row, 'delete', PICK_TEXTS.removeConfirm), true));
       return <Space size={0}>{buttons}</Space>;
     }
-    if (allowed('update')) buttons.push(icon('Edit', <EditOutlined />, () => void openRecord(row, 'edit')));
+    const lastKey = screen.resource.key[screen.resource.key.length - 1]!;
+    if (onOpenDetail) buttons.push(icon('View', <EyeOutlined />, () => onOpenDetail(row[lastKey])));
+    else if (allowed('update')) buttons.push(icon('Edit', <EditOutlined />, () => void openRecord(row, 'edit')));
     else if (allowed('view')) buttons.push(icon('View', <EyeOutlined />, () => void openRecord(row, 'view')));
     if (model.status) {
       const active = row[model.status] === 'ACTIVE';
       if (active && allowed('deactivate')) buttons.push(icon('Deactivate', <StopOutlined />, () => runAction(row, 'deactivate'), true));
       if (!active && allowed('activate')) buttons.push(icon('Activate', <CheckCircleOutlined />, () => runAction(row, 'activate')));
+    }
+    // Custom actions that set values (Set Preferred Address), not offered where the values are set already.
+    for (const custom of screen.actions.filter(isCustomAction)) {
+      const done = custom.set && Object.entries(custom.set).every(([name, value]) => row[name] === value);
+      if (custom.set && !done && !readOnly && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <StarOutlined />, () => runAction(row, custom)));
     }
     if (allowed('delete')) buttons.push(icon('Delete', <DeleteOutlined />, () => runAction(row, 'delete'), true));
     return <Space size={0}>{buttons}</Space>;

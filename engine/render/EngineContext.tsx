@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { ApiCall } from '../api/client';
 import type { PageSource } from '../definition/pageSource';
-import type { ViewRegistry } from './recordViews';
+import type { NavigatorRegistry, ViewRegistry } from './recordViews';
 
 export interface EngineServices {
   call: ApiCall;
@@ -12,6 +12,10 @@ export interface EngineServices {
   definitions: PageSource;
   /** The registered views by name (what a record section's "view" draws). */
   views: ViewRegistry;
+  /** The registered navigators by name (what a record page's "navigator" lays its sections out with). */
+  navigators: NavigatorRegistry;
+  /** A read-only menu's page (kind 'readonly'): forms show as details, nothing is saved or run. */
+  readOnly?: boolean;
 }
 
 export const EngineContext = createContext<EngineServices | undefined>(undefined);

@@ -20,6 +20,7 @@ const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> =
   panels: lazy(() => import('./PanelPage')),
   approvals: lazy(() => import('./ApprovalsPage')),
   wizard: lazy(() => import('./WizardFlow')),
+  readonly: lazy(() => import('./ReadOnlyPage')),
 };
 
 export function PageView(props: PageViewProps) {

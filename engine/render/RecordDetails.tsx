@@ -6,6 +6,7 @@ import { formFields, type FormField } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
 import { displayValue } from './DataTable';
 import { ChangeTable } from './ChangeTable';
+import { ImageValue } from './ImageValue';
 import { useReferenceLabels } from './useReferenceLabels';
 import { grantFields } from './widgets/GrantWidgets';
 
@@ -43,6 +44,7 @@ export function RecordDetails({ screen, record }: { screen: ScreenDefinition; re
       return <Grant {...(props as unknown as Parameters<typeof Grant>[0])} />;
     }
     if (field.format === 'diff') return <ChangeTable value={value} />;
+    if (field.format === 'image') return <ImageValue value={value} alt={field.label} />;
     const shown = field.format === 'json' ? json(value) : field.type === 'text' ? longText(value) : displayValue(field, value, field.source ? labels.get(field.source.selector) : undefined);
     return shown === '' || shown === null || shown === undefined ? <Typography.Text type="secondary">–</Typography.Text> : shown;
   };

@@ -9,6 +9,7 @@ import type { ScreenDefinition } from '../definition/screen';
 import { engineWidgets } from './widgets/formWidgets';
 import { grantFields } from './widgets/GrantWidgets';
 import { formValidator } from './formValidator';
+import { stepEmpty } from '../definition/wizardPage';
 
 type Values = Record<string, unknown>;
 
@@ -24,6 +25,8 @@ interface RecordFormProps {
   onChange?(values: Values): void;
   /** Fields shown but not editable whatever the mode (a child's parent key inside its parent's page). */
   locked?: readonly string[];
+  /** Left empty, the form submits without its rules (a wizard's optional step); once anything is typed they apply. */
+  optional?: boolean;
 }
 
 /** Two columns, wide fields across both, a divider where a new section starts. */
@@ -54,7 +57,7 @@ function TwoColumns(props: ObjectFieldTemplateProps) {
 const asErrorSchema = (errors: Record<string, string>): ErrorSchema =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema;
 
-export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit, onChange, locked }: RecordFormProps) {
+export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit, onChange, locked, optional = false }: RecordFormProps) {
   const { schema, uiSchema } = useMemo(() => {
     const compiled = formSchema(screen, mode);
     for (const name of locked ?? []) {
@@ -72,11 +75,12 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
   const [changedSinceServer, setChangedSinceServer] = useState<Set<string>>(new Set());
   const dependents = useMemo(() => formFields(screen, mode).filter((f) => f.field.source?.dependsOn), [screen, mode]);
   // A field required unless another is on shows its mark while it is required (Max Member unless Unlimited).
-  const conditional = useMemo(() => formFields(screen, mode).filter((f) => f.field.requiredUnless && !f.readOnly), [screen, mode]);
+  const conditional = useMemo(() => formFields(screen, mode).filter((f) => (f.field.requiredUnless || f.field.requiredWhen) && !f.readOnly), [screen, mode]);
   const shownSchema =
     conditional.length === 0 ? schema : { ...schema, required: [...(schema.required as string[]), ...conditional.filter((f) => isRequired(f.field, values)).map((f) => f.field.name)] };
 
-  const ruleErrors = mode === 'view' ? {} : validateRecord(screen, values, mode);
+  const skipped = (data: Values) => optional && stepEmpty(data);
+  const ruleErrors = mode === 'view' || skipped(values) ? {} : validateRecord(screen, values, mode);
   const shown: Record<string, string> = {};
   for (const [field, message] of Object.entries(ruleErrors)) if (submitted || touched.has(field)) shown[field] = message;
   for (const [field, message] of Object.entries(serverErrors)) if (!changedSinceServer.has(field) && !shown[field]) shown[field] = message;
@@ -118,7 +122,7 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
         const data = (event.formData ?? {}) as Values;
         setSubmitted(true);
         // The rule language decides; its messages show through extraErrors on every field at once.
-        if (mode === 'view' || Object.keys(validateRecord(screen, data, mode)).length > 0) return;
+        if (mode === 'view' || (!skipped(data) && Object.keys(validateRecord(screen, data, mode)).length > 0)) return;
         setChangedSinceServer(new Set());
         // Only what the form edits, and the key that names the record.
         const editable = formFields(screen, mode).filter((f) => !f.readOnly).map((f) => f.field.name);

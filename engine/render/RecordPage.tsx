@@ -2,14 +2,16 @@
 // side menu of the sections the user may open and the record's values allow (200 px, collapsing below
 // antd's lg breakpoint, spec 000 §9), the active section from the URL (an unknown or hidden one falls
 // back to the first), and each section's form saved on its own, its child table, or its registered view.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, Card, Empty, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import {
   NEW_RECORD,
+  childDetailPath,
   isFirstSection,
+  navigatorSteps,
   recordPagePath,
   sectionDetailPath,
   sectionSavePath,
@@ -19,8 +21,12 @@ import {
 } from '../definition/recordPage';
 import type { ScreenDefinition } from '../definition/screen';
 import { ChildTable } from './ChildTable';
+import { ChildDetail } from './ChildDetail';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
+import { RecordActions, RecordHeader } from './RecordHeader';
+
+const RecordDetails = lazy(() => import('./RecordDetails').then((m) => ({ default: m.RecordDetails })));
 
 type Row = Record<string, unknown>;
 
@@ -36,10 +42,12 @@ interface RecordPageProps {
   recordKey: string;
   /** The fourth path segment, if any. */
   section: string | undefined;
+  /** A child row's key at <record page>/<section>/detail/<key> (a child table with a detail page). */
+  detail?: string;
 }
 
-export default function RecordPage({ screen, menuPath, recordKey, section }: RecordPageProps) {
-  const { call, can } = useEngine();
+export default function RecordPage({ screen, menuPath, recordKey, section, detail }: RecordPageProps) {
+  const { call, can, navigators } = useEngine();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const isNew = recordKey === NEW_RECORD;
@@ -85,8 +93,11 @@ export default function RecordPage({ screen, menuPath, recordKey, section }: Rec
           {title}
         </Typography.Title>
       </Space>
+      {summary && !isNew && <RecordActions screen={screen} record={summary} onDone={loadSummary} />}
     </div>
   );
+  const header = summary && !isNew && screen.record?.header ? <RecordHeader screen={screen} record={summary} fields={screen.record.header} /> : null;
+  const open = (s: RecordSection) => navigate(recordPagePath(menuPath, recordKey, s.key));
 
   if (missing) {
     return (
@@ -105,9 +116,46 @@ export default function RecordPage({ screen, menuPath, recordKey, section }: Rec
     );
   }
 
+  const content: ReactNode =
+    active && detail !== undefined && active.child?.detailPage ? (
+      <ChildDetail key={`${recordKey}/${active.key}/${detail}`} parentRecord={summary} child={active.child} detailKey={detail} onBack={() => open(active)} />
+    ) : (
+      active && (
+        <SectionView
+          key={`${recordKey}/${active.key}`}
+          screen={screen}
+          section={active}
+          recordKey={recordKey}
+          summary={summary}
+          onSaved={async (saved) => {
+            if (isNew) navigate(recordPagePath(menuPath, String(saved[keyField]), active.key), { replace: true });
+            else await loadSummary();
+          }}
+          onOpenDetail={(row) => navigate(childDetailPath(menuPath, recordKey, active.key, String(row)))}
+          showError={(text) => showErrorToast(message, text)}
+        />
+      )
+    );
+
+  const Navigator = screen.record?.navigator ? navigators[screen.record.navigator] : undefined;
+  if (Navigator) {
+    return (
+      <Card className="engine-panel">
+        {heading}
+        {header}
+        <Suspense fallback={<Spin />}>
+          <Navigator screen={screen} record={summary} steps={navigatorSteps(sections)} active={active} onOpen={open}>
+            {content}
+          </Navigator>
+        </Suspense>
+      </Card>
+    );
+  }
+
   return (
     <Card className="engine-panel">
       {heading}
+      {header}
       <Layout className="engine-record" hasSider>
         <Layout.Sider width={SECTION_MENU_WIDTH} breakpoint="lg" collapsedWidth={0} theme="light" className="engine-record-menu" onCollapse={setFolded}>
           <Menu
@@ -118,22 +166,7 @@ export default function RecordPage({ screen, menuPath, recordKey, section }: Rec
             onClick={({ key }) => navigate(recordPagePath(menuPath, recordKey, key))}
           />
         </Layout.Sider>
-        <Layout.Content className={folded ? 'engine-record-content engine-record-folded' : 'engine-record-content'}>
-          {active && (
-            <SectionView
-              key={`${recordKey}/${active.key}`}
-              screen={screen}
-              section={active}
-              recordKey={recordKey}
-              summary={summary}
-              onSaved={async (saved) => {
-                if (isNew) navigate(recordPagePath(menuPath, String(saved[keyField]), active.key), { replace: true });
-                else await loadSummary();
-              }}
-              showError={(text) => showErrorToast(message, text)}
-            />
-          )}
-        </Layout.Content>
+        <Layout.Content className={folded ? 'engine-record-content engine-record-folded' : 'engine-record-content'}>{content}</Layout.Content>
       </Layout>
     </Card>
   );
@@ -145,12 +178,14 @@ interface SectionViewProps {
   recordKey: string;
   summary: Row;
   onSaved(record: Row): Promise<void> | void;
+  /** Opens a child row's detail page (a child table with `detailPage`), by the row's last key field. */
+  onOpenDetail(key: unknown): void;
   showError(text: string): void;
 }
 
 /** One section: its form (loaded from and saved to the section's own actions), its view, its child table. */
-function SectionView({ screen, section, recordKey, summary, onSaved, showError }: SectionViewProps) {
-  const { call, views } = useEngine();
+function SectionView({ screen, section, recordKey, summary, onSaved, onOpenDetail, showError }: SectionViewProps) {
+  const { call, views, readOnly } = useEngine();
   const { message } = App.useApp();
   const isNew = recordKey === NEW_RECORD;
   const keyField = screen.resource.key[0]!;
@@ -201,6 +236,12 @@ function SectionView({ screen, section, recordKey, summary, onSaved, showError }
       </Typography.Title>
       {section.fields &&
         (values ? (
+          readOnly ? (
+            // A read-only menu's page shows the section's values, and saves nothing.
+            <Suspense fallback={<Spin />}>
+              <RecordDetails screen={form} record={values} />
+            </Suspense>
+          ) : (
           <Suspense fallback={<Spin />}>
             <RecordForm key={version} screen={form} mode={isNew ? 'create' : 'edit'} initial={values} serverErrors={errors} formId={formId} onSubmit={(data) => void save(data)} />
             <div className="engine-record-actions">
@@ -209,6 +250,7 @@ function SectionView({ screen, section, recordKey, summary, onSaved, showError }
               </Button>
             </div>
           </Suspense>
+          )
         ) : (
           <Spin />
         ))}
@@ -217,7 +259,7 @@ function SectionView({ screen, section, recordKey, summary, onSaved, showError }
           <View screen={screen} record={{ ...summary, ...values }} section={section} />
         </Suspense>
       )}
-      {section.child && !isNew && <ChildTable parent={screen} parentRecord={summary} child={section.child} />}
+      {section.child && !isNew && <ChildTable parent={screen} parentRecord={summary} child={section.child} onOpenDetail={section.child.detailPage ? onOpenDetail : undefined} />}
     </div>
   );
 }

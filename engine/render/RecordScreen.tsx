@@ -29,7 +29,7 @@ export function RecordScreen({ screen, query, onQueryChange }: RecordScreenProps
   }
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-      <RecordPage key={recordKey} screen={screen} menuPath={menuPath} recordKey={recordKey} section={params.section} />
+      <RecordPage key={recordKey} screen={screen} menuPath={menuPath} recordKey={recordKey} section={params.section} detail={params.detail} />
     </Suspense>
   );
 }

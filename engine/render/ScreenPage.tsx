@@ -2,15 +2,15 @@
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Modal, Space, Tooltip } from 'antd';
-import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, ExperimentOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import { actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
-import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
+import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type ScreenTool, type StandardAction } from '../definition/screen';
+import { sectionApplies } from '../definition/recordPage';
 import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
 import { BulkBar, UploadButton, useBulkActions } from './BulkControls';
-import { ReasonConfirm } from './ReasonConfirm';
 import { useEngine } from './EngineContext';
 import { FormFooter } from './FormFooter';
 import { showErrorToast } from './errorToast';
@@ -26,6 +26,11 @@ const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.R
 const RecordDetails = lazy(() => import('./RecordDetails').then((m) => ({ default: m.RecordDetails })));
 // The drawer around them too: it is first drawn when a form first opens, and kept for its closing motion.
 const Drawer = lazy(() => import('./widgets/drawer').then((m) => ({ default: m.Drawer })));
+// The reason dialog (a form with a text area) loads with the first action that asks for a reason.
+const ReasonConfirm = lazy(() => import('./ReasonConfirm').then((m) => ({ default: m.ReasonConfirm })));
+
+/** A tool's drawer (the accrual simulator: its form and two tables). */
+const TOOL_WIDTH = 1100;
 
 /** Icons a custom action may name in its definition ("icon"); others show the default. */
 const ACTION_ICONS: Record<string, typeof ThunderboltOutlined> = { key: KeyOutlined, mail: MailOutlined, star: StarOutlined, check: CheckOutlined, close: CloseOutlined };
@@ -48,7 +53,7 @@ interface OpenForm {
 const keyData = (screen: ScreenDefinition, row: Row) => Object.fromEntries(screen.resource.key.map((k) => [k, row[k]]));
 
 export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: ScreenPageProps) {
-  const { call, can } = useEngine();
+  const { call, can, readOnly, views } = useEngine();
   const { message, modal } = App.useApp();
   const state = useMemo(() => searchStateFromQuery(screen, query), [screen, query]);
   const list = useListController(screen, state);
@@ -101,6 +106,13 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
     showError(answer.status.responsemessage);
   }
 
+  // The screen's tools (a registered view in a drawer, e.g. the accrual simulator): the ones the role may open.
+  const tools = (screen.tools ?? []).filter((tool) => can(tool.function ?? actionFunctionCode(screen, 'access')));
+  const [tool, setTool] = useState<ScreenTool>();
+  const [toolOpened, setToolOpened] = useState(false);
+  if (tool && !toolOpened) setToolOpened(true);
+  const ToolView = tool ? views[tool.view] : undefined;
+
   /** A row action that asks for a reason first (an approval's Reject), while its confirmation is open. */
   const [reasonFor, setReasonFor] = useState<{ row: Row; action: CustomAction }>();
 
@@ -136,7 +148,8 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
 
   const rowActions = (row: Row): ReactNode => {
     const buttons: ReactNode[] = [];
-    if (onOpenRecord) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => onOpenRecord(row)} /></Tooltip>);
+    if (onOpenRecord && readOnly) buttons.push(<Tooltip title="View" key="view"><Button type="text" icon={<EyeOutlined />} aria-label="View" onClick={() => onOpenRecord(row)} /></Tooltip>);
+    else if (onOpenRecord) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => onOpenRecord(row)} /></Tooltip>);
     else if (allowed('update')) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => void openRecord(row, 'edit')} /></Tooltip>);
     else if (can(actionFunctionCode(screen, 'access'))) buttons.push(<Tooltip title="View" key="view"><Button type="text" icon={<EyeOutlined />} aria-label="View" onClick={() => void openRecord(row, 'view')}>View</Button></Tooltip>);
     if (model.status) {
@@ -144,10 +157,13 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
       if (active && allowed('deactivate')) buttons.push(<Tooltip title="Deactivate" key="deactivate"><Button type="text" danger icon={<StopOutlined />} aria-label="Deactivate" onClick={() => runAction(row, 'deactivate', 'deactivate')} /></Tooltip>);
       if (!active && allowed('activate')) buttons.push(<Tooltip title="Activate" key="activate"><Button type="text" icon={<CheckCircleOutlined />} aria-label="Activate" onClick={() => runAction(row, 'activate', 'activate')} /></Tooltip>);
     }
-    for (const custom of screen.actions.filter(isCustomAction)) {
+    // Record actions (place 'record') are buttons of the record page, not of its rows.
+    for (const custom of screen.actions.filter(isCustomAction).filter((a) => a.place !== 'record')) {
       // An action that only sets values is not offered where they are set already (Set Default on the default row).
       const done = custom.set && Object.entries(custom.set).every(([name, value]) => row[name] === value);
-      if (allowed(custom) && !done) {
+      // Offered only while its condition on the row holds (a suspect duplicate is decided while OPEN).
+      const applies = !custom.visibleWhen || sectionApplies({ key: custom.name, label: custom.label, visibleWhen: custom.visibleWhen }, row);
+      if (allowed(custom) && !done && applies) {
         const Icon = ACTION_ICONS[custom.icon ?? ''] ?? ThunderboltOutlined;
         buttons.push(<Tooltip title={custom.label} key={custom.name}><Button type="text" icon={<Icon />} aria-label={custom.label} onClick={() => runAction(row, custom, custom.name)} /></Tooltip>);
       }
@@ -176,6 +192,11 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
         {/* antd's level-4 Title in CSS (styles.css): Typography would load its editing and copying parts with every list. */}
         <h4 className="engine-title">{screen.title}</h4>
         <Space>
+          {tools.map((t) => (
+            <Button key={t.key} icon={<ExperimentOutlined />} onClick={() => setTool(t)}>
+              {t.label}
+            </Button>
+          ))}
           {allowed('upload') && <UploadButton screen={screen} onUploaded={() => void list.reload()} />}
           {allowed('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => (onOpenRecord ? onOpenRecord() : setForm({ mode: 'create', record: {}, errors: {} }))}>
@@ -213,22 +234,31 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
           </Suspense>
         )
       )}
+      {toolOpened && (
+        <Suspense fallback={null}>
+          <Drawer open={!!tool} title={tool?.label} onClose={() => setTool(undefined)} size={TOOL_WIDTH}>
+            {tool && ToolView && <ToolView screen={screen} record={{}} section={{ key: tool.key, label: tool.label, view: tool.view }} />}
+          </Drawer>
+        </Suspense>
+      )}
       {reasonFor && (
-        <ReasonConfirm
-          title={confirmationText(reasonFor.action) ?? reasonFor.action.label}
-          onCancel={() => setReasonFor(undefined)}
-          onConfirm={async (reason) => {
-            const answer = await call(`${base}/${reasonFor.action.name}`, { data: { ...keyData(screen, reasonFor.row), reason } });
-            const fieldMessage = (answer.result as { fields?: Record<string, string> } | undefined)?.fields?.reason;
-            if (fieldMessage) return fieldMessage;
-            setReasonFor(undefined);
-            if (isSuccess(answer.status.responsecode)) {
-              message.success(answer.status.responsemessage);
-              void list.reload();
-            } else showError(answer.status.responsemessage);
-            return undefined;
-          }}
-        />
+        <Suspense fallback={null}>
+          <ReasonConfirm
+            title={confirmationText(reasonFor.action) ?? reasonFor.action.label}
+            onCancel={() => setReasonFor(undefined)}
+            onConfirm={async (reason) => {
+              const answer = await call(`${base}/${reasonFor.action.name}`, { data: { ...keyData(screen, reasonFor.row), reason } });
+              const fieldMessage = (answer.result as { fields?: Record<string, string> } | undefined)?.fields?.reason;
+              if (fieldMessage) return fieldMessage;
+              setReasonFor(undefined);
+              if (isSuccess(answer.status.responsecode)) {
+                message.success(answer.status.responsemessage);
+                void list.reload();
+              } else showError(answer.status.responsemessage);
+              return undefined;
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

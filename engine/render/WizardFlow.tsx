@@ -11,13 +11,14 @@ import type { ResponseEnvelope } from '../api/envelope';
 import type { Catalogue } from '../definition/catalogue';
 import { CONFIRM_TEXTS, WIZARD_SUBMIT_FUNCTION, resolveField } from '../definition/compile';
 import { formatValue } from '../definition/format';
-import type { ScreenDefinition, WizardPage } from '../definition/screen';
-import { compileWizard, rowsWithInherited, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
+import type { FieldDefinition, ScreenDefinition, WizardPage } from '../definition/screen';
+import { compileWizard, rowsWithInherited, stepRequired, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
 import { WIZARD_MACHINES } from '../../workflows/wizardMachines';
 import { wizardPosition, type StepCheckInput, type SubmitInput, type WizardContext } from '../../workflows/wizardMachine';
 import { displayValue } from './DataTable';
 import { useEngine } from './EngineContext';
 import type { PageViewProps } from './PageView';
+import { ImageValue } from './ImageValue';
 import { RecordDetails } from './RecordDetails';
 import { RecordForm } from './RecordForm';
 import { useReferenceLabels } from './useReferenceLabels';
@@ -72,15 +73,24 @@ function RowsTable({ step, rows, actions }: { step: WizardStepModel; rows: FormV
   );
 }
 
+/** A step check's answer without the values the step's own form already shows. */
+function beyondForm(step: WizardModel['steps'][number], answer: unknown): Record<string, unknown> | undefined {
+  if (!answer || typeof answer !== 'object') return undefined;
+  const own = new Set(step.form?.fields.map((f) => f.name));
+  return Object.fromEntries(Object.entries(answer as Record<string, unknown>).filter(([name]) => !own.has(name)));
+}
+
 /** What the stored draft answered, labelled by the fields of the wizard's forms and of their resources' screens. */
-function StoredResult({ result, wizard, catalogue }: { result: unknown; wizard: WizardModel; catalogue: Catalogue }) {
+function StoredResult({ result, wizard, catalogue, declared }: { result: unknown; wizard: WizardModel; catalogue: Catalogue; declared?: FieldDefinition[] }) {
   const screens: ScreenDefinition[] = wizard.steps.flatMap((step) => (step.form ? [catalogue.screenByResource.get(step.form.resource.name) ?? step.form] : []));
-  const fields = new Map(screens.flatMap((screen) => screen.fields.map((f) => [f.name, resolveField(f)] as const)).reverse());
-  const values = result && typeof result === 'object' ? Object.entries(result as Record<string, unknown>) : [];
+  const fields = new Map(declared ? declared.map((f) => [f.name, resolveField(f)] as const) : screens.flatMap((screen) => screen.fields.map((f) => [f.name, resolveField(f)] as const)).reverse());
+  const answer = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
+  // Declared answer fields show in their order; otherwise in the answer's.
+  const values = declared ? declared.filter((f) => Object.hasOwn(answer, f.name)).map((f) => [f.name, answer[f.name]] as const) : Object.entries(answer);
   const items = values.flatMap(([name, value]) => {
     const field = fields.get(name);
     if (!field || value === null || typeof value === 'object') return [];
-    return [{ key: name, label: field.label, children: formatValue(field, value) }];
+    return [{ key: name, label: field.label, children: field.format === 'image' ? <ImageValue value={value} alt={field.label} /> : formatValue(field, value) }];
   });
   return items.length > 0 ? <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} style={{ maxWidth: 880, margin: '0 auto' }} /> : null;
 }
@@ -128,7 +138,7 @@ export default function WizardFlow({ page }: PageViewProps) {
             ...(listMenu && can(`${listMenu.menucode}_ACCESS`) ? [<Link key="list" to={listMenu.path!}><Button>{listMenu.label}</Button></Link>] : []),
           ]}
         >
-          <StoredResult result={context.result} wizard={wizard} catalogue={catalogue} />
+          <StoredResult result={context.result} wizard={wizard} catalogue={catalogue} declared={wizard.resultFields} />
         </Result>
       );
     }
@@ -142,6 +152,7 @@ export default function WizardFlow({ page }: PageViewProps) {
           initial={valuesOf(context, step)}
           serverErrors={context.errors}
           formId={formId}
+          optional={!stepRequired(step, context.draft)}
           onChange={(values) => send({ type: 'EDIT', values })}
           onSubmit={(values) => send({ type: 'NEXT', values })}
         />
@@ -216,6 +227,8 @@ export default function WizardFlow({ page }: PageViewProps) {
           </Button>
         </div>
         {earlier.kind === 'form' ? <RecordDetails screen={earlier.form!} record={valuesOf(context, earlier)} /> : <RowsTable step={earlier} rows={rowsWithInherited(earlier, context.draft)} />}
+        {/* What the step's server check answered beyond the step's own fields (a transfer's names, balances and fee). */}
+        <StoredResult result={beyondForm(earlier, context.checked[earlier.key])} wizard={wizard} catalogue={catalogue} />
       </section>
     ));
   };

@@ -14,11 +14,13 @@ export const RULE_MESSAGES = {
   max: '{label} max length {n}',
   len: '{label} len length {n}',
   minnumber: '{label} minimum {n}',
+  maxnumber: '{label} maximum {n}', // not in spec
   type: '{label} must be of type {type}',
   enum: '{label} must be one of {options}', // not in spec
   range: '{label} maximum must be greater than minimum', // not in spec
   rangeShape: '{label} must be a range from minimum to maximum', // not in spec
   notBefore: '{label} must not be before {other}', // not in spec
+  notBelow: '{label} must not be less than {other}', // not in spec
 } as const;
 
 /** Messages of `pattern.X` rules. */

@@ -19,7 +19,7 @@ export const RULE_TYPES = Object.keys(TYPE_CHECKS) as RuleType[];
 
 export type Rule =
   | { kind: 'required' | 'enum' | 'range' }
-  | { kind: 'min' | 'max' | 'len' | 'minnumber'; n: number }
+  | { kind: 'min' | 'max' | 'len' | 'minnumber' | 'maxnumber'; n: number }
   | { kind: 'type'; type: RuleType }
   | { kind: 'pattern'; pattern: PatternName }
   | { kind: 'custom'; name: string };
@@ -84,8 +84,9 @@ export function parseRule(text: string): Rule {
     case 'min':
     case 'max':
     case 'len':
-    case 'minnumber': {
-      const whole = name === 'minnumber' ? /^-?[0-9]+$/ : /^[0-9]+$/;
+    case 'minnumber':
+    case 'maxnumber': {
+      const whole = name === 'minnumber' || name === 'maxnumber' ? /^-?[0-9]+$/ : /^[0-9]+$/;
       if (arg === undefined || !whole.test(arg)) {
         throw wrong(`"${name}" needs a whole number such as "${name}.8", got ${quoted(arg)}`);
       }
@@ -199,6 +200,8 @@ function checkRule(rule: Rule, value: unknown, field: FieldRuleContext, values: 
     case 'minnumber':
       // Written so that a value that is not a number (NaN) fails too.
       return Number(value) >= rule.n ? null : say(RULE_MESSAGES.minnumber, { n: rule.n });
+    case 'maxnumber':
+      return Number(value) <= rule.n ? null : say(RULE_MESSAGES.maxnumber, { n: rule.n });
     case 'type':
       return TYPE_CHECKS[rule.type](value) ? null : say(RULE_MESSAGES.type, { type: rule.type });
     case 'enum': {

@@ -94,6 +94,7 @@ function pageActions(page: ApprovalPage, services: ApprovalServices): Action[] {
         throw decided(now?.status ?? status);
       }
       await applier?.apply(ctx, trx, request);
+      for (const listener of services.registry.listenersFor(request)) await listener(ctx, trx, request, status);
       await writeUserLog(
         trx,
         {

@@ -5,7 +5,7 @@
 // their own appliers for their own actions (ApprovalRegistry.register).
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { APPROVAL_TEXTS, needsApproval } from '../../engine/definition/approvals';
+import { APPROVAL_TEXTS, needsApproval, type ApprovalStatus } from '../../engine/definition/approvals';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import { formatMessage } from '../../engine/rules';
@@ -26,7 +26,19 @@ export interface ApprovalApplier {
   current(db: Kysely<Schema>, request: ApprovalRequest): Promise<Row | null>;
   /** Applies the request in the decision's transaction; an ApiError refuses it and rolls everything back. */
   apply(ctx: ActionContext, trx: Kysely<Schema>, request: ApprovalRequest): Promise<void>;
+  /**
+   * The maker's call made by other code (a suspect duplicate's Request Merge): the write's dry run with `data`,
+   * then the request; `link` runs in the request's transaction with its id and record key (an ApiError there
+   * stores nothing). Absent for a domain flow's own requests.
+   */
+  request?(ctx: ActionContext, data: Row, link?: RequestLink): Promise<ActionResult>;
 }
+
+/** What other code does in a new request's transaction (e.g. marks the row it was asked from). */
+export type RequestLink = (trx: Kysely<Schema>, request: { requestid: number; recordkey: string }) => Promise<void>;
+
+/** Runs in a decision's transaction after the request is applied (approved) or rejected: rows that follow the request. */
+export type DecisionListener = (ctx: ActionContext, trx: Kysely<Schema>, request: ApprovalRequest, status: ApprovalStatus) => Promise<void>;
 
 /** The appliers by menu and action: the generic resource API's, and domain flows' own. */
 export class ApprovalRegistry {
@@ -40,6 +52,18 @@ export class ApprovalRegistry {
 
   applierFor(request: { menucode: string; action: string }): ApprovalApplier | undefined {
     return this.#appliers.get(`${request.menucode} ${request.action}`);
+  }
+
+  readonly #listeners = new Map<string, DecisionListener[]>();
+
+  /** Calls `listener` in the transaction of every decision on this menu's action. */
+  onDecision(menucode: string, action: string, listener: DecisionListener): void {
+    const id = `${menucode} ${action}`;
+    this.#listeners.set(id, [...(this.#listeners.get(id) ?? []), listener]);
+  }
+
+  listenersFor(request: { menucode: string; action: string }): readonly DecisionListener[] {
+    return this.#listeners.get(`${request.menucode} ${request.action}`) ?? [];
   }
 }
 
@@ -120,6 +144,7 @@ export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDe
         await write({ ...ctx, db: joinedTransaction(trx), parameter: { data: request.data } });
         services.counts.invalidate(model.name);
       },
+      request: (ctx, data, link) => requestApproval({ ...ctx, parameter: { ...ctx.parameter, data } }, screen, model, hooks, name, write, link),
     });
     return { ...action, handler: (ctx: ActionContext) => requestApproval(ctx, screen, model, hooks, name, write) };
   });
@@ -133,6 +158,7 @@ async function requestApproval(
   hooks: ResourceHooks,
   action: string,
   write: (ctx: ActionContext) => Promise<ActionResult>,
+  link?: RequestLink,
 ): Promise<ActionResult> {
   const data = (ctx.parameter.data ?? {}) as Row;
   let dry: { before: Row | null; outcome: ActionResult } | undefined;
@@ -147,17 +173,20 @@ async function requestApproval(
     if (error !== ROLLBACK) throw error;
   }
   const { before, outcome } = dry!;
-  const key = keyIn(model, data)!;
+  // A generated key is the dry run's: the request keeps it, so approving makes the record under the same key.
+  const key = model.generatedKey ? keyIn(model, outcome.result as Row)! : keyIn(model, data)!;
+  const requestData = model.generatedKey ? { ...data, ...key } : data;
   const recordkey = recordKey(model, key);
   const proposed = action === 'delete' ? null : fieldValues(model, outcome.result as Row | undefined);
   const at = ctx.now();
   const requestid = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertRequest(
       trx,
-      { menucode: screen.menucode, action, resource: model.name, recordkey, key, data, proposed, before, requestedby: ctx.user!.username, requestdate: at.toISOString() },
+      { menucode: screen.menucode, action, resource: model.name, recordkey, key, data: requestData, proposed, before, requestedby: ctx.user!.username, requestdate: at.toISOString() },
       formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }),
     );
     await writeUserLog(trx, { username: ctx.user!.username, module: screen.menucode, legend: LEGENDS.REQUEST_APPROVAL, recordkey, before: before ?? undefined, after: { requestid: id, action, proposed } , ip: ctx.ip }, at);
+    await link?.(trx, { requestid: id, recordkey });
     return id;
   });
   return { message: APPROVAL_TEXTS.submitted, result: { requestid, status: 'PENDING' } };

@@ -9,9 +9,9 @@ import type { Mailer } from '../mail/mailer';
 
 /**
  * 'public': anyone; 'session': any signed-in user; otherwise a function code (e.g. USER_UPDATE)
- * that the caller's role must grant. The guard runs before the handler and answers 401/403 itself.
+ * that the caller's role must grant, or one of `orFunctions` (a read-only menu's ACCESS reading its screen). The guard runs before the handler and answers 401/403 itself.
  */
-export type Guard = 'public' | 'session' | { function: string };
+export type Guard = 'public' | 'session' | { function: string; orFunctions?: readonly string[] };
 
 export interface ActionContext {
   db: Kysely<Schema>;

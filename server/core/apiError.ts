@@ -18,3 +18,11 @@ export const unauthenticated = () => new ApiError(CODES.UNAUTHENTICATED, MESSAGE
 export const forbidden = () => new ApiError(CODES.FORBIDDEN, MESSAGES.FORBIDDEN, 403);
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new ApiError(CODES.VALIDATION, message, 200, fields);
+
+/** A domain error that knows its API answer (e.g. LedgerError): the app maps it with toApiError, in one place. */
+export interface ApiErrorSource {
+  toApiError(): ApiError;
+}
+
+export const asApiError = (error: unknown): unknown =>
+  error instanceof Error && typeof (error as Partial<ApiErrorSource>).toApiError === 'function' ? (error as unknown as ApiErrorSource).toApiError() : error;

@@ -12,10 +12,10 @@ import { APP_ID, CLIENT_VERSION, type RequestEnvelope, type ResponseEnvelope } f
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import type { Schema } from '../db/schema';
 import type { Action, ActionContext } from './action';
-import { ApiError, forbidden, unauthenticated } from './apiError';
+import { ApiError, asApiError, forbidden, unauthenticated } from './apiError';
 import type { ServerConfig } from './config';
 import { envelopeSchema } from './envelopeSchema';
-import { findSessionUser } from '../session/sessionStore';
+import { findSessionUser, grantsAny } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
 
 declare module 'fastify' {
@@ -134,7 +134,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
 }
 
 /** Maps any thrown value to an HTTP status and an envelope with a plain message. */
-function errorEnvelope(error: unknown, request: FastifyRequest): { http: number; body: ResponseEnvelope } {
+function errorEnvelope(thrown: unknown, request: FastifyRequest): { http: number; body: ResponseEnvelope } {
+  const error = asApiError(thrown);
   if (error instanceof ApiError) {
     const result = error.fields ? { fields: error.fields } : undefined;
     return { http: error.httpStatus, body: envelope(error.code, error.message, result ? { result } : {}) };
@@ -184,14 +185,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every call is JSON; anything else is refused with 415 rather than parsed.
   app.removeContentTypeParser('text/plain');
 
-  // Security headers, computed once (a per-request helmet cost more than the session lookup).
-  app.addHook('onRequest', async (request, reply) => {
+  // Security headers, computed once (a per-request helmet cost more than the session lookup). Both hooks
+  // take a callback: an async hook costs every request a promise and its hook-runner turns.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_HEADERS : SECURITY_HEADERS);
+    done();
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem = bodyProblem(request.body);
-    if (problem) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: ${problem}`, 400);
+    done(problem ? new ApiError(CODES.BAD_REQUEST, `Invalid request: ${problem}`, 400) : undefined);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -201,9 +204,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('apiActions', actions);
   for (const action of actions) {
+    // What the guard needs of the action, taken once.
+    const allowed = action.appids ?? [APP_ID];
+    const needed = typeof action.guard === 'object' ? action.guard.function : undefined;
+    const orFunctions = typeof action.guard === 'object' ? action.guard.orFunctions : undefined;
     app.post(action.path, { schema: { body: envelopeSchema(action.data) }, ...(action.bodyLimit ? { bodyLimit: action.bodyLimit } : {}) }, async (request, reply) => {
       const body = request.body as RequestEnvelope;
-      const allowed = action.appids ?? [APP_ID];
       if (!allowed.includes(body.identity.appid)) {
         throw new ApiError(CODES.BAD_REQUEST, `Invalid request: application id "${body.identity.appid}" may not call this service`, 400);
       }
@@ -211,12 +217,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (body.paging?.limit === 0) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: body.paging.limit must be -1 (every row) or from 1 to 1000', 400);
       const token = bearerOf(request, body);
       const at = now();
-      const needed = typeof action.guard === 'object' ? action.guard.function : undefined;
       const session = token ? await findSessionUser(db, token, at, needed) : undefined;
       const user = session?.user;
       if (action.guard !== 'public') {
         if (!session) throw unauthenticated();
-        if (needed && !session.granted) throw forbidden();
+        if (needed && !session.granted && !(await grantsAny(db, session.user.rolecode, orFunctions))) throw forbidden();
       }
       const ctx: ActionContext = {
         db,

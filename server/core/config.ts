@@ -35,6 +35,12 @@ export interface ServerConfig {
   otpMaxAttempts: number;
   /** The login page's forgot-password flow (FORGOT_PASSWORD_ENABLED=false turns it off and hides its link). */
   forgotPasswordEnabled: boolean;
+  /** Background jobs (expiry, later tier evaluation and reports) run in this server (JOBS_ENABLED=false: another server runs them). */
+  jobsEnabled: boolean;
+  /** How often the job worker looks for due jobs. */
+  jobPollMs: number;
+  /** Demo members seeded on first start outside production (the twenty named ones included; tests seed fewer). */
+  demoMembers: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -93,5 +99,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     miniViewRatePerMinute: intFrom(env, 'MINIVIEW_RATE_PER_MINUTE', 30),
     otpMaxAttempts: intFrom(env, 'OTP_MAX_ATTEMPTS', 3),
     forgotPasswordEnabled: boolFrom(env, 'FORGOT_PASSWORD_ENABLED', true),
+    jobsEnabled: boolFrom(env, 'JOBS_ENABLED', true),
+    jobPollMs: intFrom(env, 'JOB_POLL_MS', 30_000),
+    demoMembers: intFrom(env, 'DEMO_MEMBERS', 2000),
   };
 }

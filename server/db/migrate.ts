@@ -8,6 +8,11 @@ import * as authFlows0005 from './migrations/0005_auth_flows';
 import * as memberGender0006 from './migrations/0006_member_gender';
 import * as approvalRequests0007 from './migrations/0007_approval_requests';
 import * as corporates0008 from './migrations/0008_corporates';
+import * as ledger0009 from './migrations/0009_ledger';
+import * as enrollment0011 from './migrations/0011_enrollment';
+import * as ledgerMore0010 from './migrations/0010_ledger_more';
+import * as accrual0012 from './migrations/0012_accrual';
+import * as lotTransferable0013 from './migrations/0013_lot_transferable';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -18,6 +23,11 @@ const migrations: Record<string, Migration> = {
   '0006_member_gender': memberGender0006,
   '0007_approval_requests': approvalRequests0007,
   '0008_corporates': corporates0008,
+  '0009_ledger': ledger0009,
+  '0011_enrollment': enrollment0011,
+  '0010_ledger_more': ledgerMore0010,
+  '0012_accrual': accrual0012,
+  '0013_lot_transferable': lotTransferable0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 // Row types of the core tables (created by server/db/migrations). Times are ISO-8601 UTC text on both databases.
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface RoleRow {
   rolecode: string;
@@ -88,7 +88,7 @@ export interface Schema {
   outbox: OutboxRow;
   one_time_key: OneTimeKeyRow;
   client_failure: ClientFailureRow;
-  member: MemberRow;
+  member: MemberTable;
   member_card: MemberCardRow;
   member_account: MemberAccountRow;
   otp_session: OtpSessionRow;
@@ -96,6 +96,28 @@ export interface Schema {
   corporate: CorporateRow;
   corporate_tourcode: CorporateTourCodeRow;
   corporate_travelcoordinator: CorporateTravelCoordinatorRow;
+  ledger_transaction: LedgerTransactionRow;
+  ledger_lot: LedgerLotRow;
+  ledger_lot_use: LedgerLotUseRow;
+  job: JobRow;
+  card_order: CardOrderRow;
+  ledger_detail: LedgerDetailRow;
+  accrual_segment: AccrualSegmentRow;
+}
+
+/** A card to print and send (migration 0011): a new member's first card (reason ENROLLMENT), tracked by the mailing orders. */
+export interface CardOrderRow {
+  orderid: Generated<number>;
+  memberid: string;
+  cardnumber: string;
+  membershipid: string;
+  tierid: string;
+  nameoncard: string | null;
+  reason: string;
+  status: string;
+  reordernumber: number;
+  createdby: string;
+  createddate: string;
 }
 
 /** A corporate account (spec 001 §3.5): its detail, its account (username, card number) and how it was enrolled. */
@@ -219,7 +241,10 @@ export interface ClientFailureRow {
   lockeduntil: string | null;
 }
 
-export interface MemberRow {
+/** A member as read (balances included). */
+export type MemberRow = Selectable<MemberTable>;
+
+export interface MemberTable {
   memberid: string;
   firstname: string;
   lastname: string;
@@ -234,6 +259,10 @@ export interface MemberRow {
   emailverified: number;
   createddate: string;
   updateddate: string;
+  /** Balances, changed only by server/ledger in the transaction of their ledger rows; never below zero. */
+  awardmiles: Generated<number>;
+  tiermiles: Generated<number>;
+  frequency: Generated<number>;
 }
 
 export interface MemberCardRow {
@@ -269,4 +298,83 @@ export interface OtpSessionRow {
   verifieddate: string | null;
   /** When update-with-otp applied the additional data (once). */
   applieddate: string | null;
+}
+
+export interface LedgerTransactionRow {
+  trxid: Generated<number>;
+  memberid: string;
+  trxtype: string;
+  /** YYYY-MM-DD */
+  activitydate: string;
+  /** Signed: credits positive, debits negative. */
+  awardmiles: number;
+  tiermiles: number;
+  segments: number;
+  /** A credit's lot expiry (YYYY-MM-DD); null on debits. */
+  expirydate: string | null;
+  source: string | null;
+  reason: string | null;
+  relatedtrxid: number | null;
+  mergedfrom: string | null;
+  createdby: string;
+  createddate: string;
+}
+
+export interface LedgerLotRow {
+  /** The credit's trxid. */
+  lotid: number;
+  memberid: string;
+  expirydate: string;
+  awardmiles: number;
+  remaining: number;
+  /** 1: a transfer may take it; 0: credited by a custom transaction type not valid for transfer (migration 0013). */
+  transferable: Generated<number>;
+}
+
+export interface LedgerLotUseRow {
+  trxid: number;
+  lotid: number;
+  amount: number;
+  /** How much of `amount` a redeposit gave back to the lot (migration 0010). */
+  returned: Generated<number>;
+}
+
+export interface JobRow {
+  jobid: Generated<number>;
+  jobtype: string;
+  jobkey: string;
+  /** QUEUED, RUNNING, DONE or FAILED */
+  status: string;
+  parameters: string | null;
+  runafter: string;
+  leaseowner: string | null;
+  leaseuntil: string | null;
+  attempts: Generated<number>;
+  percentage: Generated<number>;
+  result: string | null;
+  error: string | null;
+  createdby: string;
+  createddate: string;
+  updateddate: string;
+}
+
+/** One criterion of a ledger row (migration 0012): which rule gave how many miles (accrual credits and re-ratings). */
+export interface LedgerDetailRow {
+  trxid: number;
+  lineno: number;
+  criterion: string;
+  ruletype: string;
+  rulecode: string;
+  description: string;
+  awardmiles: number;
+  tiermiles: number;
+  segments: number;
+}
+
+/** A flight segment credited to a member (migration 0012): the unique key keeps a segment from earning twice. */
+export interface AccrualSegmentRow {
+  segmentkey: string;
+  memberid: string;
+  activityid: string;
+  createddate: string;
 }

@@ -47,7 +47,7 @@ function mailable(member: MemberRow): MemberRow & { email: string } {
   return member as MemberRow & { email: string };
 }
 
-type MemberKeyPurpose = Exclude<KeyPurpose, typeof KEY_PURPOSES.STAFF_RESET | typeof KEY_PURPOSES.FORGOT_PASSWORD | typeof KEY_PURPOSES.PASSWORD_EXPIRED>;
+export type MemberKeyPurpose = Exclude<KeyPurpose, typeof KEY_PURPOSES.STAFF_RESET | typeof KEY_PURPOSES.FORGOT_PASSWORD | typeof KEY_PURPOSES.PASSWORD_EXPIRED>;
 
 /** Each link's mail: the subject, and the body around the link and how long it stays valid. */
 const LINK_MAILS: Record<MemberKeyPurpose, { subject: string; body: (link: string, valid: string) => string }> = {
@@ -66,8 +66,8 @@ const LINK_MAILS: Record<MemberKeyPurpose, { subject: string; body: (link: strin
   },
 };
 
-/** Issues a key for the member and queues the mail that carries its link, in the caller's transaction. */
-async function mailKey(ctx: ActionContext, trx: Kysely<Schema>, member: MemberRow & { email: string }, purpose: MemberKeyPurpose, path: string): Promise<void> {
+/** Issues a key for the member and queues the mail that carries its link, in the caller's transaction (enrollment mails the activation link too). */
+export async function mailKey(ctx: ActionContext, trx: Kysely<Schema>, member: MemberRow & { email: string }, purpose: MemberKeyPurpose, path: string): Promise<void> {
   const reset = purpose === KEY_PURPOSES.MEMBER_RESET;
   const minutes = reset ? ctx.config.resetKeyMinutes : ctx.config.activationKeyHours * 60;
   const key = await issueKey(trx, { purpose, subject: member.memberid }, minutes, ctx.now());

@@ -11,6 +11,7 @@ import { ApiError } from '../core/apiError';
 import type { OtpSessionRow, Schema } from '../db/schema';
 import { loadSecret } from '../session/captcha';
 import { writeUserLog } from '../userlog/userLog';
+import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from '../memberChecks/memberChecksStore';
 import { MEMBER_LEGENDS, MEMBER_MODULE, MEMBER_STATUS, requireMember } from './memberStore';
 
 export const OTP_STATUS = { PENDING: 'PENDING', VERIFIED: 'VERIFIED', EXPIRED: 'EXPIRED', LOCKED: 'LOCKED' } as const;
@@ -215,6 +216,8 @@ export const otpActions = [
         const { attempts } = await trx.selectFrom('otp_session').select('attempts').where('otpid', '=', session.otpid).executeTakeFirstOrThrow();
         if (attempts >= ctx.config.otpMaxAttempts) {
           await pending.set({ verificationstatus: OTP_STATUS.LOCKED }).execute();
+          // The member is locked too, until staff unlock it on Member Locked (MEMLOCK).
+          await lockMember(trx, { memberid: session.memberid, reason: LOCK_REASONS.otp, by: PUBLIC_LOCKER, now, ip: ctx.ip });
           await log(trx, ctx, { ...entry, legend: MEMBER_LEGENDS.OTP_LOCKED, after: { ...entry.after, attempts } });
           return 'locked';
         }

@@ -34,8 +34,10 @@ import { isSqlite } from '../db/columnTypes';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { tableShape } from './schemaSync';
 import { checkColumnFit, checkedKey } from './fieldValues';
+import { fileOverlaps } from './overlapCheck';
+import { overlapFieldNames } from '../../engine/definition/overlap';
 import { recordKey, toDb, type Row } from './records';
-import { RESULT_MESSAGES, changeRecord, core, deleteRecord, type ResourceServices, type Target } from './resourceActions';
+import { RESULT_MESSAGES, changeRecord, core, deleteRecord, parentFilterValue, type ResourceServices, type Target } from './resourceActions';
 
 const UPLOAD_DATA = {
   type: 'object',
@@ -121,6 +123,7 @@ function uploadAction(target: Target, services: ResourceServices, bodyLimit: num
       lap('rules');
       await checkKeys(db, model, rows, errors);
       lap('keys');
+      await checkOverlaps(db, screen, model, rows, errors);
       if (errors.length > 0) {
         ctx.log.info({ upload: { resource: model.name, rows: rows.length, errors: errors.length, ms } }, 'upload refused');
         return failure(file, errors, new Set(errors.map((e) => e.row)).size);
@@ -221,8 +224,15 @@ async function resolveReferences(db: Kysely<any>, services: ResourceServices, sc
       for (const row of (await db.selectFrom(targetModel.table).select(columns).where(selector.label, 'in', part).execute()) as Row[]) addMatch(byLabel, String(row[selector.label]), matchOf(row));
     }
 
+    // A parent looked up `through` its record filters by that record's field (the airline of the chosen rule), once per parent value.
+    const throughValues = new Map<unknown, unknown>();
+    const model = resourceModel(screen);
     for (const fileRow of pending) {
-      const parentValue = parent && !fileRow.failed.has(parent.field) ? fileRow.data[parent.field] : undefined;
+      let parentValue = parent && !fileRow.failed.has(parent.field) ? fileRow.data[parent.field] : undefined;
+      if (parent?.through && parentValue !== null && parentValue !== undefined) {
+        if (!throughValues.has(parentValue)) throughValues.set(parentValue, await parentFilterValue(db, services, model, parent, fileRow.data));
+        parentValue = throughValues.get(parentValue);
+      }
       const resolve = (text: string): { value: unknown } | { message: string } => {
         let matches = byValue.get(text) ?? byLabel.get(text) ?? [];
         if (matches.length === 0) return { message: `${field.label} "${text}" does not exist` };
@@ -308,6 +318,18 @@ async function checkKeys(db: Kysely<any>, model: ResourceModel, rows: FileRow[],
     const key = recordKey(model, fileRow.data);
     if (existing.has(key)) errors.push({ row: fileRow.row, field: keyField.label, message: `${keyField.label} "${key}" already exists` });
   }
+}
+
+/** A screen's `noOverlap`: rows that overlap a stored record or an earlier row of the file (engine/definition/overlap.ts). */
+async function checkOverlaps(db: Kysely<any>, screen: ScreenDefinition, model: ResourceModel, rows: FileRow[], errors: UploadError[]) {
+  const rule = screen.noOverlap;
+  if (!rule) return;
+  const names = overlapFieldNames(rule);
+  const checked = rows.filter((r) => names.every((name) => !r.failed.has(name)));
+  const stored = (data: Row) => Object.fromEntries(model.fields.map((f) => [f.name, toDb(f, f.name in data ? data[f.name] : f.default)]));
+  const found = await fileOverlaps(db, screen, model, checked.map((r) => ({ row: r.row, values: stored(r.data) })));
+  const label = screen.fields.find((f) => f.name === rule.ranges[0]!.from)?.label ?? rule.ranges[0]!.from;
+  for (const [row, { message }] of found) errors.push({ row, field: label, message });
 }
 
 /** Every row in one transaction, in batched inserts; one user log row names the file and how many it created. */

@@ -1,7 +1,12 @@
 // totalrecord without a COUNT(*) on every page: a query's count is taken once, on its first page, and
 // reused for its other pages; callers asking for the same count while it runs share that one query.
-// Local writes to the resource drop its counts at once; counts taken on another app server's writes
-// age out after MAX_AGE_MS.
+// Local writes to the resource drop its counts at once, and those of every resource over the same table
+// (a view's, kind "view", reads its source's table: a member saved on the member screen drops the counts
+// of Member Locked and Invalid Name Check too); counts taken on another app server's writes age out after
+// MAX_AGE_MS.
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModel } from '../../engine/definition/compile';
+
 const MAX_AGE_MS = 60_000;
 /** Page 1 recounts unless its count is this fresh (a burst of first pages shares one count). */
 const FIRST_PAGE_AGE_MS = 2_000;
@@ -19,10 +24,17 @@ export class CountCache {
   /** Counts running now, by resource, generation and query: later callers join them. */
   private readonly running = new Map<string, Promise<number>>();
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  /**
+   * `tableOf` names the table a resource reads (the catalogue's models, server/server.ts); counts are dropped
+   * per table. Without it each resource is its own table.
+   */
+  constructor(
+    private readonly clock: () => number = Date.now,
+    private readonly tableOf: (resource: string) => string = (resource) => resource,
+  ) {}
 
   private generation(resource: string) {
-    return this.generations.get(resource) ?? 0;
+    return this.generations.get(this.tableOf(resource)) ?? 0;
   }
 
   /** The cached total for the query, or undefined when it must be counted. */
@@ -67,8 +79,19 @@ export class CountCache {
     return counting;
   }
 
-  /** A write to the resource: every count of it is stale. */
+  /** A write to the resource: every count of it, and of every resource over its table, is stale. */
   invalidate(resource: string): void {
-    this.generations.set(resource, this.generation(resource) + 1);
+    this.invalidateTable(this.tableOf(resource));
   }
+
+  /** A write to a table by domain code (an enrollment, a merge): every count of a resource over it is stale. */
+  invalidateTable(table: string): void {
+    this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
+  }
+}
+
+/** The table each resource of the catalogue reads (a view's is its source's), for CountCache's `tableOf`. */
+export function resourceTables(catalogue: Catalogue): (resource: string) => string {
+  const tables = new Map([...catalogue.screenByResource].map(([resource, screen]) => [resource, resourceModel(screen).table]));
+  return (resource) => tables.get(resource) ?? resource;
 }

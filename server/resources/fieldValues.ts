@@ -4,7 +4,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { ruleContext, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
 import { RULE_MESSAGES, fieldLabel, formatMessage } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
-import type { Row } from './records';
+import { fieldsByName, type Row } from './records';
 
 /** Criteria lists (an 'in' search) hold at most this many values. */
 const MAX_LIST_VALUES = 1000;
@@ -54,7 +54,7 @@ const isBlank = (value: unknown) => value === null || value === undefined || val
  * for the list to refuse by name.
  */
 export function checkedCriteria(model: ResourceModel, criteria: Record<string, unknown> | undefined, path = 'criteria'): Record<string, unknown> {
-  const byName = new Map(model.fields.map((f) => [f.name, f]));
+  const byName = fieldsByName(model);
   const checked: [string, unknown][] = [];
   for (const [name, value] of Object.entries(criteria ?? {})) {
     const field = byName.get(name);
@@ -77,7 +77,7 @@ export function checkedCriteria(model: ResourceModel, criteria: Record<string, u
 
 /** The record key named by `data`: every key field present and of its type. */
 export function checkedKey(model: ResourceModel, data: Row, path = 'data'): Row {
-  const byName = new Map(model.fields.map((f) => [f.name, f]));
+  const byName = fieldsByName(model);
   const key: Row = {};
   for (const name of model.key) {
     const field = byName.get(name)!;

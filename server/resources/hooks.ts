@@ -13,6 +13,11 @@ export interface ResourceHooks {
   loadUnstored?(db: Kysely<Schema>, record: Row): Promise<Row>;
   /** Validates and saves the `stored: false` fields sent with a create or update. */
   saveUnstored?(ctx: ActionContext, trx: Kysely<Schema>, record: Row, values: Row): Promise<void>;
+  /**
+   * Column values a change of a record adds to the caller's `changes` (a full name made from the names, a
+   * check's status set again), in its transaction before the row is written; an ApiError refuses the change.
+   */
+  changeColumns?(ctx: ActionContext, trx: Kysely<Schema>, change: { before: Row; changes: Row }): Promise<Row | undefined> | Row | undefined;
   /** After a new record is written (e.g. the e-mail that lets a new user set a password). */
   afterCreate?(ctx: ActionContext, trx: Kysely<Schema>, record: Row): Promise<void>;
   /**
@@ -24,3 +29,46 @@ export interface ResourceHooks {
 }
 
 export type HookRegistry = Readonly<Record<string, ResourceHooks>>;
+
+/**
+ * Hook registries of several modules as one: where two name the same resource, both hooks run, in the order
+ * given (column values and unstored fields merged, the later module's winning a name both set).
+ */
+export function combineHooks(...registries: HookRegistry[]): HookRegistry {
+  const combined: Record<string, ResourceHooks> = {};
+  for (const registry of registries) {
+    for (const [resource, hooks] of Object.entries(registry)) combined[resource] = combined[resource] ? bothHooks(combined[resource], hooks) : hooks;
+  }
+  return combined;
+}
+
+function bothHooks(a: ResourceHooks, b: ResourceHooks): ResourceHooks {
+  const merged = async <T extends object>(x: Promise<T | undefined> | T | undefined, y: () => Promise<T | undefined> | T | undefined): Promise<T | undefined> => {
+    const first = await x;
+    const second = await y();
+    return first || second ? ({ ...first, ...second } as T) : undefined;
+  };
+  const hooks: ResourceHooks = {};
+  if (a.createColumns || b.createColumns) hooks.createColumns = async (ctx) => (await merged(a.createColumns?.(ctx), () => b.createColumns?.(ctx))) ?? {};
+  if (a.loadUnstored || b.loadUnstored) hooks.loadUnstored = async (db, record) => (await merged(a.loadUnstored?.(db, record), () => b.loadUnstored?.(db, record))) ?? {};
+  if (a.saveUnstored || b.saveUnstored) {
+    hooks.saveUnstored = async (ctx, trx, record, values) => {
+      await a.saveUnstored?.(ctx, trx, record, values);
+      await b.saveUnstored?.(ctx, trx, record, values);
+    };
+  }
+  if (a.changeColumns || b.changeColumns) hooks.changeColumns = (ctx, trx, change) => merged(a.changeColumns?.(ctx, trx, change), () => b.changeColumns?.(ctx, trx, change));
+  if (a.afterCreate || b.afterCreate) {
+    hooks.afterCreate = async (ctx, trx, record) => {
+      await a.afterCreate?.(ctx, trx, record);
+      await b.afterCreate?.(ctx, trx, record);
+    };
+  }
+  if (a.checkChange || b.checkChange) {
+    hooks.checkChange = async (ctx, trx, change) => {
+      await a.checkChange?.(ctx, trx, change);
+      await b.checkChange?.(ctx, trx, change);
+    };
+  }
+  return hooks;
+}

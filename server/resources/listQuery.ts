@@ -2,16 +2,17 @@
 // sort fields only, paging with limit -1 for all, and totalrecord from the count cache. Contains
 // searches use the trigram indexes of server/resources/trigramIndex.ts; on SQLite, counts and contains
 // searches run off the serving thread (server/resources/sqliteReader.ts).
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ResolvedField, ResourceModel } from '../../engine/definition/compile';
 import type { Paging, SortDirection } from '../../engine/api/envelope';
 import { ApiError } from '../core/apiError';
 import { CODES } from '../../engine/api/responseCodes';
-import type { DialectName } from '../db/database';
+import { readRows, type DialectName } from '../db/database';
 import type { CountCache } from './countCache';
-import { rowToRecord, toDb, type Row } from './records';
+import { fieldsByName, rowToRecord, toDb, type Row } from './records';
 import { readOffThread } from './sqliteReader';
-import { ftsPhrase, ftsTable, usesTrigrams } from './trigramIndex';
+import { compiledOnce, fill, slot } from '../db/compiledQueries';
+import { ftsPhrase, ftsTable, postingTable, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams } from './trigramIndex';
 
 const badRequest = (message: string) => new ApiError(CODES.BAD_REQUEST, `Invalid request: ${message}`, 400);
 
@@ -41,6 +42,11 @@ interface Criterion {
   trigram?: boolean;
   /** A contains search: scans or trigram lookups, read off the serving thread on SQLite. */
   heavy?: boolean;
+  /**
+   * PostgreSQL, a text of one trigram: the keys of its matches from the field's posting table alone (in
+   * key order, with no recheck against the rows).
+   */
+  postingKeys?: (p: unknown[]) => RawBuilder<unknown>;
 }
 
 /**
@@ -99,13 +105,34 @@ function criterion(field: ResolvedField, value: unknown, dialect: DialectName, m
           sql<SqlBool>`${sql.raw(reach === 'walk' ? '+rowid' : 'rowid')} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${p[0]})`,
       };
     }
+    if (dialect === 'postgres' && text !== undefined && model.contains.has(field.name) && usesTrigrams(text)) {
+      // The field's posting table (trigramIndex.ts): one trigram is the answer itself; a longer text's
+      // candidates hold all its trigrams and are rechecked with ILIKE.
+      const posting = sql.table(postingTable(model.table, field.name));
+      const keyList = sql.join(model.key.map((k) => sql.ref(k)));
+      const trigrams = (p: unknown[]) => sql`${sql.id(TRIGRAMS_FUNCTION)}(cast(${p[0]} as text))`;
+      const single = singleTrigram(text);
+      const keys = (p: unknown[]) =>
+        single
+          ? sql`select ${keyList} from ${posting} where tri = lower(cast(${p[0]} as text))`
+          : sql`select ${keyList} from ${posting} where tri = any(${trigrams(p)}) group by ${keyList} having count(*) = cardinality(${trigrams(p)})`;
+      const inKeys = (eb: ExpressionBuilder<any, any>, p: unknown[]) =>
+        model.key.length === 1 ? eb(model.key[0]!, 'in', sql`(${keys(p)})`) : eb(eb.refTuple(...(model.key as [string, string])), 'in', sql`(${keys(p)})` as never);
+      return {
+        shape: `${field.name}:posting:${single ? 'one' : 'many'}`,
+        params: single ? [text] : [text, pattern],
+        trigram: true,
+        heavy: true,
+        postingKeys: single ? keys : undefined,
+        build: (eb, p) => (single ? inKeys(eb, p) : eb.and([inKeys(eb, p), sql<SqlBool>`${column(eb)} ilike ${p[1]} escape '\\'`])),
+      };
+    }
     if (pattern !== undefined) {
-      // PostgreSQL's ILIKE is served by the field's pg_trgm index; on SQLite a text under 3 characters
-      // (no trigram) scans with LIKE, which ignores ASCII case.
+      // A text under 3 characters (no trigram) scans: ILIKE on PostgreSQL, LIKE on SQLite (which
+      // ignores ASCII case only).
       return {
         shape: `${field.name}:like`,
         params: [pattern],
-        trigram: dialect === 'postgres' && model.contains.has(field.name) && usesTrigrams(text!),
         heavy: true,
         build: (eb, p) =>
           dialect === 'postgres' ? sql<SqlBool>`${column(eb)} ilike ${p[0]} escape '\\'` : sql<SqlBool>`${column(eb)} like ${p[0]} escape '\\'`,
@@ -116,26 +143,6 @@ function criterion(field: ResolvedField, value: unknown, dialect: DialectName, m
     return { shape: `${field.name}:day`, params: [value, endOfDay(value)], build: (eb, p) => eb.and([eb(column(eb), '>=', p[0] as never), eb(column(eb), '<=', p[1] as never)]) };
   }
   return { shape: `${field.name}:eq`, params: [toDb(field, value)], build: (eb, p) => eb(column(eb), '=', p[0] as never) };
-}
-
-/** Compiled statements by table and shape; a parameter is a slot marker until the call fills it in. */
-const compiledQueries = new Map<string, CompiledQuery>();
-const MAX_COMPILED = 2_000;
-const SLOT = '\u0000slot:';
-
-function compiledOnce(key: string, compile: () => CompiledQuery): CompiledQuery {
-  let compiled = compiledQueries.get(key);
-  if (!compiled) {
-    compiled = compile();
-    if (compiledQueries.size >= MAX_COMPILED) compiledQueries.delete(compiledQueries.keys().next().value!);
-    compiledQueries.set(key, compiled);
-  }
-  return compiled;
-}
-
-function fill(compiled: CompiledQuery, values: unknown[]): CompiledQuery {
-  const parameters = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(SLOT) ? values[Number(p.slice(SLOT.length))] : p));
-  return CompiledQuery.raw(compiled.sql, parameters);
 }
 
 function checkValueType(field: ResolvedField, value: unknown) {
@@ -154,6 +161,8 @@ export interface ListInput {
   allowed?: Set<string>;
   /** SQLite: false reads everything on the caller's connection (the list benchmark's SQL capture). */
   offThread?: boolean;
+  /** How a row becomes the answer's record (recordReader): every field unless told. */
+  read?: (row: Row) => Row;
 }
 
 export interface ListOutput {
@@ -169,7 +178,7 @@ export async function listRecords(
   input: ListInput,
   defaultSort: Record<string, SortDirection>,
 ): Promise<ListOutput> {
-  const byName = new Map(model.fields.map((f) => [f.name, f]));
+  const byName = fieldsByName(model);
   const filters: [ResolvedField, unknown][] = [];
   for (const [name, value] of Object.entries(input.criteria ?? {})) {
     const field = byName.get(name);
@@ -179,6 +188,8 @@ export async function listRecords(
     checkValueType(field, value);
     filters.push([field, value]);
   }
+  // A view page's resource keeps to its fixed criteria, whatever the caller asks (engine/definition/viewPage.ts).
+  for (const [name, value] of Object.entries(model.filter ?? {})) filters.push([byName.get(name)!, value]);
   const sort = input.sort && Object.keys(input.sort).length > 0 ? input.sort : defaultSort;
   for (const name of Object.keys(sort)) {
     if (!model.sortable.has(name) && !model.key.includes(name)) throw badRequest(`cannot sort by "${name}"`);
@@ -193,17 +204,17 @@ export async function listRecords(
   // Slots: each criterion's parameters in order, then limit and offset.
   const slots: string[][] = [];
   let next = 0;
-  for (const c of criteria) slots.push(c.params.map(() => `${SLOT}${next++}`));
-  const [limitSlot, offsetSlot] = [`${SLOT}${next++}`, `${SLOT}${next++}`];
+  for (const c of criteria) slots.push(c.params.map(() => slot(next++)));
+  const [limitSlot, offsetSlot] = [slot(next++), slot(next++)];
   const where = (reach: TrigramReach) => (eb: ExpressionBuilder<any, any>) => eb.and(criteria.map((c, i) => c.build(eb, slots[i]!, reach)));
 
   // On SQLite, counts and contains searches are read off the serving thread (unless told not to).
   const offThread = dialect === 'sqlite' && input.offThread !== false;
-  const read = <R>(query: CompiledQuery, heavy: boolean) => (offThread && heavy ? readOffThread<R>(db, query) : db.executeQuery<R>(query).then((r) => r.rows));
+  const read = <R>(query: CompiledQuery, heavy: boolean) => (offThread && heavy ? readOffThread<R>(db, query) : readRows<R>(db, query));
   const heavy = criteria.some((c) => c.heavy);
   const queryKey = JSON.stringify(filters.map(([f, v]) => [f.name, v]));
   const runCount = async () => {
-    const compiled = compiledOnce(`count|${criteriaShape}`, () => countQuery(db, model, criteria, slots, where('lookup')));
+    const compiled = compiledOnce(db, `count|${criteriaShape}`, () => countQuery(db, model, criteria, slots, where('lookup')));
     const [row] = await read<{ n: number | string }>(fill(compiled, values), true);
     return Number(row?.n ?? 0);
   };
@@ -219,8 +230,8 @@ export async function listRecords(
   let reach: TrigramReach = 'lookup';
   if (limit > 0 && criteria.some((c) => c.fts)) {
     total = await count();
-    const size = compiledOnce(`size|${model.table}`, () => sql<{ n: number | null }>`select max(rowid) as n from ${sql.table(model.table)}`.compile(db));
-    const tableRows = Number((await db.executeQuery<{ n: number | null }>(size)).rows[0]?.n ?? 0);
+    const size = compiledOnce(db, `size|${model.table}`, () => sql<{ n: number | null }>`select max(rowid) as n from ${sql.table(model.table)}`.compile(db));
+    const tableRows = Number((await readRows<{ n: number | null }>(db, size))[0]?.n ?? 0);
     reach = trigramReach(offset, limit, tableRows, total);
   }
 
@@ -230,7 +241,7 @@ export async function listRecords(
   const counted: { rows?: Row[] } = {};
   if (dialect === 'postgres' && limit > 0 && criteria.some((c) => c.trigram)) {
     total = await counts.count(model.name, queryKey, page, async () => {
-      const compiled = compiledOnce(`counted|${criteriaShape}|${sortShape}`, () => pageWithTotal(db, model, order, where('lookup'), limitSlot, offsetSlot));
+      const compiled = compiledOnce(db, `counted|${criteriaShape}|${sortShape}`, () => pageWithTotal(db, model, order, criteria, slots, where('lookup'), limitSlot, offsetSlot));
       const found = await read<Row>(fill(compiled, values), true);
       counted.rows = found;
       // A page past the end carries no total: counted alone.
@@ -238,14 +249,12 @@ export async function listRecords(
     });
   }
 
-  const select = compiledOnce(`select|${criteriaShape}|${sortShape}|${reach}`, () => {
+  const select = compiledOnce(db, `select|${criteriaShape}|${sortShape}|${reach}`, () => {
     let query;
     if (limit > 0) {
       // A deferred lookup: the page's keys come from the index alone, then only those rows are read
       // (an OFFSET over whole rows reads every skipped row).
-      let keys = db.selectFrom(model.table).select(model.key).where(where(reach));
-      for (const [name, direction] of order) keys = keys.orderBy(name, direction);
-      keys = keys.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+      const keys = pageKeys(db, model, order, criteria, slots, where(reach), limitSlot, offsetSlot);
       // `key in (…)` rather than a join: SQLite evaluates it once; a join made it scan the table.
       query = db
         .selectFrom(model.table)
@@ -266,25 +275,76 @@ export async function listRecords(
     if (whole) counts.set(model.name, queryKey, (total = rows.length));
     else total = await count();
   }
-  return { rows: rows.map((r) => rowToRecord(model, r)), paging: { page, limit, totalrecord: total } };
+  return { rows: rows.map(input.read ?? ((r) => rowToRecord(model, r))), paging: { page, limit, totalrecord: total } };
+}
+
+/** Whether the order is the key's own (every key column, one direction): a posting table's order. */
+function keyOrder(model: ResourceModel, order: [string, SortDirection][]): boolean {
+  return order.length === model.key.length && order.every(([name, direction], i) => name === model.key[i] && direction === order[0]![1]);
+}
+
+/**
+ * The keys of a page, in order: from the posting table alone when one single-trigram search is the only
+ * criterion and the order is the key's (PostgreSQL), otherwise from the table's indexes.
+ */
+function pageKeys(
+  db: Kysely<any>,
+  model: ResourceModel,
+  order: [string, SortDirection][],
+  criteria: Criterion[],
+  slots: string[][],
+  where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
+  limitSlot: string,
+  offsetSlot: string,
+) {
+  if (criteria.length === 1 && criteria[0]!.postingKeys && keyOrder(model, order)) {
+    const orderBy = sql.join(order.map(([name, direction]) => sql`${sql.ref(name)} ${sql.raw(direction)}`));
+    return sql`(${criteria[0]!.postingKeys(slots[0]!)} order by ${orderBy} limit ${limitSlot} offset ${offsetSlot})`;
+  }
+  let keys = db.selectFrom(model.table).select(model.key).where(where);
+  for (const [name, direction] of order) keys = keys.orderBy(name, direction);
+  return keys.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+}
+
+/** PostgreSQL: the count of matches from the posting tables alone, when every criterion is one trigram. */
+function postingCount(criteria: Criterion[], slots: string[][]): RawBuilder<unknown> | undefined {
+  if (criteria.length === 0 || !criteria.every((c) => c.postingKeys)) return undefined;
+  const keys = sql.join(criteria.map((c, i) => c.postingKeys!(slots[i]!)), sql` intersect `);
+  return sql`select count(*) as ${sql.ref('n')} from (${keys}) as ${sql.ref('k')}`;
 }
 
 /** The column carrying the count beside each row of a page read with its total. */
 export const TOTAL = '__total';
 
 /**
- * A page and the count of every match from one read: the matches' keys and sort columns are read once
- * into a materialized CTE, counted, and the page's keys taken from it. (`count(*) over ()` under a
- * LIMIT misleads PostgreSQL 15's generic plan into walking the whole key index.)
+ * A page and the count of every match from one statement. When every criterion is one trigram, the
+ * count comes from the posting tables alone (index-only) and the page's keys as pageKeys says. Otherwise
+ * the matches' keys and sort columns are read once into a materialized CTE, counted, and the page's keys
+ * taken from it. (`count(*) over ()` under a LIMIT misleads PostgreSQL 15's generic plan into walking
+ * the whole key index.)
  */
 function pageWithTotal(
   db: Kysely<any>,
   model: ResourceModel,
   order: [string, SortDirection][],
+  criteria: Criterion[],
+  slots: string[][],
   where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
   limitSlot: string,
   offsetSlot: string,
 ): CompiledQuery {
+  const counted = postingCount(criteria, slots);
+  const keyIn = (eb: ExpressionBuilder<any, any>, keys: Expression<unknown>) =>
+    model.key.length === 1 ? eb(`${model.table}.${model.key[0]!}` as never, 'in', keys as never) : eb(eb.refTuple(...(model.key.map((k) => `${model.table}.${k}`) as [string, string])), 'in', keys as never);
+  if (counted) {
+    let query = db
+      .selectFrom(model.table)
+      .selectAll(model.table)
+      .select(sql`(${counted})`.as(TOTAL))
+      .where((eb) => keyIn(eb, pageKeys(db, model, order, criteria, slots, where, limitSlot, offsetSlot)));
+    for (const [name, direction] of order) query = query.orderBy(`${model.table}.${name}` as never, direction);
+    return query.compile();
+  }
   const columns = [...new Set([...model.key, ...order.map(([name]) => name)])];
   let query = db
     .with((cte) => cte('m').materialized(), (qb) => qb.selectFrom(model.table).select(columns).where(where))
@@ -306,6 +366,8 @@ function pageWithTotal(
  * alone without reading a row of the table.
  */
 function countQuery(db: Kysely<any>, model: ResourceModel, criteria: Criterion[], slots: string[][], where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>): CompiledQuery {
+  const counted = postingCount(criteria, slots);
+  if (counted) return counted.compile(db);
   if (criteria.length > 0 && criteria.every((c) => c.fts)) {
     const matches = criteria.map((c, i) => sql`select rowid from ${sql.table(c.fts!)} where ${sql.table(c.fts!)} match ${slots[i]![0]}`);
     return sql`select count(*) as ${sql.ref('n')} from (${sql.join(matches, sql` intersect `)})`.compile(db);

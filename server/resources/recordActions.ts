@@ -4,7 +4,7 @@
 // createbulk: several new records in one call, all or nothing, the first bad row named by its number.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { actionFunctionCode, hasAction, resourceModel } from '../../engine/definition/compile';
+import { actionFunctionCode, hasAction, readOnlyMenus, resourceModel } from '../../engine/definition/compile';
 import {
   pickFields,
   sectionApplies,
@@ -72,7 +72,8 @@ function sectionActions(target: Target, section: RecordSection, services: Resour
   return [
     defineAction({
       path: sectionDetailPath(screen, section),
-      guard: { function: sectionOpenCode(screen, section) },
+      // A read-only menu of the screen (BOD's Member Data) opens what its ACCESS opens.
+      guard: { function: sectionOpenCode(screen, section), orFunctions: section.function ? [] : readOnlyMenus(services.catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) },
       data: DATA_OBJECT,
       handler: async (ctx) => {
         const row = await mustFind(db(ctx), screen, model, checkedKey(model, ctx.parameter.data as Row));
@@ -98,7 +99,7 @@ function sectionActions(target: Target, section: RecordSection, services: Resour
             changeRecord(ctx, trx, target, key, values, legend, {
               beforeChange: async (before) => {
                 checkApplies(screen, section, rowToRecord(model, before));
-                await checkReferences(trx, services, model, values);
+                await checkReferences(trx, services, model, values, { ...before, ...values });
               },
               unstored: unstoredValues(model, data),
             }),

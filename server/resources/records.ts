@@ -37,11 +37,43 @@ export function fromDb(field: ResolvedField, value: unknown): unknown {
   }
 }
 
+const AUDIT = new Set(['createdby', 'createddate', 'updatedby', 'updateddate']);
+
+const byNames = new WeakMap<ResourceModel, ReadonlyMap<string, ResolvedField>>();
+
+/** The model's stored fields by name (made once per model: every request looks fields up by name). */
+export function fieldsByName(model: ResourceModel): ReadonlyMap<string, ResolvedField> {
+  let byName = byNames.get(model);
+  if (!byName) byNames.set(model, (byName = new Map(model.fields.map((f) => [f.name, f]))));
+  return byName;
+}
+
+/**
+ * How a row of the model's table becomes a record: each field's value from the database, and the audit
+ * stamps the row carries. With `names`, only those (in their order): a list's rows and a detail go
+ * straight to what the screen shows, without a record of every field made first.
+ */
+export function recordReader(model: ResourceModel, names?: Iterable<string>): (row: Row) => Row {
+  const byName = fieldsByName(model);
+  const order = names ? [...names] : [...model.fields.map((f) => f.name), ...AUDIT];
+  const steps = order.filter((name) => byName.has(name) || AUDIT.has(name)).map((name) => [name, byName.get(name)] as const);
+  return (row) => {
+    const record: Row = {};
+    for (const [name, field] of steps) {
+      if (field) record[name] = fromDb(field, row[name]);
+      else if (name in row) record[name] = row[name];
+    }
+    return record;
+  };
+}
+
+const readers = new WeakMap<ResourceModel, (row: Row) => Row>();
+
+/** The record of a row: every field and the audit stamps it carries. */
 export function rowToRecord(model: ResourceModel, row: Row): Row {
-  const record: Row = {};
-  for (const field of model.fields) record[field.name] = fromDb(field, row[field.name]);
-  for (const audit of ['createdby', 'createddate', 'updatedby', 'updateddate']) if (audit in row) record[audit] = row[audit];
-  return record;
+  let read = readers.get(model);
+  if (!read) readers.set(model, (read = recordReader(model)));
+  return read(row);
 }
 
 export const recordKey = (model: ResourceModel, values: Row): string => model.key.map((k) => String(values[k] ?? '')).join('|');

@@ -13,23 +13,29 @@ import {
   formFields,
   hasAction,
   isCustomAction,
+  readOnlyMenus,
   resourceModel,
   validateRecord,
   type ResourceModel,
 } from '../../engine/definition/compile';
-import { createFormScreen, summaryOf } from '../../engine/definition/recordPage';
+import { createFormScreen, summaryNames, summaryOf } from '../../engine/definition/recordPage';
+import { generateKey, isGeneratedKey } from '../../engine/definition/generatedKey';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
-import type { DialectName } from '../db/database';
+import { readRows, type DialectName } from '../db/database';
 import type { Schema } from '../db/schema';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CountCache } from './countCache';
+import type { ApprovalRegistry } from '../approvals/approvalHooks';
 import type { HookRegistry, ResourceHooks } from './hooks';
 import { listRecords } from './listQuery';
 import { referenceLabels, toCsv } from './csv';
-import { recordKey, rowToRecord, toDb, type Row } from './records';
+import { recordKey, recordReader, rowToRecord, toDb, type Row } from './records';
+import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { checkColumnFit, checkDataTypes, checkedCriteria, checkedKey } from './fieldValues';
+import { keepToViewFilter } from './viewFilter';
+import { checkNoOverlap } from './overlapCheck';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** A download holds at most this many rows; the search narrows larger sets. */
@@ -52,6 +58,8 @@ export interface ResourceServices {
   hooks?: HookRegistry;
   /** Maker-checker: turns the screen's writes that need approval into requests (server/approvals/approvalHooks.ts). */
   approvalGate?: (screen: ScreenDefinition, actions: Action[]) => Action[];
+  /** The approval appliers and decision listeners, for domain actions that request or follow approvals. */
+  approvals?: ApprovalRegistry;
 }
 
 /** One resource as the actions see it: its screen, its table model, and its domain hooks. */
@@ -68,10 +76,15 @@ const fieldError = (code: string, field: string, message: string) => new ApiErro
 
 const keyOf = (model: ResourceModel, data: Row): Row => checkedKey(model, data);
 
+/** The row of the model's table with this key (within its view filter), by a statement compiled once per shape. */
 export async function findRow(db: Kysely<any>, model: ResourceModel, key: Row): Promise<Row | undefined> {
-  let query = db.selectFrom(model.table).selectAll();
-  for (const [name, value] of Object.entries(key)) query = query.where(name, '=', value);
-  return (await query.executeTakeFirst()) as Row | undefined;
+  const names = Object.keys(key);
+  const query = compiledOnce(db, `find|${model.name}|${model.table}|${names.join(',')}`, () => {
+    let find = keepToViewFilter(db.selectFrom(model.table).selectAll(), model);
+    names.forEach((name, i) => (find = find.where(name, '=', slot(i))));
+    return find.compile();
+  });
+  return (await readRows<Row>(db, fill(query, names.map((name) => key[name]))))[0];
 }
 
 export async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: ResourceModel, key: Row): Promise<Row> {
@@ -96,8 +109,10 @@ export async function changeRecord(
 ): Promise<Row> {
   const before = await mustFind(trx, screen, model, key);
   await options.beforeChange?.(before);
-  const stamped = { ...changes, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
-  let update = trx.updateTable(model.table).set(stamped);
+  const derived = await hooks.changeColumns?.(ctx, core(trx), { before: rowToRecord(model, before), changes });
+  const stamped = { ...changes, ...derived, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
+  await checkNoOverlap(trx, screen, model, { ...before, ...stamped }, key);
+  let update = keepToViewFilter(trx.updateTable(model.table).set(stamped), model);
   for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
   await update.execute();
   const beforeRecord = rowToRecord(model, before);
@@ -139,19 +154,25 @@ export function checkedValues(screen: ScreenDefinition, model: ResourceModel, da
   return values;
 }
 
-/** Reference fields must name an existing record of their selector's resource. */
-export async function checkReferences(db: Kysely<any>, services: ResourceServices, model: ResourceModel, values: Row) {
+/**
+ * Reference fields must name an existing record of their selector's resource. `values` are the fields being
+ * written; `record` the whole record after the write (an update's stored values and its changes), where a
+ * cascading choice finds its parent: a choice is checked when it or its parent changes.
+ */
+export async function checkReferences(db: Kysely<any>, services: ResourceServices, model: ResourceModel, values: Row, record: Row = values) {
   for (const field of model.fields) {
-    const value = values[field.name];
-    if (!field.source || value === null || value === undefined) continue;
+    const parent = field.source?.dependsOn;
+    if (!field.source || !(field.name in values || (parent && parent.field in values))) continue;
+    const value = record[field.name];
+    if (value === null || value === undefined) continue;
     const selector = services.catalogue.selectors[field.source.selector];
     const target = selector && services.catalogue.screenByResource.get(selector.resource);
     if (!selector || !target || selector.composite) continue;
     const targetModel = resourceModel(target);
     const wanted = Array.isArray(value) ? value : field.type === 'list' ? (JSON.parse(String(value)) as unknown[]) : [value];
-    // A cascading choice must also belong to its parent's value (a state of the chosen country).
-    const parent = field.source.dependsOn;
-    const parentValue = parent ? values[parent.field] : undefined;
+    // A cascading choice must also belong to its parent's value (a state of the chosen country), or to the
+    // value of the parent's record it is looked up `through` (a booking class of the chosen rule's airline).
+    const parentValue = parent ? await parentFilterValue(db, services, model, parent, record) : undefined;
     for (const one of wanted) {
       let query = db.selectFrom(targetModel.table).select(selector.value).where(selector.value, '=', one);
       if (parent && parentValue !== null && parentValue !== undefined) query = query.where(parent.filter, '=', parentValue);
@@ -159,12 +180,38 @@ export async function checkReferences(db: Kysely<any>, services: ResourceService
       const exists = parent && (await db.selectFrom(targetModel.table).select(selector.value).where(selector.value, '=', one).executeTakeFirst());
       if (exists) {
         const parentLabel = model.fields.find((f) => f.name === parent!.field)?.label ?? parent!.field;
-        throw fieldError(CODES.VALIDATION, field.name, `${field.label} "${String(one)}" does not belong to the chosen ${parentLabel}`);
+        const message = parent!.through
+          ? `${field.label} "${String(one)}" does not belong to the ${throughLabel(services, model, parent!)} of the chosen ${parentLabel} (${String(parentValue)})`
+          : `${field.label} "${String(one)}" does not belong to the chosen ${parentLabel}`;
+        throw fieldError(CODES.VALIDATION, field.name, message);
       }
       throw fieldError(CODES.VALIDATION, field.name, `${field.label} "${String(one)}" does not exist`);
     }
   }
 }
+
+type DependsOn = NonNullable<NonNullable<ScreenDefinition['fields'][number]['source']>['dependsOn']>;
+
+/** The parent field's own selector and resource (for a value looked up `through` it). */
+function parentSource(services: ResourceServices, model: ResourceModel, parent: DependsOn) {
+  const selectorName = model.fields.find((f) => f.name === parent.field)?.source?.selector;
+  const selector = selectorName === undefined ? undefined : services.catalogue.selectors[selectorName];
+  const screen = selector && services.catalogue.screenByResource.get(selector.resource);
+  return selector && screen ? { selector, screen } : undefined;
+}
+
+/** The value a cascading choice is filtered by: the parent field's, or the `through` field of the record the parent names. */
+export async function parentFilterValue(db: Kysely<any>, services: ResourceServices, model: ResourceModel, parent: DependsOn, record: Row): Promise<unknown> {
+  const value = record[parent.field];
+  if (!parent.through || value === null || value === undefined) return value;
+  const source = parentSource(services, model, parent);
+  if (!source) return undefined;
+  const row = await db.selectFrom(resourceModel(source.screen).table).select(parent.through).where(source.selector.value, '=', value).executeTakeFirst();
+  return (row as Row | undefined)?.[parent.through];
+}
+
+const throughLabel = (services: ResourceServices, model: ResourceModel, parent: DependsOn) =>
+  parentSource(services, model, parent)?.screen.fields.find((f) => f.name === parent.through)?.label ?? parent.through!;
 
 /**
  * Creates one record in the caller's transaction: the values checked by the rules of the create form (a
@@ -179,12 +226,16 @@ export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target:
   }
   if (model.status && !values[model.status]) values[model.status] = STATUS_ACTIVE;
   const at = ctx.now().toISOString();
+  // A generated key: the one an approval request kept from the maker's dry run, or a new one.
+  const generated = model.key.at(-1)!;
+  if (model.generatedKey) values[generated] = isGeneratedKey(data[generated]) ? data[generated] : generateKey(ctx.now());
   const key = keyOf(model, values);
   if (await findRow(trx, model, key)) {
     const keyField = model.fields.find((f) => f.name === model.key[model.key.length - 1])!;
     throw fieldError(CODES.DUPLICATE, keyField.name, `${keyField.label} "${recordKey(model, key)}" already exists`);
   }
   await checkReferences(trx, services, model, values);
+  await checkNoOverlap(trx, screen, model, values);
   const row = { ...values, ...(await hooks.createColumns?.(ctx)), createdby: ctx.user!.username, createddate: at, updatedby: ctx.user!.username, updateddate: at };
   await trx.insertInto(model.table).values(row).execute();
   const record = rowToRecord(model, row);
@@ -224,7 +275,12 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   const base = `/api/${model.name}`;
   // A record page's list and detail answer its summary; each section's fields come from its own detail.
   const summary = summaryOf(screen) ?? ((record: Row) => record);
+  // Rows go straight to that summary (or the whole record), without a record of every field made first.
+  const answerOf = recordReader(model, summaryNames(screen));
+  const sortByDefault = defaultSort(screen);
   const guard = (action: Parameters<typeof actionFunctionCode>[1]) => ({ function: actionFunctionCode(screen, action) });
+  // Reads are open to the screen's read-only menus too (BOD's Member Data); writes never are.
+  const readGuard = { function: actionFunctionCode(screen, 'access'), orFunctions: readOnlyMenus(services.catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) };
   const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
   // After a write commits: fresh counts, and any mail its hooks queued goes out.
   const written = (ctx: ActionContext) => {
@@ -235,20 +291,22 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   const actions: Action[] = [
     defineAction({
       path: `${base}/list`,
-      guard: guard('access'),
+      guard: readGuard,
       handler: async (ctx) => {
-        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: ctx.paging }, defaultSort(screen));
-        return { result: rows.map(summary), paging };
+        const criteria = checkedCriteria(model, ctx.parameter.criteria);
+        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria, sort: ctx.parameter.sort, paging: ctx.paging, read: answerOf }, sortByDefault);
+        return { result: rows, paging };
       },
     }),
     defineAction({
       path: `${base}/detail`,
-      guard: guard('access'),
+      guard: readGuard,
       data: DATA_OBJECT,
       handler: async (ctx) => {
         const row = await mustFind(db(ctx), screen, model, keyOf(model, ctx.parameter.data as Row));
+        if (!hooks.loadUnstored) return { result: answerOf(row) };
         const record = rowToRecord(model, row);
-        Object.assign(record, await hooks.loadUnstored?.(ctx.db, record));
+        Object.assign(record, await hooks.loadUnstored(ctx.db, record));
         return { result: summary(record) };
       },
     }),
@@ -298,7 +356,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
           const values = checkedValues(screen, model, data, 'edit');
           const result = await db(ctx).transaction().execute((trx) =>
             changeRecord(ctx, trx, target, key, values, LEGENDS.UPDATE, {
-              beforeChange: () => checkReferences(trx, services, model, values),
+              beforeChange: (before) => checkReferences(trx, services, model, values, { ...before, ...values }),
               unstored: unstoredValues(model, data),
             }),
           );

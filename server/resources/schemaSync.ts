@@ -59,7 +59,7 @@ async function createTable(db: Kysely<any>, model: ResourceModel, shape: ColumnS
  * key, and a sort on the field with the key as tie-breaker, both read in index order with no sort step.
  */
 async function createIndexes(db: Kysely<any>, model: ResourceModel) {
-  const indexed = new Set([...model.searchable, ...model.sortable, ...(model.status ? [model.status] : [])]);
+  const indexed = new Set([...model.searchable, ...model.sortable, ...(model.status ? [model.status] : []), ...Object.keys(model.filter ?? {})]);
   for (const column of indexed) {
     if (model.key[0] === column) continue;
     const columns = [column, ...model.key.filter((k) => k !== column)];
@@ -80,7 +80,10 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
   const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   const stored = new Map((await db.selectFrom('resource_schema').selectAll().execute()).map((r) => [r.tablename, JSON.parse(r.columns) as ColumnShape[]]));
-  const models = catalogue.screens.map(resourceModel);
+  // A view page's resource reads its source's table: the source's model owns the table, the view adds indexes.
+  const all = catalogue.screens.map(resourceModel);
+  const models = all.filter((model) => !model.filter);
+  const views = all.filter((model) => model.filter);
 
   const problems: string[] = [];
   for (const model of models) {
@@ -120,5 +123,6 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
       .onConflict((oc) => oc.column('tablename').doUpdateSet({ columns: snapshot }))
       .execute();
   }
+  for (const view of views) if (existing.has(view.table) || changed.includes(`created ${view.table}`)) await createIndexes(anyDb, view);
   return changed;
 }

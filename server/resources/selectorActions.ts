@@ -1,6 +1,6 @@
 // Reference lists for selects (spec 001 §3.8, §7.3): active rows of a selector's resource as
 // { value, label, ...extra }, filtered and sorted as the selector declares. Any signed-in user may read them.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel } from '../../engine/definition/compile';
 import { defineAction, type Action } from '../core/action';
@@ -8,6 +8,7 @@ import { ApiError } from '../core/apiError';
 import type { ResourceServices } from './resourceActions';
 import { fromDb, type Row } from './records';
 import { checkedCriteria } from './fieldValues';
+import { loadEnrollmentAccess } from '../roles/permissions';
 
 const MAX_OPTIONS = 10_000;
 
@@ -46,9 +47,14 @@ export function selectorActions(services: ResourceServices): Action[] {
         const fixed = { ...(model.status && !selector.all ? { [model.status]: 'ACTIVE' } : {}), ...selector.filter };
         const asked = checkedCriteria(model, criteria, 'data.criteria');
         for (const [field, value] of [...Object.entries(fixed), ...Object.entries(asked)]) query = query.where(field, '=', typeof value === 'boolean' ? Number(value) : value);
+        if (selector.grantedBy === 'enrollmentaccess') {
+          // Only the memberships the caller's role may enroll members in (spec 000 §6).
+          const granted = (await loadEnrollmentAccess(ctx.db, ctx.user!.rolecode)).filter((g) => g.grant).map((g) => g.membershipid);
+          query = granted.length > 0 ? query.where(selector.value, 'in', granted) : query.where(sql<boolean>`1 = 0`);
+        }
         if (selector.currentBetween) {
           const today = ctx.now().toISOString().slice(0, 10);
-          const [from, to] = selector.currentBetween;
+          const [from, to] = selector.currentBetween as [string, string];
           query = query.where(from, '<=', today).where((eb) => eb.or([eb(to, '>=', today), eb(to, 'is', null)]));
         }
         for (const [field, direction] of Object.entries(selector.sort ?? { [selector.label]: 'asc' as const })) query = query.orderBy(field, direction);

@@ -1,31 +1,27 @@
-// Demo members (not production), filled once while the member table is empty: cards in the demo
-// memberships and tiers, account periods, most activated, some still to activate, one inactive.
+// Demo members (not production), filled once while the member table is empty: the twenty named members
+// the public member pages rely on, then drawn members (memberPopulation.ts) up to DEMO_MEMBERS, each with
+// cards, account period, addresses, tier history and years of miles written through the ledger itself.
 import type { Kysely } from 'kysely';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Schema } from '../db/schema';
+import { readConfigKey } from '../configuration/configKeys';
+import { credit, debit, expireDue, muteLedgerListeners, transfer, TRX_TYPES } from '../ledger/ledgerStore';
+import { addMonths } from '../ledger/ledgerRules';
+import { toDb } from '../resources/records';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
-import { tierId, type MembershipId } from './tierData';
+import { populationMember, type FixedMember, type PopulationMember } from './memberPopulation';
+
+export { cardNumber } from './memberPopulation';
 
 /** The password of every activated demo member. */
 export const DEMO_MEMBER_PASSWORD = 'Member#2026';
+/** Who the demo's ledger rows and records name as their author. */
+export const SEED_USER = 'system';
 
-interface DemoMember {
-  firstname: string;
-  lastname: string;
-  gender: 'MALE' | 'FEMALE';
-  membershipid: MembershipId;
-  tier: 'Blue' | 'Silver' | 'Gold' | 'Platinum';
-  /** Months since enrollment. */
-  months: number;
-  /** active: password set; toActivate: no password yet; inactive: status INACTIVE. */
-  state: 'active' | 'toActivate' | 'inactive';
-  /** Signs in with the e-mail instead of the card number. */
-  byEmail?: boolean;
-  /** Also holds a co-brand card. */
-  cobrand?: boolean;
-}
-
-const DEMO_MEMBERS: DemoMember[] = [
+/** The named demo members: the public pages' tests and the README's examples use them (MBR0000001..MBR0000020). */
+export const NAMED_MEMBERS: readonly FixedMember[] = [
   { firstname: 'Budi', lastname: 'Santoso', gender: 'MALE', membershipid: 'FFP', tier: 'Gold', months: 70, state: 'active', cobrand: true },
   { firstname: 'Siti', lastname: 'Rahmawati', gender: 'FEMALE', membershipid: 'FFP', tier: 'Platinum', months: 96, state: 'active', byEmail: true },
   { firstname: 'Agus', lastname: 'Setiawan', gender: 'MALE', membershipid: 'FFP', tier: 'Blue', months: 2, state: 'toActivate' },
@@ -48,64 +44,155 @@ const DEMO_MEMBERS: DemoMember[] = [
   { firstname: 'Eko', lastname: 'Prasetyo', gender: 'MALE', membershipid: 'FFP', tier: 'Blue', months: 4, state: 'toActivate' },
 ];
 
-/** A 10-digit card number: programme prefix (54: corporate accounts), a 7-digit sequence and a Luhn check digit, as card printers expect. */
-export function cardNumber(prefix: '51' | '52' | '53' | '54', sequence: number): string {
-  const body = `${prefix}${String(sequence).padStart(7, '0')}`;
-  let sum = 0;
-  [...body].reverse().forEach((digit, i) => {
-    let d = Number(digit);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  });
-  return `${body}${(10 - (sum % 10)) % 10}`;
+/** The member's child tables the demo fills when their screens exist (resource name -> the population's rows). */
+const CHILD_RESOURCES: readonly [string, (m: PopulationMember) => Record<string, unknown>[]][] = [
+  ['member-address', (m) => m.addresses],
+  ['member-tier', (m) => m.tiers.map((t) => ({ ...t, enddate: t.enddate || null }))],
+  [
+    'member-cobrand',
+    (m) =>
+      m.cards
+        .filter((c) => c.membershipid === 'COBRAND' && c.status !== 'REPLACED')
+        .map((c) => ({ partnercode: m.cobrandbank, cobrandcode: `${m.cobrandbank ?? ''}${c.tierid.replace(/^CB/, '')}`, cobrandcardnumber: c.cardnumber, status: c.status })),
+  ],
+  ['member-alias', (m) => m.aliases],
+  ['member-activity', (m) => m.events.flatMap((e) => (e.activity ? [e.activity] : []))],
+  ['retro-claim', (m) => m.retroclaims],
+];
+
+const INSERT_BATCH = 100;
+
+/** The members of a demo of `total` members (the named twenty first), at `now`. */
+export function demoPopulation(total: number, now: Date, expiryMonths: number): PopulationMember[] {
+  const count = Math.max(total, NAMED_MEMBERS.length);
+  return Array.from({ length: count }, (_, i) => populationMember(i + 1, { now, expiryMonths, firstIndex: NAMED_MEMBERS.length + 1 }, NAMED_MEMBERS[i]));
 }
 
-const CARD_PREFIX: Record<MembershipId, '51' | '52' | '53'> = { FFP: '51', COBRAND: '52', CORPORATE: '53' };
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** The member table's row: the definition's fields (those it declares) and the account columns of the core table. */
+export function memberTableRow(model: ResourceModel | undefined, m: PopulationMember, passwordhash: string | null, at: string): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const field of model?.fields ?? []) {
+    if (field.name in m.fields && !['awardmiles', 'tiermiles', 'frequency'].includes(field.name)) row[field.name] = toDb(field, m.fields[field.name]);
+  }
+  if (model) Object.assign(row, { createdby: SEED_USER, createddate: at, updatedby: SEED_USER, updateddate: at });
+  const created = `${String(m.fields.enrollmentdate)}T03:00:00.000Z`;
+  return {
+    ...row,
+    memberid: m.memberid,
+    firstname: m.fields.firstname,
+    lastname: m.fields.lastname,
+    gender: m.fields.gender,
+    // ACTIVE while the ledger is written; the final status follows.
+    status: 'ACTIVE',
+    email: m.fields.email,
+    username: m.username,
+    passwordhash: m.activated ? passwordhash : null,
+    emailverified: m.emailverified ? 1 : 0,
+    createddate: created,
+    updateddate: at,
+  };
+}
 
-const monthsBefore = (now: Date, months: number): Date =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, Math.min(now.getUTCDate(), 28)));
-
-/** Inserts the demo members once; returns how many were inserted. */
-export async function seedMemberData(db: Kysely<Schema>, now = new Date()): Promise<number> {
-  if (await db.selectFrom('member').select('memberid').limit(1).executeTakeFirst()) return 0;
-  const at = now.toISOString();
-  const passwordhash = await hashPassword(sha256Hex(DEMO_MEMBER_PASSWORD));
-  await db.transaction().execute(async (trx) => {
-    for (const [i, m] of DEMO_MEMBERS.entries()) {
-      const memberid = `MBR${String(i + 1).padStart(7, '0')}`;
-      const card = cardNumber(CARD_PREFIX[m.membershipid], i + 1);
-      const email = `${m.firstname}.${m.lastname}@example.com`.toLowerCase();
-      const enrolled = monthsBefore(now, m.months);
-      const inserted = await trx
-        .insertInto('member')
-        .values({
-          memberid,
-          firstname: m.firstname,
-          lastname: m.lastname,
-          gender: m.gender,
-          status: m.state === 'inactive' ? 'INACTIVE' : 'ACTIVE',
-          email,
-          username: m.byEmail ? email : card,
-          passwordhash: m.state === 'toActivate' ? null : passwordhash,
-          emailverified: m.state === 'active' ? 1 : 0,
-          createddate: enrolled.toISOString(),
-          updateddate: at,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
-      const cards = [{ cardnumber: card, membershipid: m.membershipid, tierid: tierId(m.membershipid, m.tier) }];
-      if (m.cobrand) cards.push({ cardnumber: cardNumber('52', 100 + i), membershipid: 'COBRAND', tierid: tierId('COBRAND', m.tier) });
-      await trx
-        .insertInto('member_card')
-        .values(cards.map((c) => ({ ...c, memberid, status: m.state === 'inactive' ? 'INACTIVE' : 'ACTIVE', issuedate: day(enrolled) })))
-        .execute();
-      // The tier's current 12-month period, counted from the enrollment day.
-      const start = monthsBefore(now, m.months % 12);
-      const end = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate() - 1));
-      await trx.insertInto('member_account').values({ memberid, startperiod: day(start), endperiod: day(end) }).execute();
+/** A child table's rows as its definition stores them: declared fields only, the member's id, a key made when none is given. */
+export function childTableRows(model: ResourceModel, m: PopulationMember, rows: Record<string, unknown>[], at: string, nextKey: () => number): Record<string, unknown>[] {
+  return rows.map((source, n) => {
+    const values: Record<string, unknown> = { ...source, memberid: m.memberid };
+    const stored: Record<string, unknown> = {};
+    for (const field of model.fields) {
+      let value = values[field.name];
+      if (value === undefined && model.key.includes(field.name)) value = field.type === 'integer' ? nextKey() : `${m.memberid}-${n + 1}`;
+      if (value === undefined && field.name === model.status) value = 'ACTIVE';
+      if (value === undefined) value = field.default;
+      stored[field.name] = toDb(field, value);
     }
+    return { ...stored, createdby: SEED_USER, createddate: at, updatedby: SEED_USER, updateddate: at };
   });
-  return DEMO_MEMBERS.length;
+}
+
+async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[], batch = INSERT_BATCH): Promise<void> {
+  for (let i = 0; i < rows.length; i += batch) await db.insertInto(table).values(rows.slice(i, i + batch)).execute();
+}
+
+/**
+ * Writes the members' miles through the ledger in the order they happened, all members together: at the
+ * start of each month the expiry runs as the job would, then that month's events, in one transaction.
+ */
+async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], expiryMonths: number, now: Date): Promise<void> {
+  const known = new Set(members.map((m) => m.memberid));
+  const events = members.flatMap((m) => m.events.map((event, n) => ({ memberid: m.memberid, index: m.index, n, event })));
+  events.sort((a, b) => (a.event.date < b.event.date ? -1 : a.event.date > b.event.date ? 1 : a.index - b.index || a.n - b.n));
+  const at = (date: string, n: number) => new Date(Date.parse(`${date}T02:00:00Z`) + (n % 600) * 60_000);
+  let i = 0;
+  while (i < events.length) {
+    const month = events[i]!.event.date.slice(0, 7);
+    await expireDue(db, { today: `${month}-01`, user: SEED_USER });
+    let end = i;
+    while (end < events.length && events[end]!.event.date.slice(0, 7) === month) end++;
+    const slice = events.slice(i, end);
+    await db.transaction().execute(async (trx) => {
+      // History replayed: the tiers and bonuses of these years are in the demo data already.
+      muteLedgerListeners(trx);
+      for (const { memberid, n, event } of slice) {
+        const common = { memberid, activitydate: event.date, awardmiles: event.awardmiles, tiermiles: event.tiermiles, segments: event.segments, source: event.source, reason: event.reason, user: SEED_USER, now: at(event.date, n) };
+        if (event.kind === 'credit') {
+          await credit(trx, { ...common, trxtype: TRX_TYPES[event.trxtype], expirydate: addMonths(event.date, expiryMonths) });
+        } else if (event.kind === 'debit') {
+          await debit(trx, { ...common, trxtype: TRX_TYPES[event.trxtype] });
+        } else if (event.to && known.has(event.to)) {
+          await transfer(trx, { from: memberid, to: event.to, awardmiles: event.awardmiles, source: event.source, reason: event.reason, user: SEED_USER, now: at(event.date, n) });
+        }
+      }
+    });
+    i = end;
+  }
+  await expireDue(db, { today: now.toISOString().slice(0, 10), user: SEED_USER });
+}
+
+/**
+ * Inserts the demo members once (while the member table is empty): `total` members, the named twenty
+ * first; returns how many were inserted.
+ */
+export async function seedMemberData(db: Kysely<Schema>, now = new Date(), options: { total?: number; catalogue?: Catalogue } = {}): Promise<number> {
+  if (await db.selectFrom('member').select('memberid').limit(1).executeTakeFirst()) return 0;
+  const anyDb = db as unknown as Kysely<any>;
+  const at = now.toISOString();
+  const expiryMonths = await readConfigKey(db, 'MILES_EXPIRY_MONTHS');
+  const members = demoPopulation(options.total ?? NAMED_MEMBERS.length, now, expiryMonths);
+  const passwordhash = await hashPassword(sha256Hex(DEMO_MEMBER_PASSWORD));
+  const memberScreen = options.catalogue?.screenByResource.get('member');
+  const model = memberScreen ? resourceModel(memberScreen) : undefined;
+
+  const inserted = await db.transaction().execute(async (trx) => {
+    const mine = new Set<string>();
+    const rows = members.map((m) => memberTableRow(model, m, passwordhash, at));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      // Another server seeding at the same moment keeps its members; this one writes only its own.
+      const done = await (trx as unknown as Kysely<any>)
+        .insertInto('member')
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .onConflict((oc) => oc.doNothing())
+        .returning('memberid')
+        .execute();
+      for (const r of done) mine.add(r.memberid as string);
+    }
+    const own = members.filter((m) => mine.has(m.memberid));
+    await insertBatches(trx as unknown as Kysely<any>, 'member_card', own.flatMap((m) => m.cards.map((c) => ({ ...c, memberid: m.memberid }))));
+    await insertBatches(trx as unknown as Kysely<any>, 'member_account', own.map((m) => ({ memberid: m.memberid, ...m.account })));
+    for (const [resource, rowsOf] of CHILD_RESOURCES) {
+      const screen = options.catalogue?.screenByResource.get(resource);
+      if (!screen) continue;
+      const child = resourceModel(screen);
+      let key = 0;
+      await insertBatches(trx as unknown as Kysely<any>, child.table, own.flatMap((m) => childTableRows(child, m, rowsOf(m), at, () => ++key)));
+    }
+    return own;
+  });
+
+  await writeLedger(db, inserted, expiryMonths, now);
+  // The final statuses, once the miles are written (the ledger moves miles of members that are active).
+  for (const status of ['INACTIVE', 'SUSPENDED', 'TERMINATED'] as const) {
+    const ids = inserted.filter((m) => m.status === status).map((m) => m.memberid);
+    for (let i = 0; i < ids.length; i += 500) await anyDb.updateTable('member').set({ status }).where('memberid', 'in', ids.slice(i, i + 500)).execute();
+  }
+  return inserted.length;
 }

@@ -1,5 +1,5 @@
 // Demo programme master data (not production): airlines, partners and partner groups, vendors and the
-// mailing products they serve, promotions, tier durations and booking-class accrual rules, each table
+// mailing products they serve, promotions and tier durations, each table
 // filled once while it is empty. Codes match the other demo data (tiers, airports, the partner user's BNI).
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
@@ -19,6 +19,12 @@ export const AIRLINES = [
   { airlinecode: 'QF', airlinename: 'Qantas', alliancetype: 'ONEWORLD' },
   { airlinecode: 'CX', airlinename: 'Cathay Pacific', alliancetype: 'ONEWORLD' },
   { airlinecode: 'QG', airlinename: 'Citilink', alliancetype: 'NONE' },
+  { airlinecode: 'CI', airlinename: 'China Airlines', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'VN', airlinename: 'Vietnam Airlines', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'MU', airlinename: 'China Eastern Airlines', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'SV', airlinename: 'Saudia', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'AM', airlinename: 'Aeromexico', alliancetype: 'SKYTEAM' },
+  { airlinecode: 'VS', airlinename: 'Virgin Atlantic', alliancetype: 'SKYTEAM' },
 ] as const;
 
 export const PARTNERS = [
@@ -30,6 +36,9 @@ export const PARTNERS = [
   { partnercode: 'AVIS', partnername: 'Avis Car Rental', partnertype: 'CAR_RENTAL', countrycode: 'US', email: 'loyalty@avis.example' },
   { partnercode: 'BLUEBIRD', partnername: 'Blue Bird Taxi', partnertype: 'CAR_RENTAL', countrycode: 'ID', email: 'corporate@bluebird.example' },
   { partnercode: 'SARINAH', partnername: 'Sarinah Department Store', partnertype: 'RETAIL', countrycode: 'ID', email: 'rewards@sarinah.example' },
+  { partnercode: 'AFKL', partnername: 'Air France KLM', partnertype: 'AIRLINE', countrycode: 'FR', email: 'flyingblue@afkl.example' },
+  { partnercode: 'DELTA', partnername: 'Delta Air Lines', partnertype: 'AIRLINE', countrycode: 'US', email: 'skymiles@delta.example' },
+  { partnercode: 'KOREANAIR', partnername: 'Korean Air', partnertype: 'AIRLINE', countrycode: 'KR', email: 'skypass@koreanair.example' },
 ] as const;
 
 const PARTNER_GROUPS = [
@@ -100,14 +109,36 @@ const TIER_DURATIONS = [
   ...TIERS.filter((tier) => tier.tiername !== 'Blue').map((tier) => ({ tierid: tier.tierid, effectivedate: '2026-01-01', expireddate: null, durationmonths: TIER_MONTHS[tier.tiername]! + 3 })),
 ];
 
-const ACCRUAL_RULES_BC = [
-  { rulecode: 'GA-CGK-DPS', airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', effectivedate: '2026-01-01', expireddate: '2026-12-31' },
-  { rulecode: 'GA-CGK-SIN', airlinecode: 'GA', originairport: 'CGK', destinationairport: 'SIN', effectivedate: '2026-01-01', expireddate: '2026-12-31' },
-  { rulecode: 'KL-CGK-AMS', airlinecode: 'KL', originairport: 'CGK', destinationairport: 'AMS', effectivedate: '2026-01-01', expireddate: '2027-03-31' },
+/**
+ * Card number ranges per membership (Card Inventory): a million numbers each from sequence 5,000,000, clear of
+ * the demo members' own numbers; enrollment takes them in order.
+ */
+const CARD_RANGE = { firstnumber: 5_000_000, lastnumber: 5_999_999 };
+const CARD_INVENTORY = (
+  [
+    ['FFP2026', 'FFP', '51'],
+    ['COBRAND2026', 'COBRAND', '52'],
+    ['CORP2026', 'CORPORATE', '53'],
+  ] as const
+).map(([inventorycode, membershipid, prefix]) => ({
+  inventorycode,
+  membershipid,
+  prefix,
+  ...CARD_RANGE,
+  nextnumber: CARD_RANGE.firstnumber,
+  issuedcount: 0,
+  usedcount: 0,
+  leftcount: CARD_RANGE.lastnumber - CARD_RANGE.firstnumber + 1,
+}));
+
+/** Enrollment bonus per membership (Enroll Bonus): award miles a new member starts with. */
+const ENROLL_BONUSES = [
+  { membershipid: 'FFP', effectivedate: '2025-01-01', expireddate: null, awardmiles: 500, tiermiles: 0 },
+  { membershipid: 'COBRAND', effectivedate: '2025-01-01', expireddate: null, awardmiles: 1000, tiermiles: 0 },
 ];
 
-/** Booking class -> award %, tier %, segments, minimum miles: full fares earn most, deep discounts least. */
-const BOOKING_CLASSES: [string, number, number, number, number][] = [
+/** The demo members' history earns by these (booking class -> award %, tier %, segments, minimum miles); the accrual rules are server/seed/accrualData.ts. */
+export const BOOKING_CLASSES: [string, number, number, number, number][] = [
   ['J', 150, 150, 1.5, 1000],
   ['C', 125, 125, 1.25, 1000],
   ['Y', 100, 100, 1, 500],
@@ -116,10 +147,6 @@ const BOOKING_CLASSES: [string, number, number, number, number][] = [
   ['K', 50, 50, 0.5, 0],
   ['N', 25, 25, 0.5, 0],
 ];
-
-const ACCRUAL_RULE_LINES = ACCRUAL_RULES_BC.flatMap(({ rulecode }) =>
-  BOOKING_CLASSES.map(([bookingclass, awardpercent, tierpercent, segments, minimummiles]) => ({ rulecode, bookingclass, awardpercent, tierpercent, segments, minimummiles })),
-);
 
 const PROGRAMME_TABLES: SeedTable[] = [
   { resource: 'airline', rows: AIRLINES },
@@ -130,8 +157,8 @@ const PROGRAMME_TABLES: SeedTable[] = [
   { resource: 'vendor', rows: VENDORS },
   { resource: 'promotion', rows: PROMOTIONS },
   { resource: 'tier-duration', rows: TIER_DURATIONS },
-  { resource: 'accrual-rule-bc', rows: ACCRUAL_RULES_BC },
-  { resource: 'accrual-rule-bc-detail', rows: ACCRUAL_RULE_LINES },
+  { resource: 'card-inventory', rows: CARD_INVENTORY },
+  { resource: 'enroll-bonus', rows: ENROLL_BONUSES },
 ];
 
 /** Fills each of these tables that is still empty; returns the rows inserted per resource. */

@@ -41,6 +41,8 @@ interface OpenFlightsAirport {
   city: string;
   country: string;
   iata: string | null;
+  latitude: number;
+  longitude: number;
 }
 
 interface Iso6391 {
@@ -141,9 +143,30 @@ function airportRows(): Row[] {
       airportname: airportname.slice(0, 100),
       cityname: city.slice(0, 100),
       countrycode: AIRPORT_COUNTRY_BY_CODE[code] ?? byName.get(airport.country.toLowerCase()) ?? null,
+      ...coordinates(airport),
     });
   }
   return rows;
+}
+
+/** An airport's position to 4 decimals (the column's scale, about 11 m), for great-circle distances. */
+const coordinates = (airport: OpenFlightsAirport) => ({ latitude: Number(airport.latitude.toFixed(4)), longitude: Number(airport.longitude.toFixed(4)) });
+
+/**
+ * Airports seeded before they had coordinates get them from the same data, once: only while no airport has
+ * any, so positions staff set or cleared stay as they are.
+ */
+async function fillAirportCoordinates(db: Kysely<any>, catalogue: Catalogue): Promise<number> {
+  const screen = catalogue.screenByResource.get('airport');
+  if (!screen || !screen.fields.some((f) => f.name === 'latitude')) return 0;
+  const table = resourceModel(screen).table;
+  if (await db.selectFrom(table).select('airportiatacode').where('latitude', 'is not', null).limit(1).executeTakeFirst()) return 0;
+  if (!(await db.selectFrom(table).select('airportiatacode').limit(1).executeTakeFirst())) return 0;
+  const rows = airportRows();
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) await trx.updateTable(table).set({ latitude: row.latitude, longitude: row.longitude }).where('airportiatacode', '=', row.airportiatacode).where('latitude', 'is', null).execute();
+  });
+  return rows.length;
 }
 
 function currencyRows(): Row[] {
@@ -222,5 +245,6 @@ export async function seedReferenceData(db: Kysely<Schema>, catalogue: Catalogue
     });
     inserted[resource] = stored.length;
   }
+  await fillAirportCoordinates(anyDb, catalogue);
   return inserted;
 }

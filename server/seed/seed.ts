@@ -8,9 +8,15 @@ import { resourceModel } from '../../engine/definition/compile';
 import { isListScreen } from '../../engine/definition/screen';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import { seedReferenceData } from './referenceData';
+import { seedConfigKeys } from '../configuration/configKeys';
 import { seedTierData } from './tierData';
+import { seedTierRuleData } from './tierRuleData';
 import { seedProgrammeData } from './programmeData';
+import { seedPartnerData } from './partnerData';
+import { seedAccrualData } from './accrualData';
 import { seedMemberData } from './memberData';
+import { seedMemberCheckData } from './memberCheckData';
+import { seedCustomTransactionData } from './customTransactionData';
 import { seedCorporateData } from './corporateData';
 
 interface MenuFunction {
@@ -37,7 +43,7 @@ const DEMO_ROLES: DemoRole[] = [
     rolecode: 'BOD',
     rolename: 'BOD',
     roledescription: 'Board of directors: member data and profile only',
-    grants: (fn) => ['BMEMMGT', 'BPROFL', 'MEMBER'].includes(fn.menucode) && fn.functioncode.endsWith('_ACCESS'),
+    grants: (fn) => ['BMEMMGT', 'BPROFL'].includes(fn.menucode) && fn.functioncode.endsWith('_ACCESS'),
   },
   {
     rolecode: 'BRANCH',
@@ -127,7 +133,7 @@ async function insertUser(db: Kysely<Schema>, user: DemoUser, password: string, 
 export async function seed(
   db: Kysely<Schema>,
   catalogue: Catalogue,
-  config: Pick<ServerConfig, 'production' | 'adminPassword'>,
+  config: Pick<ServerConfig, 'production' | 'adminPassword'> & Partial<Pick<ServerConfig, 'demoMembers'>>,
   now = new Date(),
 ): Promise<void> {
   const anyRole = await db.selectFrom('role').select('rolecode').limit(1).executeTakeFirst();
@@ -144,11 +150,17 @@ export async function seed(
   }
   await syncAdminGrants(db, catalogue);
   await seedReferenceData(db, catalogue, now);
+  await seedConfigKeys(db, catalogue, now);
   if (!config.production) {
     await seedTierData(db, catalogue, now);
     await seedProgrammeData(db, catalogue, now);
-    await seedMemberData(db, now);
+    await seedPartnerData(db, catalogue, now);
+    await seedAccrualData(db, catalogue, now);
+    await seedTierRuleData(db, catalogue, now);
+    await seedMemberData(db, now, { total: config.demoMembers, catalogue });
+    await seedMemberCheckData(db, catalogue, now);
     await seedCorporateData(db, catalogue, now);
+    await seedCustomTransactionData(db, catalogue, now);
     await seedEnrollmentAccess(db, catalogue);
   }
 }

@@ -2,6 +2,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import { readRows } from '../db/database';
+import { compiledOnce, fill, slot } from '../db/compiledQueries';
 
 export interface SessionUser {
   username: string;
@@ -62,36 +64,26 @@ function sessionQuery(db: Kysely<Schema>, token: string) {
 
 export type GuardRow = SessionUser & { endedat: string | null; userstatus: string; rolestatus: string; granted: number | null };
 
-// Every guarded call runs this query: it is built and compiled once per database, then run with new values.
-const TOKEN_SLOT = '\u0000token';
-const FUNCTION_SLOT = '\u0000function';
-const compiledGuards = new WeakMap<Kysely<Schema>, CompiledQuery>();
-
-function compiledGuardQuery(db: Kysely<Schema>): CompiledQuery {
-  let compiled = compiledGuards.get(db);
-  if (!compiled) {
-    compiled = db
+/** The guard's query, built and compiled once per dialect: the token's hash and the function code are its slots. */
+function guardQuery(db: Kysely<Schema>): CompiledQuery {
+  return compiledOnce(db, 'guard', () =>
+    db
       .selectFrom('session')
       .innerJoin('app_user', 'app_user.username', 'session.username')
       .innerJoin('role', 'role.rolecode', 'app_user.rolecode')
-      .leftJoin('role_permission', (join) =>
-        join.onRef('role_permission.rolecode', '=', 'app_user.rolecode').on('role_permission.functioncode', '=', FUNCTION_SLOT),
-      )
+      .leftJoin('role_permission', (join) => join.onRef('role_permission.rolecode', '=', 'app_user.rolecode').on('role_permission.functioncode', '=', slot(1)))
       .select([...SESSION_COLUMNS, 'role_permission.granted'])
-      .where('session.tokenhash', '=', TOKEN_SLOT)
-      .compile();
-    compiledGuards.set(db, compiled);
-  }
-  return compiled;
+      .where('session.tokenhash', '=', slot(0))
+      .compile(),
+  );
 }
 
-/** The guard's SQL and its parameters for a token and a function code (the list benchmark's floor runs it raw). */
-export function guardStatement(db: Kysely<Schema>): { sql: string; parameters(token: string, functioncode: string): unknown[] } {
-  const guardQuery = compiledGuardQuery(db);
-  return {
-    sql: guardQuery.sql,
-    parameters: (token, functioncode) => guardQuery.parameters.map((p) => (p === TOKEN_SLOT ? sha256Hex(token) : p === FUNCTION_SLOT ? functioncode : p)),
-  };
+/** The guard's statement for a token and a function code: every guarded call runs it. */
+const guardCall = (db: Kysely<Schema>, token: string, functioncode: string) => fill(guardQuery(db), [sha256Hex(token), functioncode]);
+
+/** The guard's SQL and its parameters for a token and a function code (the benchmarks' floors run it raw). */
+export function guardStatement(db: Kysely<Schema>): { sql: string; parameters(token: string, functioncode: string): readonly unknown[] } {
+  return { sql: guardQuery(db).sql, parameters: (token, functioncode) => guardCall(db, token, functioncode).parameters };
 }
 
 /** The live-session checks on a guard row: not ended, not expired, user and role active. */
@@ -109,12 +101,23 @@ export async function findSessionUser(
   now: Date,
   functioncode = '',
 ): Promise<{ user: SessionUser; granted: boolean } | undefined> {
-  const guard = guardStatement(db);
-  const { rows } = await db.executeQuery<GuardRow>(CompiledQuery.raw(guard.sql, guard.parameters(token, functioncode)));
-  const row = rows[0];
+  const [row] = await readRows<GuardRow>(db, guardCall(db, token, functioncode));
   if (!liveGuardRow(row, now)) return undefined;
   const { endedat: _e, userstatus: _u, rolestatus: _r, granted, ...user } = row;
   return { user, granted: granted === 1 };
+}
+
+/** Whether the role grants any of these function codes (a guard's `orFunctions`, asked only when its first code is not granted). */
+export async function grantsAny(db: Kysely<Schema>, rolecode: string, functioncodes: readonly string[] | undefined): Promise<boolean> {
+  if (!functioncodes || functioncodes.length === 0) return false;
+  const row = await db
+    .selectFrom('role_permission')
+    .select('functioncode')
+    .where('rolecode', '=', rolecode)
+    .where('functioncode', 'in', [...functioncodes])
+    .where('granted', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -34,8 +34,11 @@ export interface WizardServer {
   menucode: string;
   /** Stores the checked draft in the submit's transaction; throws a StepRefusal to refuse, which stores nothing. */
   submit(ctx: ActionContext, trx: Kysely<Schema>, draft: Draft, wizard: WizardModel): Promise<ActionResult>;
-  /** Domain checks of a step's values on Next, by step key (the step's rules and references have passed). */
-  checks?: Record<string, (ctx: ActionContext, values: FormValues) => Promise<void>>;
+  /**
+   * Domain checks of a step's values on Next, by step key (the step's rules and references have passed). Values
+   * a check answers (a transfer's names, balances and fee) are shown with the step on the summary.
+   */
+  checks?: Record<string, (ctx: ActionContext, values: FormValues) => Promise<void | FormValues>>;
 }
 
 const DRAFT_OBJECT = { type: 'object', maxProperties: 50 };
@@ -157,8 +160,8 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
           if (first) return refused(CODES.VALIDATION, first, step.key, fields);
           return refusing(async () => {
             await checkStepReferences(ctx.db, catalogue, step, { [step.key]: values });
-            await server.checks?.[step.key]?.(ctx, values);
-            return {};
+            const answered = await server.checks?.[step.key]?.(ctx, values);
+            return answered ? { result: answered } : {};
           });
         },
       }),

@@ -10,7 +10,7 @@ import { PageView } from '../../engine/render/PageView';
 import { closeErrorToasts } from '../../engine/render/errorToast';
 import { api } from '../api';
 import { definitions } from '../definitions';
-import { views } from '../views/registry';
+import { navigators, views } from '../views/registry';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Grants, navigationFor } from './navigation';
@@ -78,7 +78,7 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
   // A screen's error toasts stay until closed (spec 000 §8), but only on that screen.
   useEffect(() => () => closeErrorToasts(message), [location.pathname, message]);
 
-  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions, views }), [grants]);
+  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions, views, navigators }), [grants]);
   // Menus of other roles are left out, so a path two menus share ('/' for Dashboard and BOD's Member Data) has one page.
   const routable = definitions.menus.filter((menu) => menu.path && definitions.hasPage(menu.menucode) && roleAllows(menu.roles, profile.rolename));
   // A page answers on its menu's path and on the extra routes the menu declares (e.g. /<menu>/form/:key/:section?).

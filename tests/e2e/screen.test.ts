@@ -173,8 +173,8 @@ describe('a generated screen in Chromium', () => {
     const branch = await rig.newPage();
     await logIn(branch, 'branch');
     await branch.getByText('Dashboard').first().waitFor();
-    // A reduced role sees only its menus: no group has a granted screen yet for it.
-    expect((await branch.locator('.app-nav > .ant-menu-item, .app-nav > .ant-menu-submenu').allInnerTexts()).filter(Boolean)).toEqual(['Dashboard', 'Profile', 'Logout']);
+    // A reduced role sees only its menus: member service, no data management.
+    expect((await branch.locator('.app-nav > .ant-menu-item, .app-nav > .ant-menu-submenu').allInnerTexts()).filter(Boolean)).toEqual(['Dashboard', 'Member Management', 'Profile', 'Logout']);
     await branch.goto('/region');
     await expect.poll(() => branch.getByText('Sorry, you are not authorized to access this page.').count()).toBe(1);
     await branch.screenshot({ path: `${screenshotDir}/403.png` });

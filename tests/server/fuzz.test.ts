@@ -77,14 +77,15 @@ const BOOKKEEPING_TABLES = new Set(['captcha_used', 'client_failure', 'server_se
 const BOOKKEEPING_COLUMNS: Record<string, string[]> = { app_user: ['failedcount', 'lockeduntil'], otp_session: ['attempts', 'verificationstatus'] };
 const isFailureLog = (table: string, row: Record<string, unknown>) => table === 'user_log' && /FAIL|LOCK/.test(String(row.legend));
 
-/** The tables that hold data: not views, and not SQLite's virtual (full-text) tables or their shadow tables, which follow their base table. */
+/** The tables that hold data: not views, and not the search indexes kept as tables (SQLite's full-text tables and their shadow tables, PostgreSQL's posting tables), which follow their base table. */
 async function tablesOf(server: TestServer): Promise<string[]> {
   const tables = await server.database.db.introspection.getTables();
   const virtual =
     server.database.dialect === 'sqlite'
       ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'`.execute(server.database.db)).rows.map((r) => r.name)
       : [];
-  const derived = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
+  // PostgreSQL's contains-search posting tables (<table>__<field>_tri) follow their base table too.
+  const derived = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`)) || /__.+_tri$/.test(name);
   return tables.filter((t) => !t.isView && !derived(t.name) && (server.database.schema === undefined || t.schema === server.database.schema)).map((t) => t.name);
 }
 

@@ -61,7 +61,8 @@ export async function startTestServer(
   extraActions: Action[] = [],
   catalogue?: Catalogue,
 ): Promise<TestServer> {
-  const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', ...env });
+  // DEMO_MEMBERS 0: the twenty named demo members only (the full ~2,000 take seconds to seed); a test may ask for more.
+  const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', ...env });
   const schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
   const database = openDatabase(target.url, { schema });
   const clock = { offsetMs: 0 };

@@ -284,6 +284,8 @@ describe.each(testDatabases)('member pages on $name', (target) => {
       expect(third.body.status).toEqual({ responsecode: CODES.OTP_EXPIRED, responsemessage: MESSAGES.OTP_EXPIRED });
       expect(await session(otp.otpid)).toMatchObject({ verificationstatus: 'LOCKED', attempts: 3 });
       expect((await logs('OTP_LOCKED')).at(-1)).toMatchObject({ username: someone!.memberid });
+      // The member is locked too, until staff unlock it on Member Locked (MEMLOCK).
+      expect(await (server.database.db as any).selectFrom('member').select('locked').where('memberid', '=', someone!.memberid).executeTakeFirstOrThrow()).toEqual({ locked: 1 });
 
       await expectRefused(() => verify(otp.otpid, someone!.memberid, 'UPDATE_PROFILE', otp.code), CODES.OTP_EXPIRED);
       await expectRefused(() => server.call(PATHS.otpSecondsTimeLimit, { otpid: otp.otpid }), CODES.OTP_EXPIRED);

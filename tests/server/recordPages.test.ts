@@ -179,12 +179,12 @@ describe.each(testDatabases)('record pages and child tables on $name', (target) 
 
     it('refuses to delete a parent with children, changing nothing; without children it goes', async () => {
       const refused = await call('/api/tier/delete', { tierid: 'SILVER' });
-      expect(refused.body.status).toEqual({ responsecode: CODES.IN_USE, responsemessage: 'Tier "SILVER" is used by Tier Duration and cannot be deleted' });
+      // Members and rule rows (a rate of a revenue rule, a tier bonus) name the tier.
+      expect(refused.body.status.responsecode).toBe(CODES.IN_USE);
+      expect(refused.body.status.responsemessage).toMatch(/^Tier "SILVER" is used by .+ and cannot be deleted$/);
       expect((await call('/api/tier/detail', { tierid: 'SILVER' })).body.result.tierid).toBe('SILVER');
       const group = await call('/api/partner-group/delete', { partnergroupcode: 'BANKS' });
       expect(group.body.status).toEqual({ responsecode: CODES.IN_USE, responsemessage: 'Partner Group "BANKS" is used by Partner Group Member and cannot be deleted' });
-      const rule = await call('/api/accrual-rule-bc/delete', { rulecode: 'GA-CGK-DPS' });
-      expect(rule.body.status.responsecode).toBe(CODES.IN_USE);
 
       await call('/api/partner-group/create', { partnergroupcode: 'QZEMPTY', partnergroupname: 'Qz Empty Group' });
       expect((await call('/api/partner-group/delete', { partnergroupcode: 'QZEMPTY' })).body.status.responsecode).toBe(CODES.SUCCESS);
@@ -203,8 +203,11 @@ describe.each(testDatabases)('record pages and child tables on $name', (target) 
       expect(await members()).toEqual(['AVIS', 'HILTON']);
       expect((await call('/api/partner-group-member/delete', { partnergroupcode: 'QZGROUP', partnercode: 'AVIS' })).body.status.responsecode).toBe(CODES.SUCCESS);
       expect(await members()).toEqual(['HILTON']);
-      // A partner in a group stays until it is removed from it.
-      expect((await call('/api/partner/delete', { partnercode: 'HILTON' })).body.status.responsecode).toBe(CODES.IN_USE);
+      // A partner is never deleted (its locations and co-brand cards are child-only screens of its record page): it is deactivated.
+      expect((await call('/api/partner/delete', { partnercode: 'HILTON' })).body.status.responsecode).toBe(CODES.NOT_FOUND);
+      expect((await call('/api/partner/deactivate', { partnercode: 'HILTON' })).body.status.responsecode).toBe(CODES.SUCCESS);
+      expect(await members()).toEqual(['HILTON']);
+      expect((await call('/api/partner/activate', { partnercode: 'HILTON' })).body.status.responsecode).toBe(CODES.SUCCESS);
     });
   });
 
@@ -212,7 +215,7 @@ describe.each(testDatabases)('record pages and child tables on $name', (target) 
     const count = async (resource: string, criteria: Row = {}) => (await call(`/api/${resource}/list`, undefined, { parameter: { criteria } })).body.paging!.totalrecord as number;
     expect(await count('airline')).toBeGreaterThanOrEqual(10);
     expect(await count('partner-group-member', { partnergroupcode: 'BANKS' })).toBe(3);
-    expect(await count('accrual-rule-bc-detail', { rulecode: 'GA-CGK-DPS' })).toBe(7);
+    expect(await count('accrual-rule-bc-detail', { rulecode: 'GA-2020' })).toBe(23);
     expect(await count('tier-duration', { tierid: 'PLATINUM' })).toBe(2);
     const vendors = (await call('/api/selector/options', { selector: 'vendor' })).body.result as Row[];
     expect(vendors.find((v) => v.value === 'DHL')).toMatchObject({ label: 'DHL Express', vendortype: 'COURIER', allregion: false, mailingproducts: ['CARDGOLD', 'CARDPLAT'] });

@@ -322,7 +322,7 @@ describe.each(testDatabases)('session on $name', (target) => {
   it('returns the BOD role its reduced menu', async () => {
     const { body } = await server.login('bod');
     const granted = body.result.usermenu.filter((m: { functions: { grant: boolean }[] }) => m.functions.some((f) => f.grant)).map((m: { menucode: string }) => m.menucode);
-    expect(granted.sort()).toEqual(['BMEMMGT', 'BPROFL', 'MEMBER']);
+    expect(granted.sort()).toEqual(['BMEMMGT', 'BPROFL']);
     expect(body.result.user.rolename).toBe('BOD');
   });
 

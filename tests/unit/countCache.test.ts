@@ -64,4 +64,16 @@ describe('CountCache', () => {
     await expect(cache.count('flight', 'q', 1, () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
     expect(await cache.count('flight', 'q', 1, async () => 5)).toBe(5);
   });
+
+  it('drops the counts of every resource over the written table (a view and its source), and only those', async () => {
+    const tables: Record<string, string> = { member: 'member', 'member-locked': 'member', 'invalid-name-check': 'member', city: 'city' };
+    const cache = new CountCache(() => 0, (resource) => tables[resource] ?? resource);
+    for (const resource of Object.keys(tables)) cache.set(resource, 'q', 3);
+    cache.invalidate('member');
+    expect(['member', 'member-locked', 'invalid-name-check', 'city'].map((r) => cache.get(r, 'q', 2))).toEqual([undefined, undefined, undefined, 3]);
+    cache.set('member-locked', 'q', 4);
+    cache.invalidateTable('member');
+    expect(cache.get('member-locked', 'q', 2)).toBeUndefined();
+    expect(cache.get('city', 'q', 2)).toBe(3);
+  });
 });

@@ -168,8 +168,10 @@ describe('screens/menu-tree.json', () => {
     expect(menuByCode('PRMCT')?.routes?.map((route) => route.path)).toEqual([
       '/mailing-product/form/:mailingproductcode/:section?',
     ]);
+    // The member's record page and its child rows' detail pages: /member/form/{ID}/transaction/detail/{trxid} (spec 001 §2).
     expect(menuByCode('MEMBER')?.routes?.map((route) => route.path)).toEqual([
-      '/member/form/:id/transaction/detail/:trxid',
+      '/member/form/:memberid/:section?',
+      '/member/form/:memberid/:section/detail/:detail',
     ]);
   });
 

@@ -246,8 +246,9 @@ describe('the lazy definition catalogue of the browser', () => {
     expect(loads).toEqual(['country']);
     await expect(source.loadPage('REGION')).rejects.toThrow('menu REGION has no page');
     const catalogue = await source.loadAll();
+    // A file no menu points at is read with the whole catalogue, and kept only if it is a child-only screen.
     expect(catalogue.pages.map((p) => p.menucode).sort()).toEqual(['COUNTRY', 'DASHBOARD']);
-    expect(loads).toEqual(['country', 'dashboard']);
+    expect(loads).toEqual(['country', 'dashboard', 'nowhere']);
   });
 
   it('a file that declares another menu than the one it stands for is refused', async () => {

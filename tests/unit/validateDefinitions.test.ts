@@ -40,9 +40,9 @@ import type {
   Widget,
   WizardList,
   WizardPage,
-  WizardStep,
-} from '../../engine/definition/screen';
+  WizardStep, ScreenTool } from '../../engine/definition/screen';
 import type { ChildTableDefinition, RecordPageDefinition, RecordSection, VisibleWhen } from '../../engine/definition/recordPage';
+import type { NoOverlapRule, OverlapRange } from '../../engine/definition/overlap';
 import { screenFiles } from '../../server/definitions';
 
 const COUNTRY = 'screens/basic-configuration/country.json';
@@ -246,28 +246,28 @@ describe('checkDefinitions: screens against the menu tree', () => {
     expect(problems).toEqual([`screens/other/country.json: menucode: menu "COUNTRY" already has a screen (${COUNTRY})`]);
   });
 
-  // A second screen goes on a menu that has none yet (Codeshare List), so only the clash under test is reported.
-  const CODESHARE = 'screens/partner-management/codeshare-list.json';
+  // A second screen goes on a menu that has none yet (Peak Season), so only the clash under test is reported.
+  const PEAK = 'screens/award-management/peak-season.json';
 
   it('reports a resource name declared twice', () => {
     const problems = problemsWith((d) => {
-      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'CODESHARE', resource: { name: 'country', table: 'codeshare', key: ['countrycode'] } };
-      d.screens.push({ file: CODESHARE, screen: copy });
+      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'PEAKSEASON', resource: { name: 'country', table: 'peak_season', key: ['countrycode'] } };
+      d.screens.push({ file: PEAK, screen: copy });
     });
-    expect(problems).toEqual([`${CODESHARE}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
+    expect(problems).toEqual([`${PEAK}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
   });
 
   it('reports a table used twice, declared or defaulted from the resource name', () => {
-    const addCodeshare = (d: Editable, resource: ResourceDefinition) =>
-      d.screens.push({ file: CODESHARE, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'CODESHARE', resource } });
-    expect(problemsWith((d) => addCodeshare(d, { name: 'codeshare', table: 'country', key: ['countrycode'] }))).toEqual([
-      `${CODESHARE}: resource.table: table "country" is also used by ${COUNTRY}`,
+    const addPeakSeason = (d: Editable, resource: ResourceDefinition) =>
+      d.screens.push({ file: PEAK, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'PEAKSEASON', resource } });
+    expect(problemsWith((d) => addPeakSeason(d, { name: 'peak-season', table: 'country', key: ['countrycode'] }))).toEqual([
+      `${PEAK}: resource.table: table "country" is also used by ${COUNTRY}`,
     ]);
     const defaulted = problemsWith((d) => {
-      d.screen(COUNTRY).resource.table = 'codeshare';
-      addCodeshare(d, { name: 'codeshare', key: ['countrycode'] });
+      d.screen(COUNTRY).resource.table = 'peak_season';
+      addPeakSeason(d, { name: 'peak-season', key: ['countrycode'] });
     });
-    expect(defaulted).toEqual([`${CODESHARE}: resource.name: table "codeshare" is also used by ${COUNTRY}`]);
+    expect(defaulted).toEqual([`${PEAK}: resource.name: table "peak_season" is also used by ${COUNTRY}`]);
   });
 
   it('reports a screen file outside a group folder', () => {
@@ -356,7 +356,7 @@ describe('screen.schema.json', () => {
 
   it('rejects a bad widget, naming the allowed ones', () => {
     expect(screenSchemaProblems((s) => (s.fields[1].widget = 'slider' as Widget))).toEqual([
-      `${COUNTRY}: /fields/1/widget must be equal to one of the allowed values: "text", "textarea", "number", "password", "select", "multiselect", "radio", "switch", "date", "range", "time", "image", "csv", "permissions", "grants"`,
+      `${COUNTRY}: /fields/1/widget must be equal to one of the allowed values: "text", "textarea", "number", "password", "select", "multiselect", "radio", "switch", "date", "range", "time", "image", "csv", "permissions", "grants", "cardname"`,
     ]);
   });
 
@@ -408,13 +408,17 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     $schema: 'optional', schemaVersion: 'required', menucode: 'required', title: 'required', layout: 'optional', kind: 'optional',
   } satisfies Shape<PageBase & { kind?: PageKind }>],
   ['ScreenDefinition (list kind)', screenDefs.listScreen, {
-    resource: 'required', fields: 'required', actions: 'required', options: 'optional', record: 'optional', approval: 'optional', bulk: 'optional',
+    resource: 'required', fields: 'required', actions: 'required', options: 'optional', record: 'optional', approval: 'optional', bulk: 'optional', childOf: 'optional', noOverlap: 'optional', tools: 'optional',
   } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
+  ['ScreenTool', screenDefs.screenTool, { key: 'required', label: 'required', view: 'required', function: 'optional' } satisfies Shape<ScreenTool>],
+  ['NoOverlapRule', screenDefs.noOverlap, { per: 'required', ranges: 'required' } satisfies Shape<NoOverlapRule>],
+  ['OverlapRange', screenDefs.overlapRange, { from: 'required', to: 'required' } satisfies Shape<OverlapRange>],
   ['ApprovalRequirement', screenDefs.approvalRequirement, { actions: 'required' } satisfies Shape<ApprovalRequirement>],
   ['ApprovalPage (approvals kind)', screenDefs.approvalPage, { menus: 'optional', actions: 'optional' } satisfies Shape<Omit<ApprovalPage, keyof PageBase | 'kind'>>],
-  ['WizardPage (wizard kind)', screenDefs.wizardPage, { machine: 'required', submit: 'required', steps: 'required' } satisfies Shape<Omit<WizardPage, keyof PageBase | 'kind'>>],
+  ['WizardPage (wizard kind)', screenDefs.wizardPage, { machine: 'required', submit: 'required', steps: 'required', result: 'optional' } satisfies Shape<Omit<WizardPage, keyof PageBase | 'kind'>>],
   ['WizardStep', screenDefs.wizardStep, {
     key: 'required', title: 'required', fields: 'optional', resource: 'optional', list: 'optional', summary: 'optional', check: 'optional',
+    pick: 'optional', selectors: 'optional', optional: 'optional',
   } satisfies Shape<WizardStep>],
   ['WizardList', screenDefs.wizardList, {
     fields: 'required', itemLabel: 'required', min: 'optional', max: 'optional', unique: 'optional', inherit: 'optional',
@@ -431,42 +435,43 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     kind: 'required', x: 'optional', y: 'optional', series: 'optional', data: 'optional', columns: 'optional', limit: 'optional',
   } satisfies Shape<PanelChart>],
   ['PanelColumn', screenDefs.panelColumn, { name: 'required', label: 'required', format: 'optional' } satisfies Shape<PanelColumn>],
-  ['ResourceDefinition', screenDefs.resource, { name: 'required', table: 'optional', key: 'required', status: 'optional' } satisfies Shape<ResourceDefinition>],
+  ['ResourceDefinition', screenDefs.resource, { name: 'required', table: 'optional', key: 'required', status: 'optional', generatedKey: 'optional' } satisfies Shape<ResourceDefinition>],
   ['FieldDefinition', screenDefs.field, {
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',
     options: 'optional', source: 'optional', format: 'optional', default: 'optional', search: 'optional', column: 'optional',
     form: 'optional', detail: 'optional', minDate: 'optional', maxDate: 'optional', maxSizeKb: 'optional', stored: 'optional',
-    requiredUnless: 'optional', notBefore: 'optional',
+    requiredUnless: 'optional', requiredWhen: 'optional', notBefore: 'optional', composeFrom: 'optional',
   } satisfies Shape<FieldDefinition>],
   ['FieldOption', screenDefs.option, { value: 'required', label: 'required' } satisfies Shape<FieldOption>],
   ['FieldSource', screenDefs.source, { selector: 'required', dependsOn: 'optional' } satisfies Shape<FieldSource>],
-  ["FieldSource['dependsOn']", screenDefs.source.properties.dependsOn, { field: 'required', filter: 'required' } satisfies Shape<NonNullable<FieldSource['dependsOn']>>],
+  ["FieldSource['dependsOn']", screenDefs.source.properties.dependsOn, { field: 'required', filter: 'required', through: 'optional' } satisfies Shape<NonNullable<FieldSource['dependsOn']>>],
   ['SearchPlacement', screenDefs.searchPlacement, { mode: 'optional', exact: 'optional', range: 'optional' } satisfies Shape<SearchPlacement>],
   ['ColumnPlacement', screenDefs.columnPlacement, { sortable: 'optional', width: 'optional' } satisfies Shape<ColumnPlacement>],
   ['FormPlacement', screenDefs.formPlacement, { section: 'optional', readOnlyOnEdit: 'optional', wide: 'optional' } satisfies Shape<FormPlacement>],
   ['CustomAction', screenDefs.customAction, {
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
+    input: 'optional', place: 'optional', visibleWhen: 'optional',
   } satisfies Shape<CustomAction>],
   ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional' } satisfies Shape<ScreenOptions>],
-  ['RecordPageDefinition', screenDefs.recordPage, { sections: 'required' } satisfies Shape<RecordPageDefinition>],
+  ['RecordPageDefinition', screenDefs.recordPage, { sections: 'required', navigator: 'optional', header: 'optional' } satisfies Shape<RecordPageDefinition>],
   ['RecordSection', screenDefs.recordSection, {
-    key: 'required', label: 'required', function: 'optional', visibleWhen: 'optional', fields: 'optional', child: 'optional', view: 'optional',
+    key: 'required', label: 'required', function: 'optional', visibleWhen: 'optional', fields: 'optional', child: 'optional', view: 'optional', group: 'optional',
   } satisfies Shape<RecordSection>],
   ['VisibleWhen', screenDefs.visibleWhen, { field: 'required', equals: 'optional', notEquals: 'optional' } satisfies Shape<VisibleWhen>],
-  ['ChildTableDefinition', screenDefs.childTable, { screen: 'required', parentKey: 'required', mode: 'optional' } satisfies Shape<ChildTableDefinition>],
+  ['ChildTableDefinition', screenDefs.childTable, { screen: 'required', parentKey: 'required', mode: 'optional', detailPage: 'optional' } satisfies Shape<ChildTableDefinition>],
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
   ['SelectorDefinition', selectorDefs.selector, {
     resource: 'required', value: 'required', label: 'required', extra: 'optional', filter: 'optional', all: 'optional',
-    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional', distinct: 'optional',
+    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional', distinct: 'optional', grantedBy: 'optional',
   } satisfies Shape<SelectorDefinition>],
   ["SelectorDefinition['composite']", selectorDefs.selector.properties.composite, { fields: 'required', separator: 'required' } satisfies Shape<NonNullable<SelectorDefinition['composite']>>],
 ];
 
 const FIELD_TYPES = { string: 1, text: 1, integer: 1, number: 1, boolean: 1, date: 1, datetime: 1, list: 1 } satisfies Record<FieldType, 1>;
 const WIDGETS = {
-  text: 1, textarea: 1, number: 1, password: 1, select: 1, multiselect: 1, radio: 1, switch: 1, date: 1, range: 1, time: 1, image: 1, csv: 1, permissions: 1, grants: 1,
+  text: 1, textarea: 1, number: 1, password: 1, select: 1, multiselect: 1, radio: 1, switch: 1, date: 1, range: 1, time: 1, image: 1, csv: 1, permissions: 1, grants: 1, cardname: 1,
 } satisfies Record<Widget, 1>;
-const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1, json: 1, diff: 1 } satisfies Record<DisplayFormat, 1>;
+const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1, json: 1, diff: 1, image: 1 } satisfies Record<DisplayFormat, 1>;
 
 describe('the schemas match the TypeScript types of engine/definition/screen.ts', () => {
   it.each(SHAPES)('%s: same properties, same required ones', (_type, schema, shape) => {

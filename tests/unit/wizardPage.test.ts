@@ -150,7 +150,7 @@ describe('checkDefinitions: wizard pages', () => {
     ['a row field that searches', (w) => (rowField(w, 1, 0).search = true), `${WIZARD_FILE}: steps[1].list.fields[0].search: a wizard step's field is only in its form: "search" does not apply`],
     ['a misspelt rule in a row', (w) => (rowField(w, 1, 0).rules = ['requird']), `${WIZARD_FILE}: steps[1].list.fields[0].rules[0]: unknown rule "requird" in rule "requird"`],
     ['notBefore an unknown row field', (w) => (rowField(w, 1, 2).notBefore = 'startday'), `${WIZARD_FILE}: steps[1].list.fields[2].notBefore: unknown field "startday"`],
-    ['notBefore a field that is not a date', (w) => (rowField(w, 1, 2).notBefore = 'tourcode'), `${WIZARD_FILE}: steps[1].list.fields[2].notBefore: "notBefore" compares two date fields`],
+    ['notBefore a field that is not a date', (w) => (rowField(w, 1, 2).notBefore = 'tourcode'), `${WIZARD_FILE}: steps[1].list.fields[2].notBefore: "notBefore" compares two date fields or two number fields`],
   ];
   it.each(CASES)('reports %s', (_case, change, problem) => {
     expect(problemsWith(change)).toEqual([problem]);

@@ -11,6 +11,8 @@ export interface OptionSelectProps {
   options?: FieldOption[];
   selector?: string;
   parent?: { filter: string; value: unknown };
+  /** The parent's value names a record of this selector; its `field` (one of the selector's extras) is the value that filters. */
+  through?: { selector: string; field: string };
   multiple?: boolean;
   placeholder?: string;
   disabled?: boolean;
@@ -19,7 +21,10 @@ export interface OptionSelectProps {
 }
 
 export function OptionSelect(props: OptionSelectProps) {
-  const remote = useSelectorOptions(props.selector, props.parent);
+  const parentRecords = useSelectorOptions(props.through?.selector);
+  const parent =
+    props.through && props.parent ? { filter: props.parent.filter, value: parentRecords.options.find((o) => o.value === props.parent!.value)?.[props.through.field] } : props.parent;
+  const remote = useSelectorOptions(props.selector, parent);
   const options = props.selector ? remote.options : (props.options ?? []);
   return (
     <Select

@@ -9,11 +9,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { UPLOAD_TEXTS, isCsvFileName, uploadText } from '../../definition/bulk';
 import { dayOutside, resolveDateBound } from '../../definition/dateBounds';
 import type { FieldOption, FieldSource } from '../../definition/screen';
+import { CardNameWidget } from './CardNameWidget';
 import { OptionSelect } from './OptionSelect';
 
 
 interface EngineUiOptions {
   source?: FieldSource;
+  through?: { selector: string; field: string };
   choices?: FieldOption[];
   minDate?: string;
   maxDate?: string;
@@ -71,7 +73,7 @@ function NumberWidget(props: WidgetProps) {
 }
 
 function SelectWidget(props: WidgetProps, multiple = false) {
-  const { source, choices } = uiOptions(props);
+  const { source, through, choices } = uiOptions(props);
   const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
   const parent = source?.dependsOn ? { filter: source.dependsOn.filter, value: formData[source.dependsOn.field] } : undefined;
   return (
@@ -83,6 +85,7 @@ function SelectWidget(props: WidgetProps, multiple = false) {
       options={choices}
       selector={source?.selector}
       parent={parent}
+      through={through}
       multiple={multiple}
       placeholder={props.placeholder}
       disabled={props.disabled || props.readonly}
@@ -245,4 +248,5 @@ export const engineWidgets = {
   time: TimeWidget,
   image: ImageWidget,
   csv: CsvWidget,
+  cardname: CardNameWidget,
 };

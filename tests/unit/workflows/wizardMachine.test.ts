@@ -171,6 +171,18 @@ describe('corporate enrollment machine steps', () => {
     expect(context(actor).message).toBe('Corporate Code "QZCORP" already exists');
   });
 
+  it("keeps what an accepted check answered for the summary, and forgets it on Reset", async () => {
+    const quote = { corporatename: 'Qz Energi', accountnumber: '9000001' };
+    const { actor } = start({ check: { status: { responsecode: '0000', responsemessage: 'Success' }, result: quote } });
+    expect(context(actor).checked).toEqual({});
+    actor.send({ type: 'NEXT', values: DETAIL });
+    await settled(actor);
+    expect(position(actor).step).toBe('tourcode');
+    expect(context(actor).checked).toEqual({ corporatedetail: quote });
+    actor.send({ type: 'RESET' });
+    expect(context(actor).checked).toEqual({});
+  });
+
   it('says the generic message when the check fails outright', async () => {
     const { actor, calls } = start();
     calls.checkStep.mockRejectedValueOnce(new Error('offline'));

@@ -1,0 +1,88 @@
+// No overlapping ranges between records of the same key (issue 14): a rule screen declares `noOverlap`
+// (effective periods of the same carrier, distance bands), and two records of the same `per` values may
+// not overlap in every one of its ranges. How two records compare and the field message live here, once,
+// for the server's check (server/resources/overlapCheck.ts) and the definition validator alike.
+import type { FieldDefinition, ScreenDefinition } from './screen';
+
+/** One range of a record: two fields of the same kind (dates or numbers), both ends included. */
+export interface OverlapRange {
+  /** The start; empty means from the beginning. */
+  from: string;
+  /** The end; empty means open-ended (a rule with no expiry). */
+  to: string;
+}
+
+/**
+ * Records with the same values of `per` (an empty value matches an empty one) may not overlap in all of
+ * `ranges` at once: with one range, their periods may not meet; with two (a distance band valid for a
+ * period), two bands may share distances in different periods, or periods at different distances.
+ */
+export interface NoOverlapRule {
+  per: string[];
+  ranges: OverlapRange[];
+}
+
+type Row = Record<string, unknown>;
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** Orders two range ends of the same field: numbers as numbers (the database may answer them as text), dates as 'YYYY-MM-DD' text. */
+function compareEnds(a: unknown, b: unknown): number {
+  const x = Number(a);
+  const y = Number(b);
+  if (Number.isFinite(x) && Number.isFinite(y)) return x - y;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+/** Whether one range of two records meets: each starts no later than the other ends (open ends reach everything). */
+export function rangeMeets(range: OverlapRange, a: Row, b: Row): boolean {
+  const startsInTime = (start: unknown, end: unknown) => isEmpty(start) || isEmpty(end) || compareEnds(start, end) <= 0;
+  return startsInTime(a[range.from], b[range.to]) && startsInTime(b[range.from], a[range.to]);
+}
+
+/** Same `per` values (text compared trimmed, empty equal to empty). */
+export function sameGroup(rule: NoOverlapRule, a: Row, b: Row): boolean {
+  const norm = (value: unknown) => (isEmpty(value) ? '' : String(value).trim());
+  return rule.per.every((name) => norm(a[name]) === norm(b[name]));
+}
+
+/** Two records the rule keeps apart: same group and meeting in every range. */
+export const recordsOverlap = (rule: NoOverlapRule, a: Row, b: Row): boolean => sameGroup(rule, a, b) && rule.ranges.every((range) => rangeMeets(range, a, b));
+
+// not in spec: the product's own wording of an overlap.
+export const OVERLAP_TEXTS = {
+  overlap: '{ranges} overlap {title} "{key}" ({values}){per}',
+  per: ' of the same {fields}',
+  noStart: 'no start',
+  noEnd: 'no end',
+} as const;
+
+const labelOf = (screen: ScreenDefinition, name: string) => screen.fields.find((f) => f.name === name)?.label ?? name;
+
+const joined = (parts: string[]) => (parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
+
+function shownEnd(field: FieldDefinition | undefined, value: unknown, open: string): string {
+  if (isEmpty(value)) return open;
+  if (field?.type === 'integer' || field?.type === 'number') return Number(value).toLocaleString('en-US');
+  return String(value);
+}
+
+/**
+ * The message of an overlap with another record (its key as the table shows it), and the fields it is shown
+ * on: both ends of every range.
+ */
+export function overlapMessage(screen: ScreenDefinition, rule: NoOverlapRule, other: Row, otherKey: string): { message: string; fields: Record<string, string> } {
+  const byName = new Map(screen.fields.map((f) => [f.name, f]));
+  const ranges = joined(rule.ranges.map((r) => `${labelOf(screen, r.from)} - ${labelOf(screen, r.to)}`));
+  const values = rule.ranges
+    .map((r) => `${shownEnd(byName.get(r.from), other[r.from], OVERLAP_TEXTS.noStart)} - ${shownEnd(byName.get(r.to), other[r.to], OVERLAP_TEXTS.noEnd)}`)
+    .join(', ');
+  const per = rule.per.length === 0 ? '' : OVERLAP_TEXTS.per.replace('{fields}', joined(rule.per.map((name) => labelOf(screen, name))));
+  const message = OVERLAP_TEXTS.overlap.replace('{ranges}', ranges).replace('{title}', screen.title).replace('{key}', otherKey).replace('{values}', values).replace('{per}', per);
+  const fields: Record<string, string> = {};
+  for (const range of rule.ranges) fields[range.from] = fields[range.to] = message;
+  return { message, fields };
+}
+
+/** Every field the rule names. */
+export const overlapFieldNames = (rule: NoOverlapRule): string[] => [...rule.per, ...rule.ranges.flatMap((r) => [r.from, r.to])];

@@ -1,0 +1,154 @@
+// npm run bench:accrual: 50 clients posting air activity through the API (/api/accrual/air over keep-alive
+// HTTP), each post a new flight segment of one of 10,000 members: checked, rated by the cached rule book
+// (GarudaMiles' tables, tier bonus, promotions), credited through the ledger with its detail lines and the
+// member's activity row, in one transaction; the tier listeners run inside it. Target: >= 1,000 posts/s with
+// p99 <= 50 ms. Then every post is checked: one credited activity each, and the ledger check clean.
+// SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
+// Usage: npx tsx scripts/bench-accrual.ts [--seconds 10] [--concurrency 50] [--members 10000] [--postgres URL] [--profile FILE]
+import { mkdirSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { readConfig } from '../server/core/config';
+import { openDatabase } from '../server/db/database';
+import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { checkLedger } from '../server/ledger/ledgerStore';
+import { createServer } from '../server/server';
+import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, WARMUP_MS, type SampleRequest } from './benchSupport';
+
+const TARGET_RATE = 1000;
+const TARGET_P99_MS = 50;
+const SQLITE_FILE = '.tmp/bench-accrual/accrual.sqlite';
+/** GA routes between airports with coordinates (a sector mileage or the great-circle distance). */
+const ROUTES = [
+  ['CGK', 'DPS'],
+  ['CGK', 'SIN'],
+  ['CGK', 'KNO'],
+  ['CGK', 'UPG'],
+  ['CGK', 'SUB'],
+  ['SUB', 'DPS'],
+  ['DPS', 'CGK'],
+  ['CGK', 'AMS'],
+] as const;
+const CLASSES = [...'FAPJCDIYWBMKNQTVHSGLEUZ'];
+const TIERS = ['BLUE', 'SILVER', 'GOLD', 'PLATINUM'];
+
+/** A small deterministic generator, so two runs post the same flights. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const cardOf = (i: number) => `66${String(i).padStart(8, '0')}`;
+
+/** The bench's members, each with one card, written straight to the tables (no ledger history). */
+async function addMembers(db: Kysely<any>, count: number): Promise<void> {
+  const at = new Date().toISOString();
+  for (let from = 0; from < count; from += 500) {
+    const ids = Array.from({ length: Math.min(500, count - from) }, (_, k) => from + k);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('member')
+        .values(ids.map((i) => ({ memberid: `BENCH${String(i).padStart(7, '0')}`, firstname: 'Bench', lastname: `Flyer ${i}`, gender: 'MALE', status: 'ACTIVE', username: cardOf(i), emailverified: 0, createddate: at, updateddate: at, tierid: TIERS[i % 4], membershipid: 'FFP', enrollmentdate: '2015-01-01', cardnumber: cardOf(i) })))
+        .execute();
+      await trx
+        .insertInto('member_card')
+        .values(ids.map((i) => ({ cardnumber: cardOf(i), memberid: `BENCH${String(i).padStart(7, '0')}`, membershipid: 'FFP', tierid: TIERS[i % 4], status: 'ACTIVE', issuedate: '2015-01-01' })))
+        .execute();
+    });
+  }
+}
+
+/** `count` posts of distinct segments (member, flight, date, route). */
+function posts(count: number, members: number): SampleRequest[] {
+  const next = random(20_261_124);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const seen = new Set<string>();
+  const out: SampleRequest[] = [];
+  while (out.length < count) {
+    const card = cardOf(Math.floor(next() * members));
+    const day = new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 300) * 86_400_000);
+    const flightdate = day.toISOString().slice(0, 10);
+    const [origin, destination] = pick(ROUTES);
+    const flightnumber = String(100 + Math.floor(next() * 900));
+    const key = `${card}|${flightnumber}|${flightdate}|${origin}|${destination}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const issued = new Date(day.getTime() - Math.floor(next() * 60) * 86_400_000).toISOString().slice(0, 10);
+    out.push({ parameter: { data: { cardnumber: card, activitydate: flightdate, carrier: 'GA', flightnumber, origin, destination, bookingclass: pick(CLASSES), ticketnumber: `126${String(out.length).padStart(10, '0')}`, ticketissuedate: issued } } });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, members: { type: 'string' }, postgres: { type: 'string' }, profile: { type: 'string' } } });
+  const seconds = positive('seconds', values.seconds, 10);
+  const concurrency = Math.ceil(positive('concurrency', values.concurrency, 50));
+  const members = Math.ceil(positive('members', values.members, 10_000));
+  const postgres = values.postgres;
+  const idleOthers = await otherLoad(1000);
+
+  let url: string;
+  let schema: string | undefined;
+  if (postgres) {
+    url = postgres;
+    schema = await createSchema(postgres, 'benchaccrual');
+  } else {
+    rmSync('.tmp/bench-accrual', { recursive: true, force: true });
+    mkdirSync('.tmp/bench-accrual', { recursive: true });
+    url = `sqlite:${SQLITE_FILE}`;
+  }
+  const database = openDatabase(url, { schema });
+  try {
+    const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });
+    const { app } = await createServer({ config, database, logger: false });
+    await app.listen({ port: 0, host: HOST });
+    const port = (app.server.address() as AddressInfo).port;
+    try {
+      const started = Date.now();
+      await addMembers(database.db as unknown as Kysely<any>, members);
+      const token = await loginAsAdmin(port);
+      // Enough distinct segments for the warm-up and the timed phase at several times the target rate.
+      // Distinct segments enough for each phase at several times the target rate: the warm-up's apart from the timed run's.
+      const all = posts(Math.ceil((seconds + WARMUP_MS / 1000) * TARGET_RATE * 5), members);
+      const warmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * TARGET_RATE * 5));
+      const requests = all;
+      console.log(`setup: ${members.toLocaleString('en-US')} members, ${(warmup.length + requests.length).toLocaleString('en-US')} distinct flights ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const run = await drive({ port, path: '/api/accrual/air', token, requests, warmup, concurrency, seconds, profile: values.profile });
+
+      const db = database.db as unknown as Kysely<any>;
+      const count = async (table: string, ...where: [string, string][]) => {
+        let q = db.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
+        for (const [name, value] of where) q = q.where(name, '=', value);
+        return Number(((await q.executeTakeFirstOrThrow()) as { n: number | string }).n);
+      };
+      // The bench's own posts (the demo members' history is seeded with no channel).
+      const credited = await count('member_activity', ['status', 'CREDITED'], ['channel', 'API']);
+      const rejected = await count('member_activity', ['status', 'REJECTED'], ['channel', 'API']);
+      const segments = await count('accrual_segment');
+      const details = await count('ledger_detail');
+      const problems = await checkLedger(database.db);
+      const target = rate(run) >= TARGET_RATE && run.p99 <= TARGET_P99_MS;
+      console.log(machineLine(postgres ? `PostgreSQL (schema ${schema})` : `SQLite file ${SQLITE_FILE}`));
+      console.log(`other processes: ${idleOthers.toFixed(2)} cores before start, ${run.otherCores.toFixed(2)} during the run${idleOthers > 0.1 ? ' -- WARNING: the machine was not quiet' : ''}`);
+      console.log(`posts      ${fmt(rate(run), 8)} /s   p50 ${fmt(run.p50, 6)} ms   p99 ${fmt(run.p99, 6)} ms   serving thread busy ${run.elu.toFixed(2)}, ${fmt(run.cpuUs, 5, 0)} µs cpu a post   (${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s)`);
+      console.log(`written    ${credited.toLocaleString('en-US')} credited, ${rejected.toLocaleString('en-US')} rejected by the rules (classes without accrual), ${segments.toLocaleString('en-US')} segments, ${details.toLocaleString('en-US')} detail lines`);
+      console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
+      console.log(`target >= ${TARGET_RATE}/s with p99 <= ${TARGET_P99_MS} ms: ${target ? 'met' : 'NOT met'}`);
+      if (problems.length > 0 || credited + rejected < run.count || segments !== credited) process.exitCode = 1;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (postgres && schema) await dropSchema(postgres, schema);
+  }
+}
+
+runBenchmark(main);

@@ -1,0 +1,28 @@
+// Fills an empty database (--database or DATABASE_URL: sqlite:<file> or postgres://...) with a large member
+// population and its ledger, for benchmarks and the dashboard: npm run seed:volume -- --members 1000000
+// [--database URL] [--chunk 10000] [--activity 0.3]. Prints the rows written and the time; refuses a
+// database that has members.
+import { parseArgs } from 'node:util';
+import { readConfig } from '../server/core/config';
+import { seedVolume, VolumeRefusal } from '../server/seed/volumeSeed';
+import { positive } from './benchSupport';
+
+const { values } = parseArgs({ options: { database: { type: 'string' }, members: { type: 'string' }, chunk: { type: 'string' }, activity: { type: 'string' }, schema: { type: 'string' } } });
+const url = values.database ?? readConfig().databaseUrl;
+
+seedVolume({
+  url,
+  members: Math.round(positive('members', values.members, 1_000_000)),
+  chunk: Math.round(positive('chunk', values.chunk, 10_000)),
+  activity: positive('activity', values.activity, 0.3),
+  schema: values.schema,
+  log: (line) => console.log(line),
+})
+  .then(({ rows, ms }) => {
+    for (const [table, n] of Object.entries(rows)) console.log(`${table.padEnd(20)} ${n.toLocaleString('en-US').padStart(12)} rows`);
+    console.log(`seed:volume: done in ${(ms / 1000).toFixed(1)} s (${url.replace(/\/\/[^@]*@/, '//***@')})`);
+  })
+  .catch((error: unknown) => {
+    console.error(error instanceof VolumeRefusal ? `seed:volume refuses: ${error.message}` : error);
+    process.exitCode = 1;
+  });

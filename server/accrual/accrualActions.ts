@@ -1,0 +1,250 @@
+// Accrual's API: posting air and non-air activity for a member's card (credited, rejected by the rules with
+// the reason, or parked), the simulator (the same rating, nothing written), re-processing a parked activity,
+// and the rating correction of a member's activity. Activities are checked by Park Activity's field rules
+// (the posted fields are its fields), types and references first: bad input answers a field message and
+// changes nothing.
+import type { Kysely } from 'kysely';
+import { CODES } from '../../engine/api/responseCodes';
+import { ACCRUAL_MEMBER_ACTIVITIES_PATH, ACCRUAL_SIMULATE_PATH, type AccrualResult } from '../../engine/definition/accrualResult';
+import { actionFunctionCode, formFields, isCustomAction, resourceModel, validateFormFields } from '../../engine/definition/compile';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
+import { defineAction, type Action, type ActionContext } from '../core/action';
+import { groupCommitOf } from '../db/groupCommit';
+import { ApiError } from '../core/apiError';
+import { checkReferences, mustFind, type ResourceServices } from '../resources/resourceActions';
+import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
+import { rowToRecord, toDb, type Row } from '../resources/records';
+import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { labelsOf, writeContext } from './accrualHooks';
+import {
+  ACCRUAL_TEXTS,
+  ACTIVITY_FIELDS,
+  ACTIVITY_RESOURCE,
+  PARK_RESOURCE,
+  activityProblems,
+  memberByCard,
+  memberById,
+  postActivity,
+  rateActivity,
+  referencesKnown,
+  reprocess,
+  rerate,
+  ruleBook,
+  storedActivity,
+  type ActivityType,
+  type Posted,
+  type PostedActivity,
+} from './accrualStore';
+
+/** The view every accrual rule screen offers as a tool. */
+export const SIMULATOR_VIEW = 'accrual-simulator';
+/** How many of a member's latest activities the simulator offers to pick from. */
+const MEMBER_ACTIVITY_PICKS = 20;
+
+/** The screens whose definitions offer the simulator as a tool (their menus open it). */
+const simulatorMenus = (catalogue: Catalogue): string[] => catalogue.screens.filter((s) => s.tools?.some((t) => t.view === SIMULATOR_VIEW)).map((s) => s.menucode);
+
+const text = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => (typeof values[k] === 'number' ? (values[k] as number).toLocaleString('en-US') : String(values[k] ?? '')));
+
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+const FIELD_TYPES: Record<string, Record<string, unknown>> = {
+  cardnumber: nullable('string', { maxLength: 45 }),
+  activitydate: { type: 'string', maxLength: 10 },
+  carrier: nullable('string', { maxLength: 3 }),
+  flightnumber: nullable('string', { maxLength: 10 }),
+  origin: nullable('string', { maxLength: 3 }),
+  destination: nullable('string', { maxLength: 3 }),
+  bookingclass: nullable('string', { maxLength: 2 }),
+  ticketnumber: nullable('string', { maxLength: 20 }),
+  ticketissuedate: nullable('string', { maxLength: 10 }),
+  operatingcarrier: nullable('string', { maxLength: 3 }),
+  fareamount: nullable('number'),
+  farecurrency: nullable('string', { maxLength: 3 }),
+  partnercode: nullable('string', { maxLength: 20 }),
+  activitycode: nullable('string', { maxLength: 20 }),
+  amount: nullable('number'),
+  currencycode: nullable('string', { maxLength: 3 }),
+};
+const AIR_FIELDS = ['cardnumber', 'activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketnumber', 'ticketissuedate', 'operatingcarrier', 'fareamount', 'farecurrency'];
+const NONAIR_FIELDS = ['cardnumber', 'activitydate', 'partnercode', 'activitycode', 'amount', 'currencycode'];
+
+const dataSchema = (fields: string[], required: string[], extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties: { ...Object.fromEntries(fields.map((f) => [f, FIELD_TYPES[f]])), ...extra },
+});
+
+function screenOf(services: ResourceServices, resource: string): ScreenDefinition {
+  const screen = services.catalogue.screenByResource.get(resource);
+  if (!screen) throw new Error(`no screen declares resource "${resource}"`);
+  return screen;
+}
+
+function customOf(screen: ScreenDefinition, name: string): CustomAction {
+  const custom = screen.actions.filter(isCustomAction).find((a) => a.name === name);
+  if (!custom) throw new Error(`${screen.menucode} declares no action "${name}"`);
+  return custom;
+}
+
+/** What a posting answers: the activity or park row, the miles, each criterion, and why it was not credited. */
+function answer(posted: Posted): { message: string; result: Row } {
+  const r = posted.result;
+  const message =
+    posted.status === 'CREDITED'
+      ? text(ACCRUAL_TEXTS.credited, { award: r.awardmiles, tier: r.tiermiles, segments: r.segments })
+      : text(posted.status === 'PARKED' ? ACCRUAL_TEXTS.parked : ACCRUAL_TEXTS.rejected, { reason: r.reason ?? '' });
+  const credited = posted.status === 'CREDITED';
+  return {
+    message,
+    result: {
+      status: posted.status,
+      memberid: posted.memberid ?? null,
+      activityid: posted.activityid ?? null,
+      parkid: posted.parkid ?? null,
+      trxid: posted.trxid ?? null,
+      awardmiles: credited ? r.awardmiles : 0,
+      tiermiles: credited ? r.tiermiles : 0,
+      segments: credited ? r.segments : 0,
+      reasoncode: r.reasoncode ?? null,
+      reason: r.reason ?? null,
+      lines: credited ? r.lines : [],
+    },
+  };
+}
+
+export function accrualActions(services: ResourceServices): Action[] {
+  const { catalogue } = services;
+  const parkScreen = screenOf(services, PARK_RESOURCE);
+  const parkModel = resourceModel(parkScreen);
+  const activityScreen = screenOf(services, ACTIVITY_RESOURCE);
+  const activityModel = resourceModel(activityScreen);
+  const rating = customOf(activityScreen, 'rating');
+  const reprocessAction = customOf(parkScreen, 'reprocess');
+  const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
+  const labels = labelsOf(catalogue, PARK_RESOURCE);
+  const parkForm = formFields(parkScreen, 'create');
+  // The simulator is a tool of the accrual rule screens: any of their ACCESS opens it.
+  const [first, ...others] = simulatorMenus(catalogue);
+  const simulatorGuard = { function: `${first ?? 'ACRULEBC'}_ACCESS`, orFunctions: others.map((menu) => `${menu}_ACCESS`) };
+
+  /** The posted fields checked as Park Activity's form checks them: types, rules, column sizes, the type's fields, dates, references. */
+  async function checked(ctx: ActionContext, type: ActivityType, data: Row): Promise<PostedActivity> {
+    const values: Row = { ...data, activitytype: type };
+    checkDataTypes(parkModel, values);
+    const errors = validateFormFields(parkForm, values);
+    const problems = { ...activityProblems(values as unknown as PostedActivity, labels, ctx.now().toISOString().slice(0, 10)), ...errors };
+    const first = Object.values(problems)[0];
+    if (first) throw new ApiError(CODES.VALIDATION, first, 200, problems);
+    const stored: Row = {};
+    for (const field of parkModel.fields) {
+      if (!Object.hasOwn(values, field.name)) continue;
+      stored[field.name] = toDb(field, values[field.name]);
+      checkColumnFit(field, stored[field.name]);
+    }
+    // References the cached book knows need no lookup; any other gets the generic check (and its message).
+    const { references } = await ruleBook(ctx.db, catalogue);
+    if (!referencesKnown(references, stored)) await checkReferences(db(ctx), services, parkModel, stored);
+    return stored as unknown as PostedActivity;
+  }
+
+  const post = (type: ActivityType, fields: string[], required: string[]) =>
+    defineAction({
+      path: `/api/accrual/${type === 'AIR' ? 'air' : 'non-air'}`,
+      // Posting is a change of the member's activities: the guard of adding one on the member's page.
+      guard: { function: actionFunctionCode(activityScreen, 'create') },
+      data: dataSchema(fields, required),
+      handler: async (ctx) => {
+        const activity = await checked(ctx, type, ctx.parameter.data as Row);
+        // Posts arriving together share one commit on SQLite (each in a savepoint of its own).
+        const posted = await groupCommitOf(ctx.db)((trx) => postActivity(trx, activity, 'API', writeContext(ctx, catalogue)));
+        services.counts.invalidate(posted.status === 'PARKED' ? PARK_RESOURCE : ACTIVITY_RESOURCE);
+        return answer(posted);
+      },
+    });
+
+  return [
+    post('AIR', AIR_FIELDS, ['cardnumber', 'activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketissuedate']),
+    post('NONAIR', NONAIR_FIELDS, ['cardnumber', 'activitydate', 'partnercode', 'activitycode']),
+
+    defineAction({
+      path: ACCRUAL_SIMULATE_PATH,
+      guard: simulatorGuard,
+      data: dataSchema([...new Set([...AIR_FIELDS, ...NONAIR_FIELDS])], ['activitytype', 'activitydate'], {
+        activitytype: { enum: ['AIR', 'NONAIR'] },
+        memberid: nullable('string', { maxLength: 20 }),
+        tierid: nullable('string', { maxLength: 20 }),
+        // A member's activity picked to rate again: its own segment does not count as credited already.
+        activityid: nullable('string', { maxLength: 30 }),
+      }),
+      handler: async (ctx) => {
+        const { activitytype, memberid, tierid, activityid, ...rest } = ctx.parameter.data as Row & { activitytype: ActivityType; memberid?: string | null; tierid?: string | null; activityid?: string | null };
+        const activity = await checked(ctx, activitytype, rest);
+        const date = activity.activitydate;
+        // A member's card or id, or just a tier: the simulator rates for whoever is named.
+        const member = activity.cardnumber ? await memberByCard(ctx.db, activity.cardnumber, date) : memberid ? await memberById(ctx.db, memberid, date) : tierid ? { memberid: '', tierid, status: 'ACTIVE', enrollmentdate: null } : undefined;
+        const result: AccrualResult = await rateActivity(ctx.db, { db: ctx.db, catalogue }, activity, member, { ignoreSegment: !!activityid });
+        return { result: { ...result, member: member?.memberid ? { memberid: member.memberid, tierid: member.tierid, status: member.status } : null } };
+      },
+    }),
+
+    defineAction({
+      path: ACCRUAL_MEMBER_ACTIVITIES_PATH,
+      guard: simulatorGuard,
+      data: { type: 'object', additionalProperties: false, required: ['cardnumber'], properties: { cardnumber: { type: 'string', minLength: 1, maxLength: 45 } } },
+      handler: async (ctx) => {
+        const { cardnumber } = ctx.parameter.data as { cardnumber: string };
+        const member = await memberByCard(ctx.db, cardnumber, ctx.now().toISOString().slice(0, 10));
+        if (!member) {
+          const message = `No member holds card ${cardnumber}`;
+          throw new ApiError(CODES.VALIDATION, message, 200, { cardnumber: message });
+        }
+        const rows = (await db(ctx).selectFrom(activityModel.table).selectAll().where('memberid', '=', member.memberid).orderBy('activitydate', 'desc').orderBy('activityid', 'desc').limit(MEMBER_ACTIVITY_PICKS).execute()) as Row[];
+        return { result: { member: { memberid: member.memberid, tierid: member.tierid, status: member.status }, activities: rows.map((row) => rowToRecord(activityModel, row)) } };
+      },
+    }),
+
+    defineAction({
+      path: `/api/${PARK_RESOURCE}/${reprocessAction.name}`,
+      guard: { function: actionFunctionCode(parkScreen, reprocessAction) },
+      data: { type: 'object', required: ['parkid'], properties: { parkid: { type: 'string', minLength: 1, maxLength: 30 } } },
+      handler: async (ctx) => {
+        const { parkid } = ctx.parameter.data as { parkid: string };
+        const posted = await ctx.db.transaction().execute(async (trx) => {
+          const before = rowToRecord(parkModel, await mustFind(trx as unknown as Kysely<any>, parkScreen, parkModel, { parkid }));
+          const done = await reprocess(trx, before, writeContext(ctx, catalogue));
+          await writeUserLog(trx, { username: ctx.user!.username, module: parkScreen.menucode, legend: reprocessAction.name.toUpperCase(), recordkey: parkid, before, after: { ...before, status: 'REPROCESSED', memberid: done.memberid, activityid: done.activityid }, ip: ctx.ip }, ctx.now());
+          return done;
+        });
+        services.counts.invalidate(PARK_RESOURCE);
+        services.counts.invalidate(ACTIVITY_RESOURCE);
+        return answer(posted);
+      },
+    }),
+
+    defineAction({
+      path: `/api/${ACTIVITY_RESOURCE}/${rating.name}`,
+      guard: { function: actionFunctionCode(activityScreen, rating) },
+      data: { type: 'object', required: ['memberid', 'activityid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, activityid: { type: 'string', minLength: 1, maxLength: 30 } } },
+      handler: async (ctx) => {
+        const { memberid, activityid } = ctx.parameter.data as { memberid: string; activityid: string };
+        const outcome = await ctx.db.transaction().execute(async (trx) => {
+          const anyTrx = trx as unknown as Kysely<any>;
+          const before = rowToRecord(activityModel, await mustFind(anyTrx, activityScreen, activityModel, { memberid, activityid }));
+          const changes = await rerate(trx, before, storedActivity(before), writeContext(ctx, catalogue));
+          if (!changes) return undefined;
+          const at = ctx.now().toISOString();
+          await anyTrx.updateTable(activityModel.table).set({ ...changes, updatedby: ctx.user!.username, updateddate: at }).where('memberid', '=', memberid).where('activityid', '=', activityid).execute();
+          const after = { ...before, ...changes };
+          await writeUserLog(trx, { username: ctx.user!.username, module: activityScreen.childOf ?? activityScreen.menucode, legend: rating.name.toUpperCase(), recordkey: `${memberid}|${activityid}`, before, after, ip: ctx.ip }, ctx.now());
+          return after;
+        });
+        if (!outcome) return { message: ACCRUAL_TEXTS.unchanged };
+        services.counts.invalidate(ACTIVITY_RESOURCE);
+        return { message: text(ACCRUAL_TEXTS.rerated, { award: Number(outcome.awardmiles), tier: Number(outcome.tiermiles), segments: Number(outcome.segments) }), result: outcome };
+      },
+    }),
+  ];
+}
+

@@ -1,0 +1,208 @@
+// The bonuses of Tier Management in the database, each credited through the ledger in the caller's transaction
+// from the rule row in effect (bonusRules.ts picks it) and given once: the tier completion bonus when a member
+// qualifies for a tier, the first-activity bonus and the referral bonus when a member's first activity posts
+// (the ledger listener below), and the birthday bonus (a daily job, bonusJobs.ts).
+import { sql, type Kysely } from 'kysely';
+import { isSqlite } from '../db/columnTypes';
+import type { Schema } from '../db/schema';
+import { credit, TRX_TYPES } from '../ledger/ledgerStore';
+import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
+import { ACTIVITY_TRX_TYPES, birthdaysOn, ruleInEffect, ruleSource, withinDays, type RuleRow } from './bonusRules';
+
+type Db = Kysely<Schema>;
+const anyDb = (db: Db) => db as unknown as Kysely<any>;
+const ACTIVE = 'ACTIVE';
+const BIRTHDAY_BATCH = 500;
+
+/** The menus whose rules these are (the ledger source names them, as rule:ENRBONUS does for the enroll bonus). */
+export const BONUS_MENUS = { tierCompletion: 'TIERCBONUS', firstActivity: 'FACTBONUS', referral: 'REFBONUS', birthday: 'BDAYBONUS' } as const;
+
+// not in spec: the reasons written on the bonus rows.
+export const BONUS_REASONS = {
+  tierCompletion: (tierid: string) => `Tier completion bonus: qualified for ${tierid}`,
+  firstActivity: 'First activity bonus',
+  referrer: (memberid: string) => `Referral bonus: referred member ${memberid} made a first activity`,
+  referee: 'Referral bonus: first activity of a referred member',
+  birthday: (year: string) => `Birthday bonus ${year}`,
+} as const;
+
+interface Rule extends RuleRow {
+  [field: string]: unknown;
+}
+
+async function rules(db: Db, table: string, where: Record<string, string>): Promise<Rule[]> {
+  let query = anyDb(db).selectFrom(table).selectAll();
+  for (const [field, value] of Object.entries(where)) query = query.where(field, '=', value);
+  return (await query.execute()) as Rule[];
+}
+
+const miles = (value: unknown) => Math.max(0, Math.floor(Number(value ?? 0)) || 0);
+
+/**
+ * Whether the member already has a row of this type (from this source, dated in this range): what makes every
+ * bonus a one-time gift. Read through the member's index: `trxtype || ''` keeps SQLite off the type-and-date
+ * index, on which it would walk every member's rows of the type.
+ */
+async function given(db: Db, memberid: string, trxtype: string, only: { source?: string; from?: string; to?: string } = {}): Promise<boolean> {
+  const conditions = [sql`memberid = ${memberid}`, sql`trxtype || '' = ${trxtype}`];
+  if (only.source !== undefined) conditions.push(sql`source = ${only.source}`);
+  if (only.from !== undefined) conditions.push(sql`activitydate >= ${only.from}`);
+  if (only.to !== undefined) conditions.push(sql`activitydate <= ${only.to}`);
+  const { rows } = await sql<{ trxid: number }>`select trxid from ledger_transaction where ${sql.join(conditions, sql` and `)} limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+// ---- tier completion ----------------------------------------------------------------------------------------
+
+/**
+ * The Tier Completion Bonus of the tier the member just qualified for (the rule in effect on the day, for any
+ * criterion or the one met), once per tier and qualification period.
+ */
+export async function giveTierCompletionBonus(
+  trx: Db,
+  member: { memberid: string; membershipid: string; tierid: string },
+  qualified: { mileagecriteriaid: string; day: string; periodstart: string },
+  user: string,
+  now: Date,
+): Promise<number | undefined> {
+  const rows = (await rules(trx, 'tier_completion_bonus', { membershipid: member.membershipid, tierid: member.tierid })).filter(
+    (r) => r.mileagecriteriaid === null || r.mileagecriteriaid === undefined || r.mileagecriteriaid === qualified.mileagecriteriaid,
+  );
+  const rule = ruleInEffect(rows, qualified.day);
+  const awardmiles = miles(rule?.awardmiles);
+  if (!rule || awardmiles === 0) return undefined;
+  const source = ruleSource(BONUS_MENUS.tierCompletion, member.tierid, qualified.periodstart);
+  if (await given(trx, member.memberid, TRX_TYPES.TIERBONUS, { source })) return undefined;
+  const { trxid } = await credit(trx, { memberid: member.memberid, trxtype: TRX_TYPES.TIERBONUS, activitydate: qualified.day, awardmiles, source, reason: BONUS_REASONS.tierCompletion(member.tierid), user, now });
+  return trxid;
+}
+
+// ---- first activity and referral ------------------------------------------------------------------------------
+
+interface ActiveMember {
+  memberid: string;
+  membershipid: string;
+  enrollmentdate: string | null;
+  referredby: string | null;
+  status: string;
+}
+
+/** The first-activity bonus of the member's membership, when the first activity came within the rule's days of enrollment. */
+async function giveFirstActivityBonus(trx: Db, member: ActiveMember, day: string, user: string, now: Date): Promise<void> {
+  const rule = ruleInEffect(await rules(trx, 'first_activity_bonus', { membershipid: member.membershipid }), day);
+  if (!rule || !withinDays(rule.withindays === null ? null : Number(rule.withindays), member.enrollmentdate, day)) return;
+  const awardmiles = miles(rule.awardmiles);
+  const tiermiles = miles(rule.tiermiles);
+  if (awardmiles + tiermiles === 0 || (await given(trx, member.memberid, TRX_TYPES.FIRSTACTBONUS))) return;
+  const source = ruleSource(BONUS_MENUS.firstActivity, member.membershipid, String(rule.effectivedate));
+  await credit(trx, { memberid: member.memberid, trxtype: TRX_TYPES.FIRSTACTBONUS, activitydate: day, awardmiles, tiermiles, source, reason: BONUS_REASONS.firstActivity, user, now });
+}
+
+/**
+ * A referred member's first activity: the referrer (the active member whose referral code the new one gave) gets
+ * the rule's referrer miles, the referred member its own share, once per referred member.
+ */
+async function giveReferralBonus(trx: Db, member: ActiveMember, day: string, user: string, now: Date): Promise<void> {
+  if (!member.referredby) return;
+  const referrer = (await anyDb(trx).selectFrom('member').select(['memberid', 'status']).where('referralcode', '=', member.referredby).executeTakeFirst()) as
+    | { memberid: string; status: string }
+    | undefined;
+  if (!referrer || referrer.memberid === member.memberid || referrer.status !== ACTIVE) return;
+  const rule = ruleInEffect(await rules(trx, 'referral_bonus', { membershipid: member.membershipid }), day);
+  if (!rule) return;
+  const source = `referral:${member.memberid}`;
+  if (await given(trx, referrer.memberid, TRX_TYPES.REFERRALBONUS, { source })) return;
+  const referrermiles = miles(rule.referrermiles);
+  const refereemiles = miles(rule.refereemiles);
+  if (referrermiles > 0) {
+    await credit(trx, { memberid: referrer.memberid, trxtype: TRX_TYPES.REFERRALBONUS, activitydate: day, awardmiles: referrermiles, source, reason: BONUS_REASONS.referrer(member.memberid), user, now });
+  }
+  if (refereemiles > 0) {
+    await credit(trx, { memberid: member.memberid, trxtype: TRX_TYPES.REFERRALBONUS, activitydate: day, awardmiles: refereemiles, source, reason: BONUS_REASONS.referee, user, now });
+  }
+}
+
+/** The members whose first activity this write is: activity rows written, and no other activity row before. */
+async function firstActivities(trx: Db, write: LedgerWrite): Promise<{ memberid: string; day: string }[]> {
+  const activity = write.rows.filter((r) => ACTIVITY_TRX_TYPES.has(r.trxtype) && (r.awardmiles > 0 || r.tiermiles > 0 || r.segments > 0));
+  const firsts: { memberid: string; day: string }[] = [];
+  for (const memberid of [...new Set(activity.map((r) => r.memberid))].sort()) {
+    const mine = activity.filter((r) => r.memberid === memberid);
+    // Rows before these have smaller ids (a concurrent posting of the member committed first: the member lock).
+    // The range on trxid keeps the planner on the member's (memberid, trxid) index, not the type's.
+    const first = Math.min(...mine.map((r) => r.trxid));
+    const { rows } = await sql<{ found: number }>`
+      select 1 as found from ledger_transaction
+      where memberid = ${memberid} and trxid < ${first} and trxtype in (${sql.join([...ACTIVITY_TRX_TYPES])})
+      limit 1`.execute(trx);
+    if (rows.length === 0) firsts.push({ memberid, day: mine.map((r) => r.activitydate).sort()[0]! });
+  }
+  return firsts;
+}
+
+/** Gives the first-activity and referral bonuses in the posting's transaction when a member's first activity posts. */
+export const bonusLedgerListener: LedgerListener = {
+  name: 'bonuses',
+  async onWrite(trx, write) {
+    for (const { memberid, day } of await firstActivities(trx, write)) {
+      const member = (await anyDb(trx).selectFrom('member').select(['memberid', 'membershipid', 'enrollmentdate', 'referredby', 'status']).where('memberid', '=', memberid).executeTakeFirst()) as
+        | ActiveMember
+        | undefined;
+      if (!member?.membershipid || member.status !== ACTIVE) continue;
+      await giveFirstActivityBonus(trx, member, day, write.user, write.now);
+      await giveReferralBonus(trx, member, day, write.user, write.now);
+    }
+  },
+};
+
+// ---- birthday -------------------------------------------------------------------------------------------------
+
+/**
+ * The birthday bonus of every active member whose birthday is `today` (29 February birthdays on 28 February in
+ * other years), by the rule of the member's membership and tier: one transaction per member, once a year.
+ */
+export async function giveBirthdayBonuses(
+  db: Db,
+  options: { today: string; user: string; now?: () => Date; progress?: (percentage: number) => Promise<void> },
+): Promise<{ members: number; miles: number }> {
+  const { today, user } = options;
+  const year = today.slice(0, 4);
+  const rulesByTier = new Map<string, Rule[]>();
+  for (const row of await rules(db, 'birthday_bonus', {})) rulesByTier.set(`${row.membershipid}|${row.tierid}`, [...(rulesByTier.get(`${row.membershipid}|${row.tierid}`) ?? []), row]);
+  // substr(birthdate, 6, 5): the MM-DD of a YYYY-MM-DD text on both databases.
+  const due = () =>
+    anyDb(db)
+      .selectFrom('member')
+      .where('status', '=', ACTIVE)
+      .where((eb: any) => eb(eb.fn('substr', ['birthdate', eb.val(6), eb.val(5)]), 'in', birthdaysOn(today)));
+  const total = Number(((await due().select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+  let members = 0;
+  let givenMiles = 0;
+  let seen = 0;
+  let after = '';
+  for (;;) {
+    const batch = (await due().select(['memberid', 'membershipid', 'tierid']).where('memberid', '>', after).orderBy('memberid').limit(BIRTHDAY_BATCH).execute()) as { memberid: string; membershipid: string; tierid: string }[];
+    if (batch.length === 0) break;
+    for (const m of batch) {
+      const rule = ruleInEffect(rulesByTier.get(`${m.membershipid}|${m.tierid}`) ?? [], today);
+      const awardmiles = miles(rule?.awardmiles);
+      if (!rule || awardmiles === 0) continue;
+      const gave = await db.transaction().execute(async (trx) => {
+        // The member first (PostgreSQL row lock), so a second run at the same moment sees this one's row.
+        if (!isSqlite(anyDb(trx))) await anyDb(trx).selectFrom('member').select('memberid').where('memberid', '=', m.memberid).forUpdate().execute();
+        if (await given(trx, m.memberid, TRX_TYPES.BIRTHDAYBONUS, { from: `${year}-01-01`, to: `${year}-12-31` })) return false;
+        const source = ruleSource(BONUS_MENUS.birthday, m.membershipid, m.tierid, String(rule.effectivedate));
+        await credit(trx, { memberid: m.memberid, trxtype: TRX_TYPES.BIRTHDAYBONUS, activitydate: today, awardmiles, source, reason: BONUS_REASONS.birthday(year), user, now: (options.now ?? (() => new Date()))() });
+        return true;
+      });
+      if (gave) {
+        members += 1;
+        givenMiles += awardmiles;
+      }
+    }
+    seen += batch.length;
+    after = batch[batch.length - 1]!.memberid;
+    await options.progress?.(Math.min(99, Math.floor((seen * 100) / Math.max(total, 1))));
+  }
+  return { members, miles: givenMiles };
+}

@@ -1,0 +1,135 @@
+// The programme's configuration keys (general_config rows staff edit on General Configuration): each key
+// declared once with its default, description and parser; read typed; missing keys seeded on every start.
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModel } from '../../engine/definition/compile';
+
+export interface ConfigKey<T> {
+  key: string;
+  default: T;
+  description: string;
+  /** The stored text as a value, or undefined when it is not one (the default is used then). */
+  parse(value: string): T | undefined;
+  format(value: T): string;
+}
+
+/** The resource whose table holds the keys (screens/basic-configuration/general-configuration.json). */
+export const GENERAL_CONFIG_RESOURCE = 'general-config';
+const GENERAL_CONFIG_TABLE = 'general_config';
+const SEED_USER = 'system';
+
+const wholeNumber = (key: string, fallback: number, description: string): ConfigKey<number> => ({
+  key,
+  default: fallback,
+  description,
+  parse: (value) => (/^\s*\d+\s*$/.test(value) ? Number(value) : undefined),
+  format: String,
+});
+
+const decimal = (key: string, fallback: number, description: string): ConfigKey<number> => ({
+  key,
+  default: fallback,
+  description,
+  parse: (value) => (/^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined),
+  format: String,
+});
+
+const text = (key: string, fallback: string, description: string): ConfigKey<string> => ({
+  key,
+  default: fallback,
+  description,
+  parse: (value) => (value.trim() === '' ? undefined : value.trim()),
+  format: (value) => value,
+});
+
+const flag = (key: string, fallback: boolean, description: string): ConfigKey<boolean> => ({
+  key,
+  default: fallback,
+  description,
+  parse: (value) => (/^\s*(true|false)\s*$/i.test(value) ? value.trim().toLowerCase() === 'true' : undefined),
+  format: String,
+});
+
+/**
+ * Every programme key, once. Add a key here (name, default, description): it is seeded into
+ * general_config on the next start, in production too, and read with readConfigKey.
+ */
+export const CONFIG_KEYS = {
+  MILES_EXPIRY_MONTHS: wholeNumber('MILES_EXPIRY_MONTHS', 36, 'Months after the activity date that credited award miles expire'),
+  TRANSFER_MILES_EXPIRY_MONTHS: wholeNumber('TRANSFER_MILES_EXPIRY_MONTHS', 36, 'Months after the transfer that transferred award miles expire'),
+  REDEPOSIT_EXPIRED_MILES_MONTHS: wholeNumber(
+    'REDEPOSIT_EXPIRED_MILES_MONTHS',
+    0,
+    'Redeposited miles whose lot expired meanwhile: 0 keeps the original expiry, N expires them N months after the redeposit',
+  ),
+  TRANSFER_MIN_MILES: wholeNumber('TRANSFER_MIN_MILES', 500, 'Fewest award miles one transfer between members may move'),
+  TRANSFER_MAX_MILES_PER_YEAR: wholeNumber('TRANSFER_MAX_MILES_PER_YEAR', 200_000, 'Most award miles a member may transfer out in a calendar year, this transfer included'),
+  TRANSFER_FEE_PER_MILE: decimal('TRANSFER_FEE_PER_MILE', 150, 'Fee per transferred mile, in TRANSFER_FEE_CURRENCY'),
+  TRANSFER_FEE_CURRENCY: text('TRANSFER_FEE_CURRENCY', 'IDR', 'Currency of the transfer fee'),
+  TRANSFER_VAT_PERCENT: decimal('TRANSFER_VAT_PERCENT', 11, 'VAT on the transfer fee, in percent'),
+  NAME_CHECK_SUSPICIOUS_NAMES: text(
+    'NAME_CHECK_SUSPICIOUS_NAMES',
+    'TEST,TESTING,DUMMY,SAMPLE,UNKNOWN,NONAME,NO NAME,ASDF,QWERTY,XXX,XYZ,ABC,NULL,NA',
+    'Words or phrases (comma-separated) that make a member name go to Invalid Name Check',
+  ),
+  ENROLL_MIN_AGE_YEARS: wholeNumber('ENROLL_MIN_AGE_YEARS', 2, 'Youngest age, in whole years on the enrollment date, at which a member may be enrolled'),
+  ENROLL_DEFAULT_TIER_MONTHS: wholeNumber('ENROLL_DEFAULT_TIER_MONTHS', 12, "Months a new member's entry tier and account period last when Tier Duration has no row for the tier"),
+  TIER_DOWNGRADE_LEVELS: wholeNumber(
+    'TIER_DOWNGRADE_LEVELS',
+    1,
+    'Most tier levels a member drops at the end of a qualification period not maintained (0: down to the tier the period holds)',
+  ),
+} as const;
+
+export type ConfigKeyName = keyof typeof CONFIG_KEYS;
+type ValueOf<K extends ConfigKeyName> = (typeof CONFIG_KEYS)[K] extends ConfigKey<infer T> ? T : never;
+
+/** The parsers other keys use (decimal amounts, codes, switches). */
+export const configKeyKinds = { wholeNumber, decimal, text, flag };
+
+/** The key's value from an active general_config row, or its default (no row, inactive, or not parseable). */
+export async function readConfigKey<K extends ConfigKeyName>(db: Kysely<Schema>, name: K): Promise<ValueOf<K>> {
+  const key = CONFIG_KEYS[name] as unknown as ConfigKey<ValueOf<K>>;
+  const row = (await (db as unknown as Kysely<any>)
+    .selectFrom(GENERAL_CONFIG_TABLE)
+    .select(['value', 'active'])
+    .where('key', '=', key.key)
+    .executeTakeFirst()) as { value: string | null; active: number | boolean | null } | undefined;
+  if (!row || !row.active || row.value === null) return key.default;
+  return key.parse(row.value) ?? key.default;
+}
+
+/**
+ * Inserts every declared key the table lacks, with its default (demo and production alike: they are the
+ * programme's defaults). A key staff changed or deactivated is left alone; two servers starting at once
+ * insert each key once.
+ */
+export async function seedConfigKeys(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<string[]> {
+  const screen = catalogue.screenByResource.get(GENERAL_CONFIG_RESOURCE);
+  if (!screen) return [];
+  const table = resourceModel(screen).table;
+  if (table !== GENERAL_CONFIG_TABLE) throw new Error(`general configuration keys are read from ${GENERAL_CONFIG_TABLE}, but the screen stores them in ${table}`);
+  const anyDb = db as unknown as Kysely<any>;
+  const present = new Set(((await anyDb.selectFrom(table).select('key').execute()) as { key: string }[]).map((r) => r.key));
+  const at = now.toISOString();
+  const missing = Object.values(CONFIG_KEYS as Record<string, ConfigKey<unknown>>).filter((k) => !present.has(k.key));
+  if (missing.length === 0) return [];
+  await anyDb
+    .insertInto(table)
+    .values(
+      missing.map((k) => ({
+        key: k.key,
+        value: k.format(k.default),
+        description: k.description.slice(0, 200),
+        active: 1,
+        createdby: SEED_USER,
+        createddate: at,
+        updatedby: SEED_USER,
+        updateddate: at,
+      })),
+    )
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return missing.map((k) => k.key);
+}

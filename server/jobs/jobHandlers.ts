@@ -1,0 +1,12 @@
+// Every background job type the servers run and every daily schedule, one list (as server/actions.ts lists actions).
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { DailySchedule, JobHandler } from './jobWorker';
+import { ledgerJobHandlers, ledgerSchedules } from '../ledger/ledgerJobs';
+import { tierJobHandlers, tierSchedules } from '../tiers/tierJobs';
+import { bonusJobHandlers, bonusSchedules } from '../bonuses/bonusJobs';
+import { memberCheckJobHandlers, memberCheckSchedules } from '../memberChecks/memberChecksJobs';
+
+/** The handlers of every job type; some read the definitions (the name check applies the member screen's rules). */
+export const allJobHandlers = (catalogue: Catalogue): readonly JobHandler[] => [...ledgerJobHandlers, ...tierJobHandlers, ...bonusJobHandlers, ...memberCheckJobHandlers(catalogue)];
+
+export const allSchedules: readonly DailySchedule[] = [...ledgerSchedules, ...tierSchedules, ...bonusSchedules, ...memberCheckSchedules];

@@ -1,0 +1,141 @@
+// The background worker every app server runs: each poll enqueues what the daily schedules want today (one
+// job per key across all servers), then claims and runs due jobs through the handler registered for their type.
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+import { claim, complete, enqueue, fail, parseParameters, progress, type Job } from './jobQueue';
+
+export interface JobContext {
+  db: Kysely<Schema>;
+  job: Job;
+  parameters: unknown;
+  now: () => Date;
+  /** Reports 0-100 and keeps the lease alive; long jobs call it at least once per lease. */
+  progress(percentage: number): Promise<void>;
+}
+
+export interface JobHandler {
+  jobtype: string;
+  /** Tries before the job stays FAILED (default 5). */
+  maxAttempts?: number;
+  run(context: JobContext): Promise<unknown>;
+}
+
+/** A job wanted once a day: its key and parameters for that day (YYYY-MM-DD, UTC). */
+export interface DailySchedule {
+  jobtype: string;
+  daily(today: string): { jobkey: string; parameters?: unknown };
+}
+
+export interface JobWorkerOptions {
+  db: Kysely<Schema>;
+  /** Who holds a lease: host and process, so a stuck server is visible in the job table. */
+  owner: string;
+  handlers: readonly JobHandler[];
+  schedules?: readonly DailySchedule[];
+  pollMs: number;
+  leaseMs?: number;
+  retryBaseMs?: number;
+  now?: () => Date;
+  log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+export interface JobWorker {
+  /** One round: schedules, then every due job; how many jobs ran. */
+  tick(): Promise<number>;
+  /** Runs rounds every pollMs (the first at once) until stop(). */
+  start(): void;
+  /** Ends the loop; waits for the round in progress. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_RETRY_BASE_MS = 60_000;
+const DEFAULT_MAX_ATTEMPTS = 5;
+const JOBS_PER_TICK = 20;
+const SYSTEM_USER = 'system';
+
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { db, owner } = options;
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const handlers = new Map(options.handlers.map((h) => [h.jobtype, h]));
+  let scheduledDay = '';
+
+  async function schedule(): Promise<void> {
+    const today = now().toISOString().slice(0, 10);
+    if (today === scheduledDay) return;
+    for (const s of options.schedules ?? []) {
+      const { jobkey, parameters } = s.daily(today);
+      await enqueue(db, { jobtype: s.jobtype, jobkey, parameters, user: SYSTEM_USER, now: now() });
+    }
+    scheduledDay = today;
+  }
+
+  async function runOne(job: Job): Promise<void> {
+    const handler = handlers.get(job.jobtype)!;
+    const maxAttempts = handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
+    if (job.attempts > maxAttempts) {
+      await fail(db, { job, owner, error: `gave up after ${maxAttempts} attempts (lease expired)`, now: now(), maxAttempts, retryBaseMs });
+      return;
+    }
+    try {
+      const result = await handler.run({
+        db,
+        job,
+        parameters: parseParameters(job),
+        now,
+        progress: async (percentage) => {
+          await progress(db, { jobid: job.jobid, owner, percentage, leaseMs, now: now() });
+        },
+      });
+      await complete(db, { jobid: job.jobid, owner, result, now: now() });
+      options.log?.info({ jobid: job.jobid, jobtype: job.jobtype, result }, 'job done');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = await fail(db, { job, owner, error: message, now: now(), maxAttempts, retryBaseMs });
+      options.log?.error({ jobid: job.jobid, jobtype: job.jobtype, err: error, outcome }, 'job failed');
+    }
+  }
+
+  async function tick(): Promise<number> {
+    await schedule();
+    let ran = 0;
+    while (ran < JOBS_PER_TICK) {
+      const job = await claim(db, { owner, leaseMs, now: now(), jobtypes: [...handlers.keys()] });
+      if (!job) break;
+      await runOne(job);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const loop = () => {
+    if (stopped) return;
+    running = tick()
+      .catch((error: unknown) => options.log?.error({ err: error }, 'job worker round failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, options.pollMs);
+      });
+  };
+
+  return {
+    tick,
+    start: loop,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** A worker already looping (what server/main.ts starts). */
+export function startJobWorker(options: JobWorkerOptions): JobWorker {
+  const worker = createJobWorker(options);
+  worker.start();
+  return worker;
+}

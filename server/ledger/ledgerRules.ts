@@ -1,0 +1,89 @@
+// The ledger's pure rules: transaction types, expiry dates, which lots a debit takes. No database here;
+// ledgerStore feeds these from rows and tests call them directly.
+
+/** The transaction-type codes (reference list of ledger_transaction.trxtype). */
+export const TRX_TYPES = {
+  ENROLLBONUS: 'ENROLLBONUS',
+  EARNING: 'EARNING',
+  RATING: 'RATING',
+  CORRECTION: 'CORRECTION',
+  CUSTOM: 'CUSTOM',
+  TRANSFERIN: 'TRANSFERIN',
+  TRANSFEROUT: 'TRANSFEROUT',
+  REDEPOSIT: 'REDEPOSIT',
+  REDEMPTION: 'REDEMPTION',
+  EXTENSION: 'EXTENSION',
+  EXPIRATION: 'EXPIRATION',
+  /** The bonuses of Tier Management (server/bonuses): tier completion, first activity, birthday, referral. */
+  TIERBONUS: 'TIERBONUS',
+  FIRSTACTBONUS: 'FIRSTACTBONUS',
+  BIRTHDAYBONUS: 'BIRTHDAYBONUS',
+  REFERRALBONUS: 'REFERRALBONUS',
+} as const;
+
+export type TrxType = (typeof TRX_TYPES)[keyof typeof TRX_TYPES];
+
+/** Debits a redeposit may not undo: an expiration is undone by an extension, a transfer by a transfer back. */
+export const NOT_REVERSIBLE: ReadonlySet<string> = new Set([TRX_TYPES.EXPIRATION, TRX_TYPES.TRANSFEROUT]);
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** YYYY-MM-DD plus whole months; a day past the target month's end becomes its last day (31 Jan + 1 = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const m = DATE.exec(date);
+  if (!m) throw new Error(`not a date: ${date}`);
+  const total = Number(m[1]) * 12 + (Number(m[2]) - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(Number(m[3]), lastDay);
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The calendar date of an instant, in UTC (the programme's dates are days, not instants). */
+export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+export interface OpenLot {
+  lotid: number;
+  expirydate: string;
+  remaining: number;
+}
+
+export interface LotTake {
+  lotid: number;
+  amount: number;
+}
+
+/** Soonest expiry first, then the oldest lot: the order a debit consumes lots in. */
+export const lotOrder = (a: OpenLot, b: OpenLot): number =>
+  a.expirydate < b.expirydate ? -1 : a.expirydate > b.expirydate ? 1 : a.lotid - b.lotid;
+
+/**
+ * What a debit of `amount` takes from each lot, soonest expiry first. `covered` is false when the lots
+ * hold less than the amount (a balance that disagrees with its lots: the store refuses to go on).
+ */
+export function planLotUse(lots: readonly OpenLot[], amount: number): { takes: LotTake[]; covered: boolean } {
+  const takes: LotTake[] = [];
+  let left = amount;
+  for (const lot of [...lots].sort(lotOrder)) {
+    if (left <= 0) break;
+    if (lot.remaining <= 0) continue;
+    const take = Math.min(lot.remaining, left);
+    takes.push({ lotid: lot.lotid, amount: take });
+    left -= take;
+  }
+  return { takes, covered: left <= 0 };
+}
+
+/** Miles as staff read them: 1,200. */
+export const formatMiles = (miles: number): string => miles.toLocaleString('en-US');
+
+/** A whole, non-negative number of miles (what every entry's amounts must be). */
+export const isMiles = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

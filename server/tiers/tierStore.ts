@@ -1,0 +1,298 @@
+// Tiers in the database: feeds the pure engine (tierRules.ts) the membership's tiers, its Mileage Criteria and
+// the member's tier miles and segments of the qualification period (ledger rows by activity date, from the
+// member_account period), and writes what it decides: the member's tier, the tier history row with its reason
+// (member_tier), the member's cards, a card order for the new card, and the tier completion bonus. Upgrades
+// happen inside the posting transaction (the ledger listener below); the period end runs as a job (tierJobs.ts).
+import { sql, type Kysely } from 'kysely';
+import type { TierHeld, TierStanding } from '../../engine/definition/views';
+import { isSqlite } from '../db/columnTypes';
+import type { Schema } from '../db/schema';
+import { readConfigKey } from '../configuration/configKeys';
+import { tierMonths } from '../enrollment/enrollmentStore';
+import { dayOf } from '../ledger/ledgerRules';
+import type { LedgerListener } from '../ledger/ledgerListeners';
+import { giveTierCompletionBonus } from '../bonuses/bonusStore';
+import {
+  dayAfter,
+  dayBefore,
+  nextPeriod,
+  periodEndDecision,
+  tierAsOf,
+  upgradeTarget,
+  TIER_REASON,
+  type CriterionRow,
+  type Progress,
+  type TierDecision,
+  type TierHistoryRow,
+  type TierRow,
+} from './tierRules';
+
+type Db = Kysely<Schema>;
+const anyDb = (db: Db) => db as unknown as Kysely<any>;
+
+/** A card order for the card a tier change makes (spec 001 §4.4's first state, the original cycle), for the mailing issue. */
+export const TIER_CARD_ORDER = { reason: 'TIERCHANGE', status: 'PAYMENT_SUCCESS', reordernumber: 0 } as const;
+/** Members whose tier the period end no longer changes. */
+const SETTLED_STATUSES = ['CLOSED', 'TERMINATED'];
+const ACTIVE = 'ACTIVE';
+const PERIOD_BATCH = 500;
+
+export interface TierMember {
+  memberid: string;
+  membershipid: string;
+  tierid: string;
+  birthdate: string | null;
+  status: string;
+  cardnumber: string | null;
+  nameoncard: string | null;
+  startperiod: string;
+  endperiod: string;
+}
+
+/** The member with its qualification period; row-locked on PostgreSQL when `lock` (SQLite runs one writer). */
+async function loadMember(trx: Db, memberid: string, lock = false): Promise<TierMember | undefined> {
+  let query = anyDb(trx)
+    .selectFrom('member')
+    .innerJoin('member_account', 'member_account.memberid', 'member.memberid')
+    .select(['member.memberid', 'member.membershipid', 'member.tierid', 'member.birthdate', 'member.status', 'member.cardnumber', 'member.nameoncard', 'member_account.startperiod', 'member_account.endperiod'])
+    .where('member.memberid', '=', memberid);
+  if (lock && !isSqlite(anyDb(trx))) query = query.forUpdate('member');
+  const row = (await query.executeTakeFirst()) as TierMember | undefined;
+  return row && row.membershipid && row.tierid ? row : undefined;
+}
+
+type TierRules = { tiers: TierRow[]; criteria: CriterionRow[] };
+
+/**
+ * How long a posting's upgrade check reuses a membership's tiers and criteria: every posting reading them again
+ * halved the rate of single credits; a change of Tier or Mileage Criteria reaches postings within this time
+ * (the period-end job and the lookups always read them fresh).
+ */
+export const TIER_RULES_TTL_MS = 30_000;
+/** Per database (its adapter, shared by the database and its transactions), per membership. */
+const recentRules = new WeakMap<object, Map<string, { until: number; rules: Promise<TierRules> }>>();
+
+function recentTierRules(db: Db, membershipid: string): Promise<TierRules> {
+  const key = db.getExecutor().adapter;
+  let byMembership = recentRules.get(key);
+  if (!byMembership) recentRules.set(key, (byMembership = new Map()));
+  const now = Date.now();
+  const hit = byMembership.get(membershipid);
+  if (hit && hit.until > now) return hit.rules;
+  const rules = loadTierRules(db, membershipid);
+  byMembership.set(membershipid, { until: now + TIER_RULES_TTL_MS, rules });
+  rules.catch(() => byMembership.delete(membershipid));
+  return rules;
+}
+
+/** The membership's tiers and its Mileage Criteria (the engine picks those in effect). */
+export async function loadTierRules(db: Db, membershipid: string): Promise<TierRules> {
+  const tiers = (await anyDb(db).selectFrom('tier').select(['tierid', 'membershipid', 'rank', 'status']).where('membershipid', '=', membershipid).execute()) as TierRow[];
+  const criteria = (await anyDb(db)
+    .selectFrom('mileage_criteria')
+    .select(['mileagecriteriaid', 'membershipid', 'tierid', 'type', 'minage', 'maxage', 'tiermiles', 'segments', 'operator', 'effectivedate', 'expireddate', 'status'])
+    .where('membershipid', '=', membershipid)
+    .orderBy('mileagecriteriaid')
+    .execute()) as CriterionRow[];
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    tiers: tiers.map((t) => ({ ...t, rank: Number(t.rank) })),
+    criteria: criteria.map((c) => ({ ...c, minage: num(c.minage), maxage: num(c.maxage), tiermiles: num(c.tiermiles), segments: num(c.segments) })),
+  };
+}
+
+/** The member, its period and the period's figures in one statement (what every posting's upgrade check reads). */
+async function memberWithProgress(trx: Db, memberid: string): Promise<{ member: TierMember; progress: Progress } | undefined> {
+  const figure = (column: 'tiermiles' | 'segments') =>
+    sql<number>`(select coalesce(sum(t.${sql.ref(column)}), 0) from ledger_transaction t where t.memberid = m.memberid and t.activitydate >= a.startperiod and t.activitydate <= a.endperiod)`;
+  const { rows } = await sql<TierMember & Progress>`
+    select m.memberid, m.membershipid, m.tierid, m.birthdate, m.status, m.cardnumber, m.nameoncard, a.startperiod, a.endperiod,
+           ${figure('tiermiles')} as tiermiles, ${figure('segments')} as segments
+    from member m inner join member_account a on a.memberid = m.memberid
+    where m.memberid = ${memberid}`.execute(trx);
+  const row = rows[0];
+  if (!row || !row.membershipid || !row.tierid) return undefined;
+  const { tiermiles, segments, ...member } = row;
+  return { member, progress: { tiermiles: Number(tiermiles), segments: Number(segments) } };
+}
+
+/** Tier miles and segments of the member's ledger rows dated within the period (debits and corrections count against). */
+export async function periodProgress(db: Db, memberid: string, startperiod: string, endperiod: string): Promise<Progress> {
+  const row = await db
+    .selectFrom('ledger_transaction')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('tiermiles'), eb.val(0)).as('tiermiles'), eb.fn.coalesce(eb.fn.sum<number>('segments'), eb.val(0)).as('segments')])
+    .where('memberid', '=', memberid)
+    .where('activitydate', '>=', startperiod)
+    .where('activitydate', '<=', endperiod)
+    .executeTakeFirstOrThrow();
+  return { tiermiles: Number(row.tiermiles), segments: Number(row.segments) };
+}
+
+const audit = (user: string, at: string) => ({ createdby: user, createddate: at, updatedby: user, updateddate: at });
+
+/**
+ * The member holds `tierid` from `startdate` to `enddate` for `reason`: the history rows covering that day end the
+ * day before (or that day, when they began on it), a new row is written, and the member row follows. When the tier
+ * changes, the member's active cards carry it and a card order is placed for the primary card.
+ */
+async function holdTier(trx: Db, member: TierMember, hold: { tierid: string; startdate: string; enddate: string; reason: string }, user: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const { tierid, startdate, enddate, reason } = hold;
+  const open = (eb: any) => eb.or([eb('enddate', 'is', null), eb('enddate', '>=', startdate)]);
+  await anyDb(trx).updateTable('member_tier').set({ enddate: dayBefore(startdate), updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '<', startdate).where(open).execute();
+  await anyDb(trx).updateTable('member_tier').set({ enddate: startdate, updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '=', startdate).where(open).execute();
+  await anyDb(trx)
+    .insertInto('member_tier')
+    .values({ memberid: member.memberid, membershipid: member.membershipid, tierid, startdate, enddate, tierreason: reason, ...audit(user, at) })
+    .onConflict((oc: any) => oc.columns(['memberid', 'startdate', 'tierid']).doUpdateSet({ enddate, tierreason: reason, updatedby: user, updateddate: at }))
+    .execute();
+  await anyDb(trx).updateTable('member').set({ tierid, expireddate: enddate, updateddate: at }).where('memberid', '=', member.memberid).execute();
+  if (tierid === member.tierid) return;
+  await anyDb(trx).updateTable('member_card').set({ tierid }).where('memberid', '=', member.memberid).where('status', '=', ACTIVE).execute();
+  if (member.cardnumber) {
+    await trx
+      .insertInto('card_order')
+      .values({ memberid: member.memberid, cardnumber: member.cardnumber, membershipid: member.membershipid, tierid, nameoncard: member.nameoncard, ...TIER_CARD_ORDER, createdby: user, createddate: at })
+      .execute();
+  }
+}
+
+/**
+ * Upgrades the member at once when the period's tier miles and segments meet an Upgrade criterion of a higher
+ * tier (reason QUALIFICATION, held to the period's end) and gives that tier's completion bonus. Nothing when the
+ * period has ended (the period-end job decides) or no criterion is met. Runs in the caller's transaction.
+ */
+export async function upgradeIfQualified(trx: Db, memberid: string, user: string, now: Date): Promise<TierDecision | undefined> {
+  const found = await memberWithProgress(trx, memberid);
+  const day = dayOf(now);
+  if (!found || SETTLED_STATUSES.includes(found.member.status) || day < found.member.startperiod || day > found.member.endperiod) return undefined;
+  const { member, progress } = found;
+  const { tiers, criteria } = await recentTierRules(trx, member.membershipid);
+  const { target, checks } = upgradeTarget(tiers, criteria, member, progress, day);
+  if (!target) return undefined;
+  await holdTier(trx, member, { tierid: target.tierid, startdate: day, enddate: member.endperiod, reason: TIER_REASON.QUALIFICATION }, user, now);
+  await giveTierCompletionBonus(trx, { ...member, tierid: target.tierid }, { mileagecriteriaid: target.mileagecriteriaid, day, periodstart: member.startperiod }, user, now);
+  return { outcome: 'UPGRADE', tierid: target.tierid, reason: TIER_REASON.QUALIFICATION, mileagecriteriaid: target.mileagecriteriaid, checks };
+}
+
+/** Upgrades as soon as a posting's tier miles or segments qualify (and a merge's, which brings another account's). */
+export const tierLedgerListener: LedgerListener = {
+  name: 'tiers',
+  async onWrite(trx, write) {
+    const gained = write.operation === 'merge' ? write.memberids.slice(1) : write.rows.filter((r) => r.tiermiles > 0 || r.segments > 0).map((r) => r.memberid);
+    for (const memberid of [...new Set(gained)].sort()) await upgradeIfQualified(trx, memberid, write.user, write.now);
+  },
+};
+
+// ---- the end of a qualification period ----------------------------------------------------------------------
+
+export interface PeriodEndResult {
+  memberid: string;
+  decisions: (TierDecision & { startperiod: string; endperiod: string })[];
+}
+
+/**
+ * Closes every qualification period of the member that ended before `today`, oldest first, in the caller's
+ * transaction with the member row locked: decides from that period's figures (criteria in effect on its last
+ * day), writes the next period's tier row (MAINTAIN, DOWNGRADE or QUALIFICATION), moves the account period on by
+ * the resulting tier's duration, and changes cards and orders a card when the tier changes. A period already
+ * closed is not closed again, so running twice changes nothing more.
+ */
+export async function closeMemberPeriods(trx: Db, memberid: string, today: string, user: string, now: Date): Promise<PeriodEndResult> {
+  const decisions: PeriodEndResult['decisions'] = [];
+  const levels = await readConfigKey(trx, 'TIER_DOWNGRADE_LEVELS');
+  for (;;) {
+    const member = await loadMember(trx, memberid, true);
+    if (!member || SETTLED_STATUSES.includes(member.status) || member.endperiod >= today) break;
+    const { tiers, criteria } = await loadTierRules(trx, member.membershipid);
+    const progress = await periodProgress(trx, memberid, member.startperiod, member.endperiod);
+    const decision = periodEndDecision(tiers, criteria, member, progress, member.endperiod, levels);
+    if (!decision) break;
+    const next = nextPeriod(member.endperiod, await tierMonths(trx, decision.tierid, dayAfter(member.endperiod)));
+    const moved = await trx
+      .updateTable('member_account')
+      .set(next)
+      .where('memberid', '=', memberid)
+      .where('endperiod', '=', member.endperiod)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) break;
+    await holdTier(trx, member, { tierid: decision.tierid, startdate: next.startperiod, enddate: next.endperiod, reason: decision.reason }, user, now);
+    if (decision.outcome === 'UPGRADE') {
+      await giveTierCompletionBonus(trx, { ...member, tierid: decision.tierid }, { mileagecriteriaid: decision.mileagecriteriaid!, day: next.startperiod, periodstart: member.startperiod }, user, now);
+    }
+    decisions.push({ ...decision, startperiod: next.startperiod, endperiod: next.endperiod });
+  }
+  return { memberid, decisions };
+}
+
+/**
+ * The period-end run: every member (not closed or terminated) whose period ended before `today`, each in its own
+ * transaction. Idempotent: a member's closed period is gone from the next look, and N workers at once close each
+ * period once (the member lock and the guarded move of the account period).
+ */
+export async function closeDuePeriods(
+  db: Db,
+  options: { today: string; user: string; now?: () => Date; progress?: (percentage: number) => Promise<void> },
+): Promise<{ members: number; maintained: number; downgraded: number; upgraded: number }> {
+  const { today, user } = options;
+  const due = () =>
+    anyDb(db)
+      .selectFrom('member_account')
+      .innerJoin('member', 'member.memberid', 'member_account.memberid')
+      .where('member_account.endperiod', '<', today)
+      .where('member.status', 'not in', SETTLED_STATUSES);
+  const total = Number(((await due().select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+  const counts = { members: 0, maintained: 0, downgraded: 0, upgraded: 0 };
+  let after = '';
+  for (;;) {
+    const batch = (await due().select('member_account.memberid').where('member_account.memberid', '>', after).orderBy('member_account.memberid').limit(PERIOD_BATCH).execute()) as { memberid: string }[];
+    if (batch.length === 0) break;
+    for (const { memberid } of batch) {
+      const { decisions } = await db.transaction().execute((trx) => closeMemberPeriods(trx, memberid, today, user, (options.now ?? (() => new Date()))()));
+      if (decisions.length > 0) counts.members += 1;
+      for (const d of decisions) counts[d.outcome === 'MAINTAIN' ? 'maintained' : d.outcome === 'DOWNGRADE' ? 'downgraded' : 'upgraded'] += 1;
+    }
+    after = batch[batch.length - 1]!.memberid;
+    await options.progress?.(Math.min(99, Math.floor((counts.members * 100) / Math.max(total, 1))));
+  }
+  return counts;
+}
+
+// ---- lookups ------------------------------------------------------------------------------------------------
+
+export type TierOnDay = TierHistoryRow & TierHeld;
+
+/** The tier the member held on a day ('as of date'), from the tier history; undefined before the first row. */
+export async function memberTierAsOf(db: Db, memberid: string, day: string): Promise<TierOnDay | undefined> {
+  const history = (await anyDb(db)
+    .selectFrom('member_tier')
+    .leftJoin('tier', 'tier.tierid', 'member_tier.tierid')
+    .leftJoin('tier_reason', 'tier_reason.reasonid', 'member_tier.tierreason')
+    .select(['member_tier.memberid', 'member_tier.membershipid', 'member_tier.tierid', 'tier.tiername', 'member_tier.startdate', 'member_tier.enddate', 'member_tier.tierreason', 'tier_reason.reasonname', 'member_tier.createddate'])
+    .where('member_tier.memberid', '=', memberid)
+    .where('member_tier.startdate', '<=', day)
+    .execute()) as TierOnDay[];
+  return tierAsOf(history, day);
+}
+
+/**
+ * Where the member stands in the current period: its figures, and what its end would decide with them (every
+ * criterion of the higher, current and lower tiers with why it does or does not count).
+ */
+export async function qualificationStatus(db: Db, memberid: string): Promise<TierStanding | undefined> {
+  const member = await loadMember(db, memberid);
+  if (!member) return undefined;
+  const { tiers, criteria } = await loadTierRules(db, member.membershipid);
+  const names = (await anyDb(db).selectFrom('tier').select(['tierid', 'tiername']).where('membershipid', '=', member.membershipid).execute()) as { tierid: string; tiername: string }[];
+  const progress = await periodProgress(db, memberid, member.startperiod, member.endperiod);
+  const atEnd = periodEndDecision(tiers, criteria, member, progress, member.endperiod, await readConfigKey(db, 'TIER_DOWNGRADE_LEVELS'));
+  return {
+    memberid,
+    tierid: member.tierid,
+    tiernames: Object.fromEntries(names.map((t) => [t.tierid, t.tiername])),
+    startperiod: member.startperiod,
+    endperiod: member.endperiod,
+    ...progress,
+    periodend: atEnd ?? null,
+  };
+}
