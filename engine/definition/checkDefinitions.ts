@@ -125,10 +125,13 @@ function checkThrough(screen: ScreenDefinition, parentName: string, through: str
   }
 }
 
-/** `requiredUnless` and `notBefore` name another field of the record; `notBefore` compares two dates or two numbers. */
+/**
+ * `requiredUnless`, `notBefore` and `excludes` name another field of the record; `notBefore` compares two dates or
+ * two numbers; `excludes` pairs two choices of the same selector (or options), each naming the other.
+ */
 function checkConditions(screen: ScreenDefinition, field: ScreenDefinition['fields'][number], at: string, report: Report) {
   const byName = new Map(screen.fields.map((f) => [f.name, f]));
-  for (const condition of ['requiredUnless', 'notBefore'] as const) {
+  for (const condition of ['requiredUnless', 'notBefore', 'excludes'] as const) {
     const other = field[condition];
     if (other === undefined) continue;
     if (other === field.name) report(`${at}.${condition}`, `a field cannot name itself`);
@@ -145,6 +148,12 @@ function checkConditions(screen: ScreenDefinition, field: ScreenDefinition['fiel
   const earlier = field.notBefore === undefined ? undefined : byName.get(field.notBefore);
   const kind = (f: ScreenDefinition['fields'][number]) => ({ date: 'date', integer: 'number', number: 'number' } as Record<string, string>)[resolveField(f).type];
   if (earlier && (!kind(field) || kind(field) !== kind(earlier))) report(`${at}.notBefore`, `"notBefore" compares two date fields or two number fields`);
+  const excluded = field.excludes === undefined || field.excludes === field.name ? undefined : byName.get(field.excludes);
+  if (excluded) {
+    const choices = (f: ScreenDefinition['fields'][number]) => (f.source ? `selector:${f.source.selector}` : f.options ? JSON.stringify(f.options.map((o) => o.value)) : undefined);
+    if (!choices(field) || choices(field) !== choices(excluded)) report(`${at}.excludes`, `"excludes" pairs two choice fields with the same selector or options`);
+    else if (excluded.excludes !== field.name) report(`${at}.excludes`, `field "${excluded.name}" must exclude "${field.name}" in turn`);
+  }
 }
 
 /** Key, status and default sort name fields of the screen. */

@@ -293,7 +293,7 @@ export function formSchema(screen: ScreenDefinition, mode: FormMode): { schema: 
       [isGrantField(field) ? 'ui:field' : 'ui:widget']: field.widget,
       'ui:placeholder': field.placeholder ? `${field.widget === 'select' || field.widget === 'multiselect' || field.widget === 'date' ? 'Choose' : 'Input'} ${field.placeholder}` : undefined,
       'ui:readonly': readOnly,
-      'ui:options': { section, wide, source: field.source, through: throughSource(screen, field), format: field.format, minDate: field.minDate, maxDate: field.maxDate, maxSizeKb: field.maxSizeKb, choices: field.options, composeFrom: field.composeFrom },
+      'ui:options': { section, wide, source: field.source, through: throughSource(screen, field), format: field.format, minDate: field.minDate, maxDate: field.maxDate, maxSizeKb: field.maxSizeKb, choices: field.options, composeFrom: field.composeFrom, excludes: field.excludes },
     };
   }
   const required = fields.filter((f) => f.field.required && !f.readOnly).map((f) => f.field.name);
@@ -348,7 +348,7 @@ export function validateFormFields(fields: readonly FormField[], values: Record<
   for (const { field, readOnly } of fields) {
     if (readOnly && !field.isKey) continue;
     const rules = isRequired(field, values) && !field.rules.includes('required') ? ['required', ...field.rules] : field.rules;
-    const message = validateValue(values[field.name], rules, ruleContext(field), values) ?? choiceError(field, values[field.name]) ?? orderError(field, values, labels);
+    const message = validateValue(values[field.name], rules, ruleContext(field), values) ?? choiceError(field, values[field.name]) ?? orderError(field, values, labels) ?? sameChoiceError(field, values, labels);
     if (message) errors[field.name] = message;
   }
   return errors;
@@ -363,6 +363,14 @@ function orderError(field: ResolvedField, values: Record<string, unknown>, label
   if (typeof value === 'number' && typeof earliest === 'number') return value >= earliest ? null : formatMessage(RULE_MESSAGES.notBelow, params());
   if (typeof value !== 'string' || typeof earliest !== 'string' || isEmptyValue(value) || isEmptyValue(earliest) || value >= earliest) return null;
   return formatMessage(RULE_MESSAGES.notBefore, params());
+}
+
+/** An `excludes` choice equal to the other field's (an origin that is also the destination). */
+function sameChoiceError(field: ResolvedField, values: Record<string, unknown>, labels: Map<string, string>): string | null {
+  if (!field.excludes) return null;
+  const value = values[field.name];
+  if (isEmptyValue(value) || value !== values[field.excludes]) return null;
+  return formatMessage(RULE_MESSAGES.excludes, { label: fieldLabel(ruleContext(field)), other: labels.get(field.excludes) ?? field.excludes });
 }
 
 /** A field with fixed options takes only those values (the rule language checks choices for 'required' only). */

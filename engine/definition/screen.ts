@@ -104,6 +104,11 @@ export interface FieldDefinition {
   requiredWhen?: VisibleWhen;
   /** A date that may not be earlier than this other date field of the record (an end date after its start date), or a number not less than this other number field (a band's maximum). */
   notBefore?: string;
+  /**
+   * A choice that may not equal this other choice field of the record (a route's origin and destination): each
+   * field's options leave out the other's value, and a record with both the same is refused on this field.
+   */
+  excludes?: string;
   /** The card name chooser (`widget: "cardname"`): the record's fields its variants are made of, given name first. */
   composeFrom?: string[];
   /**

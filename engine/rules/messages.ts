@@ -20,6 +20,7 @@ export const RULE_MESSAGES = {
   range: '{label} maximum must be greater than minimum', // not in spec
   rangeShape: '{label} must be a range from minimum to maximum', // not in spec
   notBefore: '{label} must not be before {other}', // not in spec
+  excludes: '{label} must differ from {other}', // not in spec
   notBelow: '{label} must not be less than {other}', // not in spec
 } as const;
 

@@ -132,18 +132,19 @@ describe.each(testDatabases)('member screen on $name', (target) => {
 
   it('adds aliases and cobrand cards; tier history, cards and retro claims are read-only lists (activities are posted through accrual)', async () => {
     expect((await call('/api/member-alias/create', { memberid: ID, aliasname: 'Tika Wulan', aliastype: 'NICKNAME' })).body.status.responsecode).toBe(CODES.SUCCESS);
-    expect((await call('/api/member-cobrand/create', { memberid: ID, partnercode: (await firstPartner()) as string, cobrandcode: 'BNIGOLD', cobrandcardnumber: '4111111111' })).body.status.responsecode).toBe(CODES.SUCCESS);
+    // The cobrand code is one of the chosen partner's cobrand cards (partnercob), not free text.
+    const foreign = await call('/api/member-cobrand/create', { memberid: ID, partnercode: 'BNI', cobrandcode: 'BCAGOLD', cobrandcardnumber: '4111111111' });
+    expect(foreign.body.status.responsecode).toBe(CODES.VALIDATION);
+    expect(foreign.body.result.fields).toEqual({ cobrandcode: 'Cobrand Code "BCAGOLD" does not belong to the chosen Partner' });
+    const unknown = await call('/api/member-cobrand/create', { memberid: ID, partnercode: 'BNI', cobrandcode: 'FREETEXT', cobrandcardnumber: '4111111111' });
+    expect(unknown.body.result.fields).toEqual({ cobrandcode: 'Cobrand Code "FREETEXT" does not exist' });
+    expect((await call('/api/member-cobrand/create', { memberid: ID, partnercode: 'BNI', cobrandcode: 'BNIGOLD', cobrandcardnumber: '4111111111' })).body.status.responsecode).toBe(CODES.SUCCESS);
     const cards = (await call('/api/member-card/list', undefined, { parameter: { criteria: { memberid: ID } } })).body.result as Row[];
     expect(cards.map((c) => c.cardnumber)).toEqual([CARD]);
     for (const resource of ['member-card', 'member-tier', 'retro-claim', 'ledger-transaction']) {
       expect((await call(`/api/${resource}/create`, { memberid: ID })).http, resource).toBe(404);
     }
   });
-
-  async function firstPartner() {
-    const options = await call('/api/selector/options', { selector: 'partner' }, { paging: { page: 1, limit: -1 } });
-    return (options.body.result as { value: unknown }[])[0]?.value ?? 'GA';
-  }
 
   it('lists the ledger newest first with its types, and explains a transaction by its lots', async () => {
     const rows = (await call('/api/ledger-transaction/list', undefined, { parameter: { criteria: { memberid: ID } }, paging: { page: 1, limit: 10 } })).body;

@@ -157,6 +157,27 @@ describe('checkDefinitions: fields', () => {
     ]);
   });
 
+  it('reports excludes naming no field, a field of other choices, or a field that does not exclude it in turn', () => {
+    const i = fieldIndex('regioncode');
+    expect(problemsWith((d) => (d.screen(COUNTRY).fields[i].excludes = 'continent'))).toEqual([`${COUNTRY}: fields[${i}].excludes: unknown field "continent"`]);
+    expect(problemsWith((d) => (d.screen(COUNTRY).fields[i].excludes = 'countryname'))).toEqual([
+      `${COUNTRY}: fields[${i}].excludes: "excludes" pairs two choice fields with the same selector or options`,
+    ]);
+    const other = { name: 'otherregion', label: 'Other Region', source: { selector: 'region' } };
+    expect(
+      problemsWith((d) => {
+        d.screen(COUNTRY).fields[i].excludes = 'otherregion';
+        d.screen(COUNTRY).fields.push(other);
+      }),
+    ).toEqual([`${COUNTRY}: fields[${i}].excludes: field "otherregion" must exclude "regioncode" in turn`]);
+    expect(
+      problemsWith((d) => {
+        d.screen(COUNTRY).fields[i].excludes = 'otherregion';
+        d.screen(COUNTRY).fields.push({ ...other, excludes: 'regioncode' });
+      }),
+    ).toEqual([]);
+  });
+
   it("reports dependsOn.filter naming no field of the selector's resource", () => {
     const i = fieldIndex('regioncode');
     const source: FieldSource = { selector: 'region', dependsOn: { field: 'countrycode', filter: 'continent' } };
@@ -440,7 +461,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',
     options: 'optional', source: 'optional', format: 'optional', default: 'optional', search: 'optional', column: 'optional',
     form: 'optional', detail: 'optional', minDate: 'optional', maxDate: 'optional', maxSizeKb: 'optional', stored: 'optional',
-    requiredUnless: 'optional', requiredWhen: 'optional', notBefore: 'optional', composeFrom: 'optional',
+    requiredUnless: 'optional', requiredWhen: 'optional', notBefore: 'optional', excludes: 'optional', composeFrom: 'optional',
   } satisfies Shape<FieldDefinition>],
   ['FieldOption', screenDefs.option, { value: 'required', label: 'required' } satisfies Shape<FieldOption>],
   ['FieldSource', screenDefs.source, { selector: 'required', dependsOn: 'optional' } satisfies Shape<FieldSource>],

@@ -13,6 +13,8 @@ export interface OptionSelectProps {
   parent?: { filter: string; value: unknown };
   /** The parent's value names a record of this selector; its `field` (one of the selector's extras) is the value that filters. */
   through?: { selector: string; field: string };
+  /** A value left out of the options (the other field's choice, `excludes`). */
+  exclude?: unknown;
   multiple?: boolean;
   placeholder?: string;
   disabled?: boolean;
@@ -25,7 +27,8 @@ export function OptionSelect(props: OptionSelectProps) {
   const parent =
     props.through && props.parent ? { filter: props.parent.filter, value: parentRecords.options.find((o) => o.value === props.parent!.value)?.[props.through.field] } : props.parent;
   const remote = useSelectorOptions(props.selector, parent);
-  const options = props.selector ? remote.options : (props.options ?? []);
+  const offered = props.selector ? remote.options : (props.options ?? []);
+  const options = props.exclude === undefined || props.exclude === null ? offered : offered.filter((o) => o.value !== props.exclude);
   return (
     <Select
       id={props.id}

@@ -20,6 +20,8 @@ interface EngineUiOptions {
   minDate?: string;
   maxDate?: string;
   maxSizeKb?: number;
+  /** The other choice field whose value this field's options leave out. */
+  excludes?: string;
 }
 
 const uiOptions = (props: WidgetProps) => props.options as unknown as EngineUiOptions;
@@ -73,7 +75,7 @@ function NumberWidget(props: WidgetProps) {
 }
 
 function SelectWidget(props: WidgetProps, multiple = false) {
-  const { source, through, choices } = uiOptions(props);
+  const { source, through, choices, excludes } = uiOptions(props);
   const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
   const parent = source?.dependsOn ? { filter: source.dependsOn.filter, value: formData[source.dependsOn.field] } : undefined;
   return (
@@ -86,6 +88,7 @@ function SelectWidget(props: WidgetProps, multiple = false) {
       selector={source?.selector}
       parent={parent}
       through={through}
+      exclude={excludes === undefined ? undefined : formData[excludes]}
       multiple={multiple}
       placeholder={props.placeholder}
       disabled={props.disabled || props.readonly}
