@@ -4,7 +4,7 @@
 import type { FieldDefinition, ScreenDefinition } from './screen';
 
 /** Where a line or verdict comes from: the menu code of the rule's screen (ACRULEBC, ACPROMO ...). */
-export type RuleSource = 'ACRULEOD' | 'ACRULEBC' | 'ACRULE' | 'ACRULENA' | 'ACPROMO' | 'ACTBONUS' | 'CODESHARE' | 'ACTCODELIM' | 'DISTRANGE';
+export type RuleSource = 'ACRULEOD' | 'ACRULEBC' | 'ACRULE' | 'ACRULENA' | 'ACPROMO' | 'PRMANCT' | 'ACTBONUS' | 'CODESHARE' | 'ACTCODELIM' | 'DISTRANGE';
 
 /** One criterion of a credit: its miles add up to the credit's totals. */
 export interface AccrualLine {

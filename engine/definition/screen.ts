@@ -29,9 +29,8 @@ export type Widget =
   | 'cardname';
 
 /** 'diff': a list of { label, current, proposed } rows shown as a table (an approval request's change). */
-/** 'progress': a percentage (0-100) shown as a bar (a job's progress). */
 /** 'image': the value is the address of an image this server serves (a tier's template card), shown as that image. */
-export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json' | 'diff' | 'image' | 'progress';
+export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json' | 'diff' | 'image';
 
 export interface FieldOption {
   value: string | number | boolean;
@@ -65,8 +64,6 @@ export interface SearchPlacement {
 export interface ColumnPlacement {
   sortable?: boolean;
   width?: number;
-  /** Text longer than the width is cut with '...' and shown whole on hover (an airport's long name in a narrow column). */
-  ellipsis?: boolean;
 }
 
 export interface FormPlacement {
@@ -154,8 +151,6 @@ export interface CustomAction {
   place?: 'row' | 'record';
   /** Offered only while a field of the record has (or has not) a value (reactivate a terminated member). */
   visibleWhen?: VisibleWhen;
-  /** The answer's result is a file ({ filename, mimetype, content }) the browser saves (an activity file's per-row result). */
-  download?: boolean;
 }
 
 export interface ResourceDefinition {
@@ -183,10 +178,6 @@ export interface ScreenOptions {
   formIn?: 'drawer' | 'modal';
   /** The form's width in pixels (default FORM_WIDTH), e.g. wider for a permission matrix. */
   formWidth?: number;
-  /** The table reads its page again every `seconds` while a row shown has one of these values (a job's status): state-based refresh. */
-  refreshWhile?: { field: string; values: string[]; seconds: number };
-  /** The upload dialog's text instead of the create form's columns (a file that is not records of the list). */
-  uploadNote?: string;
 }
 
 /**

@@ -3,6 +3,7 @@
 // did not apply. No database here: the posting API, the simulator, re-rating and the batch all call these.
 import { ACCRUAL_REASONS, type AccrualLine, type AccrualReason, type AccrualResult, type RuleSource, type RuleVerdict } from '../../engine/definition/accrualResult';
 import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
+import { promotionBonuses, type Promotion, type PromotionMember } from '../promotions/promotionRules';
 import { greatCircleMiles } from './geo';
 
 // ---- rows, as the rule screens declare them (records: numbers, booleans and lists already decoded) ----------
@@ -134,7 +135,7 @@ export interface Coordinates {
 
 // ---- the activity and the member ---------------------------------------------------------------------------
 
-export interface AccrualMember {
+export interface AccrualMember extends PromotionMember {
   memberid: string;
   /** The member's tier on the activity's date. */
   tierid: string | null;
@@ -154,6 +155,8 @@ export interface AirActivity {
   operatingcarrier?: string | null;
   fareamount?: number | null;
   farecurrency?: string | null;
+  /** The booking class's compartment (Booking Class), for the promotions' compartment criteria. */
+  compartment?: string | null;
 }
 
 export interface NonAirActivity {
@@ -174,6 +177,8 @@ export interface AirRules {
   codeshares: Codeshare[];
   bands: DistanceRange[];
   airports: Readonly<Record<string, Coordinates | undefined>>;
+  /** Promo Manage Catalog's air promotions. */
+  promotions?: Promotion[];
 }
 
 /** What a member has already earned on an activity code in the day, month and year of the activity. */
@@ -188,6 +193,8 @@ export interface NonAirRules {
   bonuses: ActivityBonus[];
   limits: ActivityLimit[];
   usage: LimitUsage;
+  /** Promo Manage Catalog's non-air promotions. */
+  promotions?: Promotion[];
 }
 
 // ---- helpers -------------------------------------------------------------------------------------------------
@@ -497,6 +504,11 @@ export function rateAir(activity: AirActivity, member: AccrualMember | undefined
     });
     verdicts.push({ ruletype: 'ACPROMO', rulecode: promo.promocode, applied: true, reason: fixed ? `${miles(promo.bonusvalue)} bonus miles` : `+${pct(promo.bonusvalue)} bonus` });
   }
+  const flight = { type: 'AIR' as const, date: activity.flightdate, carrier: activity.carrier, origin: activity.origin, destination: activity.destination, bookingclass: activity.bookingclass, compartment: activity.compartment };
+  const baseSegments = lines.reduce((sum, l) => sum + l.segments, 0);
+  const promoted = promotionBonuses(rules.promotions ?? [], m, flight, { awardmiles: baseAward, tiermiles: baseTier, segments: baseSegments });
+  lines.push(...promoted.lines);
+  verdicts.push(...promoted.verdicts);
   return result('CREDIT', { lines, verdicts, distance, tierid: m.tierid });
 }
 
@@ -596,5 +608,11 @@ export function rateNonAir(activity: NonAirActivity, member: AccrualMember | und
     }
     verdicts.push({ ruletype: 'ACTCODELIM', rulecode: limit.limitcode, applied: true, reason: binding ?? 'Within the limits' });
   }
+  // Promotions give their bonus on what the activity earns within its cap and limits.
+  const spend = { type: 'NONAIR' as const, date: activity.activitydate, partnercode: activity.partnercode, activitycode: activity.activitycode, amount: activity.amount, currencycode: activity.currencycode };
+  const earned = { awardmiles: lines.reduce((sum, l) => sum + l.awardmiles, 0), tiermiles: lines.reduce((sum, l) => sum + l.tiermiles, 0), segments: 0 };
+  const promoted = promotionBonuses(rules.promotions ?? [], m, spend, earned);
+  lines.push(...promoted.lines);
+  verdicts.push(...promoted.verdicts);
   return result('CREDIT', { lines, verdicts, tierid: m.tierid });
 }

@@ -20,7 +20,8 @@ import { credit, debit, LedgerError, TRX_TYPES } from '../ledger/ledgerStore';
 import { addMonths } from '../ledger/ledgerRules';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
-import { airRulesFor, assembleRuleBook, nonAirRulesFor, RULE_RESOURCES, type RuleBook, type RuleTables } from './ruleBook';
+import { registeredPromotions } from '../promotions/promotionStore';
+import { airRulesFor, assembleRuleBook, classKey, nonAirRulesFor, RULE_RESOURCES, type RuleBook, type RuleTables } from './ruleBook';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -184,7 +185,7 @@ const CHANGE_SETTLE_MS = 2000;
 const modelCache = new WeakMap<Catalogue, Map<string, ResourceModel | undefined>>();
 
 /** The resource models of some resources of the catalogue (compiled once per catalogue). */
-export function models(catalogue: Catalogue, names: readonly string[]): Map<string, ResourceModel> {
+function models(catalogue: Catalogue, names: readonly string[]): Map<string, ResourceModel> {
   let known = modelCache.get(catalogue);
   if (!known) modelCache.set(catalogue, (known = new Map()));
   const out = new Map<string, ResourceModel>();
@@ -269,6 +270,9 @@ function memberByCardQuery(db: Db) {
         'm.status',
         'm.tierid',
         'm.enrollmentdate',
+        'm.membershipid',
+        'm.gender',
+        'm.birthdate',
         eb
           .selectFrom('member_tier as t')
           .select('t.tierid')
@@ -293,7 +297,7 @@ export async function memberByCard(db: Db, cardnumber: string, date: string): Pr
 }
 
 export async function memberById(db: Db, memberid: string, date: string): Promise<AccrualMember | undefined> {
-  const found = (await loose(db).selectFrom('member').select(['memberid', 'status', 'tierid', 'enrollmentdate']).where('memberid', '=', memberid).executeTakeFirst()) as AccrualMember | undefined;
+  const found = (await loose(db).selectFrom('member').select(['memberid', 'status', 'tierid', 'enrollmentdate', 'membershipid', 'gender', 'birthdate']).where('memberid', '=', memberid).executeTakeFirst()) as AccrualMember | undefined;
   return found && { ...found, tierid: await tierOn(db, found, date) };
 }
 
@@ -330,7 +334,7 @@ export const airActivity = (a: PostedActivity): AirActivity => ({
   farecurrency: a.farecurrency ?? null,
 });
 
-export const nonAirActivity = (a: PostedActivity): NonAirActivity => ({
+const nonAirActivity = (a: PostedActivity): NonAirActivity => ({
   partnercode: a.partnercode ?? '',
   activitycode: a.activitycode ?? '',
   activitydate: a.activitydate,
@@ -339,7 +343,7 @@ export const nonAirActivity = (a: PostedActivity): NonAirActivity => ({
 });
 
 /** What a member has credited on a partner's activity code in the activity's day, month and year. */
-export async function limitUsage(db: Db, catalogue: Catalogue, memberid: string, a: PostedActivity): Promise<LimitUsage> {
+async function limitUsage(db: Db, catalogue: Catalogue, memberid: string, a: PostedActivity): Promise<LimitUsage> {
   const model = models(catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
   const date = a.activitydate;
   const rows = (await loose(db)
@@ -382,10 +386,15 @@ export interface AccrualContext {
 export async function rateActivity(db: Db, c: AccrualContext, a: PostedActivity, member: AccrualMember | undefined, options: { ignoreSegment?: boolean } = {}): Promise<AccrualResult> {
   const { catalogue } = c;
   const { book, airports } = await ruleBook(c.db, catalogue, db);
+  // A promotion that needs registration applies only to its registered members (Member Promo).
+  if (member?.memberid && book.promotions.some((p) => p.needregister && p.status === 'ACTIVE')) {
+    member = { ...member, promotions: await registeredPromotions(db, catalogue, member.memberid) };
+  }
   if (a.activitytype === 'AIR') {
     const coordinates = { [a.origin ?? '']: airports.get(a.origin ?? ''), [a.destination ?? '']: airports.get(a.destination ?? '') };
     const credited = member && !options.ignoreSegment ? await creditedBy(db, segmentKey(member.memberid, a)) : undefined;
-    return rateAir(airActivity(a), member, airRulesFor(book, a.carrier ?? '', coordinates), credited);
+    const flight = { ...airActivity(a), compartment: book.compartments.get(classKey(a.carrier ?? '', a.bookingclass ?? '')) ?? null };
+    return rateAir(flight, member, airRulesFor(book, a.carrier ?? '', coordinates), credited);
   }
   const usage = member ? await limitUsage(db, catalogue, member.memberid, a) : { day: { miles: 0, count: 0 }, month: { miles: 0, count: 0 }, year: { miles: 0, count: 0 } };
   return rateNonAir(nonAirActivity(a), member, { ...nonAirRulesFor(book, a.partnercode ?? ''), usage });
@@ -423,7 +432,7 @@ async function insertRows(trx: Db, table: string, rows: Row[]): Promise<void> {
 }
 
 /** A definition-built table's row from a record: every field's column (absent ones null), stamped. */
-export function rowOf(model: ResourceModel, record: Row, user: string, now: Date): Row {
+function rowOf(model: ResourceModel, record: Row, user: string, now: Date): Row {
   const row: Row = stamp(user, now);
   for (const field of model.fields) row[field.name] = toDb(field, record[field.name] ?? null);
   return row;

@@ -15,6 +15,7 @@ import type {
   OdRule,
   RevenueRule,
 } from './accrualRules';
+import type { Promotion } from '../promotions/promotionRules';
 
 type Row = Record<string, unknown>;
 
@@ -32,6 +33,8 @@ export const RULE_RESOURCES = {
   codeshares: 'codeshare',
   bands: 'distance-range',
   limits: 'activity-code-limit',
+  promotions: 'promotion',
+  bookingClasses: 'booking-class',
 } as const;
 
 export type RuleTables = { [K in keyof typeof RULE_RESOURCES]: Row[] };
@@ -46,7 +49,14 @@ export interface RuleBook {
   codeshares: Codeshare[];
   bands: DistanceRange[];
   limits: ActivityLimit[];
+  /** Promo Manage Catalog's promotions. */
+  promotions: Promotion[];
+  /** A carrier's booking class -> its compartment, keyed 'GA|J'. */
+  compartments: ReadonlyMap<string, string>;
 }
+
+/** The key of a carrier's booking class in the book's compartments. */
+export const classKey = (airlinecode: string, bookingclass: string) => `${airlinecode}|${bookingclass}`;
 
 const groupBy = (rows: Row[], key: string): Map<unknown, Row[]> => {
   const map = new Map<unknown, Row[]>();
@@ -77,10 +87,12 @@ export function assembleRuleBook(tables: RuleTables): RuleBook {
     codeshares: tables.codeshares as unknown as Codeshare[],
     bands: tables.bands as unknown as DistanceRange[],
     limits: tables.limits as unknown as ActivityLimit[],
+    promotions: tables.promotions as unknown as Promotion[],
+    compartments: new Map(tables.bookingClasses.map((c) => [classKey(String(c.airlinecode), String(c.bookingclass)), String(c.compartmentcode)])),
   };
 }
 
-/** The candidate rows of a flight: the carrier's tables, routes, promotions and codeshares, every tier bonus and band. */
+/** The candidate rows of a flight: the carrier's tables, routes, promotions and codeshares, every tier bonus and band, every air promotion of Promo Manage Catalog. */
 export function airRulesFor(book: RuleBook, carrier: string, airports: Readonly<Record<string, Coordinates | undefined>>): AirRules {
   const own = <T extends { airlinecode: string }>(rows: T[]) => rows.filter((r) => r.airlinecode === carrier);
   return {
@@ -92,14 +104,16 @@ export function airRulesFor(book: RuleBook, carrier: string, airports: Readonly<
     codeshares: book.codeshares.filter((c) => c.marketingairline === carrier),
     bands: book.bands,
     airports,
+    promotions: book.promotions.filter((p) => p.promotiontype === 'AIR'),
   };
 }
 
 /** The candidate rows of a partner activity: the partner's rules and limits, every tier bonus. */
-export function nonAirRulesFor(book: RuleBook, partnercode: string): { rules: NonAirRule[]; bonuses: ActivityBonus[]; limits: ActivityLimit[] } {
+export function nonAirRulesFor(book: RuleBook, partnercode: string): { rules: NonAirRule[]; bonuses: ActivityBonus[]; limits: ActivityLimit[]; promotions: Promotion[] } {
   return {
     rules: book.nonAir.filter((r) => r.partnercode === partnercode),
     bonuses: book.bonuses,
     limits: book.limits.filter((l) => l.partnercode === partnercode),
+    promotions: book.promotions.filter((p) => p.promotiontype !== 'AIR'),
   };
 }

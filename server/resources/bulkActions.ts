@@ -94,7 +94,6 @@ function uploadAction(target: Target, services: ResourceServices, bodyLimit: num
     bodyLimit,
     handler: async (ctx) => {
       const { filename, content } = ctx.parameter.data as { filename: string; content: string };
-      if (target.hooks.upload) return target.hooks.upload(ctx, { filename, content });
       const file = filename.split(/[\\/]/).pop()!.trim();
       const records = isCsvFileName(file) ? parseCsv(content) : undefined;
       if (!records || records.length === 0) throw new ApiError(CODES.VALIDATION, UPLOAD_TEXTS.wrongFile);
@@ -125,6 +124,7 @@ function uploadAction(target: Target, services: ResourceServices, bodyLimit: num
       await checkKeys(db, model, rows, errors);
       lap('keys');
       await checkOverlaps(db, screen, model, rows, errors);
+      await checkDomain(ctx, target, rows, errors);
       if (errors.length > 0) {
         ctx.log.info({ upload: { resource: model.name, rows: rows.length, errors: errors.length, ms } }, 'upload refused');
         return failure(file, errors, new Set(errors.map((e) => e.row)).size);
@@ -331,6 +331,17 @@ async function checkOverlaps(db: Kysely<any>, screen: ScreenDefinition, model: R
   const found = await fileOverlaps(db, screen, model, checked.map((r) => ({ row: r.row, values: stored(r.data) })));
   const label = screen.fields.find((f) => f.name === rule.ranges[0]!.from)?.label ?? rule.ranges[0]!.from;
   for (const [row, { message }] of found) errors.push({ row, field: label, message });
+}
+
+/** The resource's own check of the rows still good (hooks.checkUpload), with the messages on their fields' labels. */
+async function checkDomain(ctx: ActionContext, { screen, hooks }: Target, rows: FileRow[], errors: UploadError[]) {
+  if (!hooks.checkUpload) return;
+  const good = rows.filter((r) => r.failed.size === 0 && !errors.some((e) => e.row === r.row));
+  if (good.length === 0) return;
+  for (const problem of await hooks.checkUpload(ctx.db, good.map((r) => r.data))) {
+    const fileRow = good[problem.index]!;
+    errors.push({ row: fileRow.row, field: screen.fields.find((f) => f.name === problem.field)?.label ?? problem.field, message: problem.message });
+  }
 }
 
 /** Every row in one transaction, in batched inserts; one user log row names the file and how many it created. */

@@ -32,11 +32,6 @@ export interface ResourceHooks {
    * is then refused whole like any bad file.
    */
   checkUpload?(db: Kysely<Schema>, rows: Row[]): Promise<UploadProblem[]>;
-  /**
-   * The list's Upload when a file is not new records (an activity file is kept, then processed): the hook takes
-   * the file and answers as the upload action does (a refusal as { code, message, result.report }).
-   */
-  upload?(ctx: ActionContext, file: { filename: string; content: string }): Promise<{ code?: string; message: string; result?: unknown }>;
 }
 
 export interface UploadProblem {
@@ -82,7 +77,6 @@ function bothHooks(a: ResourceHooks, b: ResourceHooks): ResourceHooks {
     };
   }
   if (a.checkUpload || b.checkUpload) hooks.checkUpload = async (db, rows) => [...((await a.checkUpload?.(db, rows)) ?? []), ...((await b.checkUpload?.(db, rows)) ?? [])];
-  if (a.upload || b.upload) hooks.upload = b.upload ?? a.upload;
   if (a.checkChange || b.checkChange) {
     hooks.checkChange = async (ctx, trx, change) => {
       await a.checkChange?.(ctx, trx, change);

@@ -73,9 +73,9 @@ const VENDORS = [
 const PROMOTIONS = [
   {
     promocode: 'DOUBLEDPS26', name: 'Double Miles Jakarta - Bali', promotiontype: 'AIR', startdate: '2026-01-01', enddate: '2026-12-31', needregister: false,
-    description: 'Twice the award miles on Garuda Indonesia flights between Jakarta and Denpasar.',
+    description: 'Twice the award miles on Garuda Indonesia economy flights between Jakarta and Denpasar.',
     membershipid: 'FFP', tiers: ['BLUE', 'SILVER', 'GOLD', 'PLATINUM'], gender: 'ALL',
-    airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', compartments: ['C', 'Y'], minsegments: 1,
+    airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', compartments: ['Y'], minsegments: 1,
     bonusactivitycode: 'BNSDPS26', bonustype: 'PERCENTAGE', bonusvalue: 100, milestype: 'AWARD',
   },
   {

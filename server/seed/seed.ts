@@ -12,6 +12,7 @@ import { seedConfigKeys } from '../configuration/configKeys';
 import { seedTierData } from './tierData';
 import { seedTierRuleData } from './tierRuleData';
 import { seedProgrammeData } from './programmeData';
+import { seedPromotionData } from './promotionData';
 import { seedPartnerData } from './partnerData';
 import { seedAccrualData } from './accrualData';
 import { seedMemberData } from './memberData';
@@ -158,6 +159,7 @@ export async function seed(
     await seedAccrualData(db, catalogue, now);
     await seedTierRuleData(db, catalogue, now);
     await seedMemberData(db, now, { total: config.demoMembers, catalogue });
+    await seedPromotionData(db, catalogue, now);
     await seedMemberCheckData(db, catalogue, now);
     await seedCorporateData(db, catalogue, now);
     await seedCustomTransactionData(db, catalogue, now);

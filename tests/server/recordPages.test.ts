@@ -11,8 +11,8 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 type Row = Record<string, unknown>;
 
 const PROMO = { promocode: 'QZPROMO1', name: 'Qz Air Promo', promotiontype: 'AIR', startdate: '2026-05-01', enddate: '2026-08-31' };
-const MEMBER_CRITERIA = { membershipid: 'FFP', tiers: ['GOLD', 'PLATINUM'], gender: 'FEMALE', minage: 21, maxage: 65 };
-const AIR_CRITERIA = { airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', compartments: ['Y'], minsegments: 2 };
+const MEMBER_CRITERIA = { membershipid: 'FFP', tiers: ['GOLD', 'PLATINUM'], gender: 'FEMALE', minage: 21, maxage: 65, enrollstartdate: '2020-01-01', enrollenddate: null };
+const AIR_CRITERIA = { airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', compartments: ['Y'], bookingclasses: ['Y', 'B'], flightstartdate: '2026-06-01', flightenddate: null, minsegments: 2 };
 
 describe.each(testDatabases)('record pages and child tables on $name', (target) => {
   let server: TestServer;

@@ -1,0 +1,78 @@
+// Promotion registrations: the promotions a member is registered to (read by accrual), the member a card
+// belongs to, and a member's registration written once per promotion (by staff on Member Promo, or by a
+// Promo File upload).
+import type { Kysely } from 'kysely';
+import { resourceModel } from '../../engine/definition/compile';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { Schema } from '../db/schema';
+
+const loose = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
+type Row = Record<string, unknown>;
+
+export const REGISTRATION_RESOURCE = 'member-promo';
+export const PROMO_FILE_RESOURCE = 'promo-file';
+export const REGISTERED = 'REGISTERED';
+
+// not in spec: the product's own texts of registrations.
+export const PROMOTION_TEXTS = {
+  unknownCard: 'No member holds card number {card}',
+  alreadyRegistered: 'The member of card {card} is already registered to promotion {promo}',
+  noRegistration: 'Promotion {promo} is not an active promotion that needs registration',
+} as const;
+
+export const promotionText = (text: keyof typeof PROMOTION_TEXTS, values: { card?: string; promo?: string }) =>
+  PROMOTION_TEXTS[text].replace('{card}', values.card ?? '').replace('{promo}', values.promo ?? '');
+
+const tableOf = (catalogue: Catalogue, resource: string) => resourceModel(catalogue.screenByResource.get(resource)!).table;
+
+/** The promotions a member is registered to. */
+export async function registeredPromotions(db: Kysely<Schema>, catalogue: Catalogue, memberid: string): Promise<string[]> {
+  const rows = (await loose(db).selectFrom(tableOf(catalogue, REGISTRATION_RESOURCE)).select('promocode').where('memberid', '=', memberid).where('status', '=', REGISTERED).execute()) as { promocode: string }[];
+  return rows.map((r) => r.promocode);
+}
+
+/** Of some promotions, those ACTIVE that need registration (the only ones members register to). */
+export async function registrablePromotions(db: Kysely<Schema>, catalogue: Catalogue, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = (await loose(db).selectFrom(tableOf(catalogue, 'promotion')).select(['promocode', 'needregister', 'status']).where('promocode', 'in', codes).execute()) as Row[];
+  return new Set(rows.filter((r) => (r.needregister === true || Number(r.needregister) === 1) && r.status === 'ACTIVE').map((r) => String(r.promocode)));
+}
+
+/** The members holding some cards (any of their cards): card number -> member ID. */
+export async function membersOfCards(db: Kysely<Schema>, cards: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < cards.length; i += 500) {
+    const part = cards.slice(i, i + 500);
+    const rows = await db.selectFrom('member_card').select(['cardnumber', 'memberid']).where('cardnumber', 'in', part).execute();
+    for (const row of rows) out.set(String(row.cardnumber), String(row.memberid));
+  }
+  return out;
+}
+
+/** The members of these (promotion, member) pairs that are registered already, by any card: 'promo|member'. */
+export async function registeredPairs(db: Kysely<Schema>, catalogue: Catalogue, pairs: { promocode: string; memberid: string }[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const members = [...new Set(pairs.map((p) => p.memberid))];
+  for (let i = 0; i < members.length; i += 500) {
+    const rows = (await loose(db)
+      .selectFrom(tableOf(catalogue, REGISTRATION_RESOURCE))
+      .select(['promocode', 'memberid'])
+      .where('memberid', 'in', members.slice(i, i + 500))
+      .execute()) as { promocode: string; memberid: string }[];
+    for (const row of rows) out.add(`${row.promocode}|${row.memberid}`);
+  }
+  return out;
+}
+
+/** Registers a member to a promotion (a Promo File row), in the caller's transaction. */
+export async function register(trx: Kysely<Schema>, catalogue: Catalogue, row: { promocode: string; cardnumber: string; memberid: string; channel: string; user: string; at: string }): Promise<void> {
+  await loose(trx)
+    .insertInto(tableOf(catalogue, REGISTRATION_RESOURCE))
+    .values({ promocode: row.promocode, cardnumber: row.cardnumber, memberid: row.memberid, registrationcode: null, channel: row.channel, status: REGISTERED, createdby: row.user, createddate: row.at, updatedby: row.user, updateddate: row.at })
+    .execute();
+}
+
+/** Sets the member of a new row (Member Promo, Promo File). */
+export async function setMember(trx: Kysely<Schema>, catalogue: Catalogue, resource: string, row: { promocode: string; cardnumber: string }, memberid: string): Promise<void> {
+  await loose(trx).updateTable(tableOf(catalogue, resource)).set({ memberid }).where('promocode', '=', row.promocode).where('cardnumber', '=', row.cardnumber).execute();
+}
