@@ -30,6 +30,8 @@ import { memberOperationActions } from './memberOperations/memberOperationsActio
 import { memberOperationHooks } from './memberOperations/memberOperationsHooks';
 import { accrualActions } from './accrual/accrualActions';
 import { accrualHooks } from './accrual/accrualHooks';
+import { retroClaimActions } from './retroClaims/retroClaimActions';
+import { retroClaimHooks } from './retroClaims/retroClaimHooks';
 import { promotionHooks } from './promotions/promotionHooks';
 
 export const allActions: readonly Action[] = [
@@ -46,10 +48,10 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), promotionHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue));
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
-export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services)];
+export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
 export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue)];

@@ -66,7 +66,9 @@ export function checkViewPages(input: Pick<DefinitionFiles, 'screens'>): string[
     view.actions.forEach((action, i) => {
       if (!isCustomAction(action)) {
         if (!(VIEW_STANDARD_ACTIONS as readonly string[]).includes(action)) report(`actions[${i}]`, `a view offers only ${VIEW_STANDARD_ACTIONS.join(', ')}`);
-        if (action === 'update' && !view.fields.some((f) => f.form)) report(`actions[${i}]`, `"update" edits the fields with "form": name at least one`);
+        if ((action === 'update' || action === 'create') && !view.fields.some((f) => f.form)) report(`actions[${i}]`, `"${action}" edits the fields with "form": name at least one`);
+        // A new row takes the filter's values, so each must be one value.
+        if (action === 'create') for (const [name, value] of Object.entries(view.filter)) if (Array.isArray(value)) report(`filter.${name}`, `a view that creates rows needs one value of "${name}", not a list`);
         return;
       }
       for (const name of Object.keys(action.set ?? {})) if (!byName.has(name)) report(`actions[${i}].set.${name}`, unknown(name));

@@ -383,7 +383,8 @@ export interface ReadOnlyPage extends PageBase {
  * A list screen over another list screen's rows (engine/definition/viewPage.ts): a fixed filter the server
  * always applies, the source screen's fields reused by name (label, type, rules, options declared once
  * there) with placements of this page's own, and actions of its own under this menu's function codes.
- * It reads and changes the source's table through its own API group, never creates or deletes rows.
+ * It reads and changes the source's table through its own API group, never deletes rows; a row it creates
+ * holds the filter's values (a retro claim of one alliance).
  */
 export interface ViewPage extends PageBase {
   kind: 'view';
@@ -401,8 +402,8 @@ export interface ViewPage extends PageBase {
 
 export type ViewFilterValue = string | number | boolean | (string | number | boolean)[];
 
-/** A view reads and changes rows that exist: it lists, shows, edits, downloads and runs its own actions. */
-export type ViewAction = Extract<StandardAction, 'view' | 'update' | 'download'>;
+/** A view lists, shows, edits, downloads and runs its own actions; it may create rows within its filter. */
+export type ViewAction = Extract<StandardAction, 'view' | 'create' | 'update' | 'download'>;
 
 export type ViewField = Pick<FieldDefinition, 'name' | 'search' | 'column' | 'form' | 'detail'>;
 

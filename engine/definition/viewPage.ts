@@ -5,8 +5,8 @@ import { isCustomAction, resourceModel } from './compile';
 import type { FieldDefinition, PageDefinition, ResourceDefinition, ScreenDefinition, ViewFilterValue, ViewPage } from './screen';
 import { isListScreen } from './screen';
 
-/** The standard actions a view may offer: it never creates or deletes the source's rows. */
-export const VIEW_STANDARD_ACTIONS = ['view', 'update', 'download'] as const;
+/** The standard actions a view may offer: it never deletes the source's rows; a row it creates holds its filter's values. */
+export const VIEW_STANDARD_ACTIONS = ['view', 'create', 'update', 'download'] as const;
 
 /**
  * The resource of a view's list screen: made from the view page, never written in a file. `view` names the
@@ -50,7 +50,14 @@ export function viewScreen(view: ViewPage, source: ScreenDefinition): ScreenDefi
     const { name: _name, ...placement } = placements.get(name) ?? { name };
     return [placedField(field, placement)];
   });
-  const resource: ViewResource = { name: view.resource, table: resourceModel(source).table, key: source.resource.key, status: false, view: { of: source.menucode, filter: view.filter } };
+  const resource: ViewResource = {
+    name: view.resource,
+    table: resourceModel(source).table,
+    key: source.resource.key,
+    status: false,
+    ...(source.resource.generatedKey ? { generatedKey: true } : {}),
+    view: { of: source.menucode, filter: view.filter },
+  };
   return {
     schemaVersion: 1,
     menucode: view.menucode,

@@ -75,6 +75,11 @@ export const CONFIG_KEYS = {
   ),
   ENROLL_MIN_AGE_YEARS: wholeNumber('ENROLL_MIN_AGE_YEARS', 2, 'Youngest age, in whole years on the enrollment date, at which a member may be enrolled'),
   ENROLL_DEFAULT_TIER_MONTHS: wholeNumber('ENROLL_DEFAULT_TIER_MONTHS', 12, "Months a new member's entry tier and account period last when Tier Duration has no row for the tier"),
+  PROGRAMME_CARRIER: text('PROGRAMME_CARRIER', 'GA', "Airline code of the programme's own flights (retro claims of the GA manager and SkyTeam In)"),
+  MAX_RETRO_CLAIM_DAYS: wholeNumber('MAX_RETRO_CLAIM_DAYS', 180, 'How many days after the flight a missing-miles (retro) claim is accepted'),
+  RETRO_CLAIM_MIN_DAYS_OWN: wholeNumber('RETRO_CLAIM_MIN_DAYS_OWN', 3, "Days after a flight of the programme's own carrier before a retro claim for it is accepted"),
+  RETRO_CLAIM_MIN_DAYS_PARTNER: wholeNumber('RETRO_CLAIM_MIN_DAYS_PARTNER', 14, "Days after an alliance partner's flight before a retro claim for it is accepted"),
+  RETRO_CLAIM_NAME_TITLES: text('RETRO_CLAIM_NAME_TITLES', 'MR,MRS,MS,MISS,MSTR,DR', 'Titles a ticket adds to the name, left out when the name on the ticket is compared with the member (comma-separated)'),
   TIER_DOWNGRADE_LEVELS: wholeNumber(
     'TIER_DOWNGRADE_LEVELS',
     1,

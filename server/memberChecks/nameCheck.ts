@@ -20,7 +20,7 @@ export const NAME_CHECK_TEXTS = {
 export const parseSuspiciousNames = (value: string): string[] => [...new Set(value.split(',').map(normalise).filter(Boolean))];
 
 /** Upper case, every run of characters other than letters and digits one space: words compare whole. */
-function normalise(text: string): string {
+export function normalise(text: string): string {
   return text.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
 }
 

@@ -9,6 +9,11 @@ import type { Row } from './records';
 export interface ResourceHooks {
   /** Column values of a new row beyond the definition's fields. */
   createColumns?(ctx: ActionContext): Promise<Row> | Row;
+  /**
+   * Fields of a new record the domain derives from its checked values before its key is checked (the member of a
+   * retro claim's card, a key field the form does not ask for), in the create's transaction; an ApiError refuses it.
+   */
+  deriveColumns?(ctx: ActionContext, trx: Kysely<Schema>, values: Row): Promise<Row>;
   /** The `stored: false` fields of a record, for the detail answer and the user log's before and after. */
   loadUnstored?(db: Kysely<Schema>, record: Row): Promise<Row>;
   /** Validates and saves the `stored: false` fields sent with a create or update. */
@@ -62,6 +67,7 @@ function bothHooks(a: ResourceHooks, b: ResourceHooks): ResourceHooks {
   };
   const hooks: ResourceHooks = {};
   if (a.createColumns || b.createColumns) hooks.createColumns = async (ctx) => (await merged(a.createColumns?.(ctx), () => b.createColumns?.(ctx))) ?? {};
+  if (a.deriveColumns || b.deriveColumns) hooks.deriveColumns = async (ctx, trx, values) => (await merged(a.deriveColumns?.(ctx, trx, values), () => b.deriveColumns?.(ctx, trx, values))) ?? {};
   if (a.loadUnstored || b.loadUnstored) hooks.loadUnstored = async (db, record) => (await merged(a.loadUnstored?.(db, record), () => b.loadUnstored?.(db, record))) ?? {};
   if (a.saveUnstored || b.saveUnstored) {
     hooks.saveUnstored = async (ctx, trx, record, values) => {

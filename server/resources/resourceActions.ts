@@ -220,7 +220,10 @@ const throughLabel = (services: ResourceServices, model: ResourceModel, parent: 
  */
 export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target: Target, services: ResourceServices, data: Row): Promise<Row> {
   const { screen, model, hooks } = target;
-  const values = checkedValues(createFormScreen(screen), model, data, 'create');
+  // A view's new row holds its filter's values (checked with them: a rule may depend on one).
+  const fixed = Object.fromEntries(Object.entries(model.filter ?? {}).filter(([, value]) => !Array.isArray(value)));
+  const values = checkedValues(createFormScreen(screen), model, { ...data, ...fixed }, 'create');
+  for (const [name, value] of Object.entries(fixed)) values[name] = toDb(model.fields.find((f) => f.name === name)!, value);
   for (const field of model.fields) {
     if (!(field.name in values) && field.default !== undefined) values[field.name] = toDb(field, field.default);
   }
@@ -229,6 +232,7 @@ export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target:
   // A generated key: the one an approval request kept from the maker's dry run, or a new one.
   const generated = model.key.at(-1)!;
   if (model.generatedKey) values[generated] = isGeneratedKey(data[generated]) ? data[generated] : generateKey(ctx.now());
+  if (hooks.deriveColumns) Object.assign(values, await hooks.deriveColumns(ctx, core(trx), values));
   const key = keyOf(model, values);
   if (await findRow(trx, model, key)) {
     const keyField = model.fields.find((f) => f.name === model.key[model.key.length - 1])!;

@@ -10,7 +10,7 @@ import {
 } from './populationLists';
 import { tierId, type MembershipId } from './tierData';
 import { HOBBIES, INDONESIAN_CITIES } from './referenceLists';
-import { BOOKING_CLASSES } from './programmeData';
+import { AIRLINES, BOOKING_CLASSES } from './programmeData';
 
 // ---------------------------------------------------------------- a seeded random source
 
@@ -525,8 +525,15 @@ export function populationMember(index: number, options: PopulationOptions, fixe
     const claimed = draw.pick(flights);
     const claimid = `RC${memberid.slice(3)}01`;
     const a = claimed.activity!;
-    claimed.source = `retro:${claimid}`;
-    retroclaims.push({ claimid, claimdate: fromDay(toDay(claimed.date) + draw.int(4, 60)), carrier: a.carrier, flightnumber: a.flightnumber, flightdate: claimed.date, origin: a.origin, destination: a.destination, bookingclass: a.bookingclass, ticketnumber: `126${String(draw.int(1_000_000_000, 9_999_999_999))}`, status: 'APPROVED' });
+    // A retro claim names its manager's claim type: the own carrier's, or the partner's alliance.
+    const alliance = AIRLINES.find((airline) => airline.airlinecode === a.carrier)?.alliancetype;
+    const claimtype = a.carrier === 'GA' ? 'OWN' : alliance;
+    const claimdate = fromDay(toDay(claimed.date) + draw.int(4, 60));
+    const ticketnumber = `126${String(draw.int(1_000_000_000, 9_999_999_999))}`;
+    if (claimtype && claimtype !== 'NONE') {
+      claimed.source = `retro:${claimid}`;
+      retroclaims.push({ claimid, claimtype, claimdate, cardnumber: card, ticketname: `${(lastname || firstname).toUpperCase()}/${firstname.toUpperCase()}`, carrier: a.carrier, flightnumber: a.flightnumber, flightdate: claimed.date, origin: a.origin, destination: a.destination, bookingclass: a.bookingclass, ticketnumber, status: 'APPROVED' });
+    }
   }
   return {
     index,

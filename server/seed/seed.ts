@@ -19,6 +19,7 @@ import { seedMemberData } from './memberData';
 import { seedMemberCheckData } from './memberCheckData';
 import { seedCustomTransactionData } from './customTransactionData';
 import { seedCorporateData } from './corporateData';
+import { seedRetroClaimData } from './retroClaimData';
 
 interface MenuFunction {
   menucode: string;
@@ -163,6 +164,7 @@ export async function seed(
     await seedMemberCheckData(db, catalogue, now);
     await seedCorporateData(db, catalogue, now);
     await seedCustomTransactionData(db, catalogue, now);
+    await seedRetroClaimData(db, catalogue, now);
     await seedEnrollmentAccess(db, catalogue);
   }
 }

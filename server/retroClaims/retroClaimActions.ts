@@ -1,0 +1,36 @@
+// Retro claims' part in the approvals (the approval pages RETCAPR, RETCAPRSKY, RETCAPRSTA, RETCAPROW cover their
+// managers' menus): how a claim's request is shown and applied (approved: credited through accrual, or marked
+// for export for SkyTeam In), and a rejection recorded on the claim with its reason.
+import type { Kysely } from 'kysely';
+import { APPROVAL_STATUS } from '../../engine/definition/approvals';
+import type { Action } from '../core/action';
+import type { Schema } from '../db/schema';
+import type { ResourceServices } from '../resources/resourceActions';
+import { claimManagers } from './retroClaimHooks';
+import { approveClaim, CLAIM_REQUEST_ACTION, MEMBER_CLAIM_RESOURCE, readClaim, rejectClaim } from './retroClaimStore';
+
+export function retroClaimActions(services: ResourceServices): Action[] {
+  const { catalogue } = services;
+  const registry = services.approvals;
+  if (!registry) return [];
+  for (const screen of claimManagers(catalogue)) {
+    const invalidate = () => {
+      services.counts.invalidate(screen.resource.name);
+      services.counts.invalidate(MEMBER_CLAIM_RESOURCE);
+    };
+    registry.register(screen.menucode, CLAIM_REQUEST_ACTION, {
+      screen,
+      current: (db: Kysely<Schema>, request) => readClaim(db, screen, request.key),
+      async apply(ctx, trx, request) {
+        await approveClaim(ctx, trx, catalogue, screen, request);
+        invalidate();
+      },
+    });
+    registry.onDecision(screen.menucode, CLAIM_REQUEST_ACTION, async (ctx, trx, request, status) => {
+      if (status !== APPROVAL_STATUS.REJECTED) return;
+      await rejectClaim(ctx, trx, screen, request);
+      invalidate();
+    });
+  }
+  return [];
+}
