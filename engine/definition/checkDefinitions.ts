@@ -97,6 +97,8 @@ export function checkFields(screen: ScreenDefinition, report: Report, catalogue:
       if (!names.has(name)) report(`${at}.composeFrom[${c}]`, unknownField(name));
     });
     checkConditions(screen, field, at, report);
+    const column = typeof field.column === 'object' ? field.column : undefined;
+    if (column?.ellipsis && column.width === undefined) report(`${at}.column.ellipsis`, `"ellipsis" cuts text at the column's width: declare the width`);
 
     if (!field.source) return;
     const selector = Object.hasOwn(catalogue.selectors, field.source.selector) ? catalogue.selectors[field.source.selector] : undefined;

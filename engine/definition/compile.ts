@@ -217,12 +217,13 @@ export interface TableColumn {
   field: ResolvedField;
   sortable: boolean;
   width: number | undefined;
+  ellipsis: boolean;
 }
 
 export function tableColumns(screen: ScreenDefinition): TableColumn[] {
   return resolveFields(screen).flatMap((field) => {
     const column = placement<ColumnPlacement>(field.column);
-    return column ? [{ field, sortable: column.sortable ?? true, width: column.width }] : [];
+    return column ? [{ field, sortable: column.sortable ?? true, width: column.width, ellipsis: column.ellipsis ?? false }] : [];
   });
 }
 

@@ -64,6 +64,8 @@ export interface SearchPlacement {
 export interface ColumnPlacement {
   sortable?: boolean;
   width?: number;
+  /** Text longer than the width is cut with '...' and shown whole on hover (an airport's long name in a narrow column). */
+  ellipsis?: boolean;
 }
 
 export interface FormPlacement {

@@ -40,6 +40,8 @@ export function displayValue(field: ResolvedField, value: unknown, labels: Map<u
 export function DataTable(props: DataTableProps) {
   const { screen, sort } = props;
   const columns = tableColumns(screen);
+  // Columns that cut their text fit the table to the panel (fixed layout at the declared widths); others grow to their content and scroll.
+  const fitted = columns.some((c) => c.ellipsis);
   const labels = useReferenceLabels(columns.flatMap((c) => (c.field.source ? [c.field.source.selector] : [])));
   const [sortField, sortDirection] = Object.entries(sort ?? {})[0] ?? [];
   const rowKey = (row: Row) => screen.resource.key.map((k) => String(row[k])).join('|');
@@ -51,7 +53,8 @@ export function DataTable(props: DataTableProps) {
       rowSelection={props.selection && { selectedRowKeys: props.selection.selected.map(rowKey), onChange: (_keys, rows) => props.selection!.onChange(rows) }}
       loading={props.loading}
       size="middle"
-      scroll={{ x: 'max-content' }}
+      scroll={fitted ? undefined : { x: 'max-content' }}
+      tableLayout={fitted ? 'fixed' : undefined}
       columns={[
         {
           title: 'No',
@@ -64,6 +67,7 @@ export function DataTable(props: DataTableProps) {
           dataIndex: column.field.name,
           key: column.field.name,
           width: column.width,
+          ellipsis: column.ellipsis ? { showTitle: true } : undefined,
           align: column.field.format === 'number' ? ('right' as const) : undefined,
           sorter: column.sortable,
           sortOrder: sortField === column.field.name ? (sortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,

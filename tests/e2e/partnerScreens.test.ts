@@ -1,8 +1,9 @@
 // Issue 14's reference screens in Chromium, with one login: each screen opens from its path with demo rows
 // (a table of path and what its first page shows), the airline and partner record pages with their child
 // tables, a booking class whose compartment list is its airline's, an accrual rule line whose booking
-// classes are its rule's airline's (looked up through the rule), and an overlapping period refused with the
-// server's message on both date fields, nothing stored. Screenshots at 1366 px.
+// classes are its rule's airline's (looked up through the rule), the codeshare list fitting 1366 px, a route's
+// origin left out of its destinations (and back), and an overlapping period refused with the server's message on
+// both date fields, nothing stored. Screenshots at 1366 px.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,50 @@ describe('partner management screens in Chromium', () => {
     expect(await list.locator('.ant-select-item-option').count()).toBe(0);
     await shoot('accrual-rule-line-form');
     await input.press('Escape');
+  });
+
+  it('fits the codeshare list in the panel at 1366 px: long airport names are cut, whole on hover', async () => {
+    await startClean(page, '/codeshare-list');
+    await poll(() => page.locator('.ant-table').innerText()).toContain('Specific Route');
+    const content = page.locator('.ant-table-content');
+    const [client, scroll] = await content.evaluate((el) => [el.clientWidth, el.scrollWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    const airport = page.locator('.ant-table-tbody td.ant-table-cell-ellipsis[title="Soekarno-Hatta International Airport"]').first();
+    await airport.waitFor();
+    expect(await airport.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await shoot('codeshare-list-fitted');
+  });
+
+  it("leaves a codeshare route's chosen origin out of the destinations, and the destination out of the origins", async () => {
+    await startClean(page, '/codeshare-list');
+    await poll(() => rows(page).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Create' }).click();
+    const form = drawer(page);
+    await form.locator('form').waitFor();
+    const list = page.locator('.ant-select-dropdown:visible').first();
+    const choose = async (name: string, label: string) => {
+      await field(form, name).click();
+      await field(form, name).fill(label);
+      await settled(list);
+      await list.locator(`.ant-select-item-option[title="${label}"]`).click();
+    };
+    const titles = () => list.locator('.ant-select-item-option').evaluateAll((options) => options.map((o) => o.getAttribute('title')));
+    /** Searching the other end's airport finds nothing once its options are there (another airport is found first). */
+    const leftOut = async (name: string, other: string, excluded: string) => {
+      await field(form, name).click();
+      await field(form, name).fill(other);
+      await settled(list);
+      await poll(titles).toContain(other);
+      await field(form, name).fill(excluded);
+      await list.locator('.ant-select-item-empty').waitFor();
+      expect(await titles()).toEqual([]);
+      await field(form, name).press('Escape');
+    };
+    await choose('originairport', 'Soekarno-Hatta International Airport');
+    await leftOut('destinationairport', 'Amsterdam Airport Schiphol', 'Soekarno-Hatta International Airport');
+    await choose('destinationairport', 'Amsterdam Airport Schiphol');
+    await leftOut('originairport', 'Soekarno-Hatta International Airport', 'Amsterdam Airport Schiphol');
+    await shoot('codeshare-route-form');
   });
 
   it('refuses an overlapping period with the message on both dates, storing nothing', async () => {

@@ -178,6 +178,14 @@ describe('checkDefinitions: fields', () => {
     ).toEqual([]);
   });
 
+  it('reports a column cutting its text without a width', () => {
+    const i = fieldIndex('countryname');
+    expect(problemsWith((d) => (d.screen(COUNTRY).fields[i].column = { ellipsis: true }))).toEqual([
+      `${COUNTRY}: fields[${i}].column.ellipsis: "ellipsis" cuts text at the column's width: declare the width`,
+    ]);
+    expect(problemsWith((d) => (d.screen(COUNTRY).fields[i].column = { ellipsis: true, width: 120 }))).toEqual([]);
+  });
+
   it("reports dependsOn.filter naming no field of the selector's resource", () => {
     const i = fieldIndex('regioncode');
     const source: FieldSource = { selector: 'region', dependsOn: { field: 'countrycode', filter: 'continent' } };
@@ -467,7 +475,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['FieldSource', screenDefs.source, { selector: 'required', dependsOn: 'optional' } satisfies Shape<FieldSource>],
   ["FieldSource['dependsOn']", screenDefs.source.properties.dependsOn, { field: 'required', filter: 'required', through: 'optional' } satisfies Shape<NonNullable<FieldSource['dependsOn']>>],
   ['SearchPlacement', screenDefs.searchPlacement, { mode: 'optional', exact: 'optional', range: 'optional' } satisfies Shape<SearchPlacement>],
-  ['ColumnPlacement', screenDefs.columnPlacement, { sortable: 'optional', width: 'optional' } satisfies Shape<ColumnPlacement>],
+  ['ColumnPlacement', screenDefs.columnPlacement, { sortable: 'optional', width: 'optional', ellipsis: 'optional' } satisfies Shape<ColumnPlacement>],
   ['FormPlacement', screenDefs.formPlacement, { section: 'optional', readOnlyOnEdit: 'optional', wide: 'optional' } satisfies Shape<FormPlacement>],
   ['CustomAction', screenDefs.customAction, {
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
