@@ -34,6 +34,7 @@ export const RULE_RESOURCES = {
   bands: 'distance-range',
   limits: 'activity-code-limit',
   promotions: 'promotion',
+  promotionBonuses: 'promotion-bonus-activity',
   bookingClasses: 'booking-class',
 } as const;
 
@@ -73,6 +74,7 @@ export function assembleRuleBook(tables: RuleTables): RuleBook {
   const classes = groupBy(tables.bcClasses, 'rulecode');
   const minimums = groupBy(tables.bcMinimums, 'rulecode');
   const rates = groupBy(tables.revenueRates, 'rulecode');
+  const promotionBonuses = groupBy(tables.promotionBonuses, 'promocode');
   return {
     od: tables.od as unknown as OdRule[],
     bc: tables.bc.map((rule) => ({
@@ -87,7 +89,7 @@ export function assembleRuleBook(tables: RuleTables): RuleBook {
     codeshares: tables.codeshares as unknown as Codeshare[],
     bands: tables.bands as unknown as DistanceRange[],
     limits: tables.limits as unknown as ActivityLimit[],
-    promotions: tables.promotions as unknown as Promotion[],
+    promotions: tables.promotions.map((p) => ({ ...(p as unknown as Promotion), activitybonuses: (promotionBonuses.get(p.promocode) ?? []) as unknown as Promotion['activitybonuses'] })),
     compartments: new Map(tables.bookingClasses.map((c) => [classKey(String(c.airlinecode), String(c.bookingclass)), String(c.compartmentcode)])),
   };
 }

@@ -44,6 +44,15 @@ export interface Promotion {
   bonustype: 'PERCENTAGE' | 'FIXED' | string | null;
   bonusvalue: number | null;
   milestype: 'AWARD' | 'TIER' | 'BOTH' | string | null;
+  /** Bonus per Activity Code (the Bonus Activity Code section's table): a non-air activity's own code overrides the bonus above. */
+  activitybonuses?: ActivityCodeBonus[];
+}
+
+export interface ActivityCodeBonus {
+  activitycode: string;
+  bonustype: 'PERCENTAGE' | 'FIXED' | string;
+  bonusvalue: number;
+  milestype: 'AWARD' | 'TIER' | 'BOTH' | string;
 }
 
 /** What the member criteria read of a member; unknown values (a simulation for a tier) miss the criteria that need them. */
@@ -132,17 +141,20 @@ export function promotionBonuses(promotions: readonly Promotion[], member: Promo
       verdicts.push({ ruletype: PROMOTION_RULE, rulecode: p.promocode, applied: false, reason: miss });
       continue;
     }
-    const value = Number(p.bonusvalue ?? 0);
-    const fixed = p.bonustype === 'FIXED';
+    const own = a.type === 'NONAIR' ? p.activitybonuses?.find((b) => b.activitycode === a.activitycode) : undefined;
+    const bonus = own ?? { bonustype: p.bonustype, bonusvalue: p.bonusvalue, milestype: p.milestype };
+    const value = Number(bonus.bonusvalue ?? 0);
+    const fixed = bonus.bonustype === 'FIXED';
     const of = (base: number) => (fixed ? floorMiles(value) : floorMiles((base * value) / 100));
     const gives = fixed ? `${miles(value)} miles` : `+${pct(value)}`;
+    const code = [p.bonusactivitycode, own?.activitycode].filter(Boolean).join(', ');
     lines.push({
       criterion: 'PROMO',
       ruletype: PROMOTION_RULE,
       rulecode: p.promocode,
-      description: `Promotion ${p.promocode} ${p.name}${p.bonusactivitycode ? ` (${p.bonusactivitycode})` : ''}: ${gives}`,
-      awardmiles: p.milestype !== 'TIER' ? of(basis.awardmiles) : 0,
-      tiermiles: p.milestype === 'TIER' || p.milestype === 'BOTH' ? of(basis.tiermiles) : 0,
+      description: `Promotion ${p.promocode} ${p.name}${code ? ` (${code})` : ''}: ${gives}`,
+      awardmiles: bonus.milestype !== 'TIER' ? of(basis.awardmiles) : 0,
+      tiermiles: bonus.milestype === 'TIER' || bonus.milestype === 'BOTH' ? of(basis.tiermiles) : 0,
       segments: 0,
     });
     verdicts.push({ ruletype: PROMOTION_RULE, rulecode: p.promocode, applied: true, reason: `${gives} bonus` });

@@ -1,4 +1,4 @@
-// Demo promotion data (not production): the registration codes of the promotions that need registration,
+// Demo promotion data (not production): the bonus per activity code of the non-air promotions, the registration codes of the promotions that need registration,
 // the redemption promo criteria types and catalogues, and a few demo members registered to SkyTeam Europe
 // Bonus (two by staff with a code, one by a Promo File), each table filled once while it is empty. The
 // promotions themselves are in programmeData.ts.
@@ -27,6 +27,13 @@ const CATALOGS = [
   { promocatalogcode: 'REDEEMHTL26', catalogname: 'Hotel Nights for Miles', criteriatypecode: 'PARTNER', ischildpromotion: true, parentcatalogcode: 'REDEEM26', startdate: '2026-02-01', enddate: '2026-12-31' },
 ];
 
+/** Bonus per Activity Code of the non-air promotions: a code's own bonus instead of the promotion's. */
+const ACTIVITY_BONUSES = [
+  { promocode: 'HILTONSTAY26', activitycode: 'STAY', bonustype: 'FIXED', bonusvalue: 500, milestype: 'AWARD' },
+  { promocode: 'BNICARD26', activitycode: 'CARDSIGNUP', bonustype: 'FIXED', bonusvalue: 5000, milestype: 'AWARD' },
+  { promocode: 'BNICARD26', activitycode: 'CARDSPEND', bonustype: 'PERCENTAGE', bonusvalue: 20, milestype: 'AWARD' },
+];
+
 /** Three Gold or Platinum demo members of the programme (the first by member ID), with their card. */
 async function goldMembers(db: Kysely<Schema>): Promise<{ memberid: string; cardnumber: string }[]> {
   return (await (db as unknown as Kysely<any>)
@@ -47,6 +54,7 @@ export async function seedPromotionData(db: Kysely<Schema>, catalogue: Catalogue
   const byStaff = members.slice(0, 2).map((m, i) => ({ promocode: REGISTERED_PROMO, cardnumber: m.cardnumber, memberid: m.memberid, registrationcode: REGISTRATION_CODES[i]!.registrationcode, channel: 'STAFF', status: 'REGISTERED' }));
   const byFile = members.slice(2).map((m) => ({ promocode: REGISTERED_PROMO, cardnumber: m.cardnumber, memberid: m.memberid }));
   const tables: SeedTable[] = [
+    { resource: 'promotion-bonus-activity', rows: ACTIVITY_BONUSES },
     { resource: 'registration-code', rows: REGISTRATION_CODES },
     { resource: 'promo-criteria-type', rows: CRITERIA_TYPES },
     { resource: 'promo-catalog', rows: CATALOGS },

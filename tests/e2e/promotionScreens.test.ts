@@ -108,6 +108,15 @@ describe('promotion screens in Chromium', () => {
     await shoot('member-criteria');
   });
 
+  it("shows a non-air promotion's bonus per activity code in its Bonus Activity Code section", async () => {
+    await startClean(page, '/promo-manage-catalog/form/BNICARD26/bonus-activity');
+    await poll(() => field(page, 'bonusactivitycode').inputValue()).toBe('BNSBNI26');
+    const child = page.locator('.engine-child-table');
+    await poll(() => child.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    for (const text of ['Co-brand card approval', 'Co-brand card spending', 'Percentage', '5,000']) await poll(() => child.innerText()).toContain(text);
+    await shoot('bonus-activity');
+  });
+
   it('refuses a Promo File with a card no member holds, naming the row', async () => {
     await startClean(page, '/promo-file');
     await page.getByRole('button', { name: 'Upload' }).click();

@@ -15,12 +15,12 @@ type Row = Record<string, any>;
 const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
 /** An air promotion of the test's own: GA CGK-SIN economy in April 2026, registered Gold members, 777 fixed award miles. */
-const AIR_PROMO = { promocode: 'QZFLY26', name: 'Qz Singapore Bonus', promotiontype: 'AIR', startdate: '2026-04-01', enddate: '2026-04-30', needregister: true };
-const AIR_MEMBER = { membershipid: 'FFP', tiers: ['GOLD'], gender: 'ALL', minage: null, maxage: null, enrollstartdate: null, enrollenddate: null };
+const AIR_PROMO = { promocode: 'QZFLY26', name: 'Qz Singapore Bonus', promotiontype: 'AIR', startdate: '2026-04-01', enddate: '2026-04-30' };
+const AIR_MEMBER = { needregister: true, membershipid: 'FFP', tiers: ['GOLD'], gender: 'ALL', minage: null, maxage: null, enrollstartdate: null, enrollenddate: null };
 const AIR_CRITERIA = { airlinecode: 'GA', originairport: 'CGK', destinationairport: 'SIN', compartments: ['Y'], bookingclasses: [], flightstartdate: null, flightenddate: null, minsegments: null };
 const AIR_BONUS = { bonusactivitycode: 'BNSQZSIN', bonustype: 'FIXED', bonusvalue: 777, milestype: 'AWARD' };
 /** A non-air promotion for women: BNI card spend of at least IDR 1,000,000 in May 2026, +50% award miles. */
-const SPEND_PROMO = { promocode: 'QZSPEND26', name: 'Qz Spend Bonus', promotiontype: 'NON_AIR', startdate: '2026-05-01', enddate: '2026-05-31', needregister: false };
+const SPEND_PROMO = { promocode: 'QZSPEND26', name: 'Qz Spend Bonus', promotiontype: 'NON_AIR', startdate: '2026-05-01', enddate: '2026-05-31' };
 
 describe.each(testDatabases)('promotions on $name', (target) => {
   let server: TestServer;
@@ -244,6 +244,15 @@ describe.each(testDatabases)('promotions on $name', (target) => {
       const simulate = (card: string, amount: number) => call('/api/accrual/simulate', { activitytype: 'NONAIR', cardnumber: card, activitydate: '2026-05-02', partnercode: 'BNI', activitycode: 'CARDSPEND', amount, currencycode: 'IDR' });
       expect((await simulate(man.card, 2_000_000)).body.result.verdicts).toContainEqual({ ruletype: 'PRMANCT', rulecode: 'QZSPEND26', applied: false, reason: 'For female members' });
       expect((await simulate(woman.card, 500_000)).body.result.verdicts).toContainEqual({ ruletype: 'PRMANCT', rulecode: 'QZSPEND26', applied: false, reason: 'Spend of at least 1,000,000 IDR' });
+
+      // Bonus per Activity Code: the code's own bonus replaces the promotion's; a code of another partner is refused on its field.
+      const stay = await call('/api/promotion-bonus-activity/create', { promocode: SPEND_PROMO.promocode, activitycode: 'STAY', bonustype: 'FIXED', bonusvalue: 300, milestype: 'AWARD' });
+      expect(stay.body.status.responsecode).toBe(CODES.VALIDATION);
+      expect(Object.keys(stay.body.result.fields)).toEqual(['activitycode']);
+      const own = await call('/api/promotion-bonus-activity/create', { promocode: SPEND_PROMO.promocode, activitycode: 'CARDSPEND', bonustype: 'FIXED', bonusvalue: 300, milestype: 'BOTH' });
+      expect(own.body.status.responsecode).toBe(CODES.SUCCESS);
+      const fixed = (await simulate(woman.card, 2_000_000)).body.result;
+      expect((fixed.lines as Row[]).find((l) => l.ruletype === PROMOTION_RULE)).toMatchObject({ rulecode: 'QZSPEND26', awardmiles: 300, tiermiles: 300, description: 'Promotion QZSPEND26 Qz Spend Bonus (BNSQZSPEND, CARDSPEND): 300 miles' });
     });
   });
 });

@@ -11,7 +11,7 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 type Row = Record<string, unknown>;
 
 const PROMO = { promocode: 'QZPROMO1', name: 'Qz Air Promo', promotiontype: 'AIR', startdate: '2026-05-01', enddate: '2026-08-31' };
-const MEMBER_CRITERIA = { membershipid: 'FFP', tiers: ['GOLD', 'PLATINUM'], gender: 'FEMALE', minage: 21, maxage: 65, enrollstartdate: '2020-01-01', enrollenddate: null };
+const MEMBER_CRITERIA = { needregister: true, membershipid: 'FFP', tiers: ['GOLD', 'PLATINUM'], gender: 'FEMALE', minage: 21, maxage: 65, enrollstartdate: '2020-01-01', enrollenddate: null };
 const AIR_CRITERIA = { airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', compartments: ['Y'], bookingclasses: ['Y', 'B'], flightstartdate: '2026-06-01', flightenddate: null, minsegments: 2 };
 
 describe.each(testDatabases)('record pages and child tables on $name', (target) => {
@@ -64,7 +64,7 @@ describe.each(testDatabases)('record pages and child tables on $name', (target) 
       expect((await call('/api/promotion/section-member-criteria-detail', { promocode: PROMO.promocode })).body.result).toEqual({ promocode: PROMO.promocode, ...MEMBER_CRITERIA });
       expect((await call('/api/promotion/section-air-criteria-detail', { promocode: PROMO.promocode })).body.result).toEqual({ promocode: PROMO.promocode, ...AIR_CRITERIA });
       const basic = (await call('/api/promotion/section-basic-info-detail', { promocode: PROMO.promocode })).body.result;
-      expect(Object.keys(basic).sort()).toEqual(['description', 'enddate', 'name', 'needregister', 'promocode', 'promotiontype', 'startdate']);
+      expect(Object.keys(basic).sort()).toEqual(['description', 'enddate', 'name', 'promocode', 'promotiontype', 'startdate']);
 
       const log = await logRows('PRMANCT', PROMO.promocode);
       expect(log.map((r) => r.legend)).toEqual(['CREATE', 'UPDATE_MEMBER_CRITERIA', 'UPDATE_AIR_CRITERIA']);

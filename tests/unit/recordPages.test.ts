@@ -190,7 +190,7 @@ describe('record page helpers', () => {
 
   it('makes each section a screen of its own: the key editable only in the first, the section rules only', () => {
     const basic = createFormScreen(promo);
-    expect(formFields(basic, 'create').map((f) => f.field.name)).toEqual(['promocode', 'name', 'promotiontype', 'startdate', 'enddate', 'needregister', 'description']);
+    expect(formFields(basic, 'create').map((f) => f.field.name)).toEqual(['promocode', 'name', 'promotiontype', 'startdate', 'enddate', 'description']);
     expect(validateRecord(basic, { promocode: 'P1', name: 'Promo', promotiontype: 'AIR', startdate: '2026-01-01', enddate: '2026-02-01' }, 'create')).toEqual({});
     const bonus = sectionScreen(promo, promo.record!.sections[4]!);
     expect(formFields(bonus, 'edit').map((f) => f.field.name)).toEqual(['bonusactivitycode', 'bonustype', 'bonusvalue', 'milestype']);
