@@ -2,7 +2,8 @@
 // the member's tier miles and segments of the qualification period (ledger rows by activity date, from the
 // member_account period), and writes what it decides: the member's tier, the tier history row with its reason
 // (member_tier), the member's cards, a card order for the new card, and the tier completion bonus. Upgrades
-// happen inside the posting transaction (the ledger listener below); the period end runs as a job (tierJobs.ts).
+// happen inside the posting transaction (the ledger listener below); the period end runs as a job (tierJobs.ts);
+// staff change a tier by hand on the Member Tier step (tierHooks.ts), written the same way.
 import { sql, type Kysely } from 'kysely';
 import type { TierHeld, TierStanding } from '../../engine/definition/views';
 import { isSqlite } from '../db/columnTypes';
@@ -50,7 +51,7 @@ export interface TierMember {
 }
 
 /** The member with its qualification period; row-locked on PostgreSQL when `lock` (SQLite runs one writer). */
-async function loadMember(trx: Db, memberid: string, lock = false): Promise<TierMember | undefined> {
+export async function loadMember(trx: Db, memberid: string, lock = false): Promise<TierMember | undefined> {
   let query = anyDb(trx)
     .selectFrom('member')
     .innerJoin('member_account', 'member_account.memberid', 'member.memberid')
@@ -135,7 +136,7 @@ const audit = (user: string, at: string) => ({ createdby: user, createddate: at,
  * day before (or that day, when they began on it), a new row is written, and the member row follows. When the tier
  * changes, the member's active cards carry it and a card order is placed for the primary card.
  */
-async function holdTier(trx: Db, member: TierMember, hold: { tierid: string; startdate: string; enddate: string; reason: string }, user: string, now: Date): Promise<void> {
+export async function holdTier(trx: Db, member: TierMember, hold: { tierid: string; startdate: string; enddate: string; reason: string }, user: string, now: Date): Promise<void> {
   const at = now.toISOString();
   const { tierid, startdate, enddate, reason } = hold;
   const open = (eb: any) => eb.or([eb('enddate', 'is', null), eb('enddate', '>=', startdate)]);

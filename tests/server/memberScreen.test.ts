@@ -130,7 +130,7 @@ describe.each(testDatabases)('member screen on $name', (target) => {
     expect((await call('/api/member-address/delete', { memberid: ID, addresstype: 'BUSINESS' })).body.status.responsecode).toBe(CODES.VALIDATION);
   });
 
-  it('adds aliases and cobrand cards; tier history, cards and retro claims are read-only lists (activities are posted through accrual)', async () => {
+  it('adds aliases and cobrand cards; cards and retro claims are read-only lists (a tier history row is a manual tier change, tierChange.test.ts; activities are posted through accrual)', async () => {
     expect((await call('/api/member-alias/create', { memberid: ID, aliasname: 'Tika Wulan', aliastype: 'NICKNAME' })).body.status.responsecode).toBe(CODES.SUCCESS);
     // The cobrand code is one of the chosen partner's cobrand cards (partnercob), not free text.
     const foreign = await call('/api/member-cobrand/create', { memberid: ID, partnercode: 'BNI', cobrandcode: 'BCAGOLD', cobrandcardnumber: '4111111111' });
@@ -141,7 +141,7 @@ describe.each(testDatabases)('member screen on $name', (target) => {
     expect((await call('/api/member-cobrand/create', { memberid: ID, partnercode: 'BNI', cobrandcode: 'BNIGOLD', cobrandcardnumber: '4111111111' })).body.status.responsecode).toBe(CODES.SUCCESS);
     const cards = (await call('/api/member-card/list', undefined, { parameter: { criteria: { memberid: ID } } })).body.result as Row[];
     expect(cards.map((c) => c.cardnumber)).toEqual([CARD]);
-    for (const resource of ['member-card', 'member-tier', 'retro-claim', 'ledger-transaction']) {
+    for (const resource of ['member-card', 'retro-claim', 'ledger-transaction']) {
       expect((await call(`/api/${resource}/create`, { memberid: ID })).http, resource).toBe(404);
     }
   });
