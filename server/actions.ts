@@ -31,6 +31,8 @@ import { memberOperationActions } from './memberOperations/memberOperationsActio
 import { memberOperationHooks } from './memberOperations/memberOperationsHooks';
 import { accrualActions } from './accrual/accrualActions';
 import { accrualHooks } from './accrual/accrualHooks';
+import { activityFileActions } from './activityFiles/activityFileActions';
+import { activityFileHooks } from './activityFiles/activityFileHooks';
 import { retroClaimActions } from './retroClaims/retroClaimActions';
 import { retroClaimHooks } from './retroClaims/retroClaimHooks';
 import { promotionHooks } from './promotions/promotionHooks';
@@ -49,10 +51,10 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue));
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
-export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services)];
+export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
 export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue)];

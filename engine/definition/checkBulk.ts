@@ -13,7 +13,8 @@ export function checkBulk(files: readonly { file: string; screen: PageDefinition
     const uploadAt = screen.actions.indexOf('upload');
     if (uploadAt >= 0) {
       const at = `actions[${uploadAt}]`;
-      if (uploadFields(screen).length === 0) report(at, `"upload" needs a create form: no field of the screen has "form"`);
+      // A file that is not records of the list (an activity file) is taken by its server module; the note says what it holds.
+      if (uploadFields(screen).length === 0 && !screen.options?.uploadNote) report(at, `"upload" needs a create form (no field of the screen has "form") or an "uploadNote" saying what the file holds`);
       if (screen.fields.some((f) => f.stored === false && f.form)) report(at, `"upload" writes table columns only: the form's "stored": false fields cannot come from a file`);
       if (screen.approval?.actions.includes('create')) report(at, `"upload" cannot be used where "create" needs approval: each record is requested on its own`);
     }

@@ -43,6 +43,8 @@ export function formatValue(field: Pick<ResolvedField, 'format' | 'options'>, va
       return formatNumber(value);
     case 'yesno':
       return formatYesNo(value);
+    case 'progress':
+      return value === null || value === undefined ? '' : `${String(value)} %`;
     default:
       if (Array.isArray(value)) return value.map((v) => field.options?.find((o) => o.value === v)?.label ?? String(v)).join(', ');
       return value === null || value === undefined ? '' : String(value);

@@ -29,8 +29,9 @@ export type Widget =
   | 'cardname';
 
 /** 'diff': a list of { label, current, proposed } rows shown as a table (an approval request's change). */
+/** 'progress': a percentage (0-100) shown as a bar (a job's progress). */
 /** 'image': the value is the address of an image this server serves (a tier's template card), shown as that image. */
-export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json' | 'diff' | 'image';
+export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' | 'yesno' | 'tag' | 'json' | 'diff' | 'image' | 'progress';
 
 export interface FieldOption {
   value: string | number | boolean;
@@ -153,6 +154,8 @@ export interface CustomAction {
   place?: 'row' | 'record';
   /** Offered only while a field of the record has (or has not) a value (reactivate a terminated member). */
   visibleWhen?: VisibleWhen;
+  /** The answer's result is a file ({ filename, mimetype, content }) the browser saves (an activity file's per-row result). */
+  download?: boolean;
 }
 
 export interface ResourceDefinition {
@@ -180,6 +183,10 @@ export interface ScreenOptions {
   formIn?: 'drawer' | 'modal';
   /** The form's width in pixels (default FORM_WIDTH), e.g. wider for a permission matrix. */
   formWidth?: number;
+  /** The table reads its page again every `seconds` while a row shown has one of these values (a job's status): state-based refresh. */
+  refreshWhile?: { field: string; values: string[]; seconds: number };
+  /** The upload dialog's text instead of the create form's columns (a file that is not records of the list). */
+  uploadNote?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The screen's table: declared columns and formats, server paging and sort, the footer of spec 000 §9.
 import type { ReactNode } from 'react';
-import { Table, Tag } from 'antd';
+import { Progress, Table, Tag } from 'antd';
 import type { SortDirection } from '../api/envelope';
 import { tableColumns, type ResolvedField } from '../definition/compile';
 import { formatValue, pageFooter } from '../definition/format';
@@ -33,6 +33,7 @@ export function displayValue(field: ResolvedField, value: unknown, labels: Map<u
     return <Tag color={STATUS_COLORS[value] ?? 'default'}>{formatValue(field, value)}</Tag>;
   }
   if (field.format === 'tag' && value) return <Tag>{formatValue(field, value)}</Tag>;
+  if (field.format === 'progress' && value !== null && value !== undefined) return <Progress percent={Number(value)} size="small" aria-label={field.label} />;
   if (labels) return labels.get(value) ?? formatValue(field, value);
   return formatValue(field, value);
 }

@@ -2,7 +2,7 @@
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Modal, Space, Tooltip } from 'antd';
-import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, ExperimentOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, ExperimentOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import { actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
 import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type ScreenTool, type StandardAction } from '../definition/screen';
@@ -11,6 +11,7 @@ import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type Sear
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
 import { BulkBar, UploadButton, useBulkActions } from './BulkControls';
+import { saveFile, type FileContent } from './saveFile';
 import { useEngine } from './EngineContext';
 import { FormFooter } from './FormFooter';
 import { showErrorToast } from './errorToast';
@@ -33,7 +34,7 @@ const ReasonConfirm = lazy(() => import('./ReasonConfirm').then((m) => ({ defaul
 const TOOL_WIDTH = 1100;
 
 /** Icons a custom action may name in its definition ("icon"); others show the default. */
-const ACTION_ICONS: Record<string, typeof ThunderboltOutlined> = { key: KeyOutlined, mail: MailOutlined, star: StarOutlined, check: CheckOutlined, close: CloseOutlined };
+const ACTION_ICONS: Record<string, typeof ThunderboltOutlined> = { key: KeyOutlined, mail: MailOutlined, star: StarOutlined, check: CheckOutlined, close: CloseOutlined, download: DownloadOutlined };
 
 interface ScreenPageProps {
   screen: ScreenDefinition;
@@ -80,6 +81,13 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
   const bulkable = useBulkActions(screen).length > 0;
   const [selected, setSelected] = useState<Row[]>([]);
   useEffect(() => setSelected([]), [list.rows]);
+  // State-based refresh: while a row shown is in a passing state (a file being processed), the page is read again.
+  const refresh = screen.options?.refreshWhile;
+  useEffect(() => {
+    if (!refresh || !list.rows.some((row) => refresh.values.includes(String(row[refresh.field])))) return;
+    const timer = setTimeout(() => void list.reload(), refresh.seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [list.rows, refresh]);
 
   async function openRecord(row: Row, mode: FormMode) {
     const answer = await call<Row>(`${base}/detail`, { data: keyData(screen, row) });
@@ -118,8 +126,12 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
 
   function runAction(row: Row, action: StandardAction | CustomAction, path: string) {
     const run = async () => {
-      const answer = await call(`${base}/${path}`, { data: keyData(screen, row) });
-      if (isSuccess(answer.status.responsecode)) {
+      const answer = await call<FileContent>(`${base}/${path}`, { data: keyData(screen, row) });
+      if (isSuccess(answer.status.responsecode) && isCustomAction(action) && action.download && answer.result) {
+        // A file to save (a per-row result): the list is unchanged.
+        saveFile(answer.result);
+        message.success(answer.status.responsemessage || MESSAGES.DOWNLOADING);
+      } else if (isSuccess(answer.status.responsecode)) {
         message.success(answer.status.responsemessage);
         void list.reload();
       } else showError(answer.status.responsemessage);

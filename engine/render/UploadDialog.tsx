@@ -8,19 +8,9 @@ import { UPLOAD_ACTION, UPLOAD_TEXTS, csvLine, isCsvFileName, uploadHeader, uplo
 import type { ScreenDefinition } from '../definition/screen';
 import { useEngine } from './EngineContext';
 
-interface FileContent {
-  filename: string;
-  mimetype: string;
-  content: string;
-}
+import { saveFile, type FileContent } from './saveFile';
 
-/** Hands a text to the browser as a file download. */
-export function saveFile({ filename, mimetype, content }: FileContent) {
-  const url = URL.createObjectURL(new Blob([content], { type: mimetype }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFile };
 
 export default function UploadDialog({ screen, onClose, onUploaded }: { screen: ScreenDefinition; onClose(): void; onUploaded(): void }) {
   const { call } = useEngine();
@@ -58,19 +48,25 @@ export default function UploadDialog({ screen, onClose, onUploaded }: { screen: 
 
   return (
     <Modal open title={`Upload ${screen.title}`} onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>} width={560} destroyOnHidden>
-      <Typography.Paragraph>
-        A CSV file whose first row names the columns: <Typography.Text strong>{header.join(', ')}</Typography.Text>. Every row is checked; a file with any bad row changes
-        nothing.
-      </Typography.Paragraph>
+      {screen.options?.uploadNote ? (
+        <Typography.Paragraph>{screen.options.uploadNote}</Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph>
+          A CSV file whose first row names the columns: <Typography.Text strong>{header.join(', ')}</Typography.Text>. Every row is checked; a file with any bad row changes
+          nothing.
+        </Typography.Paragraph>
+      )}
       <Space wrap style={{ marginBottom: 16 }}>
         <Upload accept=".csv" maxCount={1} showUploadList={false} disabled={busy} beforeUpload={(file) => (void upload(file), Upload.LIST_IGNORE)}>
           <Button type="primary" icon={<UploadOutlined />} loading={busy}>
             Select CSV
           </Button>
         </Upload>
-        <Button icon={<DownloadOutlined />} onClick={() => saveFile(template)}>
-          Template
-        </Button>
+        {header.length > 0 && (
+          <Button icon={<DownloadOutlined />} onClick={() => saveFile(template)}>
+            Template
+          </Button>
+        )}
       </Space>
       {failed && (
         <Alert

@@ -66,8 +66,8 @@ const FIELD_TYPES: Record<string, Record<string, unknown>> = {
   amount: nullable('number'),
   currencycode: nullable('string', { maxLength: 3 }),
 };
-const AIR_FIELDS = ['cardnumber', 'activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketnumber', 'ticketissuedate', 'operatingcarrier', 'fareamount', 'farecurrency'];
-const NONAIR_FIELDS = ['cardnumber', 'activitydate', 'partnercode', 'activitycode', 'amount', 'currencycode'];
+export const AIR_FIELDS = ['cardnumber', 'activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketnumber', 'ticketissuedate', 'operatingcarrier', 'fareamount', 'farecurrency'];
+export const NONAIR_FIELDS = ['cardnumber', 'activitydate', 'partnercode', 'activitycode', 'amount', 'currencycode'];
 
 const dataSchema = (fields: string[], required: string[], extra: Record<string, unknown> = {}) => ({
   type: 'object',

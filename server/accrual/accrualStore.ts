@@ -185,7 +185,7 @@ const CHANGE_SETTLE_MS = 2000;
 const modelCache = new WeakMap<Catalogue, Map<string, ResourceModel | undefined>>();
 
 /** The resource models of some resources of the catalogue (compiled once per catalogue). */
-function models(catalogue: Catalogue, names: readonly string[]): Map<string, ResourceModel> {
+export function models(catalogue: Catalogue, names: readonly string[]): Map<string, ResourceModel> {
   let known = modelCache.get(catalogue);
   if (!known) modelCache.set(catalogue, (known = new Map()));
   const out = new Map<string, ResourceModel>();
@@ -334,7 +334,7 @@ export const airActivity = (a: PostedActivity): AirActivity => ({
   farecurrency: a.farecurrency ?? null,
 });
 
-const nonAirActivity = (a: PostedActivity): NonAirActivity => ({
+export const nonAirActivity = (a: PostedActivity): NonAirActivity => ({
   partnercode: a.partnercode ?? '',
   activitycode: a.activitycode ?? '',
   activitydate: a.activitydate,
@@ -343,7 +343,7 @@ const nonAirActivity = (a: PostedActivity): NonAirActivity => ({
 });
 
 /** What a member has credited on a partner's activity code in the activity's day, month and year. */
-async function limitUsage(db: Db, catalogue: Catalogue, memberid: string, a: PostedActivity): Promise<LimitUsage> {
+export async function limitUsage(db: Db, catalogue: Catalogue, memberid: string, a: PostedActivity): Promise<LimitUsage> {
   const model = models(catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
   const date = a.activitydate;
   const rows = (await loose(db)
@@ -432,7 +432,7 @@ async function insertRows(trx: Db, table: string, rows: Row[]): Promise<void> {
 }
 
 /** A definition-built table's row from a record: every field's column (absent ones null), stamped. */
-function rowOf(model: ResourceModel, record: Row, user: string, now: Date): Row {
+export function rowOf(model: ResourceModel, record: Row, user: string, now: Date): Row {
   const row: Row = stamp(user, now);
   for (const field of model.fields) row[field.name] = toDb(field, record[field.name] ?? null);
   return row;

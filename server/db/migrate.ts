@@ -13,6 +13,7 @@ import * as enrollment0011 from './migrations/0011_enrollment';
 import * as ledgerMore0010 from './migrations/0010_ledger_more';
 import * as accrual0012 from './migrations/0012_accrual';
 import * as lotTransferable0013 from './migrations/0013_lot_transferable';
+import * as activityFiles0016 from './migrations/0016_activity_files';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_ledger_more': ledgerMore0010,
   '0012_accrual': accrual0012,
   '0013_lot_transferable': lotTransferable0013,
+  '0016_activity_files': activityFiles0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,8 +5,9 @@ import { ledgerJobHandlers, ledgerSchedules } from '../ledger/ledgerJobs';
 import { tierJobHandlers, tierSchedules } from '../tiers/tierJobs';
 import { bonusJobHandlers, bonusSchedules } from '../bonuses/bonusJobs';
 import { memberCheckJobHandlers, memberCheckSchedules } from '../memberChecks/memberChecksJobs';
+import { activityFileJobHandlers } from '../activityFiles/activityFileJobs';
 
 /** The handlers of every job type; some read the definitions (the name check applies the member screen's rules). */
-export const allJobHandlers = (catalogue: Catalogue): readonly JobHandler[] => [...ledgerJobHandlers, ...tierJobHandlers, ...bonusJobHandlers, ...memberCheckJobHandlers(catalogue)];
+export const allJobHandlers = (catalogue: Catalogue): readonly JobHandler[] => [...ledgerJobHandlers, ...tierJobHandlers, ...bonusJobHandlers, ...memberCheckJobHandlers(catalogue), ...activityFileJobHandlers(catalogue)];
 
 export const allSchedules: readonly DailySchedule[] = [...ledgerSchedules, ...tierSchedules, ...bonusSchedules, ...memberCheckSchedules];

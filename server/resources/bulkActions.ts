@@ -94,6 +94,7 @@ function uploadAction(target: Target, services: ResourceServices, bodyLimit: num
     bodyLimit,
     handler: async (ctx) => {
       const { filename, content } = ctx.parameter.data as { filename: string; content: string };
+      if (target.hooks.upload) return target.hooks.upload(ctx, { filename, content });
       const file = filename.split(/[\\/]/).pop()!.trim();
       const records = isCsvFileName(file) ? parseCsv(content) : undefined;
       if (!records || records.length === 0) throw new ApiError(CODES.VALIDATION, UPLOAD_TEXTS.wrongFile);

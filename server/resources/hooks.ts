@@ -32,6 +32,11 @@ export interface ResourceHooks {
    */
   checkChange?(ctx: ActionContext, trx: Kysely<Schema>, change: { before: Row; after?: Row }): Promise<void>;
   /**
+   * The list's Upload when a file is not new records (an activity file is kept, then processed): the hook takes
+   * the file and answers as the upload action does (a refusal as { code, message, result.report }).
+   */
+  upload?(ctx: ActionContext, file: { filename: string; content: string }): Promise<{ code?: string; message: string; result?: unknown }>;
+  /**
    * An upload's rows that passed their fields' rules and keys, checked against what only the domain knows (a
    * card no member holds): each problem names the row's index in `rows`, a field and a message, and the file
    * is then refused whole like any bad file.
@@ -83,6 +88,7 @@ function bothHooks(a: ResourceHooks, b: ResourceHooks): ResourceHooks {
     };
   }
   if (a.checkUpload || b.checkUpload) hooks.checkUpload = async (db, rows) => [...((await a.checkUpload?.(db, rows)) ?? []), ...((await b.checkUpload?.(db, rows)) ?? [])];
+  if (a.upload || b.upload) hooks.upload = b.upload ?? a.upload;
   if (a.checkChange || b.checkChange) {
     hooks.checkChange = async (ctx, trx, change) => {
       await a.checkChange?.(ctx, trx, change);

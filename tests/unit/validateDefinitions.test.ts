@@ -479,9 +479,9 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['FormPlacement', screenDefs.formPlacement, { section: 'optional', readOnlyOnEdit: 'optional', wide: 'optional' } satisfies Shape<FormPlacement>],
   ['CustomAction', screenDefs.customAction, {
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
-    input: 'optional', place: 'optional', visibleWhen: 'optional',
+    input: 'optional', place: 'optional', visibleWhen: 'optional', download: 'optional',
   } satisfies Shape<CustomAction>],
-  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional' } satisfies Shape<ScreenOptions>],
+  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional', refreshWhile: 'optional', uploadNote: 'optional' } satisfies Shape<ScreenOptions>],
   ['RecordPageDefinition', screenDefs.recordPage, { sections: 'required', navigator: 'optional', header: 'optional' } satisfies Shape<RecordPageDefinition>],
   ['RecordSection', screenDefs.recordSection, {
     key: 'required', label: 'required', function: 'optional', visibleWhen: 'optional', fields: 'optional', child: 'optional', view: 'optional', group: 'optional',
@@ -500,7 +500,7 @@ const FIELD_TYPES = { string: 1, text: 1, integer: 1, number: 1, boolean: 1, dat
 const WIDGETS = {
   text: 1, textarea: 1, number: 1, password: 1, select: 1, multiselect: 1, radio: 1, switch: 1, date: 1, range: 1, time: 1, image: 1, csv: 1, permissions: 1, grants: 1, cardname: 1,
 } satisfies Record<Widget, 1>;
-const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1, json: 1, diff: 1, image: 1 } satisfies Record<DisplayFormat, 1>;
+const FORMATS = { text: 1, date: 1, datetime: 1, number: 1, status: 1, yesno: 1, tag: 1, json: 1, diff: 1, image: 1, progress: 1 } satisfies Record<DisplayFormat, 1>;
 
 describe('the schemas match the TypeScript types of engine/definition/screen.ts', () => {
   it.each(SHAPES)('%s: same properties, same required ones', (_type, schema, shape) => {

@@ -1,0 +1,106 @@
+// npm run bench:batch: an activity file of N flights for N members of a seeded database (npm run seed:volume's
+// population), through the code File Management runs: the upload (every row checked and kept) and the job's
+// processing (chunks of one transaction: members in bulk, the rule book once, every table written with one
+// statement per chunk; the ledger listeners run as in the server). Prints the upload and credit rates and
+// runs the ledger check. Target (issue 14): >= 20,000 activities/s on SQLite, >= 10,000/s on PostgreSQL, for
+// 1,000,000 flights of 1,000,000 members.
+// Usage: npx tsx scripts/bench-batch.ts [--members 10000] [--rows N] [--postgres URL] [--keep] [--no-listeners]
+import { mkdirSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase } from '../server/db/database';
+import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { loadCatalogue } from '../server/definitions';
+import { seedVolume } from '../server/seed/volumeSeed';
+import { checkLedger } from '../server/ledger/ledgerStore';
+import { registerLedgerListener } from '../server/ledger/ledgerListeners';
+import { ledgerListeners } from '../server/actions';
+import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
+import { fmt, machineLine, otherLoad, positive, runBenchmark } from './benchSupport';
+
+const SQLITE_FILE = '.tmp/bench-batch/batch.sqlite';
+const TARGETS = { sqlite: 20_000, postgres: 10_000 };
+const HEADER = 'cardnumber,activitydate,carrier,flightnumber,origin,destination,bookingclass,ticketnumber,ticketissuedate,operatingcarrier';
+/** GA routes between airports with coordinates, and classes that earn. */
+const ROUTES = [
+  ['CGK', 'DPS'],
+  ['CGK', 'SIN'],
+  ['CGK', 'SUB'],
+  ['SUB', 'DPS'],
+  ['DPS', 'CGK'],
+] as const;
+const CLASSES = ['Y', 'B', 'M', 'K', 'C', 'D'];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { members: { type: 'string' }, rows: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, 'no-listeners': { type: 'boolean' } } });
+  const members = Math.ceil(positive('members', values.members, 10_000));
+  const rows = Math.ceil(positive('rows', values.rows, members));
+  const postgres = values.postgres;
+  const idleOthers = await otherLoad(1000);
+
+  let url: string;
+  let schema: string | undefined;
+  if (postgres) {
+    url = postgres;
+    schema = await createSchema(postgres, 'benchbatch');
+  } else {
+    rmSync('.tmp/bench-batch', { recursive: true, force: true });
+    mkdirSync('.tmp/bench-batch', { recursive: true });
+    url = `sqlite:${SQLITE_FILE}`;
+  }
+  try {
+    let started = performance.now();
+    await seedVolume({ url, members, schema, activity: 0.1 });
+    console.log(`seed: ${members.toLocaleString('en-US')} members in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const database = openDatabase(url, { schema });
+    const db = database.db;
+    // As in the server: tier upgrades and first-activity bonuses hear every credit.
+    // --no-listeners measures the crediting alone (the listeners' per-member work apart).
+    if (!values['no-listeners']) for (const listener of ledgerListeners) registerLedgerListener(listener);
+    try {
+      const catalogue = loadCatalogue();
+      // One active card of each of N active members, enrolled before the flights' day.
+      const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const cards = (
+        await sql<{ cardnumber: string }>`select min(c.cardnumber) as cardnumber from member_card c join member m on m.memberid = c.memberid
+          where m.status = 'ACTIVE' and c.status = 'ACTIVE' and m.enrollmentdate < ${day} group by c.memberid order by c.memberid limit ${members}`.execute(db as unknown as Kysely<any>)
+      ).rows.map((r) => r.cardnumber);
+      const lines = [HEADER];
+      for (let i = 0; i < rows; i++) {
+        const [origin, destination] = ROUTES[i % ROUTES.length]!;
+        // Row i flies member i mod N; a member's k-th row flies another flight number (a new segment).
+        lines.push(`${cards[i % cards.length]},${day},GA,${100 + Math.floor(i / cards.length)},${origin},${destination},${CLASSES[i % CLASSES.length]},126${String(i).padStart(10, '0')},${day},`);
+      }
+      const content = `${lines.join('\r\n')}\r\n`;
+      console.log(`file: ${rows.toLocaleString('en-US')} flights for ${cards.length.toLocaleString('en-US')} members, ${(content.length / 1_048_576).toFixed(1)} MB`);
+
+      started = performance.now();
+      const file = await uploadActivityFile(db, catalogue, { filename: 'bench.csv', content, user: 'admin', now: new Date() });
+      const uploadSeconds = (performance.now() - started) / 1000;
+      await startProcessing(db, catalogue, file.fileid, 'PARK', 'admin', new Date());
+      started = performance.now();
+      const outcome = await processActivityFile(db, { db, catalogue, user: 'admin', now: new Date() }, file.fileid);
+      const creditSeconds = (performance.now() - started) / 1000;
+      started = performance.now();
+      const problems = await checkLedger(db);
+      const checkSeconds = (performance.now() - started) / 1000;
+
+      const rate = rows / creditSeconds;
+      const target = postgres ? TARGETS.postgres : TARGETS.sqlite;
+      console.log(machineLine(postgres ? `PostgreSQL (schema ${schema})` : `SQLite file ${SQLITE_FILE}`));
+      console.log(`other processes: ${idleOthers.toFixed(2)} cores busy before the run${idleOthers > 0.1 ? ' -- WARNING: the machine was not quiet' : ''}`);
+      console.log(`upload     ${fmt(rows / uploadSeconds, 9, 0)} rows/s        (${uploadSeconds.toFixed(1)} s: parsed, every row checked, kept)`);
+      console.log(`credit     ${fmt(rate, 9, 0)} activities/s  (${creditSeconds.toFixed(1)} s in chunks of ${CHUNK_ROWS.toLocaleString('en-US')}: ${outcome.creditedrows.toLocaleString('en-US')} credited, ${outcome.parkedrows.toLocaleString('en-US')} parked, ${outcome.refusedrows.toLocaleString('en-US')} refused)`);
+      console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`} (${checkSeconds.toFixed(1)} s)`);
+      console.log(`listeners (tier upgrade, first-activity bonus): ${values['no-listeners'] ? 'off' : 'on, as in the server'}`);
+      console.log(`target >= ${target.toLocaleString('en-US')}/s: ${rate >= target ? 'met' : 'NOT met'}`);
+      if (problems.length > 0 || outcome.status !== 'DONE') process.exitCode = 1;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    if (postgres && schema && !values.keep) await dropSchema(postgres, schema);
+  }
+}
+
+runBenchmark(main);

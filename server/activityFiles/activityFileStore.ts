@@ -1,0 +1,515 @@
+// Activity files (issue 14): a CSV of air or non-air activity uploaded on File Management, every row checked
+// against Park Activity's fields (the fields /api/accrual/air and /non-air take) before anything is written,
+// then processed as a job in chunks: each chunk one transaction in which the rule book (read once per file)
+// rates its rows, members are looked up in bulk, and the member's activity rows, segment keys, ledger rows,
+// lots, balances and detail lines are written with one statement per table (server/ledger/ledgerBatch.ts).
+// Each row's result is written with its credit, so a resumed job never credits a row twice. "All or
+// nothing" rates the whole file first and credits nothing when any row would not be credited; "park" credits
+// the good rows, parks the ones no member or rule matches and refuses the rest, each with its reason.
+import { sql, type Kysely } from 'kysely';
+import { CODES } from '../../engine/api/responseCodes';
+import { cellValue, csvLine, isCsvFileName, parseCsv } from '../../engine/definition/bulk';
+import { formFields, resourceModel, validateFormFields, type ResolvedField } from '../../engine/definition/compile';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { generateKey } from '../../engine/definition/generatedKey';
+import type { AccrualResult } from '../../engine/definition/accrualResult';
+import { ApiError } from '../core/apiError';
+import { isSqlite } from '../db/columnTypes';
+import { existingValues, insertJsonRows } from '../db/jsonRows';
+import type { Schema } from '../db/schema';
+import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
+import { addMonths } from '../ledger/ledgerRules';
+import { TRX_TYPES } from '../ledger/ledgerStore';
+import { AIR_FIELDS, NONAIR_FIELDS } from '../accrual/accrualActions';
+import {
+  ACTIVITY_RESOURCE,
+  PARK_RESOURCE,
+  REQUIRED_BY_TYPE,
+  activityProblems,
+  airActivity,
+  models,
+  nonAirActivity,
+  postActivity,
+  referencesKnown,
+  rowOf,
+  ruleBook,
+  segmentKey,
+  type ActivityType,
+  type PostedActivity,
+  type WriteContext,
+} from '../accrual/accrualStore';
+import { rateAir, rateNonAir, type AccrualMember } from '../accrual/accrualRules';
+import { airRulesFor, nonAirRulesFor } from '../accrual/ruleBook';
+import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
+import { toDb, type Row } from '../resources/records';
+
+type Db = Kysely<Schema>;
+const loose = (db: Db) => db as unknown as Kysely<any>;
+
+export const FILE_RESOURCE = 'activity-file';
+export const FILE_STATUS = { UPLOADED: 'UPLOADED', VALIDATED: 'VALIDATED', PROCESSING: 'PROCESSING', DONE: 'DONE', FAILED: 'FAILED' } as const;
+export const FILE_MODES = { ALL: 'ALL', PARK: 'PARK' } as const;
+export type FileMode = keyof typeof FILE_MODES;
+export const ROW_STATUS = { CREDITED: 'CREDITED', PARKED: 'PARKED', REFUSED: 'REFUSED' } as const;
+export const RESULT_HEADER = ['Row', 'Status', 'Award Miles', 'Tier Miles', 'Segments', 'Reason'];
+/** Rows per transaction: large enough that a statement per table costs little per row, small enough to keep a transaction short. */
+export const CHUNK_ROWS = 5000;
+/** Rows per statement when the uploaded rows are stored. */
+const STORE_ROWS = 5000;
+
+// not in spec: the product's own texts of activity files.
+export const FILE_TEXTS = {
+  noRows: '{file} has no rows under its header: nothing was uploaded',
+  notActivity: 'The header must name the fields of air activity ({air}) or of non-air activity ({nonair})',
+  unknownColumn: 'Column "{column}" is not a field of {type} activity',
+  missingColumn: 'Column "{column}" is missing',
+  twice: 'Column "{column}" appears twice',
+  width: 'The row has {cells} cells; the header has {header}',
+  uploaded: '{file}: {rows} rows, {bad} with problems',
+  queued: 'File {file} is being processed',
+  notReady: 'Only a validated file can be processed (this one is {status})',
+  allOrNothing: 'Not credited: {bad} of the file\'s rows cannot be credited (all or nothing)',
+  unknownReference: 'A reference of the row is not known (carrier, airport, booking class, partner, activity code or currency)',
+} as const;
+
+const say = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+
+// ---- reading and checking a file --------------------------------------------------------------------------
+
+/** One problem of a file refused as a whole: the spreadsheet row (1: the header) and the message. */
+export interface FileProblem {
+  row: number;
+  message: string;
+}
+
+export class FileRefusal extends Error {
+  constructor(readonly problems: FileProblem[]) {
+    super(problems[0]?.message ?? 'bad file');
+  }
+}
+
+/** The checks a posted activity gets, made once per catalogue: Park Activity's types, rules, column sizes and references. */
+function activityChecker(catalogue: Catalogue) {
+  const screen = catalogue.screenByResource.get(PARK_RESOURCE)!;
+  const model = resourceModel(screen);
+  const form = formFields(screen, 'create');
+  const byName = new Map(model.fields.map((f) => [f.name, f]));
+  const labels = (name: string) => byName.get(name)?.label ?? name;
+  return {
+    field: (name: string): ResolvedField | undefined => byName.get(name),
+    labels,
+    /** The row's posted activity, or the first problem (field label: message). */
+    check(values: Row, today: string, references: Parameters<typeof referencesKnown>[0]): { activity: PostedActivity } | { problem: string } {
+      try {
+        checkDataTypes(model, values);
+      } catch (error) {
+        if (error instanceof ApiError) return { problem: error.message };
+        throw error;
+      }
+      const problems = { ...activityProblems(values as unknown as PostedActivity, labels, today), ...validateFormFields(form, values) };
+      const first = Object.values(problems)[0];
+      if (first) return { problem: first };
+      const stored: Row = {};
+      for (const [name, value] of Object.entries(values)) {
+        const field = byName.get(name)!;
+        stored[name] = toDb(field, value);
+        try {
+          checkColumnFit(field, stored[name]);
+        } catch (error) {
+          if (error instanceof ApiError) return { problem: error.message };
+          throw error;
+        }
+      }
+      if (!referencesKnown(references, stored)) return { problem: FILE_TEXTS.unknownReference };
+      return { activity: stored as unknown as PostedActivity };
+    },
+  };
+}
+
+const checkers = new WeakMap<Catalogue, ReturnType<typeof activityChecker>>();
+const checkerOf = (catalogue: Catalogue) => checkers.get(catalogue) ?? (checkers.set(catalogue, activityChecker(catalogue)), checkers.get(catalogue)!);
+
+/** The header's fields: by field name or Park Activity's label; the type is the one whose fields it names. */
+export function readHeader(header: readonly string[], labels: (name: string) => string): { type: ActivityType; fields: string[] } {
+  const norm = (s: string) => s.trim().toLowerCase();
+  const names = header.map(norm);
+  const type: ActivityType | undefined = names.some((n) => n === 'carrier' || n === norm(labels('carrier'))) ? 'AIR' : names.some((n) => n === 'partnercode' || n === norm(labels('partnercode'))) ? 'NONAIR' : undefined;
+  if (!type) throw new FileRefusal([{ row: 1, message: say(FILE_TEXTS.notActivity, { air: AIR_FIELDS.join(', '), nonair: NONAIR_FIELDS.join(', ') }) }]);
+  const allowed = type === 'AIR' ? AIR_FIELDS : NONAIR_FIELDS;
+  const problems: FileProblem[] = [];
+  const fields = header.map((text) => {
+    const field = allowed.find((f) => norm(f) === norm(text) || norm(labels(f)) === norm(text));
+    if (!field) problems.push({ row: 1, message: say(FILE_TEXTS.unknownColumn, { column: text, type: type === 'AIR' ? 'air' : 'non-air' }) });
+    return field ?? '';
+  });
+  for (const f of new Set(fields)) if (f && fields.filter((x) => x === f).length > 1) problems.push({ row: 1, message: say(FILE_TEXTS.twice, { column: f }) });
+  const required = ['cardnumber', 'activitydate', ...REQUIRED_BY_TYPE[type]];
+  for (const f of required) if (!fields.includes(f)) problems.push({ row: 1, message: say(FILE_TEXTS.missingColumn, { column: f }) });
+  if (problems.length > 0) throw new FileRefusal(problems);
+  return { type, fields };
+}
+
+export interface UploadedFile {
+  fileid: string;
+  filename: string;
+  filetype: ActivityType;
+  totalrows: number;
+  badrows: number;
+}
+
+/**
+ * Stores an uploaded file after checking every row: refused as a whole (FileRefusal, nothing written) when
+ * it is not a CSV of activity, has no rows or a row of the wrong width; else every row is kept with its
+ * posted activity or its problem, and the file is VALIDATED.
+ */
+export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filename, content, user, now }: { filename: string; content: string; user: string; now: Date }): Promise<UploadedFile> {
+  const file = filename.split(/[\\/]/).pop()!.trim();
+  const records = isCsvFileName(file) ? parseCsv(content) : undefined;
+  if (!records || records.length === 0) throw new FileRefusal([{ row: 1, message: 'Please upload correct file' }]);
+  const [header, ...lines] = records as [string[], ...string[][]];
+  const checker = checkerOf(catalogue);
+  const { type, fields } = readHeader(header, checker.labels);
+  if (lines.length === 0) throw new FileRefusal([{ row: 1, message: say(FILE_TEXTS.noRows, { file }) }]);
+  const widths = lines.flatMap((cells, i) => (cells.length === header.length ? [] : [{ row: i + 2, message: say(FILE_TEXTS.width, { cells: cells.length, header: header.length }) }]));
+  if (widths.length > 0) throw new FileRefusal(widths);
+  const today = now.toISOString().slice(0, 10);
+  const { references } = await ruleBook(db, catalogue);
+  const resolved = fields.map((f) => checker.field(f)!);
+  const rows: { rowno: number; activity: string | null; problem: string | null }[] = [];
+  let bad = 0;
+  lines.forEach((cells, i) => {
+    const values: Row = { activitytype: type };
+    let problem: string | undefined;
+    resolved.forEach((field, c) => {
+      const read = cellValue(field, cells[c]!);
+      if ('message' in read) problem ??= read.message;
+      else values[field.name] = read.value;
+    });
+    const checked = problem ? { problem } : checker.check(values, today, references);
+    if ('problem' in checked) bad += 1;
+    rows.push({ rowno: i + 2, activity: 'activity' in checked ? JSON.stringify(checked.activity) : null, problem: 'problem' in checked ? checked.problem.slice(0, 500) : null });
+  });
+  const fileid = generateKey(now);
+  const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
+  await db.transaction().execute(async (trx) => {
+    await insertJsonRows(loose(trx), model.table, [
+      rowOf(model, { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad, creditedrows: 0, parkedrows: 0, refusedrows: 0, processedrows: 0, percentage: 0, status: FILE_STATUS.VALIDATED, uploadedby: user, uploadeddate: now.toISOString() }, user, now),
+    ]);
+    for (let from = 0; from < rows.length; from += STORE_ROWS) {
+      await insertJsonRows(loose(trx), 'activity_file_row', rows.slice(from, from + STORE_ROWS).map((r) => ({ fileid, ...r })));
+    }
+  });
+  return { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad };
+}
+
+// ---- processing ------------------------------------------------------------------------------------------
+
+interface FileRow {
+  rowno: number;
+  activity: PostedActivity | null;
+  problem: string | null;
+}
+
+interface RowResult {
+  rowno: number;
+  status: keyof typeof ROW_STATUS;
+  awardmiles: number;
+  tiermiles: number;
+  segments: number;
+  reason: string | null;
+}
+
+async function fileRecord(db: Db, catalogue: Catalogue, fileid: string): Promise<Row | undefined> {
+  const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
+  return (await loose(db).selectFrom(model.table).selectAll().where('fileid', '=', fileid).executeTakeFirst()) as Row | undefined;
+}
+
+async function readChunk(db: Db, fileid: string, after: number, limit: number): Promise<FileRow[]> {
+  const rows = (await loose(db).selectFrom('activity_file_row').select(['rowno', 'activity', 'problem']).where('fileid', '=', fileid).where('rowno', '>', after).orderBy('rowno').limit(limit).execute()) as { rowno: number; activity: string | null; problem: string | null }[];
+  return rows.map((r) => ({ rowno: Number(r.rowno), activity: r.activity ? (JSON.parse(r.activity) as PostedActivity) : null, problem: r.problem }));
+}
+
+type FoundMember = AccrualMember & { tiers: { tierid: string; startdate: string; enddate: string | null }[] };
+
+/** The members holding the cards (any of their cards) with their tier history, in two statements. */
+async function membersByCard(db: Db, cards: string[]): Promise<Map<string, FoundMember>> {
+  const byCard = new Map<string, FoundMember>();
+  if (cards.length === 0) return byCard;
+  const data = JSON.stringify([...new Set(cards)]);
+  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  // What the rules read of a member (as accrualStore.memberByCard gives it).
+  const found = sqlite
+    ? await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate from member_card c join member m on m.memberid = c.memberid where c.cardnumber in (select value from json_each(${data}))`.execute(db)
+    : await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate from member_card c join member m on m.memberid = c.memberid where c.cardnumber = any(array(select json_array_elements_text(${data}::json)))`.execute(db);
+  const byMember = new Map<string, FoundMember>();
+  for (const { heldcard, ...r } of found.rows) {
+    const member = byMember.get(String(r.memberid)) ?? ({ ...r, tiers: [] } as unknown as FoundMember);
+    byMember.set(member.memberid, member);
+    byCard.set(String(heldcard), member);
+  }
+  const ids = JSON.stringify([...byMember.keys()]);
+  const tiers = sqlite
+    ? await sql<Row>`select memberid, tierid, startdate, enddate from member_tier where memberid in (select value from json_each(${ids}))`.execute(db)
+    : await sql<Row>`select memberid, tierid, startdate, enddate from member_tier where memberid = any(array(select json_array_elements_text(${ids}::json)))`.execute(db);
+  for (const t of tiers.rows) byMember.get(String(t.memberid))?.tiers.push({ tierid: String(t.tierid), startdate: String(t.startdate), enddate: (t.enddate as string | null) ?? null });
+  return byCard;
+}
+
+/** The member as of a date: the tier its history gives then (the latest start covering it), else its current tier (as accrualStore.memberByCard). */
+function memberOn({ tiers, ...member }: FoundMember, date: string): AccrualMember {
+  let held: { tierid: string; startdate: string } | undefined;
+  for (const t of tiers) if (t.startdate <= date && (t.enddate === null || t.enddate >= date) && (!held || t.startdate > held.startdate)) held = t;
+  return { ...member, tierid: held?.tierid ?? member.tierid };
+}
+
+interface Rated {
+  row: FileRow;
+  member?: AccrualMember;
+  result?: AccrualResult;
+  key?: string;
+}
+
+/** A partner's usage when its activity code has no limits (such rows need none). */
+const NO_USAGE = { day: { miles: 0, count: 0 }, month: { miles: 0, count: 0 }, year: { miles: 0, count: 0 } };
+
+/**
+ * Rates a chunk's rows with the engine (accrualRules.ts) from the book, writing nothing: the rows and members
+ * a post would read, read for the whole chunk at once. A segment credited before, or earlier in the chunk, is
+ * refused. A non-air row of a partner with limits is left unrated: it is posted on its own (postActivity),
+ * after the rows before it are written, so its limits count them.
+ */
+async function rateChunk(trx: Db, w: WriteContext, rows: FileRow[]): Promise<Rated[]> {
+  const { book, airports } = await ruleBook(w.db, w.catalogue, trx);
+  const byCard = await membersByCard(trx, rows.flatMap((r) => (r.activity?.cardnumber ? [r.activity.cardnumber] : [])));
+  const keys = new Map<number, string>();
+  for (const r of rows) {
+    const a = r.activity;
+    const found = a?.cardnumber ? byCard.get(a.cardnumber) : undefined;
+    if (a && found && a.activitytype === 'AIR') keys.set(r.rowno, segmentKey(found.memberid, a));
+  }
+  const taken = await existingValues(loose(trx), 'accrual_segment', 'segmentkey', [...keys.values()]);
+  const inChunk = new Set<string>();
+  const carriers = new Map<string, ReturnType<typeof airRulesFor>>();
+  const rated: Rated[] = [];
+  for (const row of rows) {
+    const a = row.activity;
+    if (!a) {
+      rated.push({ row });
+      continue;
+    }
+    const found = a.cardnumber ? byCard.get(a.cardnumber) : undefined;
+    const member = found && memberOn(found, a.activitydate);
+    const key = keys.get(row.rowno);
+    if (a.activitytype === 'NONAIR' && member && nonAirRulesFor(book, a.partnercode ?? '').limits.length > 0) {
+      rated.push({ row, member });
+      continue;
+    }
+    let result: AccrualResult;
+    if (a.activitytype === 'AIR') {
+      let rules = carriers.get(a.carrier ?? '');
+      if (!rules) carriers.set(a.carrier ?? '', (rules = airRulesFor(book, a.carrier ?? '', {})));
+      const coordinates = { [a.origin ?? '']: airports.get(a.origin ?? ''), [a.destination ?? '']: airports.get(a.destination ?? '') };
+      const credited = key && (taken.has(key) || inChunk.has(key)) ? 'an earlier activity' : undefined;
+      result = rateAir(airActivity(a), member, { ...rules, airports: coordinates }, credited);
+    } else {
+      result = rateNonAir(nonAirActivity(a), member, { ...nonAirRulesFor(book, a.partnercode ?? ''), usage: NO_USAGE });
+    }
+    if (key && result.outcome === 'CREDIT') inChunk.add(key);
+    rated.push({ row, member, result, key });
+  }
+  return rated;
+}
+
+const refused = (rowno: number, reason: string): RowResult => ({ rowno, status: 'REFUSED', awardmiles: 0, tiermiles: 0, segments: 0, reason: reason.slice(0, 500) });
+
+/** Writes a chunk's rated rows in the caller's transaction; returns each row's result. */
+async function writeChunk(trx: Db, w: WriteContext, fileid: string, rated: Rated[]): Promise<RowResult[]> {
+  const activityModel = models(w.catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
+  const parkModel = models(w.catalogue, [PARK_RESOURCE]).get(PARK_RESOURCE)!;
+  const { expiryMonths } = await ruleBook(w.db, w.catalogue, trx);
+  const results: RowResult[] = [];
+  let activities: Row[] = [];
+  let parks: Row[] = [];
+  let segments: Row[] = [];
+  let credits: { entry: BatchCredit; row: Row; lines: AccrualResult['lines'] }[] = [];
+  // The job's time and the row: unique within the file, and time-ordered as generated keys are.
+  const stampOf = generateKey(w.now).slice(0, 17);
+  const idOf = (rowno: number) => `${stampOf}${rowno.toString(36).toUpperCase().padStart(6, '0')}`;
+  const at = w.now.toISOString();
+
+  const flush = async () => {
+    const trxids = await creditMany(trx, credits.map((c) => c.entry), { trxtype: TRX_TYPES.EARNING, user: w.user, now: w.now });
+    credits.forEach((c, i) => (c.row.trxid = trxids[i]));
+    await insertJsonRows(loose(trx), 'accrual_segment', segments);
+    await insertJsonRows(loose(trx), activityModel.table, activities);
+    await insertJsonRows(loose(trx), parkModel.table, parks);
+    await insertJsonRows(
+      loose(trx),
+      'ledger_detail',
+      credits.flatMap((c, i) => c.lines.map((l, n) => ({ trxid: trxids[i], lineno: n + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments }))),
+    );
+    activities = [];
+    parks = [];
+    segments = [];
+    credits = [];
+  };
+
+  for (const { row, member, result, key } of rated) {
+    const a = row.activity;
+    if (!a) {
+      results.push(refused(row.rowno, row.problem ?? 'Bad row'));
+      continue;
+    }
+    if (!result) {
+      // Posted on its own, after what came before it in the chunk.
+      await flush();
+      try {
+        const posted = await postActivity(trx, a, 'FILE', w);
+        const credited = posted.status === 'CREDITED';
+        results.push({ rowno: row.rowno, status: credited ? 'CREDITED' : posted.status === 'PARKED' ? 'PARKED' : 'REFUSED', awardmiles: credited ? posted.result.awardmiles : 0, tiermiles: credited ? posted.result.tiermiles : 0, segments: credited ? posted.result.segments : 0, reason: posted.result.reason ?? null });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        results.push(refused(row.rowno, error.message));
+      }
+      continue;
+    }
+    if (result.outcome === 'PARKED') {
+      parks.push(rowOf(parkModel, { ...a, parkid: idOf(row.rowno), parkeddate: at, channel: 'FILE', reasoncode: result.reasoncode, reason: result.reason, memberid: member?.memberid ?? null, status: 'PARKED' }, w.user, w.now));
+      results.push({ rowno: row.rowno, status: 'PARKED', awardmiles: 0, tiermiles: 0, segments: 0, reason: result.reason ?? null });
+      continue;
+    }
+    const activityid = idOf(row.rowno);
+    const credited = result.outcome === 'CREDIT';
+    const record = rowOf(activityModel, { ...a, memberid: member!.memberid, activityid, awardmiles: credited ? result.awardmiles : 0, tiermiles: credited ? result.tiermiles : 0, segments: credited ? result.segments : 0, trxid: null, channel: 'FILE', reason: result.reason ?? null, status: credited ? 'CREDITED' : 'REJECTED' }, w.user, w.now);
+    activities.push(record);
+    if (!credited) {
+      results.push(refused(row.rowno, result.reason ?? result.outcome));
+      continue;
+    }
+    if (key) segments.push({ segmentkey: key, memberid: member!.memberid, activityid, createddate: at });
+    const what = a.activitytype === 'AIR' ? `${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} ${a.bookingclass}` : `${a.partnercode} ${a.activitycode}`;
+    credits.push({
+      entry: { memberid: member!.memberid, activitydate: a.activitydate, awardmiles: Math.max(0, result.awardmiles), tiermiles: Math.max(0, result.tiermiles), segments: Math.max(0, result.segments), expirydate: addMonths(a.activitydate, expiryMonths), source: `activity:${activityid}`, reason: `Accrual: ${what}` },
+      row: record,
+      lines: result.lines,
+    });
+    results.push({ rowno: row.rowno, status: 'CREDITED', awardmiles: result.awardmiles, tiermiles: result.tiermiles, segments: result.segments, reason: null });
+  }
+  await flush();
+  await insertJsonRows(loose(trx), 'activity_file_result', results.map((r) => ({ fileid, ...r })));
+  return results;
+}
+
+export interface ProcessOutcome {
+  status: 'DONE' | 'FAILED';
+  creditedrows: number;
+  parkedrows: number;
+  refusedrows: number;
+}
+
+/** Marks a file PROCESSING in the mode chosen (only a VALIDATED file); the job (activityFileJobs.ts) does the work. */
+export async function startProcessing(db: Db, catalogue: Catalogue, fileid: string, mode: FileMode, user: string, now: Date): Promise<Row> {
+  const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
+  const file = await fileRecord(db, catalogue, fileid);
+  if (!file) throw new ApiError(CODES.VALIDATION, `No activity file ${fileid}`, 200, { fileid: `No activity file ${fileid}` });
+  const moved = await loose(db)
+    .updateTable(model.table)
+    .set({ status: FILE_STATUS.PROCESSING, mode, updatedby: user, updateddate: now.toISOString() })
+    .where('fileid', '=', fileid)
+    .where('status', '=', FILE_STATUS.VALIDATED)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) {
+    const message = say(FILE_TEXTS.notReady, { status: String(file.status) });
+    throw new ApiError(CODES.VALIDATION, message, 200, { status: message });
+  }
+  return { ...file, status: FILE_STATUS.PROCESSING, mode };
+}
+
+/**
+ * Processes a PROCESSING file from where it stopped (the rows after processedrows): chunk by chunk, each in
+ * one transaction with its results and the file's counts. `progress` hears the percentage after each chunk.
+ */
+export async function processActivityFile(db: Db, w: WriteContext, fileid: string, progress: (percentage: number) => Promise<void> = async () => {}, chunkRows = CHUNK_ROWS): Promise<ProcessOutcome> {
+  const model = models(w.catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
+  const file = await fileRecord(db, w.catalogue, fileid);
+  if (!file) throw new Error(`no activity file ${fileid}`);
+  const counts = { creditedrows: Number(file.creditedrows ?? 0), parkedrows: Number(file.parkedrows ?? 0), refusedrows: Number(file.refusedrows ?? 0) };
+  if (file.status !== FILE_STATUS.PROCESSING) return { status: file.status === FILE_STATUS.FAILED ? 'FAILED' : 'DONE', ...counts };
+  const total = Number(file.totalrows);
+  let after = Number(file.processedrows ?? 0) === 0 ? 0 : Number(file.processedrows) + 1;
+
+  if (file.mode === FILE_MODES.ALL && after === 0) {
+    // All or nothing: every row rated first (nothing written); any row not creditable fails the file.
+    let bad = 0;
+    const badRows: RowResult[] = [];
+    for (let from = 0; ; ) {
+      const rows = await readChunk(db, fileid, from, chunkRows);
+      if (rows.length === 0) break;
+      const rated = await db.transaction().execute((trx) => rateChunk(trx, w, rows));
+      for (const r of rated) {
+        if (!r.row.activity) badRows.push(refused(r.row.rowno, r.row.problem ?? 'Bad row'));
+        else if (r.result && r.result.outcome !== 'CREDIT') badRows.push(refused(r.row.rowno, r.result.reason ?? r.result.outcome));
+      }
+      bad = badRows.length;
+      from = rows[rows.length - 1]!.rowno;
+      await progress(Math.min(49, Math.floor((from / (total + 1)) * 50)));
+    }
+    if (bad > 0) {
+      const others = say(FILE_TEXTS.allOrNothing, { bad });
+      await db.transaction().execute(async (trx) => {
+        const failed = new Map(badRows.map((r) => [r.rowno, r]));
+        for (let from = 0; ; ) {
+          const rows = await readChunk(trx, fileid, from, STORE_ROWS);
+          if (rows.length === 0) break;
+          await insertJsonRows(loose(trx), 'activity_file_result', rows.map((r) => ({ fileid, ...(failed.get(r.rowno) ?? refused(r.rowno, others)) })), ['fileid', 'rowno']);
+          from = rows[rows.length - 1]!.rowno;
+        }
+        await loose(trx)
+          .updateTable(model.table)
+          .set({ status: FILE_STATUS.FAILED, refusedrows: total, percentage: 100, message: others, updateddate: w.now.toISOString() })
+          .where('fileid', '=', fileid)
+          .execute();
+      });
+      return { status: 'FAILED', creditedrows: 0, parkedrows: 0, refusedrows: total };
+    }
+  }
+
+  const base = file.mode === FILE_MODES.ALL ? 50 : 0;
+  for (;;) {
+    const rows = await readChunk(db, fileid, Math.max(0, after - 1), chunkRows);
+    if (rows.length === 0) break;
+    const last = rows[rows.length - 1]!.rowno;
+    const done = await db.transaction().execute(async (trx) => {
+      // The marker is read again under the transaction: a second runner of the same file finds the chunk done.
+      const marker = (await loose(trx).selectFrom(model.table).select('processedrows').where('fileid', '=', fileid).executeTakeFirst()) as { processedrows: number } | undefined;
+      if (Number(marker?.processedrows ?? 0) >= last) return undefined;
+      const ratedRows = await rateChunk(trx, w, rows);
+      const results = await writeChunk(trx, w, fileid, ratedRows);
+      const add = (status: string) => results.filter((r) => r.status === status).length;
+      const next = { creditedrows: counts.creditedrows + add('CREDITED'), parkedrows: counts.parkedrows + add('PARKED'), refusedrows: counts.refusedrows + add('REFUSED') };
+      const percentage = Math.min(99, base + Math.floor(((last - 1) / total) * (100 - base)));
+      await loose(trx)
+        .updateTable(model.table)
+        .set({ ...next, processedrows: last, percentage, updateddate: w.now.toISOString() })
+        .where('fileid', '=', fileid)
+        .execute();
+      return { next, percentage };
+    });
+    if (done) {
+      Object.assign(counts, done.next);
+      await progress(done.percentage);
+    } else {
+      const again = await fileRecord(db, w.catalogue, fileid);
+      Object.assign(counts, { creditedrows: Number(again!.creditedrows), parkedrows: Number(again!.parkedrows), refusedrows: Number(again!.refusedrows) });
+    }
+    after = last + 1;
+  }
+  await loose(db).updateTable(model.table).set({ status: FILE_STATUS.DONE, percentage: 100, updateddate: w.now.toISOString() }).where('fileid', '=', fileid).where('status', '=', FILE_STATUS.PROCESSING).execute();
+  return { status: 'DONE', ...counts };
+}
+
+/** The per-row result file: one line per row processed, in row order. */
+export async function resultCsv(db: Db, fileid: string): Promise<string> {
+  const rows = (await loose(db).selectFrom('activity_file_result').select(['rowno', 'status', 'awardmiles', 'tiermiles', 'segments', 'reason']).where('fileid', '=', fileid).orderBy('rowno').execute()) as Row[];
+  return `${[csvLine(RESULT_HEADER), ...rows.map((r) => csvLine([String(r.rowno), String(r.status), String(Number(r.awardmiles)), String(Number(r.tiermiles)), String(Number(r.segments)), String(r.reason ?? '')]))].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,118 @@
+// Many credits in one go (an activity file's chunk): in the CALLER'S TRANSACTION, the members locked in
+// memberid order (PostgreSQL), each member's balances raised once by the sum of its credits (one guarded
+// statement for all), then every transaction row and every lot with one statement each, the trxids taken
+// in one step. The listeners hear the whole batch as one credit write. Nothing is written unless all is.
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../db/schema';
+import { isSqlite } from '../db/columnTypes';
+import { insertJsonRows } from '../db/jsonRows';
+import { LedgerError, memberNotFound } from './ledgerError';
+import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
+import { isIsoDate, isMiles, type TrxType } from './ledgerRules';
+import { MEMBER_CLOSED } from './ledgerStore';
+
+export interface BatchCredit {
+  memberid: string;
+  /** YYYY-MM-DD */
+  activitydate: string;
+  awardmiles: number;
+  tiermiles: number;
+  segments: number;
+  /** The lot's expiry (YYYY-MM-DD). */
+  expirydate: string;
+  source: string;
+  reason: string;
+}
+
+type Db = Kysely<Schema>;
+const loose = (db: Db) => db as unknown as Kysely<any>;
+
+function checkCredit(c: BatchCredit): void {
+  const bad = (field: string, message: string) => new LedgerError('INVALID_ENTRY', message, field);
+  if (typeof c.memberid !== 'string' || c.memberid === '') throw bad('memberid', 'Member ID is required');
+  if (!isIsoDate(c.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
+  if (!isIsoDate(c.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
+  if (!isMiles(c.awardmiles) || !isMiles(c.tiermiles) || !isMiles(c.segments)) throw bad('awardmiles', 'Miles and segments must be whole numbers of 0 or more');
+}
+
+/** The next `count` trxids, reserved: PostgreSQL from the sequence, SQLite past the highest ever given (the writer holds the file). */
+async function reserveTrxids(trx: Db, count: number): Promise<number[]> {
+  if (isSqlite(trx as unknown as Kysely<unknown>)) {
+    const { rows } = await sql<{ n: number | null }>`select max(coalesce((select seq from sqlite_sequence where name = 'ledger_transaction'), 0), coalesce((select max(trxid) from ledger_transaction), 0)) as n`.execute(trx);
+    const first = Number(rows[0]?.n ?? 0) + 1;
+    return Array.from({ length: count }, (_, i) => first + i);
+  }
+  const { rows } = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('ledger_transaction', 'trxid')) as id from generate_series(1, ${count})`.execute(trx);
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/**
+ * Credits every entry (same type, user and time): returns their trxids in the entries' order. A closed or
+ * unknown member refuses the whole batch (LedgerError), as a single credit would.
+ */
+export async function creditMany(trx: Db, entries: readonly BatchCredit[], { trxtype, user, now }: { trxtype: TrxType; user: string; now: Date }): Promise<number[]> {
+  if (entries.length === 0) return [];
+  for (const entry of entries) checkCredit(entry);
+  const sums = new Map<string, { a: number; t: number; s: number }>();
+  for (const e of entries) {
+    const sum = sums.get(e.memberid) ?? { a: 0, t: 0, s: 0 };
+    sum.a += e.awardmiles;
+    sum.t += e.tiermiles;
+    sum.s += e.segments;
+    sums.set(e.memberid, sum);
+  }
+  const memberids = [...sums.keys()].sort();
+  const raise = JSON.stringify(memberids.map((m) => ({ m, ...sums.get(m)! })));
+  const sqlite = isSqlite(trx as unknown as Kysely<unknown>);
+  let raised: string[];
+  if (sqlite) {
+    const { rows } = await sql<{ memberid: string }>`
+      update member set awardmiles = awardmiles + j.a, tiermiles = tiermiles + j.t, frequency = frequency + j.s
+      from (select value ->> 'm' as m, value ->> 'a' as a, value ->> 't' as t, value ->> 's' as s from json_each(${raise})) j
+      where member.memberid = j.m and member.status <> ${MEMBER_CLOSED}
+      returning member.memberid`.execute(trx);
+    raised = rows.map((r) => r.memberid);
+  } else {
+    // Lock order of server/ledger: member rows first, in memberid order.
+    await sql`select memberid from member where memberid = any(${memberids}::text[]) order by memberid for update`.execute(trx);
+    const { rows } = await sql<{ memberid: string }>`
+      update member m set awardmiles = m.awardmiles + j.a, tiermiles = m.tiermiles + j.t, frequency = m.frequency + j.s
+      from json_to_recordset(${raise}::json) as j(m text, a bigint, t bigint, s bigint)
+      where m.memberid = j.m and m.status <> ${MEMBER_CLOSED}
+      returning m.memberid`.execute(trx);
+    raised = rows.map((r) => r.memberid);
+  }
+  if (raised.length !== memberids.length) {
+    const done = new Set(raised);
+    const missing = memberids.find((m) => !done.has(m))!;
+    const found = await trx.selectFrom('member').select('status').where('memberid', '=', missing).executeTakeFirst();
+    throw found ? new LedgerError('MEMBER_NOT_ACTIVE', `Member ${missing} is closed`, 'memberid') : memberNotFound(missing);
+  }
+  const trxids = await reserveTrxids(trx, entries.length);
+  const at = now.toISOString();
+  await insertJsonRows(
+    loose(trx),
+    'ledger_transaction',
+    entries.map((e, i) => ({
+      trxid: trxids[i],
+      memberid: e.memberid,
+      trxtype,
+      activitydate: e.activitydate,
+      awardmiles: e.awardmiles,
+      tiermiles: e.tiermiles,
+      segments: e.segments,
+      expirydate: e.expirydate,
+      source: e.source.slice(0, 120),
+      reason: e.reason.slice(0, 500),
+      relatedtrxid: null,
+      mergedfrom: null,
+      createdby: user,
+      createddate: at,
+    })),
+  );
+  const lots = entries.flatMap((e, i) => (e.awardmiles > 0 ? [{ lotid: trxids[i], memberid: e.memberid, expirydate: e.expirydate, awardmiles: e.awardmiles, remaining: e.awardmiles, transferable: 1 }] : []));
+  await insertJsonRows(loose(trx), 'ledger_lot', lots);
+  const written: WrittenRow[] = entries.map((e, i) => ({ trxid: trxids[i]!, memberid: e.memberid, trxtype, activitydate: e.activitydate, awardmiles: e.awardmiles, tiermiles: e.tiermiles, segments: e.segments, source: e.source }));
+  await notifyLedgerWrite(trx, { operation: 'credit', memberids, rows: written, user, now });
+  return trxids;
+}
