@@ -31,6 +31,8 @@ import { memberOperationActions } from './memberOperations/memberOperationsActio
 import { memberOperationHooks } from './memberOperations/memberOperationsHooks';
 import { accrualActions } from './accrual/accrualActions';
 import { accrualHooks } from './accrual/accrualHooks';
+import { retroClaimActions } from './retroClaims/retroClaimActions';
+import { retroClaimHooks } from './retroClaims/retroClaimHooks';
 import { activityFileActions } from './activityFiles/activityFileActions';
 import { activityFileHooks } from './activityFiles/activityFileHooks';
 import { retroClaimActions } from './retroClaims/retroClaimActions';

@@ -1,13 +1,11 @@
 // Retro claims' part in the approvals (the approval pages RETCAPR, RETCAPRSKY, RETCAPRSTA, RETCAPROW cover their
 // managers' menus): how a claim's request is shown and applied (approved: credited through accrual, or marked
 // for export for SkyTeam In), and a rejection recorded on the claim with its reason.
-import type { Kysely } from 'kysely';
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import type { Action } from '../core/action';
-import type { Schema } from '../db/schema';
 import type { ResourceServices } from '../resources/resourceActions';
 import { claimManagers } from './retroClaimHooks';
-import { approveClaim, CLAIM_REQUEST_ACTION, MEMBER_CLAIM_RESOURCE, readClaim, rejectClaim } from './retroClaimStore';
+import { approveClaim, CLAIM_REQUEST_ACTION, MEMBER_CLAIM_RESOURCE, rejectClaim } from './retroClaimStore';
 
 export function retroClaimActions(services: ResourceServices): Action[] {
   const { catalogue } = services;
@@ -20,7 +18,8 @@ export function retroClaimActions(services: ResourceServices): Action[] {
     };
     registry.register(screen.menucode, CLAIM_REQUEST_ACTION, {
       screen,
-      current: (db: Kysely<Schema>, request) => readClaim(db, screen, request.key),
+      // A new claim: the checker sees all of it as proposed (the images stay on the manager's View).
+      current: async () => null,
       async apply(ctx, trx, request) {
         await approveClaim(ctx, trx, catalogue, screen, request);
         invalidate();

@@ -154,8 +154,7 @@ export async function openClaimRequest(ctx: ActionContext, trx: Db, screen: Scre
   const recordkey = recordKey(model, key);
   const at = ctx.now();
   const proposed: Row = { ...record, status: screen.resource.name === IN_CLAIM_RESOURCE ? CLAIM_STATUS.EXPORT : CLAIM_STATUS.APPROVED };
-  delete proposed.eticket;
-  delete proposed.boardingpass;
+  for (const name of ['eticket', 'boardingpass', 'requestid', 'activityid', 'awardmiles', 'tiermiles', 'rejectreason']) delete proposed[name];
   const requestid = await insertRequest(
     trx,
     { menucode: screen.menucode, action: CLAIM_REQUEST_ACTION, resource: model.name, recordkey, key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },

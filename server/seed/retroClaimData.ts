@@ -54,7 +54,7 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
       const model = resourceModel(screen);
       const key = Object.fromEntries(model.key.map((k) => [k, record[k]]));
       const recordkey = recordKey(model, key);
-      const { eticket: _e, boardingpass: _b, ...shown } = record;
+      const { eticket: _e, boardingpass: _b, rejectreason: _r, ...shown } = record;
       const proposed = { ...shown, status: screen.resource.name === IN_CLAIM_RESOURCE ? 'EXPORT' : 'APPROVED' };
       const requestid = await insertRequest(trx, { menucode: screen.menucode, action: 'create', resource: model.name, recordkey, key, data: key, proposed, before: null, requestedby: SEED_USER, requestdate: `${day(ago)}T02:00:00.000Z` }, formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }));
       let update = any(trx).updateTable(model.table).set({ requestid });

@@ -179,6 +179,10 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
       expect(answer.body.result).toMatchObject({ memberid, claimid: claim!.claimid });
       const queue = (await call('/api/retro-claim-skyteam-approval/list', undefined, checker)).body.result as Row[];
       expect(queue.find((r) => r.requestid === Number(claim!.requestid))).toMatchObject({ menucode: 'RETSKYOUT', action: 'create', status: 'PENDING' });
+      const detail = (await call('/api/retro-claim-skyteam-approval/detail', { requestid: Number(claim!.requestid) }, checker)).body.result;
+      const changes = Object.fromEntries((detail.changes as Row[]).map((c) => [c.label, c.proposed]));
+      expect(changes).toMatchObject({ 'Card Number': card, 'Name on Ticket': 'SANTOSO/BUDI MR', Carrier: 'KL', 'Flight Number': '401', Status: 'Approved' });
+      expect(Object.keys(changes)).not.toContain('E-Ticket');
       const other = (await call('/api/retro-claim-ga-approval/list', undefined, checker)).body.result as Row[];
       expect(other.some((r) => r.requestid === Number(claim!.requestid))).toBe(false);
       // The member's navigator lists the claim.
