@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -28,6 +28,8 @@ const SCREENS: { path: string; title: string; shows: string[] }[] = [
 ];
 
 const SWITCHED = 'QZE2ESWITCH';
+/** A member of the test's own, registered and unregistered on Member Promo. */
+const CARD = '661999001';
 
 describe('promotion screens in Chromium', () => {
   let rig: BrowserRig;
@@ -40,6 +42,10 @@ describe('promotion screens in Chromium', () => {
     mkdirSync(screenshotDir, { recursive: true });
     rig = await startBrowserRig();
     token = (await rig.server.login('admin')).body.result.bearer as string;
+    const db = rig.server.database.db as unknown as Kysely<any>;
+    const at = new Date().toISOString();
+    await db.insertInto('member').values({ memberid: 'E2EPRM0001', firstname: 'Promo', lastname: 'Flyer', gender: 'FEMALE', status: 'ACTIVE', username: CARD, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2019-01-01', cardnumber: CARD }).execute();
+    await db.insertInto('member_card').values({ cardnumber: CARD, memberid: 'E2EPRM0001', membershipid: 'FFP', tierid: 'GOLD', status: 'ACTIVE', issuedate: '2019-01-01' }).execute();
     page = await rig.newPage();
     // The console's errors are the page's own: a refused save answers 200 with a field message.
     page.on('pageerror', (error) => void consoleErrors.push(error.message));
@@ -77,6 +83,29 @@ describe('promotion screens in Chromium', () => {
     await page.keyboard.press('Escape');
     await startClean(page, '/promo-registration');
     await poll(() => rows(page).count()).toBe(before);
+  });
+
+  it('registers a member to a promotion with a registration code on Member Promo, then unregisters them', async () => {
+    const db = rig.server.database.db as unknown as Kysely<any>;
+    await db.deleteFrom('member_promo').where('cardnumber', '=', CARD).execute();
+    await startClean(page, '/member-promo');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const form = drawer(page);
+    await settled(form);
+    await chooseOption(page, field(form, 'promocode'), 'SkyTeam Europe Bonus');
+    await field(form, 'cardnumber').fill(CARD);
+    await chooseOption(page, field(form, 'registrationcode'), 'KLGOLD26');
+    await shoot('member-promo-create');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await poll(() => toast(page, 'Data has been created').count()).toBeGreaterThan(0);
+    await page.getByPlaceholder('Input Card Number').fill(CARD);
+    await page.getByPlaceholder('Input Card Number').press('Enter');
+    await poll(() => rows(page).count()).toBe(1);
+    await poll(() => rows(page).first().innerText()).toContain('E2EPRM0001');
+    await rows(page).first().getByRole('button', { name: 'Unregister' }).click();
+    await answerYes(page, 'Are you sure to Unregister this data?');
+    await poll(() => rows(page).first().innerText()).toContain('Unregistered');
+    expect(await db.selectFrom('member_promo').select('status').where('cardnumber', '=', CARD).executeTakeFirst()).toEqual({ status: 'UNREGISTERED' });
   });
 
   it('shows Air Criteria or Non-Air Criteria by the promotion type, and switches when the type is saved', async () => {
