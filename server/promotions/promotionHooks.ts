@@ -5,7 +5,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { CODES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import type { HookRegistry, ResourceHooks, UploadProblem } from '../resources/hooks';
-import { membersOfCards, promotionText, PROMO_FILE_RESOURCE, register, registeredPairs, registrablePromotions, REGISTRATION_RESOURCE, setMember } from './promotionStore';
+import { activeCode, membersOfCards, promotionText, PROMO_FILE_RESOURCE, register, registeredPairs, registrablePromotions, REGISTRATION_RESOURCE, setMember } from './promotionStore';
 
 const refuse = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
 
@@ -30,6 +30,8 @@ function registrationHooks(catalogue: Catalogue): ResourceHooks {
       const card = String(record.cardnumber);
       const promo = String(record.promocode);
       await requireRegistrable(trx, catalogue, promo);
+      const code = record.registrationcode == null ? undefined : String(record.registrationcode);
+      if (code && !(await activeCode(trx, catalogue, code))) throw refuse('registrationcode', promotionText('inactiveCode', { code }));
       const memberid = (await membersOfCards(trx, [card])).get(card);
       if (!memberid) throw refuse('cardnumber', promotionText('unknownCard', { card }));
       if ((await registeredPairs(trx, catalogue, [{ promocode: promo, memberid }])).has(`${promo}|${memberid}`)) {

@@ -18,10 +18,11 @@ export const PROMOTION_TEXTS = {
   unknownCard: 'No member holds card number {card}',
   alreadyRegistered: 'The member of card {card} is already registered to promotion {promo}',
   noRegistration: 'Promotion {promo} is not an active promotion that needs registration',
+  inactiveCode: 'Registration code {code} is not active',
 } as const;
 
-export const promotionText = (text: keyof typeof PROMOTION_TEXTS, values: { card?: string; promo?: string }) =>
-  PROMOTION_TEXTS[text].replace('{card}', values.card ?? '').replace('{promo}', values.promo ?? '');
+export const promotionText = (text: keyof typeof PROMOTION_TEXTS, values: { card?: string; promo?: string; code?: string }) =>
+  PROMOTION_TEXTS[text].replace('{card}', values.card ?? '').replace('{promo}', values.promo ?? '').replace('{code}', values.code ?? '');
 
 const tableOf = (catalogue: Catalogue, resource: string) => resourceModel(catalogue.screenByResource.get(resource)!).table;
 
@@ -36,6 +37,12 @@ export async function registrablePromotions(db: Kysely<Schema>, catalogue: Catal
   if (codes.length === 0) return new Set();
   const rows = (await loose(db).selectFrom(tableOf(catalogue, 'promotion')).select(['promocode', 'needregister', 'status']).where('promocode', 'in', codes).execute()) as Row[];
   return new Set(rows.filter((r) => (r.needregister === true || Number(r.needregister) === 1) && r.status === 'ACTIVE').map((r) => String(r.promocode)));
+}
+
+/** Whether a registration code is ACTIVE (Promo Registration). */
+export async function activeCode(db: Kysely<Schema>, catalogue: Catalogue, code: string): Promise<boolean> {
+  const row = (await loose(db).selectFrom(tableOf(catalogue, 'registration-code')).select('status').where('registrationcode', '=', code).executeTakeFirst()) as Row | undefined;
+  return row?.status === 'ACTIVE';
 }
 
 /** The members holding some cards (any of their cards): card number -> member ID. */

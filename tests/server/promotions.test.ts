@@ -142,6 +142,12 @@ describe.each(testDatabases)('promotions on $name', (target) => {
         if (message) expect(answer.body.result.fields[field]).toBe(message);
       }
       expect(await count('member_promo')).toBe(before);
+      // A code staff deactivated registers nobody.
+      expect((await call('/api/registration-code/create', { registrationcode: 'QZOLDCODE', promocode: AIR_PROMO.promocode })).body.status.responsecode).toBe(CODES.SUCCESS);
+      expect((await call('/api/registration-code/deactivate', { registrationcode: 'QZOLDCODE' })).body.status.responsecode).toBe(CODES.SUCCESS);
+      const inactive = await call('/api/member-promo/create', { promocode: AIR_PROMO.promocode, cardnumber: gold.card, registrationcode: 'QZOLDCODE' });
+      expect(inactive.body.result.fields).toEqual({ registrationcode: 'Registration code QZOLDCODE is not active' });
+      expect(await count('member_promo')).toBe(before);
 
       const ok = await call('/api/member-promo/create', { promocode: AIR_PROMO.promocode, cardnumber: gold.card, registrationcode: 'QZFLYCODE' });
       expect(ok.body.status.responsecode).toBe(CODES.SUCCESS);
