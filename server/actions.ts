@@ -35,8 +35,6 @@ import { retroClaimActions } from './retroClaims/retroClaimActions';
 import { retroClaimHooks } from './retroClaims/retroClaimHooks';
 import { activityFileActions } from './activityFiles/activityFileActions';
 import { activityFileHooks } from './activityFiles/activityFileHooks';
-import { retroClaimActions } from './retroClaims/retroClaimActions';
-import { retroClaimHooks } from './retroClaims/retroClaimHooks';
 import { promotionHooks } from './promotions/promotionHooks';
 
 export const allActions: readonly Action[] = [
