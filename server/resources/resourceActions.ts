@@ -6,6 +6,7 @@ import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { referencesTo } from '../../engine/definition/catalogue';
 import {
+  AUDIT_COLUMNS,
   STATUS_ACTIVE,
   STATUS_INACTIVE,
   actionFunctionCode,
@@ -281,6 +282,9 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   const summary = summaryOf(screen) ?? ((record: Row) => record);
   // Rows go straight to that summary (or the whole record), without a record of every field made first.
   const answerOf = recordReader(model, summaryNames(screen));
+  // A file (an image field the table does not show: a scanned e-ticket) travels with the detail only, not in every row of a list.
+  const files = screen.fields.filter((f) => f.widget === 'image' && !f.column).map((f) => f.name);
+  const listedOf = files.length === 0 ? answerOf : recordReader(model, [...(summaryNames(screen) ?? [...model.fields.map((f) => f.name), ...AUDIT_COLUMNS])].filter((name) => !files.includes(name)));
   const sortByDefault = defaultSort(screen);
   const guard = (action: Parameters<typeof actionFunctionCode>[1]) => ({ function: actionFunctionCode(screen, action) });
   // Reads are open to the screen's read-only menus too (BOD's Member Data); writes never are.
@@ -298,7 +302,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       guard: readGuard,
       handler: async (ctx) => {
         const criteria = checkedCriteria(model, ctx.parameter.criteria);
-        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria, sort: ctx.parameter.sort, paging: ctx.paging, read: answerOf }, sortByDefault);
+        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria, sort: ctx.parameter.sort, paging: ctx.paging, read: listedOf }, sortByDefault);
         return { result: rows, paging };
       },
     }),

@@ -185,6 +185,12 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
       expect(Object.keys(changes)).not.toContain('E-Ticket');
       const other = (await call('/api/retro-claim-ga-approval/list', undefined, checker)).body.result as Row[];
       expect(other.some((r) => r.requestid === Number(claim!.requestid))).toBe(false);
+      // A list row leaves the scans out (they travel with the detail only).
+      const listed = ((await call('/api/retro-claim-skyteam/list', undefined)).body.result as Row[]).find((r) => r.claimid === claim!.claimid)!;
+      expect(listed).toMatchObject({ claimid: claim!.claimid, status: 'SUBMITTED' });
+      expect(Object.keys(listed)).not.toContain('eticket');
+      const shown = (await call('/api/retro-claim-skyteam/detail', { memberid, claimid: claim!.claimid })).body.result;
+      expect([shown.eticket, shown.boardingpass]).toEqual([SCAN, SCAN]);
       // The member's navigator lists the claim.
       const navigator = (await server.call('/api/retro-claim/list', undefined, { token: admin, parameter: { criteria: { memberid } } })).body.result as Row[];
       expect(navigator.map((r) => r.claimid)).toEqual([claim!.claimid]);
