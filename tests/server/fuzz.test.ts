@@ -64,7 +64,9 @@ function writesOf(path: string): string[] {
     if (READS.has(lastSegment(path))) return [];
     const model = resourceOf(path)!;
     // A write on a menu under maker-checker becomes an approval request instead.
-    return [model.table, 'user_log', 'approval_request', ...(HOOK_TABLES[model.name] ?? [])];
+    // A resource with domain hooks not named in HOOK_TABLES (members, tiers, accrual, promotions, retro claims,
+    // activity files) may write what its hooks write: any table, after a success only.
+    return [model.table, 'user_log', 'approval_request', ...(HOOK_TABLES[model.name] ?? (services.hooks[model.name] ? [ANY] : []))];
   }
   if (path === SELECTOR_PATH) return [];
   return DOMAIN_WRITES[path] ?? (READS.has(lastSegment(path)) ? [] : [ANY]);
