@@ -12,6 +12,7 @@ import { otpActions } from './members/otpActions';
 import { memberStatusActions } from './members/memberStatusActions';
 import { memberResourceHooks } from './members/memberHooks';
 import { tierHooks } from './tiers/tierHooks';
+import { bonusHooks } from './bonuses/bonusHooks';
 import { memberTransactionActions } from './members/memberTransactionActions';
 import { memberNavigatorActions } from './members/memberNavigatorActions';
 import { tierActions } from './tiers/tierActions';
@@ -51,7 +52,7 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue));
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
 export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services)];

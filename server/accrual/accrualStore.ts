@@ -21,6 +21,8 @@ import { addMonths } from '../ledger/ledgerRules';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
 import { registeredPromotions } from '../promotions/promotionStore';
+import { PROMOTION_RULE } from '../promotions/promotionRules';
+import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
 import { airRulesFor, assembleRuleBook, classKey, nonAirRulesFor, RULE_RESOURCES, type RuleBook, type RuleTables } from './ruleBook';
 
 type Db = Kysely<Schema>;
@@ -460,6 +462,9 @@ async function creditRated(trx: Db, memberid: string, activityid: string, a: Pos
     'ledger_detail',
     result.lines.map((l, i) => ({ trxid, lineno: i + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments })),
   );
+  // With its detail written, the activity counts toward the Promo Completion Bonus of each promotion it met.
+  const met = result.lines.filter((l) => l.ruletype === PROMOTION_RULE).map((l) => l.rulecode);
+  if (trxtype === 'EARNING' && met.length > 0) await givePromoCompletionBonuses(trx, memberid, met, a.activitydate, w.user, w.now);
   return trxid;
 }
 

@@ -1,12 +1,15 @@
 // The bonuses of Tier Management in the database, each credited through the ledger in the caller's transaction
 // from the rule row in effect (bonusRules.ts picks it) and given once: the tier completion bonus when a member
 // qualifies for a tier, the first-activity bonus and the referral bonus when a member's first activity posts
-// (the ledger listener below), and the birthday bonus (a daily job, bonusJobs.ts).
+// (the ledger listener below), the promo completion bonus when a member's activities meeting a promotion reach its
+// row's count (from the accrual engine, once an activity's detail is written), the relation bonus when a member relation of the row's type is
+// added (bonusHooks.ts), and the birthday bonus (a daily job, bonusJobs.ts).
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { credit, TRX_TYPES } from '../ledger/ledgerStore';
 import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
+import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { ACTIVITY_TRX_TYPES, birthdaysOn, ruleInEffect, ruleSource, withinDays, type RuleRow } from './bonusRules';
 
 type Db = Kysely<Schema>;
@@ -15,7 +18,7 @@ const ACTIVE = 'ACTIVE';
 const BIRTHDAY_BATCH = 500;
 
 /** The menus whose rules these are (the ledger source names them, as rule:ENRBONUS does for the enroll bonus). */
-export const BONUS_MENUS = { tierCompletion: 'TIERCBONUS', firstActivity: 'FACTBONUS', referral: 'REFBONUS', birthday: 'BDAYBONUS' } as const;
+export const BONUS_MENUS = { tierCompletion: 'TIERCBONUS', firstActivity: 'FACTBONUS', referral: 'REFBONUS', birthday: 'BDAYBONUS', relation: 'RELBONUS', promoCompletion: 'PRMCBONUS' } as const;
 
 // not in spec: the reasons written on the bonus rows.
 export const BONUS_REASONS = {
@@ -24,6 +27,8 @@ export const BONUS_REASONS = {
   referrer: (memberid: string) => `Referral bonus: referred member ${memberid} made a first activity`,
   referee: 'Referral bonus: first activity of a referred member',
   birthday: (year: string) => `Birthday bonus ${year}`,
+  relation: (relationtypeid: string, relatedmemberid: string) => `Relation bonus: ${relationtypeid} relation with member ${relatedmemberid}`,
+  promoCompletion: (promocode: string, activities: number) => `Promo completion bonus: ${activities} activities in promotion ${promocode}`,
 } as const;
 
 interface Rule extends RuleRow {
@@ -138,6 +143,54 @@ async function firstActivities(trx: Db, write: LedgerWrite): Promise<{ memberid:
     if (rows.length === 0) firsts.push({ memberid, day: mine.map((r) => r.activitydate).sort()[0]! });
   }
   return firsts;
+}
+
+// ---- relation ---------------------------------------------------------------------------------------------------
+
+/**
+ * The Relation Bonus of the member's membership for a relation type (the rule in effect on the day), given to the
+ * member who adds the relation, once per member and rule row.
+ */
+export async function giveRelationBonus(trx: Db, relation: { memberid: string; relationtypeid: string; relatedmemberid: string }, day: string, user: string, now: Date): Promise<number | undefined> {
+  const member = (await anyDb(trx).selectFrom('member').select(['membershipid', 'status']).where('memberid', '=', relation.memberid).executeTakeFirst()) as { membershipid: string | null; status: string } | undefined;
+  if (!member?.membershipid || member.status !== ACTIVE) return undefined;
+  const rule = ruleInEffect(await rules(trx, 'relation_bonus', { relationtypeid: relation.relationtypeid, membershipid: member.membershipid }), day);
+  const awardmiles = miles(rule?.awardmiles);
+  if (!rule || awardmiles === 0) return undefined;
+  const source = ruleSource(BONUS_MENUS.relation, relation.relationtypeid, member.membershipid, String(rule.effectivedate));
+  if (await given(trx, relation.memberid, TRX_TYPES.RELATIONBONUS, { source })) return undefined;
+  const reason = BONUS_REASONS.relation(relation.relationtypeid, relation.relatedmemberid);
+  const { trxid } = await credit(trx, { memberid: relation.memberid, trxtype: TRX_TYPES.RELATIONBONUS, activitydate: day, awardmiles, source, reason, user, now });
+  return trxid;
+}
+
+// ---- promo completion -------------------------------------------------------------------------------------------
+
+/**
+ * The Promo Completion Bonus of each promotion an activity just credited met (its detail names the promotion,
+ * PROMOTION_RULE): the rows of the promotion in effect on the activity's day whose minimum count of the member's
+ * credited activities meeting that promotion is reached are given, once per member and row. Called by the accrual
+ * engine in the posting's transaction once the activity's detail is written.
+ */
+export async function givePromoCompletionBonuses(trx: Db, memberid: string, promocodes: readonly string[], day: string, user: string, now: Date): Promise<number[]> {
+  const trxids: number[] = [];
+  for (const promocode of [...new Set(promocodes)].sort()) {
+    const inEffect = (await rules(trx, 'promo_completion_bonus', { promocode })).filter((r) => ruleInEffect([r], day));
+    if (inEffect.length === 0) continue;
+    const { rows } = await sql<{ n: number }>`
+      select count(distinct t.trxid) as n from ledger_transaction t inner join ledger_detail d on d.trxid = t.trxid
+      where t.memberid = ${memberid} and t.trxtype in (${sql.join([...ACTIVITY_TRX_TYPES])}) and d.ruletype = ${PROMOTION_RULE} and d.rulecode = ${promocode}`.execute(trx);
+    const activities = Number(rows[0]?.n ?? 0);
+    for (const rule of inEffect) {
+      const awardmiles = miles(rule.awardmiles);
+      if (awardmiles === 0 || activities < Math.max(1, miles(rule.minactivities))) continue;
+      const source = ruleSource(BONUS_MENUS.promoCompletion, String(rule.promocompletionid));
+      if (await given(trx, memberid, TRX_TYPES.PROMOBONUS, { source })) continue;
+      const { trxid } = await credit(trx, { memberid, trxtype: TRX_TYPES.PROMOBONUS, activitydate: day, awardmiles, source, reason: BONUS_REASONS.promoCompletion(promocode, activities), user, now });
+      trxids.push(trxid);
+    }
+  }
+  return trxids;
 }
 
 /** Gives the first-activity and referral bonuses in the posting's transaction when a member's first activity posts. */

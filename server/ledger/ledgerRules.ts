@@ -19,6 +19,9 @@ export const TRX_TYPES = {
   FIRSTACTBONUS: 'FIRSTACTBONUS',
   BIRTHDAYBONUS: 'BIRTHDAYBONUS',
   REFERRALBONUS: 'REFERRALBONUS',
+  /** A member relation of a type with a Relation Bonus; a promotion completed (its Promo Completion Bonus). */
+  RELATIONBONUS: 'RELATIONBONUS',
+  PROMOBONUS: 'PROMOBONUS',
 } as const;
 
 export type TrxType = (typeof TRX_TYPES)[keyof typeof TRX_TYPES];
