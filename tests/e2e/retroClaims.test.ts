@@ -159,6 +159,14 @@ describe('retro claims in Chromium', () => {
     const row = rows(checker).filter({ hasText: claim.claimid });
     await poll(() => row.count()).toBe(1);
     await checker.screenshot({ path: `${screenshotDir}/retro-ga-approval.png`, fullPage: true, animations: 'disabled' });
+    // View shows the claim as proposed.
+    await row.getByRole('button', { name: 'View' }).click();
+    const request = drawer(checker);
+    await settled(request);
+    await poll(() => request.innerText()).toContain('SANTOSO/BUDI MR');
+    await checker.screenshot({ path: `${screenshotDir}/retro-ga-approval-view.png`, fullPage: true, animations: 'disabled' });
+    await checker.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: 'Close' }).click();
+    await checker.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     await row.getByRole('button', { name: 'Approve' }).click();
     await answerYes(checker, RATING_REJECT);
     await toast(checker, APPROVED).first().waitFor();
@@ -168,6 +176,14 @@ describe('retro claims in Chromium', () => {
     await startClean(page, '/retro-claim-ga-manager');
     await poll(() => rows(page).filter({ hasText: claim.claimid }).innerText()).toContain('Approved');
     await shoot('ga-approved');
+    // The claim's View shows its scans and what the approval credited.
+    await rows(page).filter({ hasText: claim.claimid }).getByRole('button', { name: 'View' }).click();
+    const view = drawer(page);
+    await settled(view);
+    await poll(() => view.locator('img').count()).toBeGreaterThan(0);
+    await poll(() => view.innerText()).toContain('Approved');
+    await shoot('ga-view');
+    await page.keyboard.press('Escape');
     // The member's navigator shows the member's claims under Retro Claim.
     await startClean(page, '/member/form/RE2E000001/retro-claim');
     await poll(() => page.locator('.ant-table').innerText()).toContain(claim.claimid);
