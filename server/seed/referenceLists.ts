@@ -299,7 +299,6 @@ export const GENERAL_CONFIGURATION: readonly GeneralConfigSeed[] = [
     description: 'Text of the dashboard announcement',
   },
   { key: 'ANNOUNCEMENT_SHOW', value: 'false', description: 'Whether the dashboard shows the announcement banner (true or false)' },
-  { key: 'MAX_RETRO_CLAIM_DAYS', value: '180', description: 'How many days after the flight a missing-miles (retro) claim is accepted' },
   { key: 'MEMBER_STATUS_UPDATE', value: '24', description: 'Months without activity after which a member is set inactive' },
   { key: 'TIER_MAINTAIN_NOTIFICATION', value: '60', description: 'Days before the tier period ends that members are told what keeps their tier' },
 ].map((entry) => ({ ...entry, active: true }));
