@@ -1,7 +1,7 @@
 // Tiers' hooks into the generic resource API: staff change a member's tier on the Member Tier step (a new row of
-// the tier history with a tier reason and its start date). The generic create writes the row; the hook first
-// checks the tier against the member (a tier of its membership, not the one it holds, from a day within its
-// qualification period) and then makes the change what an upgrade makes it (tierStore.holdTier): earlier rows
+// the tier history: its membership, a tier of it, a tier reason and a start date). The generic create writes the
+// row; the hook first checks it against the member (the member's membership, not the tier it holds, from a day
+// within its qualification period) and then makes the change what an upgrade makes it (tierStore.holdTier): earlier rows
 // end the day before, the member and its active cards carry the tier, and a card order is placed.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
@@ -13,6 +13,7 @@ import { holdTier, loadMember } from './tierStore';
 // not in spec: the refusals of a manual tier change.
 export const TIER_CHANGE_TEXTS = {
   noPeriod: (memberid: string) => `Member ${memberid} has no membership, tier or qualification period to change`,
+  otherMembership: (membershipid: string) => `The member's membership is ${membershipid}: a tier change keeps it`,
   notOfMembership: (tierid: string, membershipid: string) => `Tier "${tierid}" is not an active tier of the member's membership (${membershipid})`,
   sameTier: (tierid: string) => `The member already holds tier ${tierid}`,
   afterPeriod: (endperiod: string) => `Start Date must not be after the end of the member's qualification period (${endperiod})`,
@@ -30,6 +31,7 @@ export const tierHooks: HookRegistry = {
       await assertMemberChangeable(trx, memberid);
       const member = await loadMember(trx, memberid, true);
       if (!member) return refuse('memberid', TIER_CHANGE_TEXTS.noPeriod(memberid));
+      if (values.membershipid !== member.membershipid) refuse('membershipid', TIER_CHANGE_TEXTS.otherMembership(member.membershipid));
       const tierid = String(values.tierid);
       const tier = await (trx as unknown as Kysely<any>)
         .selectFrom('tier').select('tierid').where('tierid', '=', tierid).where('membershipid', '=', member.membershipid).where('status', '=', 'ACTIVE').executeTakeFirst();

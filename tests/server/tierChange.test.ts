@@ -1,5 +1,5 @@
 // A manual tier change on both databases: staff add a row to the member's tier history on the Member Tier step
-// (tier, start date, tier reason) under the member screen's MEMBER_UPDATE; the change is written as an upgrade
+// (membership, a tier of it, start date, tier reason) under the member screen's MEMBER_UPDATE; the change is written as an upgrade
 // writes it (earlier rows end the day before, the member and its cards carry the tier, a card order TIERCHANGE,
 // the user named); an unknown tier, a tier of another membership, the tier held, a missing reason or a day after
 // the period answer a field message and change nothing; without MEMBER_UPDATE the call is refused.
@@ -60,7 +60,7 @@ describe.each(testDatabases)('manual tier change on $name', (target) => {
 
   it('changes the tier from a day: history with the reason and the user, member and cards, and a card order as an upgrade makes', async () => {
     const { memberid, cardnumber } = await addMember();
-    const answer = await call(CREATE, { memberid, tierid: 'GOLD', startdate: '2026-05-10', tierreason: 'UPGRADE' });
+    const answer = await call(CREATE, { memberid, membershipid: 'FFP', tierid: 'GOLD', startdate: '2026-05-10', tierreason: 'UPGRADE' });
     expect(answer.body.status.responsecode).toBe(CODES.SUCCESS);
     const after = await state(memberid);
     expect(after.history).toEqual([
@@ -77,7 +77,9 @@ describe.each(testDatabases)('manual tier change on $name', (target) => {
 
   const BAD: { name: string; data: Record<string, unknown>; field: string; message: string }[] = [
     { name: 'an unknown tier', data: { tierid: 'NOSUCH', tierreason: 'UPGRADE' }, field: 'tierid', message: TIER_CHANGE_TEXTS.notOfMembership('NOSUCH', 'FFP') },
-    { name: "a tier of another membership", data: { tierid: 'CBGOLD', tierreason: 'UPGRADE' }, field: 'tierid', message: TIER_CHANGE_TEXTS.notOfMembership('CBGOLD', 'FFP') },
+    { name: 'a tier of another membership', data: { tierid: 'CBGOLD', tierreason: 'UPGRADE' }, field: 'tierid', message: TIER_CHANGE_TEXTS.notOfMembership('CBGOLD', 'FFP') },
+    { name: 'another membership', data: { membershipid: 'COBRAND', tierid: 'CBGOLD', tierreason: 'UPGRADE' }, field: 'membershipid', message: TIER_CHANGE_TEXTS.otherMembership('FFP') },
+    { name: 'no membership', data: { membershipid: undefined, tierid: 'GOLD', tierreason: 'UPGRADE' }, field: 'membershipid', message: 'Membership is Required' },
     { name: 'the tier the member holds', data: { tierid: 'BLUE', startdate: '2026-06-01', tierreason: 'UPGRADE' }, field: 'tierid', message: TIER_CHANGE_TEXTS.sameTier('BLUE') },
     { name: 'no tier reason', data: { tierid: 'GOLD' }, field: 'tierreason', message: 'Tier Reason is Required' },
     { name: 'an unknown tier reason', data: { tierid: 'GOLD', tierreason: 'WHIM' }, field: 'tierreason', message: 'Tier Reason "WHIM" does not exist' },
@@ -87,7 +89,7 @@ describe.each(testDatabases)('manual tier change on $name', (target) => {
   it.each(BAD)('refuses $name on its field, changing nothing', async ({ data, field, message }) => {
     const { memberid } = await addMember();
     const before = await state(memberid);
-    const answer = await call(CREATE, { memberid, startdate: '2026-05-10', ...data });
+    const answer = await call(CREATE, { memberid, membershipid: 'FFP', startdate: '2026-05-10', ...data });
     expect(answer.http).toBe(200);
     expect(answer.body.status.responsecode).toBe(CODES.VALIDATION);
     expect(answer.body.result.fields[field]).toBe(message);
@@ -107,7 +109,7 @@ describe.each(testDatabases)('manual tier change on $name', (target) => {
       .execute();
     const reader = (await server.login(username)).body.result.bearer as string;
     const before = await state(memberid);
-    const answer = await call(CREATE, { memberid, tierid: 'GOLD', startdate: '2026-05-10', tierreason: 'UPGRADE' }, reader);
+    const answer = await call(CREATE, { memberid, membershipid: 'FFP', tierid: 'GOLD', startdate: '2026-05-10', tierreason: 'UPGRADE' }, reader);
     expect(answer.http).toBe(403);
     expect(await state(memberid)).toEqual(before);
   });
