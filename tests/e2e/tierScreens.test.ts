@@ -2,11 +2,13 @@
 // with demo rows (a table of path and what its first page shows); a mileage criterion whose maximum age is under
 // its minimum is refused on the field, and one overlapping the demo criterion of its tier and type is refused
 // with the server's message on both dates, nothing stored; a member's Member Tier shows the tier history with
-// reasons from Tier Reason, the standing in the qualification period, and the tier held on a chosen day.
+// reasons from Tier Reason, the standing in the qualification period, and the tier held on a chosen day; staff
+// change a member's tier there by hand (the tier held refused on its field; another written with its reason).
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_STANDING_TEXTS } from '../../src/views/tierStandingTexts';
+import { TIER_CHANGE_TEXTS } from '../../server/tiers/tierHooks';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
@@ -115,5 +117,46 @@ describe('tier management screens in Chromium', () => {
     await typeDate(standing.locator('.tier-as-of input'), day);
     await poll(() => standing.locator('.tier-as-of-answer').innerText()).toMatch(/^Gold \(/);
     await shoot('member-tier');
+  });
+
+  it("changes a member's tier by hand on Member Tier: the tier held is refused on its field, another one is written with its reason and orders a card", async () => {
+    const any = rig.server.database.db as unknown as import('kysely').Kysely<any>;
+    const today = new Date().toISOString().slice(0, 10);
+    const { memberid } = (await any
+      .selectFrom('member')
+      .innerJoin('member_account', 'member_account.memberid', 'member.memberid')
+      .select('member.memberid')
+      .where('member.membershipid', '=', 'FFP')
+      .where('member.tierid', '=', 'BLUE')
+      .where('member.status', '=', 'ACTIVE')
+      .where('member_account.startperiod', '<=', today)
+      .where('member_account.endperiod', '>=', today)
+      .orderBy('member.memberid')
+      .executeTakeFirstOrThrow()) as { memberid: string };
+    const orders = async () => Number(((await any.selectFrom('card_order').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', '=', memberid).where('reason', '=', 'TIERCHANGE').executeTakeFirstOrThrow()) as { n: unknown }).n);
+    const before = await orders();
+    await startClean(page, `/member/form/${memberid}/member-tier`);
+    const child = page.locator('.engine-child-table');
+    await poll(() => child.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    await child.getByRole('button', { name: 'Create' }).click();
+    const form = drawer(page);
+    await form.locator('form').waitFor();
+    await settled(form);
+    await chooseOption(page, field(form, 'membershipid'), 'Nusantara Miles');
+    await chooseOption(page, field(form, 'tierid'), 'Blue');
+    await chooseOption(page, field(form, 'tierreason'), 'Manual Upgrade');
+    const [y, m, d] = today.split('-');
+    await typeDate(field(form, 'startdate'), `${d}/${m}/${y}`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await poll(() => fieldError(form, 'tierid').innerText()).toBe(TIER_CHANGE_TEXTS.sameTier('BLUE'));
+    await shoot('member-tier-change-refused');
+    expect(await orders()).toBe(before);
+    await chooseOption(page, field(form, 'tierid'), 'Silver');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+    await poll(() => child.innerText()).toContain('Manual Upgrade');
+    await poll(() => child.innerText()).toContain('Silver');
+    expect(await orders()).toBe(before + 1);
+    await shoot('member-tier-changed');
   });
 });
