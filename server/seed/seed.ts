@@ -14,6 +14,7 @@ import { seedTierRuleData } from './tierRuleData';
 import { seedProgrammeData } from './programmeData';
 import { seedPromotionData } from './promotionData';
 import { seedPartnerData } from './partnerData';
+import { seedAwardData } from './awardData';
 import { seedAccrualData } from './accrualData';
 import { seedMemberData } from './memberData';
 import { seedMemberCheckData } from './memberCheckData';
@@ -158,6 +159,7 @@ export async function seed(
     await seedProgrammeData(db, catalogue, now);
     await seedPartnerData(db, catalogue, now);
     await seedAccrualData(db, catalogue, now);
+    await seedAwardData(db, catalogue, now);
     await seedTierRuleData(db, catalogue, now);
     await seedMemberData(db, now, { total: config.demoMembers, catalogue });
     await seedPromotionData(db, catalogue, now);
