@@ -1,6 +1,7 @@
 // Issue 14's accrual screens in Chromium, with one login: each rule screen and Park Activity opens from its
 // path with demo rows (a table of path and what its first page shows), the rule record pages with their child
-// tables, and the accrual simulator (a tool of the rule screens): a flight typed in is rated with every
+// tables, origin and destination pickers leaving out each other's airport (a rule's form and the simulator), and
+// the accrual simulator (a tool of the rule screens): a flight typed in is rated with every
 // criterion and why each other rule did not apply, and a member's activity picked is rated again, nothing
 // posted. Screenshots at 1366 px.
 import { mkdirSync } from 'node:fs';
@@ -120,6 +121,41 @@ describe('accrual screens in Chromium', () => {
     await shoot('simulator');
     const posted = await rig.server.call('/api/accrual/member-activities', { cardnumber: CARD }, { token: (await rig.server.login('admin')).body.result.bearer });
     expect(posted.body.result.activities).toHaveLength(1);
+  });
+
+  it('leaves the chosen origin out of the destinations (and back) on an origin-destination rule and in the simulator', async () => {
+    const list = page.locator('.ant-select-dropdown:visible').first();
+    const titles = () => list.locator('.ant-select-item-option').evaluateAll((options) => options.map((o) => o.getAttribute('title')));
+    /** Searching the other end's airport finds nothing, once another airport is found in the same list. */
+    const leftOut = async (input: Locator, found: string, excluded: string) => {
+      await input.click();
+      await input.fill(found);
+      await settled(list);
+      await poll(titles).toContain(found);
+      await input.fill(excluded);
+      await list.locator('.ant-select-item-empty').waitFor();
+      expect(await titles()).toEqual([]);
+      await input.press('Escape');
+    };
+    await startClean(page, '/accrual-rule-od');
+    await poll(() => rows(page).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Create' }).click();
+    const form = drawer(page);
+    await form.locator('form').waitFor();
+    await settled(form);
+    await chooseOption(page, field(form, 'originairport'), airports.CGK!);
+    await leftOut(field(form, 'destinationairport'), airports.DPS!, airports.CGK!);
+    await chooseOption(page, field(form, 'destinationairport'), airports.DPS!);
+    await leftOut(field(form, 'originairport'), airports.CGK!, airports.DPS!);
+    await shoot('accrual-rule-od-route');
+
+    await startClean(page, '/accrual-rule-od');
+    await page.getByRole('button', { name: 'Accrual Simulator' }).click();
+    const tool = drawer(page);
+    await settled(tool);
+    await field(tool, 'origin').waitFor();
+    await chooseOption(page, field(tool, 'origin'), airports.CGK!);
+    await leftOut(field(tool, 'destination'), airports.DPS!, airports.CGK!);
   });
 
   it("rates a member's activity picked from the card's list again", async () => {
