@@ -4,7 +4,9 @@
 import type { Kysely } from 'kysely';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
+import { CODES } from '../../engine/api/responseCodes';
 import { defineAction, type Action } from '../core/action';
+import { ApiError } from '../core/apiError';
 import { enqueue } from '../jobs/jobQueue';
 import type { ResourceServices } from '../resources/resourceActions';
 import { writeUserLog } from '../userlog/userLog';
@@ -56,8 +58,8 @@ export function activityFileActions(services: ResourceServices): Action[] {
       handler: async (ctx) => {
         const { fileid } = ctx.parameter.data as { fileid: string };
         const file = (await (ctx.db as unknown as Kysely<any>).selectFrom('activity_file').select(['filename']).where('fileid', '=', fileid).executeTakeFirst()) as { filename: string } | undefined;
-        const name = file ? `${file.filename.replace(/\.csv$/i, '')}-result.csv` : `${fileid}-result.csv`;
-        return { result: { filename: name, mimetype: 'text/csv', content: await resultCsv(ctx.db, fileid) } };
+        if (!file) throw new ApiError(CODES.VALIDATION, `No activity file ${fileid}`, 200, { fileid: `No activity file ${fileid}` });
+        return { result: { filename: `${file.filename.replace(/\.csv$/i, '')}-result.csv`, mimetype: 'text/csv', content: await resultCsv(ctx.db, fileid) } };
       },
     }),
   ];

@@ -162,6 +162,11 @@ describe.each(testDatabases)('activity files on $name', (target) => {
     }
     expect(await footprint()).toEqual(before);
     expect(await balance(a.memberid)).toEqual([0, 0, 0]);
+    // An unknown file: a field message, never a 500.
+    for (const path of ['/api/activity-file/process-all', '/api/activity-file/process-park', '/api/activity-file/result']) {
+      const unknown = await call(path, { fileid: 'NOSUCHFILE' });
+      expect([unknown.http, unknown.body.status], path).toEqual([200, { responsecode: CODES.VALIDATION, responsemessage: 'No activity file NOSUCHFILE' }]);
+    }
   });
 
   it('a job interrupted after a chunk resumes from the next row without crediting any row twice; progress reaches 100', async () => {
