@@ -1,6 +1,7 @@
 // The member screen in Chromium (issue 13): the list searched by card number, a member opened in the profile
 // navigator, every navigator target by its URL key showing its content (table-driven), each sub-step dot's
-// 'Status: {status}' tooltip with its section's own state (table-driven), a section save, a status change asked first, the transaction detail page, and
+// 'Status: {status}' tooltip with its section's own state (table-driven), a section save, a cobrand card chosen among
+// its partner's, a status change asked first, the transaction detail page, and
 // BOD's read-only Member Data. Screenshots of each at 1366 px in .tmp/screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,6 +18,7 @@ const TARGETS: { key: string; step: string; sub?: string; shows: string }[] = [
   { key: 'member-tier', step: 'Membership', sub: 'Member Tier', shows: 'Tier Reason' },
   { key: 'member-card', step: 'Membership', sub: 'Member Card', shows: 'Issue Date' },
   { key: 'member-cobrand', step: 'Membership', sub: 'Member Cobrand', shows: 'Cobrand Card Number' },
+  { key: 'member-relation', step: 'Membership', sub: 'Member Relation', shows: 'Relation Type' },
   { key: 'activity', step: 'Activity', shows: 'Activity Type' },
   { key: 'retro-claim', step: 'Retro Claim', shows: 'Claim Date' },
   { key: 'transaction', step: 'Transaction', shows: 'Transaction Type' },
@@ -98,6 +100,29 @@ describe('member screen', () => {
     const stored = await (rig.server.database.db as unknown as import('kysely').Kysely<any>).selectFrom('member').select('mobilephonenumber').where('memberid', '=', row.memberid).executeTakeFirstOrThrow();
     expect(stored.mobilephonenumber).toBe('81234567890');
   }, 60_000);
+
+  it("offers a cobrand card's code only among the chosen partner's cobrand cards", async () => {
+    await page.goto(`/member/form/${MEMBER}/member-cobrand`);
+    await page.locator('.engine-child-table').getByRole('button', { name: 'Create' }).click();
+    const form = page.locator('.ant-drawer-open .ant-drawer-section');
+    await form.locator('form').waitFor();
+    await settled(form);
+    const list = page.locator('.ant-select-dropdown:visible').first();
+    const offered = async () => {
+      await form.locator('[id="root_cobrandcode"]').click();
+      await settled(list);
+      await list.locator('.ant-select-item-option').first().waitFor();
+      const titles = await list.locator('.ant-select-item-option').evaluateAll((options) => options.map((o) => o.getAttribute('title')));
+      await form.locator('[id="root_cobrandcode"]').press('Escape');
+      return titles;
+    };
+    await chooseOption(page, form.locator('[id="root_partnercode"]'), 'Bank Negara Indonesia');
+    expect(await offered()).toEqual(['BNI Miles Blue Card', 'BNI Miles Gold Card', 'BNI Miles Platinum Card', 'BNI Miles Silver Card']);
+    await page.screenshot({ path: `${screenshotDir}/member-cobrand-form.png`, fullPage: true });
+    await chooseOption(page, form.locator('[id="root_partnercode"]'), 'Bank Central Asia');
+    await expect.poll(offered, { timeout: 15_000 }).toEqual(['BCA Miles Blue Card', 'BCA Miles Gold Card', 'BCA Miles Platinum Card', 'BCA Miles Silver Card']);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  }, 90_000);
 
   it('changes the status after asking, and terminates and reactivates with their confirmations', async () => {
     await page.goto(`/member/form/${MEMBER}/account`);
