@@ -37,12 +37,12 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
   if (done) return;
   const members = (await any(db)
     .selectFrom('member')
-    .select(['memberid', 'cardnumber', 'firstname', 'lastname', 'enrollmentdate'])
+    .select(['memberid', 'cardnumber', 'firstname', 'lastname', 'enrollmentdate', 'gender'])
     .where('status', '=', 'ACTIVE')
     .where('enrollmentdate', '<', new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10))
     .orderBy('memberid')
     .limit(12)
-    .execute()) as { memberid: string; cardnumber: string; firstname: string; lastname: string | null; enrollmentdate: string }[];
+    .execute()) as { memberid: string; cardnumber: string; firstname: string; lastname: string | null; enrollmentdate: string; gender: string | null }[];
   if (members.length < 12) return;
   const day = (ago: number) => new Date(now.getTime() - ago * 86_400_000).toISOString().slice(0, 10);
   const stamp = (ago: number) => ({ createdby: SEED_USER, createddate: `${day(ago)}T02:00:00.000Z`, updatedby: SEED_USER, updateddate: `${day(ago)}T02:00:00.000Z` });
@@ -86,7 +86,7 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
           claimtype,
           claimdate: day(ago),
           cardnumber: member.cardnumber,
-          ticketname: `${(member.lastname || member.firstname).toUpperCase()}/${member.firstname.toUpperCase()} MR`,
+          ticketname: `${(member.lastname || member.firstname).toUpperCase()}/${member.firstname.toUpperCase()} ${member.gender === 'FEMALE' ? 'MS' : 'MR'}`,
           carrier,
           flightnumber,
           flightdate: day(ago + (own ? 4 : 15)),
