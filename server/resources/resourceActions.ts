@@ -19,7 +19,7 @@ import {
   validateRecord,
   type ResourceModel,
 } from '../../engine/definition/compile';
-import { createFormScreen, summaryNames, summaryOf } from '../../engine/definition/recordPage';
+import { createFormScreen, sectionApplies, summaryNames, summaryOf } from '../../engine/definition/recordPage';
 import { generateKey, isGeneratedKey } from '../../engine/definition/generatedKey';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
@@ -411,6 +411,15 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   return actions;
 }
 
+/** An action offered only while a field has a value is refused otherwise too (a terminated award is not activated again). */
+function refuseAction(screen: ScreenDefinition, custom: CustomAction, record: Row): never {
+  const when = custom.visibleWhen!;
+  const field = screen.fields.find((f) => f.name === when.field);
+  const value = record[when.field];
+  const shown = field?.options?.find((o) => o.value === value)?.label ?? (value === null || value === undefined || value === '' ? 'empty' : String(value));
+  throw new ApiError(CODES.VALIDATION, `${custom.label} is not available while ${field?.label ?? when.field} is ${shown}`);
+}
+
 /** A custom action sets declared values on a record (and, with exclusiveBy, clears them on its group). */
 function customAction(target: Target, custom: CustomAction, services: ResourceServices): Action {
   const { screen, model } = target;
@@ -424,16 +433,22 @@ function customAction(target: Target, custom: CustomAction, services: ResourceSe
       const byName = new Map(model.fields.map((f) => [f.name, f]));
       const set: Row = {};
       for (const [name, value] of Object.entries(custom.set ?? {})) set[name] = toDb(byName.get(name)!, value);
-      const result = await anyDb.transaction().execute((trx) =>
-        changeRecord(ctx, trx, target, key, set, custom.name.toUpperCase(), {
+      const result = await anyDb.transaction().execute(async (trx) => {
+        let unapplied: Row | undefined;
+        const after = await changeRecord(ctx, trx, target, key, set, custom.name.toUpperCase(), {
           beforeChange: async (before) => {
+            const record = rowToRecord(model, before);
+            if (!sectionApplies({ key: custom.name, label: custom.label, visibleWhen: custom.visibleWhen }, record)) unapplied = record;
             if (!custom.exclusiveBy) return;
             const cleared: Row = {};
             for (const [name, value] of Object.entries(custom.set ?? {})) cleared[name] = typeof value === 'boolean' ? 0 : null;
             await trx.updateTable(model.table).set(cleared).where(custom.exclusiveBy, '=', before[custom.exclusiveBy] as never).execute();
           },
-        }),
-      );
+        });
+        // After the domain's own checks (theirs answer first); throwing here rolls the change back.
+        if (unapplied) refuseAction(screen, custom, unapplied);
+        return after;
+      });
       services.counts.invalidate(model.name);
       return { result };
     },

@@ -200,7 +200,7 @@ describe.each(testDatabases)('award catalogue on $name', (target) => {
   });
 
   describe('activation and termination', () => {
-    it('activates an inactive award and terminates an active one', async () => {
+    it('activates an inactive award and terminates an active one, for good', async () => {
       await call('/api/award/create', { awardcode: 'AWD-LIFE', awardname: 'Lifecycle Award', awardtypecode: 'MERCH', pricingby: 'ZONE', maxperson: 1, startdate: '2026-01-01' });
       const activated = await call('/api/award/activation', { awardcode: 'AWD-LIFE' });
       expect(activated.body.status.responsecode).toBe(CODES.SUCCESS);
@@ -208,6 +208,15 @@ describe.each(testDatabases)('award catalogue on $name', (target) => {
       const terminated = await call('/api/award/terminate', { awardcode: 'AWD-LIFE' });
       expect(terminated.body.status.responsecode).toBe(CODES.SUCCESS);
       expect((await list('award', { awardcode: 'AWD-LIFE' }))[0]!.status).toBe('TERMINATED');
+      // Terminated is final: neither action applies any more, and the refusal changes nothing.
+      const before = await tableRows('award');
+      for (const [action, label] of [['activation', 'Activate'], ['terminate', 'Terminate']]) {
+        const refused = await call(`/api/award/${action}`, { awardcode: 'AWD-LIFE' });
+        expect(refused.body.status).toEqual({ responsecode: CODES.VALIDATION, responsemessage: `${label} is not available while Status is Terminated` });
+      }
+      expect(await tableRows('award')).toBe(before);
+      const twice = await call('/api/award/activation', { awardcode: 'AWD-DOM-Y' });
+      expect(twice.body.status.responsemessage).toBe('Activate is not available while Status is Active');
       const missing = await call('/api/award/terminate', { awardcode: 'NO-SUCH' });
       expect(missing.body.status.responsecode).toBe(CODES.NOT_FOUND);
     });
