@@ -1,6 +1,8 @@
 // Cross checks of bulk files and bulk row actions (engine/definition/bulk.ts): `upload` only on a screen with
 // a create form of stored fields and no approval of creates; each `bulk` entry an action of the screen that
-// can run in bulk; no custom action named like a bulk path. Problems as '<file>: <json path>: <what>'.
+// can run in bulk; no custom action named like a bulk path; an uploadNote only with an upload; a download
+// action served by the server (no `set`); a refresh on a field of the screen and its values. Problems as
+// '<file>: <json path>: <what>'.
 import { bulkProblem, uploadFields } from './bulk';
 import { isCustomAction } from './compile';
 import { isListScreen, type PageDefinition } from './screen';
@@ -25,6 +27,18 @@ export function checkBulk(files: readonly { file: string; screen: PageDefinition
     screen.actions.forEach((action, a) => {
       if (isCustomAction(action) && action.name.startsWith('bulk-')) report(`actions[${a}].name`, `"${action.name}": names starting with "bulk-" are the bulk actions' paths`);
     });
+    if (screen.options?.uploadNote && uploadAt < 0) report('options.uploadNote', 'an upload note needs the "upload" action');
+    screen.actions.forEach((action, a) => {
+      if (isCustomAction(action) && action.download && action.set) report(`actions[${a}].download`, `"${action.name}": a download is served by the server (its answer is the file): it cannot "set" values`);
+    });
+    const refresh = screen.options?.refreshWhile;
+    if (refresh) {
+      const field = screen.fields.find((f) => f.name === refresh.field);
+      if (!field) report('options.refreshWhile.field', `"${refresh.field}" is not a field of the screen`);
+      else if (!field.column) report('options.refreshWhile.field', `"${refresh.field}" is not a column: the table must hold the value it refreshes on`);
+      const options = field?.options?.map((o) => String(o.value));
+      for (const value of refresh.values) if (options && !options.includes(value)) report('options.refreshWhile.values', `"${value}" is not an option of "${refresh.field}"`);
+    }
   }
   return problems;
 }

@@ -88,4 +88,19 @@ describe('bulk actions', () => {
     ]);
     expect(checkBulk([{ file: FILE, screen: city }])).toEqual([]);
   });
+
+  it('validator: an upload note needs the upload, a download serves a file (no set), a refresh names a column and its options', () => {
+    const bad = screen({
+      bulk: [],
+      actions: ['view', { name: 'result', label: 'Result', function: 'DOWNLOAD', download: true, set: { status: 'ACTIVE' } }],
+      options: { uploadNote: 'A file of something', refreshWhile: { field: 'status', values: ['ACTIVE', 'RUNNING'], seconds: 2 } },
+    });
+    expect(checkBulk([{ file: FILE, screen: bad }])).toEqual([
+      `${FILE}: options.uploadNote: an upload note needs the "upload" action`,
+      `${FILE}: actions[1].download: "result": a download is served by the server (its answer is the file): it cannot "set" values`,
+      `${FILE}: options.refreshWhile.values: "RUNNING" is not an option of "status"`,
+    ]);
+    const nowhere = screen({ options: { refreshWhile: { field: 'nosuch', values: ['X'], seconds: 2 } } });
+    expect(checkBulk([{ file: FILE, screen: nowhere }])).toEqual([`${FILE}: options.refreshWhile.field: "nosuch" is not a field of the screen`]);
+  });
 });
