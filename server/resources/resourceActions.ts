@@ -239,6 +239,7 @@ export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target:
     const keyField = model.fields.find((f) => f.name === model.key[model.key.length - 1])!;
     throw fieldError(CODES.DUPLICATE, keyField.name, `${keyField.label} "${recordKey(model, key)}" already exists`);
   }
+  await checkParentExists(trx, services, screen, values);
   await checkReferences(trx, services, model, values);
   await checkNoOverlap(trx, screen, model, values);
   const row = { ...values, ...(await hooks.createColumns?.(ctx)), createdby: ctx.user!.username, createddate: at, updatedby: ctx.user!.username, updateddate: at };
@@ -251,6 +252,19 @@ export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target:
   await hooks.afterCreate?.(ctx, core(trx), record);
   await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend: LEGENDS.CREATE, recordkey: recordKey(model, key), after: record, ip: ctx.ip }, ctx.now());
   return record;
+}
+
+/** A child-only screen's new row belongs to a record of its parent that exists (a nominee of an unknown member is refused on the member). */
+async function checkParentExists(trx: Kysely<any>, services: ResourceServices, screen: ScreenDefinition, values: Row): Promise<void> {
+  const parent = screen.childOf ? services.catalogue.screenByMenu.get(screen.childOf) : undefined;
+  const link = parent?.record?.sections.find((section) => section.child?.screen === screen.menucode)?.child;
+  if (!parent || !link) return;
+  const parentModel = resourceModel(parent);
+  let query = trx.selectFrom(parentModel.table).select(parentModel.key[0]!);
+  for (const [childField, parentField] of Object.entries(link.parentKey)) query = query.where(parentField, '=', values[childField] as never);
+  if (await query.executeTakeFirst()) return;
+  const [first] = Object.keys(link.parentKey);
+  throw fieldError(CODES.VALIDATION, first!, `${parent.title} "${Object.keys(link.parentKey).map((name) => String(values[name])).join(' / ')}" does not exist`);
 }
 
 /**

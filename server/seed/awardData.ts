@@ -1,6 +1,7 @@
 // Demo award catalogue (not production, issue 15): a GarudaMiles-like award chart: award types, flight awards
 // priced by zone and compartment (with peak-season miles), an upgrade, a hotel voucher and a partner voucher,
-// the peak seasons and blackouts they meet, and the nominee fees; each table filled once while it is empty.
+// the peak seasons and blackouts they meet, the nominee fees and a few members' redemption nominees; each table
+// filled once while it is empty.
 // Codes match the other demo data (tiers, partners, airports, countries, branches).
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
@@ -106,7 +107,23 @@ export const AWARD_TABLES: SeedTable[] = [
   { resource: 'nominee-fee-config', rows: NOMINEE_FEES },
 ];
 
+/** Redemption nominees of named demo members (by member id; the twenty named members come first). */
+const NOMINEES = [
+  { memberid: 'MBR0000001', nomineeid: 'MBR0000001-1', firstname: 'Sari', lastname: 'Santoso', relationship: 'SPOUSE', dateofbirth: '1986-04-12' },
+  { memberid: 'MBR0000001', nomineeid: 'MBR0000001-2', firstname: 'Raka', lastname: 'Santoso', relationship: 'CHILD', dateofbirth: '2012-09-03' },
+  { memberid: 'MBR0000001', nomineeid: 'MBR0000001-3', firstname: 'Hartono', lastname: 'Santoso', relationship: 'PARENT', dateofbirth: '1955-01-20', status: 'INACTIVE' },
+  { memberid: 'MBR0000002', nomineeid: 'MBR0000002-1', firstname: 'Dewi', lastname: 'Lestari', relationship: 'SIBLING', dateofbirth: '1990-11-30' },
+];
+
 /** Fills each award catalogue table that is still empty; returns the rows inserted per resource. */
 export function seedAwardData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
   return seedTables(db, catalogue, AWARD_TABLES, now);
+}
+
+/** Fills the members' redemption nominees while the table is empty, for the demo members that exist (after the members are seeded). */
+export async function seedNomineeData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
+  const ids = [...new Set(NOMINEES.map((n) => n.memberid))];
+  const found = await (db as unknown as Kysely<any>).selectFrom('member').select('memberid').where('memberid', 'in', ids).execute();
+  const existing = new Set(found.map((m) => String(m.memberid)));
+  return seedTables(db, catalogue, [{ resource: 'member-redemption-nominee', rows: NOMINEES.filter((n) => existing.has(n.memberid)) }], now);
 }

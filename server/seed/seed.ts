@@ -14,7 +14,7 @@ import { seedTierRuleData } from './tierRuleData';
 import { seedProgrammeData } from './programmeData';
 import { seedPromotionData } from './promotionData';
 import { seedPartnerData } from './partnerData';
-import { seedAwardData } from './awardData';
+import { seedAwardData, seedNomineeData } from './awardData';
 import { seedAccrualData } from './accrualData';
 import { seedMemberData } from './memberData';
 import { seedMemberCheckData } from './memberCheckData';
@@ -162,6 +162,7 @@ export async function seed(
     await seedAwardData(db, catalogue, now);
     await seedTierRuleData(db, catalogue, now);
     await seedMemberData(db, now, { total: config.demoMembers, catalogue });
+    await seedNomineeData(db, catalogue, now);
     await seedPromotionData(db, catalogue, now);
     await seedMemberCheckData(db, catalogue, now);
     await seedCorporateData(db, catalogue, now);

@@ -1,7 +1,8 @@
 // Issue 15's award catalogue screens in Chromium, with one login: each list screen opens from its path with
 // demo rows, a create refused on its field (the browser's own rule, or the server's overlap message) storing
 // nothing, and the award record page's sections, its price child rows by zone, compartment and tier, and the
-// Activate and Terminate row actions offered by status. Screenshots at 1366 px.
+// Activate and Terminate row actions offered by status, and a member's redemption nominees in the member
+// navigator. Screenshots at 1366 px.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,16 @@ describe('award catalogue screens in Chromium', () => {
     await page.locator('.engine-record-menu .ant-menu-item', { hasText: 'Eligibility' }).click();
     await poll(() => page.locator('.engine-record').innerText()).toContain('Silver');
     await shoot('record-eligibility');
+  });
+
+  it("shows a member's redemption nominees under the Membership step of the member navigator", async () => {
+    await startClean(page, '/member/form/MBR0000001/redemption-nominee');
+    const content = page.locator('.member-navigator-content');
+    await poll(() => content.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    for (const text of ['Sari', 'Spouse', 'Raka', 'Child', 'Hartono', 'Inactive']) await poll(() => content.innerText()).toContain(text);
+    await poll(() => page.locator('.member-navigator-substeps .ant-steps-item-process').innerText()).toContain('Redemption Nominee');
+    await settled(page.locator('.member-navigator-content'));
+    await shoot('member-redemption-nominee');
   });
 
   it('offers Activate only on inactive awards and Terminate on all but terminated ones', async () => {

@@ -222,6 +222,35 @@ describe.each(testDatabases)('award catalogue on $name', (target) => {
     });
   });
 
+  describe("a member's redemption nominees", () => {
+    it('lists the demo nominees of a member, offers them by member, and adds one under a generated id', async () => {
+      expect((await list('member-redemption-nominee', { memberid: 'MBR0000001' })).map((n) => [n.firstname, n.relationship, n.status])).toEqual([
+        ['Sari', 'SPOUSE', 'ACTIVE'],
+        ['Raka', 'CHILD', 'ACTIVE'],
+        ['Hartono', 'PARENT', 'INACTIVE'],
+      ]);
+      const options = await call('/api/selector/options', { selector: 'member-redemption-nominee', criteria: { memberid: 'MBR0000002' } }, { paging: { page: 1, limit: -1 } });
+      expect((options.body.result as Row[]).map((o) => o.label)).toEqual(['Dewi']);
+      const added = await call('/api/member-redemption-nominee/create', { memberid: 'MBR0000002', firstname: 'Putri', lastname: 'Lestari', relationship: 'CHILD', dateofbirth: '2015-02-01' });
+      expect(added.body.status.responsecode).toBe(CODES.SUCCESS);
+      expect(added.body.result.nomineeid).toEqual(expect.any(String));
+      expect((await list('member-redemption-nominee', { memberid: 'MBR0000002' })).map((n) => n.firstname).sort()).toEqual(['Dewi', 'Putri']);
+    });
+
+    it.each([
+      ['a nominee without a first name', { memberid: 'MBR0000002', lastname: 'Lestari', relationship: 'CHILD' }, 'firstname', 'First Name is Required'],
+      ['a card number with letters', { memberid: 'MBR0000002', firstname: 'Ani', relationship: 'OTHER', cardnumber: 'GA123' }, 'cardnumber', 'Card Number can be filled with number only'],
+      ['a nominee of a member that does not exist', { memberid: 'MBR9999999', firstname: 'Ani', relationship: 'OTHER' }, 'memberid', 'Member "MBR9999999" does not exist'],
+      ['an unknown relationship', { memberid: 'MBR0000002', firstname: 'Ani', relationship: 'COUSIN' }, 'relationship', 'Relationship must be one of Spouse, Child, Parent, Sibling, Other'],
+    ] as const)('refuses %s on its field, changing nothing', async (_name, data, fieldName, message) => {
+      const before = await tableRows('member_redemption_nominee');
+      const answer = await call('/api/member-redemption-nominee/create', data);
+      expect(answer.body.status.responsecode).toBe(CODES.VALIDATION);
+      expect((answer.body.result?.fields ?? {})[fieldName]).toBe(message);
+      expect(await tableRows('member_redemption_nominee')).toBe(before);
+    });
+  });
+
   describe('function codes', () => {
     it.each([
       ['/api/award-type/list', undefined],
