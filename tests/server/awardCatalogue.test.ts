@@ -4,6 +4,7 @@
 // termination, and the function codes every call needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
+import { priceAward, type Award, type AwardPrice, type Blackout, type NomineeFee, type PeakSeason } from '../../server/awards/awardPricing';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;
@@ -156,6 +157,33 @@ describe.each(testDatabases)('award catalogue on $name', (target) => {
       expect((await list('peak-season')).length).toBe(4);
       expect((await list('blackout', { blackouttype: 'AWARD' })).map((b) => b.awardcode)).toEqual(['HTL-HILTON']);
       expect((await list('nominee-fee-config')).map((n) => n.nomineefeecode)).toEqual(['NOM-ALL', 'NOM-FLIGHT-GOLD', 'NOM-FLIGHT-PLAT', 'NOM-HOTEL']);
+    });
+  });
+
+  describe('the demo chart through the pricing engine', () => {
+    it("prices the stored rows as the screens answer them: Platinum's own Europe Business price in Lebaran, the Hilton night with a nominee", async () => {
+      const section = async (key: string, awardcode: string) => (await call(`/api/award/section-${key}-detail`, { awardcode })).body.result as Row;
+      const award = async (awardcode: string) =>
+        ({ ...(await list('award', { awardcode }))[0], ...(await section('basic-info', awardcode)), ...(await section('price', awardcode)), ...(await section('eligibility', awardcode)) }) as unknown as Award;
+      const rows = {
+        prices: (await list('award-price')) as unknown as AwardPrice[],
+        peakSeasons: (await list('peak-season')) as unknown as PeakSeason[],
+        blackouts: (await list('blackout')) as unknown as Blackout[],
+        nomineeFees: (await list('nominee-fee-config')) as unknown as NomineeFee[],
+      };
+      const europe = { date: '2026-03-20', tierid: 'PLATINUM', countrycode: 'ID', branchcode: 'JKTHO', zonecode: 'EUROPE', compartmentcode: 'C', originairport: 'CGK', destinationairport: 'AMS', passengers: 2, nominees: 1 };
+      expect(priceAward(await award('AWD-INT-C'), rows, europe)).toEqual({ ok: true, pricecode: 'EUROPE-C-PLAT', peakseasoncode: 'LEBARAN-26', milesPerPassenger: 150000, nomineeFeeMiles: 0, nomineeFeeCash: null, totalMiles: 300000 });
+      expect(priceAward(await award('AWD-INT-C'), rows, { ...europe, tierid: 'BLUE' })).toEqual({ ok: false, reason: 'Award AWD-INT-C is not offered to tier BLUE' });
+      const hotel = { date: '2026-06-10', tierid: 'GOLD', countrycode: 'ID', branchcode: null, passengers: 1, nominees: 1 };
+      expect(priceAward(await award('HTL-HILTON'), rows, hotel)).toMatchObject({ ok: true, milesPerPassenger: 25000, nomineeFeeMiles: 1500, nomineeFeeCash: { amount: 50000, currencycode: 'IDR' }, totalMiles: 26500 });
+      expect(priceAward(await award('HTL-HILTON'), rows, { ...hotel, date: '2026-12-30' })).toEqual({ ok: false, reason: 'Award HTL-HILTON is not available on 2026-12-30: blackout BO-HILTON-NYE' });
+    });
+
+    it('refuses to delete an award type awards use', async () => {
+      const before = await tableRows('award_type');
+      const refused = await call('/api/award-type/delete', { awardtypecode: 'FLIGHT' });
+      expect(refused.body.status.responsecode).toBe(CODES.IN_USE);
+      expect(await tableRows('award_type')).toBe(before);
     });
   });
 
