@@ -142,6 +142,31 @@ describe.each(testDatabases)('activity files on $name', (target) => {
     expect(again.body.status).toEqual({ responsecode: CODES.VALIDATION, responsemessage: 'Only a validated file can be processed (this one is FAILED)' });
   });
 
+  it('all or nothing with every row good credits the file; a non-air file counts its limits over the rows before (BNI card spend)', async () => {
+    const a = await member();
+    const good = await upload(csv(flight(a.card, '900')), 'allgood.csv');
+    await call('/api/activity-file/process-all', { fileid: good.body.result.fileid });
+    await worker().tick();
+    const done = await file(good.body.result.fileid);
+    expect([done.status, Number(done.creditedrows), Number(done.percentage)]).toEqual(['DONE', 1, 100]);
+    expect(await balance(a.memberid)).toEqual([685, 548, 0]);
+
+    const b = await member();
+    const spends = ['2505000', '600000000', '100000'].map((amount) => `${b.card},2026-05-02,BNI,CARDSPEND,${amount},IDR`);
+    const up = await upload(`Card Number,activitydate,partnercode,activitycode,amount,currencycode\r\n${spends.join('\r\n')}\r\n`, 'spend.csv');
+    expect(up.body.result).toMatchObject({ filetype: 'NONAIR', totalrows: 3, badrows: 0 });
+    await call('/api/activity-file/process-park', { fileid: up.body.result.fileid });
+    await worker().tick();
+    const lines = await result(up.body.result.fileid);
+    expect(lines.slice(1).map((l) => l.slice(0, 3))).toEqual([
+      ['2', 'CREDITED', '250'],
+      ['3', 'CREDITED', '49750'],
+      ['4', 'REFUSED', '0'],
+    ]);
+    expect(await balance(b.memberid)).toEqual([50_000, 0, 0]);
+    expect(await checkLedger(server.database.db)).toEqual([]);
+  });
+
   it('refuses a malformed file whole, with a per-row report, writing nothing', async () => {
     const a = await member();
     const before = await footprint();
