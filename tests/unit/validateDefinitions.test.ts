@@ -275,28 +275,28 @@ describe('checkDefinitions: screens against the menu tree', () => {
     expect(problems).toEqual([`screens/other/country.json: menucode: menu "COUNTRY" already has a screen (${COUNTRY})`]);
   });
 
-  // A second screen goes on a menu that has none yet (Peak Season), so only the clash under test is reported.
-  const PEAK = 'screens/award-management/peak-season.json';
+  // A second screen goes on a menu that has none yet (Mileage Statement Template), so only the clash under test is reported.
+  const SPARE = 'screens/catalog/mileage-statement-template.json';
 
   it('reports a resource name declared twice', () => {
     const problems = problemsWith((d) => {
-      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'PEAKSEASON', resource: { name: 'country', table: 'peak_season', key: ['countrycode'] } };
-      d.screens.push({ file: PEAK, screen: copy });
+      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'MILSTMTTPL', resource: { name: 'country', table: 'mileage_statement_template', key: ['countrycode'] } };
+      d.screens.push({ file: SPARE, screen: copy });
     });
-    expect(problems).toEqual([`${PEAK}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
+    expect(problems).toEqual([`${SPARE}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
   });
 
   it('reports a table used twice, declared or defaulted from the resource name', () => {
-    const addPeakSeason = (d: Editable, resource: ResourceDefinition) =>
-      d.screens.push({ file: PEAK, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'PEAKSEASON', resource } });
-    expect(problemsWith((d) => addPeakSeason(d, { name: 'peak-season', table: 'country', key: ['countrycode'] }))).toEqual([
-      `${PEAK}: resource.table: table "country" is also used by ${COUNTRY}`,
+    const addSecondScreen = (d: Editable, resource: ResourceDefinition) =>
+      d.screens.push({ file: SPARE, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'MILSTMTTPL', resource } });
+    expect(problemsWith((d) => addSecondScreen(d, { name: 'mileage-statement-template', table: 'country', key: ['countrycode'] }))).toEqual([
+      `${SPARE}: resource.table: table "country" is also used by ${COUNTRY}`,
     ]);
     const defaulted = problemsWith((d) => {
-      d.screen(COUNTRY).resource.table = 'peak_season';
-      addPeakSeason(d, { name: 'peak-season', key: ['countrycode'] });
+      d.screen(COUNTRY).resource.table = 'mileage_statement_template';
+      addSecondScreen(d, { name: 'mileage-statement-template', key: ['countrycode'] });
     });
-    expect(defaulted).toEqual([`${PEAK}: resource.name: table "peak_season" is also used by ${COUNTRY}`]);
+    expect(defaulted).toEqual([`${SPARE}: resource.name: table "mileage_statement_template" is also used by ${COUNTRY}`]);
   });
 
   it('reports a screen file outside a group folder', () => {
