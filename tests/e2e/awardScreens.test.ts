@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -162,5 +162,21 @@ describe('award catalogue screens in Chromium', () => {
     expect(await row('AWD-INT-F').getByRole('button', { name: 'Terminate' }).count()).toBe(0);
     expect(await row('AWD-DOM-Y').getByRole('button', { name: 'Terminate' }).count()).toBe(1);
     expect(await row('AWD-DOM-Y').getByRole('button', { name: 'Activate' }).count()).toBe(0);
+  });
+
+  it('terminates an award after asking, and then offers nothing more on it', async () => {
+    const created = await rig.server.call('/api/award/create', { awardcode: 'AWD-E2E', awardname: 'Browser Award', awardtypecode: 'MERCH', pricingby: 'ZONE', maxperson: 1, startdate: '2026-01-01' }, { token });
+    expect(created.body.status.responsecode).toBe('0000');
+    await startClean(page, '/award-list');
+    const row = rows(page).filter({ hasText: 'AWD-E2E' });
+    await poll(() => row.innerText()).toContain('Inactive');
+    await row.getByRole('button', { name: 'Activate' }).click();
+    await answerYes(page, 'Are you sure to activate this data?');
+    await poll(() => row.innerText()).toContain('Active');
+    await row.getByRole('button', { name: 'Terminate' }).click();
+    await answerYes(page, 'Are you sure to terminate this data?');
+    await poll(() => row.innerText()).toContain('Terminated');
+    expect(await row.getByRole('button', { name: /Activate|Terminate/ }).count()).toBe(0);
+    await shoot('terminated');
   });
 });
