@@ -384,22 +384,58 @@ export interface AccrualContext {
   catalogue: Catalogue;
 }
 
+/** What rating an activity needs besides its rules: the segment's earlier credit and the activity code's usage so far. */
+export interface RatingFacts {
+  /** What credited the flight's segment already, if anything. */
+  credited?: string;
+  usage?: LimitUsage;
+}
+
+const NO_USAGE: LimitUsage = { day: { miles: 0, count: 0 }, month: { miles: 0, count: 0 }, year: { miles: 0, count: 0 } };
+
+/**
+ * The one rating of an activity from a rule book already read: a post (rateActivity) and an activity file's
+ * chunk (server/activityFiles) rate through it. `member.promotions` holds its registrations when a promotion
+ * needs one. `carrierRules` may keep each carrier's rules between calls (a file rates many rows of one book).
+ */
+export function rateFromBook(
+  loaded: Pick<CachedBook, 'book' | 'airports'>,
+  a: PostedActivity,
+  member: AccrualMember | undefined,
+  facts: RatingFacts = {},
+  carrierRules?: Map<string, ReturnType<typeof airRulesFor>>,
+): AccrualResult {
+  const { book, airports } = loaded;
+  if (a.activitytype === 'AIR') {
+    const carrier = a.carrier ?? '';
+    let rules = carrierRules?.get(carrier);
+    if (!rules) {
+      rules = airRulesFor(book, carrier, {});
+      carrierRules?.set(carrier, rules);
+    }
+    const coordinates = { [a.origin ?? '']: airports.get(a.origin ?? ''), [a.destination ?? '']: airports.get(a.destination ?? '') };
+    const flight = { ...airActivity(a), compartment: book.compartments.get(classKey(carrier, a.bookingclass ?? '')) ?? null };
+    return rateAir(flight, member, { ...rules, airports: coordinates }, facts.credited);
+  }
+  return rateNonAir(nonAirActivity(a), member, { ...nonAirRulesFor(book, a.partnercode ?? ''), usage: facts.usage ?? NO_USAGE });
+}
+
+/** Whether any ACTIVE promotion of the book needs registration (then rating needs the members' registrations). */
+export const registrationMatters = (book: RuleBook): boolean => book.promotions.some((p) => p.needregister && p.status === 'ACTIVE');
+
 /** Rates an activity for a member (undefined: no member), reading the member's segments and limits through `db`; writes nothing. */
 export async function rateActivity(db: Db, c: AccrualContext, a: PostedActivity, member: AccrualMember | undefined, options: { ignoreSegment?: boolean } = {}): Promise<AccrualResult> {
   const { catalogue } = c;
-  const { book, airports } = await ruleBook(c.db, catalogue, db);
+  const loaded = await ruleBook(c.db, catalogue, db);
   // A promotion that needs registration applies only to its registered members (Member Promo).
-  if (member?.memberid && book.promotions.some((p) => p.needregister && p.status === 'ACTIVE')) {
+  if (member?.memberid && registrationMatters(loaded.book)) {
     member = { ...member, promotions: await registeredPromotions(db, catalogue, member.memberid) };
   }
   if (a.activitytype === 'AIR') {
-    const coordinates = { [a.origin ?? '']: airports.get(a.origin ?? ''), [a.destination ?? '']: airports.get(a.destination ?? '') };
     const credited = member && !options.ignoreSegment ? await creditedBy(db, segmentKey(member.memberid, a)) : undefined;
-    const flight = { ...airActivity(a), compartment: book.compartments.get(classKey(a.carrier ?? '', a.bookingclass ?? '')) ?? null };
-    return rateAir(flight, member, airRulesFor(book, a.carrier ?? '', coordinates), credited);
+    return rateFromBook(loaded, a, member, { credited });
   }
-  const usage = member ? await limitUsage(db, catalogue, member.memberid, a) : { day: { miles: 0, count: 0 }, month: { miles: 0, count: 0 }, year: { miles: 0, count: 0 } };
-  return rateNonAir(nonAirActivity(a), member, { ...nonAirRulesFor(book, a.partnercode ?? ''), usage });
+  return rateFromBook(loaded, a, member, { usage: member ? await limitUsage(db, catalogue, member.memberid, a) : NO_USAGE });
 }
 
 // ---- posting -------------------------------------------------------------------------------------------------

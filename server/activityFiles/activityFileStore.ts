@@ -26,19 +26,22 @@ import {
   PARK_RESOURCE,
   REQUIRED_BY_TYPE,
   activityProblems,
-  airActivity,
   models,
-  nonAirActivity,
   postActivity,
   referencesKnown,
   rowOf,
+  rateFromBook,
+  registrationMatters,
   ruleBook,
   segmentKey,
   type ActivityType,
   type PostedActivity,
   type WriteContext,
 } from '../accrual/accrualStore';
-import { rateAir, rateNonAir, type AccrualMember } from '../accrual/accrualRules';
+import type { AccrualMember } from '../accrual/accrualRules';
+import { registrationsOf } from '../promotions/promotionStore';
+import { PROMOTION_RULE } from '../promotions/promotionRules';
+import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
 import { airRulesFor, nonAirRulesFor } from '../accrual/ruleBook';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { toDb, type Row } from '../resources/records';
@@ -269,18 +272,17 @@ interface Rated {
   key?: string;
 }
 
-/** A partner's usage when its activity code has no limits (such rows need none). */
-const NO_USAGE = { day: { miles: 0, count: 0 }, month: { miles: 0, count: 0 }, year: { miles: 0, count: 0 } };
-
 /**
- * Rates a chunk's rows with the engine (accrualRules.ts) from the book, writing nothing: the rows and members
- * a post would read, read for the whole chunk at once. A segment credited before, or earlier in the chunk, is
- * refused. A non-air row of a partner with limits is left unrated: it is posted on its own (postActivity),
- * after the rows before it are written, so its limits count them.
+ * Rates a chunk's rows as a post rates them (accrualStore.rateFromBook), writing nothing: the rows, members and
+ * registrations a post would read, read for the whole chunk at once. A segment credited before, or earlier in the
+ * chunk, is refused. A non-air row of a partner with limits is left unrated: it is posted on its own
+ * (postActivity), after the rows before it are written, so its limits count them.
  */
 async function rateChunk(trx: Db, w: WriteContext, rows: FileRow[]): Promise<Rated[]> {
-  const { book, airports } = await ruleBook(w.db, w.catalogue, trx);
+  const loaded = await ruleBook(w.db, w.catalogue, trx);
+  const { book } = loaded;
   const byCard = await membersByCard(trx, rows.flatMap((r) => (r.activity?.cardnumber ? [r.activity.cardnumber] : [])));
+  const registrations = registrationMatters(book) ? await registrationsOf(trx, w.catalogue, [...new Set([...byCard.values()].map((m) => m.memberid))]) : undefined;
   const keys = new Map<number, string>();
   for (const r of rows) {
     const a = r.activity;
@@ -298,22 +300,15 @@ async function rateChunk(trx: Db, w: WriteContext, rows: FileRow[]): Promise<Rat
       continue;
     }
     const found = a.cardnumber ? byCard.get(a.cardnumber) : undefined;
-    const member = found && memberOn(found, a.activitydate);
+    const held = found && memberOn(found, a.activitydate);
+    const member = held && registrations ? { ...held, promotions: registrations.get(held.memberid) ?? [] } : held;
     const key = keys.get(row.rowno);
     if (a.activitytype === 'NONAIR' && member && nonAirRulesFor(book, a.partnercode ?? '').limits.length > 0) {
       rated.push({ row, member });
       continue;
     }
-    let result: AccrualResult;
-    if (a.activitytype === 'AIR') {
-      let rules = carriers.get(a.carrier ?? '');
-      if (!rules) carriers.set(a.carrier ?? '', (rules = airRulesFor(book, a.carrier ?? '', {})));
-      const coordinates = { [a.origin ?? '']: airports.get(a.origin ?? ''), [a.destination ?? '']: airports.get(a.destination ?? '') };
-      const credited = key && (taken.has(key) || inChunk.has(key)) ? 'an earlier activity' : undefined;
-      result = rateAir(airActivity(a), member, { ...rules, airports: coordinates }, credited);
-    } else {
-      result = rateNonAir(nonAirActivity(a), member, { ...nonAirRulesFor(book, a.partnercode ?? ''), usage: NO_USAGE });
-    }
+    const credited = key && (taken.has(key) || inChunk.has(key)) ? 'an earlier activity' : undefined;
+    const result = rateFromBook(loaded, a, member, { credited }, carriers);
     if (key && result.outcome === 'CREDIT') inChunk.add(key);
     rated.push({ row, member, result, key });
   }
@@ -348,6 +343,11 @@ async function writeChunk(trx: Db, w: WriteContext, fileid: string, rated: Rated
       'ledger_detail',
       credits.flatMap((c, i) => c.lines.map((l, n) => ({ trxid: trxids[i], lineno: n + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments }))),
     );
+    // With its detail written, a row counts toward the Promo Completion Bonus of each promotion it met (as a post's does).
+    for (const c of credits) {
+      const met = c.lines.filter((l) => l.ruletype === PROMOTION_RULE).map((l) => l.rulecode);
+      if (met.length > 0) await givePromoCompletionBonuses(trx, c.entry.memberid, met, c.entry.activitydate, w.user, w.now);
+    }
     activities = [];
     parks = [];
     segments = [];

@@ -28,8 +28,16 @@ const tableOf = (catalogue: Catalogue, resource: string) => resourceModel(catalo
 
 /** The promotions a member is registered to. */
 export async function registeredPromotions(db: Kysely<Schema>, catalogue: Catalogue, memberid: string): Promise<string[]> {
-  const rows = (await loose(db).selectFrom(tableOf(catalogue, REGISTRATION_RESOURCE)).select('promocode').where('memberid', '=', memberid).where('status', '=', REGISTERED).execute()) as { promocode: string }[];
-  return rows.map((r) => r.promocode);
+  return (await registrationsOf(db, catalogue, [memberid])).get(memberid) ?? [];
+}
+
+/** The promotions each of some members is registered to (an activity file's chunk reads them at once). */
+export async function registrationsOf(db: Kysely<Schema>, catalogue: Catalogue, memberids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (memberids.length === 0) return out;
+  const rows = (await loose(db).selectFrom(tableOf(catalogue, REGISTRATION_RESOURCE)).select(['memberid', 'promocode']).where('memberid', 'in', memberids).where('status', '=', REGISTERED).execute()) as { memberid: string; promocode: string }[];
+  for (const r of rows) out.set(r.memberid, [...(out.get(r.memberid) ?? []), r.promocode]);
+  return out;
 }
 
 /** Of some promotions, those ACTIVE that need registration (the only ones members register to). */

@@ -4,6 +4,9 @@
 // answer a field message and change nothing; a member's third credited flight meeting a promotion (its detail names
 // the promotion) completes the promotion's row (minimum 3 activities) and earns its bonus once, in the posting's
 // transaction.
+import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
+import { loadCatalogue } from '../../server/definitions';
+import { createJobWorker } from '../../server/jobs/jobWorker';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
@@ -101,5 +104,16 @@ describe.each(testDatabases)('relation and promo completion bonuses on $name', (
     expect(await bonuses(memberid, TRX_TYPES.PROMOBONUS)).toEqual(given);
     expect((await flight('2026-02-09', 5)).body.status.responsecode).toBe(CODES.SUCCESS);
     expect(await bonuses(memberid, TRX_TYPES.PROMOBONUS)).toEqual(given);
+  });
+  it('an activity file row completes the promotion as a post does (after the test above made GAPSDPS and its completion row)', async () => {
+    const { memberid, card } = await addMember();
+    const row = (day: string, n: number) => [card, day, 'GA', String(500 + n), 'CGK', 'DPS', 'Y', `12625${target.name === 'sqlite' ? 1 : 2}${String(n).padStart(7, '0')}`, '2026-01-02'].join(',');
+    const header = 'cardnumber,activitydate,carrier,flightnumber,origin,destination,bookingclass,ticketnumber,ticketissuedate';
+    const up = await call('/api/activity-file/upload', { filename: 'gaps.csv', content: [header, row('2026-03-01', 1), row('2026-03-02', 2), row('2026-03-03', 3)].join('\r\n') + '\r\n' });
+    expect(up.body.status.responsecode).toBe(CODES.SUCCESS);
+    expect((await call('/api/activity-file/process-park', { fileid: up.body.result.fileid })).body.status.responsecode).toBe(CODES.SUCCESS);
+    const worker = createJobWorker({ db: server.database.db, owner: 'test', handlers: activityFileJobHandlers(loadCatalogue()), pollMs: 60_000 });
+    expect(await worker.tick()).toBe(1);
+    expect((await bonuses(memberid, TRX_TYPES.PROMOBONUS)).map((b) => [b.awardmiles, b.source])).toEqual([[3000, 'rule:PRMCBONUS:PCGAPS3']]);
   });
 });

@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { parseCsv } from '../../engine/definition/bulk';
+import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
+import { loadCatalogue } from '../../server/definitions';
+import { createJobWorker } from '../../server/jobs/jobWorker';
 import { PROMOTION_RULE } from '../../server/promotions/promotionRules';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
@@ -232,6 +235,26 @@ describe.each(testDatabases)('promotions on $name', (target) => {
       expect((await call('/api/member-promo/unregister', { promocode: AIR_PROMO.promocode, cardnumber: card })).body.status.responsecode).toBe(CODES.SUCCESS);
       const after = await call('/api/accrual/simulate', { activitytype: 'AIR', ...flight(card, '2026-04-12', '906') });
       expect(after.body.result.verdicts).toContainEqual({ ruletype: 'PRMANCT', rulecode: 'QZFLY26', applied: false, reason: 'The member is not registered to the promotion' });
+    });
+
+    it('an activity file rates as a post: a registered member earns the promotion on a file row, an unregistered one does not', async () => {
+      const registered = await member();
+      const unregistered = await member();
+      expect((await call('/api/member-promo/create', { promocode: AIR_PROMO.promocode, cardnumber: registered.card, registrationcode: 'QZFLYCODE' })).body.status.responsecode).toBe(CODES.SUCCESS);
+      const header = Object.keys(flight(registered.card, '2026-04-15', '911')).join(',');
+      const line = (card: string, flightnumber: string) => Object.values(flight(card, '2026-04-15', flightnumber)).join(',');
+      const up = await call('/api/activity-file/upload', { filename: 'promo-flights.csv', content: csv(header, line(registered.card, '911'), line(unregistered.card, '912')) });
+      expect(up.body.status.responsecode).toBe(CODES.SUCCESS);
+      expect((await call('/api/activity-file/process-park', { fileid: up.body.result.fileid })).body.status.responsecode).toBe(CODES.SUCCESS);
+      const worker = createJobWorker({ db: server.database.db, owner: 'test', handlers: activityFileJobHandlers(loadCatalogue()), pollMs: 60_000 });
+      expect(await worker.tick()).toBe(1);
+      const promoLines = async (memberid: string) => {
+        const activity = (await any().selectFrom('member_activity').select(['trxid', 'channel']).where('memberid', '=', memberid).executeTakeFirstOrThrow()) as Row;
+        expect(activity.channel).toBe('FILE');
+        return (await detail(Number(activity.trxid))).filter((d) => d.ruletype === PROMOTION_RULE).map((d) => [d.rulecode, Number(d.awardmiles)]);
+      };
+      expect(await promoLines(registered.memberid)).toEqual([['QZFLY26', 777]]);
+      expect(await promoLines(unregistered.memberid)).toEqual([]);
     });
 
     it('a non-air promotion: +50% on spend of at least IDR 1,000,000 for women, no registration needed', async () => {
