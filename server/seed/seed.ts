@@ -15,6 +15,7 @@ import { seedProgrammeData } from './programmeData';
 import { seedPromotionData } from './promotionData';
 import { seedPartnerData } from './partnerData';
 import { seedAwardData, seedNomineeData } from './awardData';
+import { seedBuyMileageData } from './buyMileageData';
 import { seedAccrualData } from './accrualData';
 import { seedMemberData } from './memberData';
 import { seedMemberCheckData } from './memberCheckData';
@@ -160,6 +161,7 @@ export async function seed(
     await seedPartnerData(db, catalogue, now);
     await seedAccrualData(db, catalogue, now);
     await seedAwardData(db, catalogue, now);
+    await seedBuyMileageData(db, catalogue, now);
     await seedTierRuleData(db, catalogue, now);
     await seedMemberData(db, now, { total: config.demoMembers, catalogue });
     await seedNomineeData(db, catalogue, now);
