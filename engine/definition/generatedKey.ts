@@ -7,10 +7,19 @@ const RANDOM_LENGTH = 6;
 export const GENERATED_KEY_PATTERN = /^\d{17}[0-9A-Z]{6}$/;
 export const GENERATED_KEY_LENGTH = 23;
 
+/** Random bytes drawn for many keys at once (a call to the system's source costs more than a key's own work). */
+const pool = new Uint8Array(RANDOM_LENGTH * 256);
+let used = pool.length;
+
 export function generateKey(at: Date): string {
   const stamp = at.toISOString().replace(/\D/g, '').slice(0, 17);
-  const bytes = crypto.getRandomValues(new Uint8Array(RANDOM_LENGTH));
-  return stamp + Array.from(bytes, (b) => RANDOM_CHARS[b % RANDOM_CHARS.length]).join('');
+  if (used + RANDOM_LENGTH > pool.length) {
+    crypto.getRandomValues(pool);
+    used = 0;
+  }
+  let key = stamp;
+  for (let i = 0; i < RANDOM_LENGTH; i++) key += RANDOM_CHARS[pool[used++]! % RANDOM_CHARS.length];
+  return key;
 }
 
 export const isGeneratedKey = (value: unknown): value is string => typeof value === 'string' && GENERATED_KEY_PATTERN.test(value);

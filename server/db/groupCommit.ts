@@ -3,11 +3,16 @@
 // the callers queued meanwhile (up to MAX_BATCH) share a transaction, each in a savepoint of its own: a
 // caller's failure rolls back its savepoint only, and every caller is answered after the commit. On
 // PostgreSQL each caller keeps a transaction of its own (its connections work side by side).
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { isSqlite } from './columnTypes';
 
 /** The most callers one shared transaction takes. */
 export const MAX_BATCH = 64;
+
+/** A caller's savepoint statements, compiled once (each caller runs two of them). */
+const SAVEPOINT = CompiledQuery.raw('savepoint grouped');
+const RELEASE = CompiledQuery.raw('release savepoint grouped');
+const ROLLBACK = CompiledQuery.raw('rollback to savepoint grouped');
 
 type Work<T> = (trx: Kysely<any>) => Promise<T>;
 
@@ -30,14 +35,14 @@ export function groupCommit(db: Kysely<any>): Transact {
     try {
       await db.transaction().execute(async (trx) => {
         for (const item of batch) {
-          await sql`savepoint grouped`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
             const value = await item.work(trx);
-            await sql`release savepoint grouped`.execute(trx);
+            await trx.executeQuery(RELEASE);
             outcomes.push({ ok: true, value });
           } catch (error) {
-            await sql`rollback to savepoint grouped`.execute(trx);
-            await sql`release savepoint grouped`.execute(trx);
+            await trx.executeQuery(ROLLBACK);
+            await trx.executeQuery(RELEASE);
             outcomes.push({ ok: false, error });
           }
         }

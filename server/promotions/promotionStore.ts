@@ -4,6 +4,8 @@
 import type { Kysely } from 'kysely';
 import { resourceModel } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import { compiledOnce, fill, slot } from '../db/compiledQueries';
+import { readRows } from '../db/database';
 import type { Schema } from '../db/schema';
 
 const loose = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
@@ -24,11 +26,25 @@ export const PROMOTION_TEXTS = {
 export const promotionText = (text: keyof typeof PROMOTION_TEXTS, values: { card?: string; promo?: string; code?: string }) =>
   PROMOTION_TEXTS[text].replace('{card}', values.card ?? '').replace('{promo}', values.promo ?? '').replace('{code}', values.code ?? '');
 
-const tableOf = (catalogue: Catalogue, resource: string) => resourceModel(catalogue.screenByResource.get(resource)!).table;
+const tables = new WeakMap<Catalogue, Map<string, string>>();
 
-/** The promotions a member is registered to. */
+/** The table a resource of the catalogue writes (its model compiled once per catalogue: every post reads registrations). */
+function tableOf(catalogue: Catalogue, resource: string): string {
+  let known = tables.get(catalogue);
+  if (!known) tables.set(catalogue, (known = new Map()));
+  let table = known.get(resource);
+  if (!table) known.set(resource, (table = resourceModel(catalogue.screenByResource.get(resource)!).table));
+  return table;
+}
+
+/** The promotions a member is registered to (each post reads them: one statement, compiled once). */
 export async function registeredPromotions(db: Kysely<Schema>, catalogue: Catalogue, memberid: string): Promise<string[]> {
-  return (await registrationsOf(db, catalogue, [memberid])).get(memberid) ?? [];
+  const table = tableOf(catalogue, REGISTRATION_RESOURCE);
+  const compiled = compiledOnce(loose(db), `promotions|registered|${table}`, () =>
+    loose(db).selectFrom(table).select('promocode').where('memberid', '=', slot(0)).where('status', '=', slot(1)).compile(),
+  );
+  const rows = await readRows<{ promocode: string }>(loose(db), fill(compiled, [memberid, REGISTERED]));
+  return rows.map((r) => r.promocode);
 }
 
 /** The promotions each of some members is registered to (an activity file's chunk reads them at once). */
