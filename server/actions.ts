@@ -37,6 +37,8 @@ import { retroClaimHooks } from './retroClaims/retroClaimHooks';
 import { activityFileActions } from './activityFiles/activityFileActions';
 import { activityFileHooks } from './activityFiles/activityFileHooks';
 import { promotionHooks } from './promotions/promotionHooks';
+import { buyMileageActions } from './buyMileage/buyMileageActions';
+import { buyMileageHooks } from './buyMileage/buyMileageHooks';
 
 export const allActions: readonly Action[] = [
   ...sessionActions,
@@ -52,10 +54,10 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue));
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
-export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services)];
+export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
 export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue)];

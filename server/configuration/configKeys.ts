@@ -68,6 +68,9 @@ export const CONFIG_KEYS = {
   TRANSFER_FEE_PER_MILE: decimal('TRANSFER_FEE_PER_MILE', 150, 'Fee per transferred mile, in TRANSFER_FEE_CURRENCY'),
   TRANSFER_FEE_CURRENCY: text('TRANSFER_FEE_CURRENCY', 'IDR', 'Currency of the transfer fee'),
   TRANSFER_VAT_PERCENT: decimal('TRANSFER_VAT_PERCENT', 11, 'VAT on the transfer fee, in percent'),
+  // Spec 000 §7: 'VAT for buy mileage'.
+  VAT_BUY_MILEAGE: decimal('VAT_BUY_MILEAGE', 11, 'VAT on the price of bought miles, in percent'),
+  BUY_MILEAGE_MAX_MILES_PER_YEAR: wholeNumber('BUY_MILEAGE_MAX_MILES_PER_YEAR', 100_000, 'Most miles a member may buy in a calendar year, this purchase and those waiting for approval included'),
   NAME_CHECK_SUSPICIOUS_NAMES: text(
     'NAME_CHECK_SUSPICIOUS_NAMES',
     'TEST,TESTING,DUMMY,SAMPLE,UNKNOWN,NONAME,NO NAME,ASDF,QWERTY,XXX,XYZ,ABC,NULL,NA',

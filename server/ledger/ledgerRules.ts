@@ -22,6 +22,9 @@ export const TRX_TYPES = {
   /** A member relation of a type with a Relation Bonus; a promotion completed (its Promo Completion Bonus). */
   RELATIONBONUS: 'RELATIONBONUS',
   PROMOBONUS: 'PROMOBONUS',
+  /** Miles bought (Buy Mileage), or bought to extend expiring ones: the receipt type's Miles Credited As. */
+  BUY: 'BUY',
+  BUYEXTEND: 'BUYEXTEND',
 } as const;
 
 export type TrxType = (typeof TRX_TYPES)[keyof typeof TRX_TYPES];

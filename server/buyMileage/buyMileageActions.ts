@@ -1,0 +1,27 @@
+// Buy mileage's part in the approvals (Approval Buy Mileage covers the member's buy-mileage requests): how a
+// purchase's request is shown and applied (approved: credited through the ledger with its receipt number),
+// and a rejection recorded on the purchase with its reason.
+import { APPROVAL_STATUS } from '../../engine/definition/approvals';
+import type { Action } from '../core/action';
+import type { ResourceServices } from '../resources/resourceActions';
+import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, rejectPurchase } from './buyMileageStore';
+
+export function buyMileageActions(services: ResourceServices): Action[] {
+  const { catalogue, approvals: registry } = services;
+  const screen = catalogue.screenByResource.get(PURCHASE_RESOURCE);
+  if (!registry || !screen) return [];
+  registry.register(PURCHASE_REQUEST.menucode, PURCHASE_REQUEST.action, {
+    screen,
+    current: (db, request) => readPurchase(db, catalogue, request.key),
+    async apply(ctx, trx, request) {
+      await approvePurchase(ctx, trx, catalogue, request);
+      services.counts.invalidate(PURCHASE_RESOURCE);
+    },
+  });
+  registry.onDecision(PURCHASE_REQUEST.menucode, PURCHASE_REQUEST.action, async (ctx, trx, request, status) => {
+    if (status !== APPROVAL_STATUS.REJECTED) return;
+    await rejectPurchase(ctx, trx, catalogue, request);
+    services.counts.invalidate(PURCHASE_RESOURCE);
+  });
+  return [];
+}
