@@ -9,7 +9,7 @@ import { addMonths } from '../../server/ledger/ledgerRules';
 import { claim, complete, enqueue, fail, progress } from '../../server/jobs/jobQueue';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { ledgerJobHandlers, ledgerSchedules, ledgerExpiryJobKey } from '../../server/ledger/ledgerJobs';
-import { startTestServer, testDatabases } from './harness';
+import { startTestServer, testDatabases, type TestServer } from './harness';
 import { openLedgerFixture, type LedgerFixture } from './ledgerFixture';
 import { defineAction } from '../../server/core/action';
 
@@ -295,39 +295,41 @@ describe.each(testDatabases)('ledger on $name', (target) => {
 });
 
 describe.each(testDatabases)('a ledger refusal through the API on $name', (target) => {
+  const spendAction = defineAction({
+    path: '/api/test-ledger/spend',
+    guard: 'public',
+    handler: async ({ db, parameter, now: clock }) => {
+      const { memberid, awardmiles } = parameter.data as { memberid: string; awardmiles: number };
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('member').set({ email: 'spend@caller.example' }).where('memberid', '=', memberid).execute();
+        await debit(trx, { memberid, trxtype: TRX_TYPES.REDEMPTION, activitydate: today, awardmiles, user: 'api', now: clock() });
+      });
+      return {};
+    },
+  });
+  let server: TestServer;
+  // The server starts in the set-up (its time limit, not a test's: a busy machine takes seconds to build it).
+  beforeAll(async () => {
+    server = await startTestServer(target, { DEMO_MEMBERS: '0' }, [spendAction]);
+  });
+  afterAll(async () => server?.close());
+
   it('answers the envelope with the message on the field, and the caller\'s write is rolled back', async () => {
-    const spendAction = defineAction({
-      path: '/api/test-ledger/spend',
-      guard: 'public',
-      handler: async ({ db, parameter, now: clock }) => {
-        const { memberid, awardmiles } = parameter.data as { memberid: string; awardmiles: number };
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('member').set({ email: 'spend@caller.example' }).where('memberid', '=', memberid).execute();
-          await debit(trx, { memberid, trxtype: TRX_TYPES.REDEMPTION, activitydate: today, awardmiles, user: 'api', now: clock() });
-        });
-        return {};
-      },
-    });
-    const server = await startTestServer(target, { DEMO_MEMBERS: '0' }, [spendAction]);
-    try {
-      const db = server.database.db;
-      const at = new Date().toISOString();
-      await db.insertInto('member').values({ memberid: 'APISPEND1', firstname: 'Api', lastname: 'Spend', gender: null, status: 'ACTIVE', email: null, username: 'apispend1', passwordhash: null, emailverified: 0, createddate: at, updateddate: at }).execute();
-      await db.transaction().execute((trx) => credit(trx, { memberid: 'APISPEND1', trxtype: TRX_TYPES.EARNING, activitydate: today, awardmiles: 1200, user, now }));
-      const { http, body } = await server.call('/api/test-ledger/spend', { memberid: 'APISPEND1', awardmiles: 5000 });
-      expect(http).toBe(200);
-      expect(body.status).toEqual({ responsecode: '1002', responsemessage: 'Insufficient award miles: the balance is 1,200' });
-      expect(body.result).toEqual({ fields: { awardmiles: 'Insufficient award miles: the balance is 1,200' } });
-      expect(await db.selectFrom('member').select(['email', 'awardmiles']).where('memberid', '=', 'APISPEND1').executeTakeFirstOrThrow()).toEqual({ email: null, awardmiles: 1200 });
-      const ok = await server.call('/api/test-ledger/spend', { memberid: 'APISPEND1', awardmiles: 200 });
-      expect(ok.body.status.responsecode).toBe('0000');
-      const keys = await (db as unknown as Kysely<any>).selectFrom('general_config').select(['key', 'value']).where('key', 'in', ['MILES_EXPIRY_MONTHS', 'TRANSFER_MILES_EXPIRY_MONTHS']).orderBy('key').execute();
-      expect(keys).toEqual([
-        { key: 'MILES_EXPIRY_MONTHS', value: '36' },
-        { key: 'TRANSFER_MILES_EXPIRY_MONTHS', value: '36' },
-      ]);
-    } finally {
-      await server.close();
-    }
+    const db = server.database.db;
+    const at = new Date().toISOString();
+    await db.insertInto('member').values({ memberid: 'APISPEND1', firstname: 'Api', lastname: 'Spend', gender: null, status: 'ACTIVE', email: null, username: 'apispend1', passwordhash: null, emailverified: 0, createddate: at, updateddate: at }).execute();
+    await db.transaction().execute((trx) => credit(trx, { memberid: 'APISPEND1', trxtype: TRX_TYPES.EARNING, activitydate: today, awardmiles: 1200, user, now }));
+    const { http, body } = await server.call('/api/test-ledger/spend', { memberid: 'APISPEND1', awardmiles: 5000 });
+    expect(http).toBe(200);
+    expect(body.status).toEqual({ responsecode: '1002', responsemessage: 'Insufficient award miles: the balance is 1,200' });
+    expect(body.result).toEqual({ fields: { awardmiles: 'Insufficient award miles: the balance is 1,200' } });
+    expect(await db.selectFrom('member').select(['email', 'awardmiles']).where('memberid', '=', 'APISPEND1').executeTakeFirstOrThrow()).toEqual({ email: null, awardmiles: 1200 });
+    const ok = await server.call('/api/test-ledger/spend', { memberid: 'APISPEND1', awardmiles: 200 });
+    expect(ok.body.status.responsecode).toBe('0000');
+    const keys = await (db as unknown as Kysely<any>).selectFrom('general_config').select(['key', 'value']).where('key', 'in', ['MILES_EXPIRY_MONTHS', 'TRANSFER_MILES_EXPIRY_MONTHS']).orderBy('key').execute();
+    expect(keys).toEqual([
+      { key: 'MILES_EXPIRY_MONTHS', value: '36' },
+      { key: 'TRANSFER_MILES_EXPIRY_MONTHS', value: '36' },
+    ]);
   });
 });
