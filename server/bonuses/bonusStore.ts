@@ -8,6 +8,9 @@ import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { credit, TRX_TYPES } from '../ledger/ledgerStore';
+import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
+import { addMonths } from '../ledger/ledgerRules';
+import { readConfigKey } from '../configuration/configKeys';
 import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { ACTIVITY_TRX_TYPES, birthdaysOn, ruleInEffect, ruleSource, withinDays, type RuleRow } from './bonusRules';
@@ -57,6 +60,15 @@ async function given(db: Db, memberid: string, trxtype: string, only: { source?:
   return rows.length > 0;
 }
 
+/** Of `memberids`, those that already have a row of this type (given() for many members in one statement). */
+async function givenAmong(db: Db, memberids: readonly string[], trxtype: string): Promise<Set<string>> {
+  if (memberids.length === 0) return new Set();
+  const data = JSON.stringify(memberids);
+  const among = isSqlite(anyDb(db)) ? sql`memberid in (select value from json_each(${data}))` : sql`memberid = any(array(select json_array_elements_text(${data}::json)))`;
+  const { rows } = await sql<{ memberid: string }>`select distinct memberid from ledger_transaction where ${among} and trxtype || '' = ${trxtype}`.execute(db);
+  return new Set(rows.map((r) => String(r.memberid)));
+}
+
 // ---- tier completion ----------------------------------------------------------------------------------------
 
 /**
@@ -92,15 +104,39 @@ interface ActiveMember {
   status: string;
 }
 
-/** The first-activity bonus of the member's membership, when the first activity came within the rule's days of enrollment. */
-async function giveFirstActivityBonus(trx: Db, member: ActiveMember, day: string, user: string, now: Date): Promise<void> {
-  const rule = ruleInEffect(await rules(trx, 'first_activity_bonus', { membershipid: member.membershipid }), day);
-  if (!rule || !withinDays(rule.withindays === null ? null : Number(rule.withindays), member.enrollmentdate, day)) return;
-  const awardmiles = miles(rule.awardmiles);
-  const tiermiles = miles(rule.tiermiles);
-  if (awardmiles + tiermiles === 0 || (await given(trx, member.memberid, TRX_TYPES.FIRSTACTBONUS))) return;
-  const source = ruleSource(BONUS_MENUS.firstActivity, member.membershipid, String(rule.effectivedate));
-  await credit(trx, { memberid: member.memberid, trxtype: TRX_TYPES.FIRSTACTBONUS, activitydate: day, awardmiles, tiermiles, source, reason: BONUS_REASONS.firstActivity, user, now });
+/**
+ * The first-activity bonus of each member's membership, when its first activity came within the rule's days of
+ * enrollment: the rules read once per membership, the members already given it found with one statement, and the
+ * bonuses credited together (ledgerBatch.creditMany: each the row, lot and balance a single credit writes).
+ */
+async function giveFirstActivityBonuses(trx: Db, firsts: readonly { member: ActiveMember; day: string }[], user: string, now: Date): Promise<void> {
+  const byMembership = new Map<string, Rule[]>();
+  const due: { member: ActiveMember; day: string; rule: Rule; awardmiles: number; tiermiles: number }[] = [];
+  for (const { member, day } of firsts) {
+    let rows = byMembership.get(member.membershipid);
+    if (!rows) byMembership.set(member.membershipid, (rows = await rules(trx, 'first_activity_bonus', { membershipid: member.membershipid })));
+    const rule = ruleInEffect(rows, day);
+    if (!rule || !withinDays(rule.withindays === null ? null : Number(rule.withindays), member.enrollmentdate, day)) continue;
+    const awardmiles = miles(rule.awardmiles);
+    const tiermiles = miles(rule.tiermiles);
+    if (awardmiles + tiermiles > 0) due.push({ member, day, rule, awardmiles, tiermiles });
+  }
+  if (due.length === 0) return;
+  const had = await givenAmong(trx, due.map((d) => d.member.memberid), TRX_TYPES.FIRSTACTBONUS);
+  const months = await readConfigKey(trx, 'MILES_EXPIRY_MONTHS');
+  const entries: BatchCredit[] = due
+    .filter((d) => !had.has(d.member.memberid))
+    .map(({ member, day, rule, awardmiles, tiermiles }) => ({
+      memberid: member.memberid,
+      activitydate: day,
+      awardmiles,
+      tiermiles,
+      segments: 0,
+      expirydate: addMonths(day, months),
+      source: ruleSource(BONUS_MENUS.firstActivity, member.membershipid, String(rule.effectivedate)),
+      reason: BONUS_REASONS.firstActivity,
+    }));
+  await creditMany(trx, entries, { trxtype: TRX_TYPES.FIRSTACTBONUS, user, now });
 }
 
 /**
@@ -127,22 +163,29 @@ async function giveReferralBonus(trx: Db, member: ActiveMember, day: string, use
   }
 }
 
-/** The members whose first activity this write is: activity rows written, and no other activity row before. */
+/** The members whose first activity this write is: activity rows written, and no other activity row before (one statement for all). */
 async function firstActivities(trx: Db, write: LedgerWrite): Promise<{ memberid: string; day: string }[]> {
-  const activity = write.rows.filter((r) => ACTIVITY_TRX_TYPES.has(r.trxtype) && (r.awardmiles > 0 || r.tiermiles > 0 || r.segments > 0));
-  const firsts: { memberid: string; day: string }[] = [];
-  for (const memberid of [...new Set(activity.map((r) => r.memberid))].sort()) {
-    const mine = activity.filter((r) => r.memberid === memberid);
-    // Rows before these have smaller ids (a concurrent posting of the member committed first: the member lock).
-    // The range on trxid keeps the planner on the member's (memberid, trxid) index, not the type's.
-    const first = Math.min(...mine.map((r) => r.trxid));
-    const { rows } = await sql<{ found: number }>`
-      select 1 as found from ledger_transaction
-      where memberid = ${memberid} and trxid < ${first} and trxtype in (${sql.join([...ACTIVITY_TRX_TYPES])})
-      limit 1`.execute(trx);
-    if (rows.length === 0) firsts.push({ memberid, day: mine.map((r) => r.activitydate).sort()[0]! });
+  const first = new Map<string, { f: number; day: string }>();
+  for (const r of write.rows) {
+    if (!ACTIVITY_TRX_TYPES.has(r.trxtype) || !(r.awardmiles > 0 || r.tiermiles > 0 || r.segments > 0)) continue;
+    const seen = first.get(r.memberid);
+    first.set(r.memberid, { f: Math.min(seen?.f ?? r.trxid, r.trxid), day: seen && seen.day < r.activitydate ? seen.day : r.activitydate });
   }
-  return firsts;
+  if (first.size === 0) return [];
+  // Rows before these have smaller ids (a concurrent posting of the member committed first: the member lock).
+  // The range on trxid keeps the planner on the member's (memberid, trxid) index, not the type's.
+  const data = JSON.stringify([...first].map(([m, { f }]) => ({ m, f })));
+  const types = sql.join([...ACTIVITY_TRX_TYPES]);
+  const { rows } = isSqlite(anyDb(trx))
+    ? await sql<{ memberid: string }>`select j.value ->> 'm' as memberid from json_each(${data}) j
+        where exists (select 1 from ledger_transaction t where t.memberid = j.value ->> 'm' and t.trxid < j.value ->> 'f' and t.trxtype in (${types}))`.execute(trx)
+    : await sql<{ memberid: string }>`select j.m as memberid from json_to_recordset(${data}::json) as j(m text, f bigint)
+        where exists (select 1 from ledger_transaction t where t.memberid = j.m and t.trxid < j.f and t.trxtype in (${types}))`.execute(trx);
+  const earlier = new Set(rows.map((r) => String(r.memberid)));
+  return [...first.keys()]
+    .filter((m) => !earlier.has(m))
+    .sort()
+    .map((memberid) => ({ memberid, day: first.get(memberid)!.day }));
 }
 
 // ---- relation ---------------------------------------------------------------------------------------------------
@@ -193,18 +236,25 @@ export async function givePromoCompletionBonuses(trx: Db, memberid: string, prom
   return trxids;
 }
 
-/** Gives the first-activity and referral bonuses in the posting's transaction when a member's first activity posts. */
+/**
+ * Gives the first-activity and referral bonuses in the posting's transaction when a member's first activity posts:
+ * every member of the write in one pass (an activity file's chunk is one write of thousands of members).
+ */
 export const bonusLedgerListener: LedgerListener = {
   name: 'bonuses',
   async onWrite(trx, write) {
-    for (const { memberid, day } of await firstActivities(trx, write)) {
-      const member = (await anyDb(trx).selectFrom('member').select(['memberid', 'membershipid', 'enrollmentdate', 'referredby', 'status']).where('memberid', '=', memberid).executeTakeFirst()) as
-        | ActiveMember
-        | undefined;
-      if (!member?.membershipid || member.status !== ACTIVE) continue;
-      await giveFirstActivityBonus(trx, member, day, write.user, write.now);
-      await giveReferralBonus(trx, member, day, write.user, write.now);
-    }
+    const firsts = await firstActivities(trx, write);
+    if (firsts.length === 0) return;
+    const data = JSON.stringify(firsts.map((f) => f.memberid));
+    const among = isSqlite(anyDb(trx)) ? sql`memberid in (select value from json_each(${data}))` : sql`memberid = any(array(select json_array_elements_text(${data}::json)))`;
+    const { rows } = await sql<ActiveMember>`select memberid, membershipid, enrollmentdate, referredby, status from member where ${among}`.execute(trx);
+    const members = new Map(rows.map((m) => [String(m.memberid), m]));
+    const active = firsts.flatMap(({ memberid, day }) => {
+      const member = members.get(memberid);
+      return member?.membershipid && member.status === ACTIVE ? [{ member, day }] : [];
+    });
+    await giveFirstActivityBonuses(trx, active, write.user, write.now);
+    for (const { member, day } of active) await giveReferralBonus(trx, member, day, write.user, write.now);
   },
 };
 

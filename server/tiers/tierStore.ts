@@ -102,19 +102,26 @@ export async function loadTierRules(db: Db, membershipid: string): Promise<TierR
   };
 }
 
-/** The member, its period and the period's figures in one statement (what every posting's upgrade check reads). */
-async function memberWithProgress(trx: Db, memberid: string): Promise<{ member: TierMember; progress: Progress } | undefined> {
+/**
+ * The members, each with its period and the period's figures, in one statement whatever their number (what every
+ * posting's upgrade check reads; an activity file's chunk reads its thousands of members at once).
+ */
+async function membersWithProgress(trx: Db, memberids: readonly string[]): Promise<Map<string, { member: TierMember; progress: Progress }>> {
+  const found = new Map<string, { member: TierMember; progress: Progress }>();
+  if (memberids.length === 0) return found;
   const figure = (column: 'tiermiles' | 'segments') =>
     sql<number>`(select coalesce(sum(t.${sql.ref(column)}), 0) from ledger_transaction t where t.memberid = m.memberid and t.activitydate >= a.startperiod and t.activitydate <= a.endperiod)`;
+  const data = JSON.stringify(memberids);
+  const among = isSqlite(anyDb(trx)) ? sql`m.memberid in (select value from json_each(${data}))` : sql`m.memberid = any(array(select json_array_elements_text(${data}::json)))`;
   const { rows } = await sql<TierMember & Progress>`
     select m.memberid, m.membershipid, m.tierid, m.birthdate, m.status, m.cardnumber, m.nameoncard, a.startperiod, a.endperiod,
            ${figure('tiermiles')} as tiermiles, ${figure('segments')} as segments
     from member m inner join member_account a on a.memberid = m.memberid
-    where m.memberid = ${memberid}`.execute(trx);
-  const row = rows[0];
-  if (!row || !row.membershipid || !row.tierid) return undefined;
-  const { tiermiles, segments, ...member } = row;
-  return { member, progress: { tiermiles: Number(tiermiles), segments: Number(segments) } };
+    where ${among}`.execute(trx);
+  for (const { tiermiles, segments, ...member } of rows) {
+    if (member.membershipid && member.tierid) found.set(member.memberid, { member, progress: { tiermiles: Number(tiermiles), segments: Number(segments) } });
+  }
+  return found;
 }
 
 /** Tier miles and segments of the member's ledger rows dated within the period (debits and corrections count against). */
@@ -164,24 +171,39 @@ export async function holdTier(trx: Db, member: TierMember, hold: { tierid: stri
  * period has ended (the period-end job decides) or no criterion is met. Runs in the caller's transaction.
  */
 export async function upgradeIfQualified(trx: Db, memberid: string, user: string, now: Date): Promise<TierDecision | undefined> {
-  const found = await memberWithProgress(trx, memberid);
-  const day = dayOf(now);
-  if (!found || SETTLED_STATUSES.includes(found.member.status) || day < found.member.startperiod || day > found.member.endperiod) return undefined;
-  const { member, progress } = found;
-  const { tiers, criteria } = await recentTierRules(trx, member.membershipid);
-  const { target, checks } = upgradeTarget(tiers, criteria, member, progress, day);
-  if (!target) return undefined;
-  await holdTier(trx, member, { tierid: target.tierid, startdate: day, enddate: member.endperiod, reason: TIER_REASON.QUALIFICATION }, user, now);
-  await giveTierCompletionBonus(trx, { ...member, tierid: target.tierid }, { mileagecriteriaid: target.mileagecriteriaid, day, periodstart: member.startperiod }, user, now);
-  return { outcome: 'UPGRADE', tierid: target.tierid, reason: TIER_REASON.QUALIFICATION, mileagecriteriaid: target.mileagecriteriaid, checks };
+  return (await upgradeAllQualified(trx, [memberid], user, now)).get(memberid);
 }
 
-/** Upgrades as soon as a posting's tier miles or segments qualify (and a merge's, which brings another account's). */
+/**
+ * upgradeIfQualified for many members in one pass: their periods and figures read with one statement, the engine
+ * deciding each, and only the members it upgrades written (in memberid order, each as upgradeIfQualified writes it).
+ */
+export async function upgradeAllQualified(trx: Db, memberids: readonly string[], user: string, now: Date): Promise<Map<string, TierDecision>> {
+  const decisions = new Map<string, TierDecision>();
+  const day = dayOf(now);
+  const found = await membersWithProgress(trx, memberids);
+  for (const memberid of [...found.keys()].sort()) {
+    const { member, progress } = found.get(memberid)!;
+    if (SETTLED_STATUSES.includes(member.status) || day < member.startperiod || day > member.endperiod) continue;
+    const { tiers, criteria } = await recentTierRules(trx, member.membershipid);
+    const { target, checks } = upgradeTarget(tiers, criteria, member, progress, day);
+    if (!target) continue;
+    await holdTier(trx, member, { tierid: target.tierid, startdate: day, enddate: member.endperiod, reason: TIER_REASON.QUALIFICATION }, user, now);
+    await giveTierCompletionBonus(trx, { ...member, tierid: target.tierid }, { mileagecriteriaid: target.mileagecriteriaid, day, periodstart: member.startperiod }, user, now);
+    decisions.set(memberid, { outcome: 'UPGRADE', tierid: target.tierid, reason: TIER_REASON.QUALIFICATION, mileagecriteriaid: target.mileagecriteriaid, checks });
+  }
+  return decisions;
+}
+
+/**
+ * Upgrades as soon as a posting's tier miles or segments qualify (and a merge's, which brings another account's):
+ * every member of the write in one pass (an activity file's chunk is one write of thousands of members).
+ */
 export const tierLedgerListener: LedgerListener = {
   name: 'tiers',
   async onWrite(trx, write) {
     const gained = write.operation === 'merge' ? write.memberids.slice(1) : write.rows.filter((r) => r.tiermiles > 0 || r.segments > 0).map((r) => r.memberid);
-    for (const memberid of [...new Set(gained)].sort()) await upgradeIfQualified(trx, memberid, write.user, write.now);
+    if (gained.length > 0) await upgradeAllQualified(trx, [...new Set(gained)], write.user, write.now);
   },
 };
 
