@@ -69,7 +69,7 @@ export const CONFIG_KEYS = {
   TRANSFER_FEE_CURRENCY: text('TRANSFER_FEE_CURRENCY', 'IDR', 'Currency of the transfer fee'),
   TRANSFER_VAT_PERCENT: decimal('TRANSFER_VAT_PERCENT', 11, 'VAT on the transfer fee, in percent'),
   // Spec 000 §7: 'VAT for buy mileage'.
-  VAT_BUY_MILEAGE: decimal('VAT_BUY_MILEAGE', 11, 'VAT on the price of bought miles, in percent'),
+  VAT_BUY_MILEAGE: decimal('VAT_BUY_MILEAGE', 11, 'VAT in percent added to the price of bought miles'),
   BUY_MILEAGE_MAX_MILES_PER_YEAR: wholeNumber('BUY_MILEAGE_MAX_MILES_PER_YEAR', 100_000, 'Most miles a member may buy in a calendar year, this purchase and those waiting for approval included'),
   NAME_CHECK_SUSPICIOUS_NAMES: text(
     'NAME_CHECK_SUSPICIOUS_NAMES',

@@ -292,7 +292,6 @@ export const GENERAL_CONFIGURATION: readonly GeneralConfigSeed[] = [
   { key: 'DEFAULT_PHONE_CODE', value: '+62', description: 'Phone code the phone number fields propose' },
   { key: 'REPORT_ACCESS_ROLES', value: 'ADMIN,BOD', description: 'Roles that may generate and download every report, comma separated' },
   { key: 'REPORT_ACCESS_USERS', value: 'admin', description: 'User names that may download member data reports, comma separated' },
-  { key: 'VAT_BUY_MILEAGE', value: '11', description: 'VAT in percent added to the price of bought miles' },
   {
     key: 'ANNOUNCEMENT_CONTENT',
     value: 'The back office will be unavailable for scheduled maintenance on Sunday from 01.00 to 03.00 WIB. Please save your work before then.',
