@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type { Schema } from './schema';
+import { startCheckpointer } from './walCheckpointer';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -109,12 +110,21 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    const checkpointer = startCheckpointer(sqlite, file);
     const statements = withStatementCache(sqlite);
     const { log } = options;
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: statements }), ...(log ? { log } : {}) });
     // A log of levels is Kysely's own printing: such a database reads through Kysely only.
     if (typeof log === 'function' || !log) sqliteConnections.set(db, { sqlite, statements, log: log && ((query) => log({ level: 'query', query, queryDurationMillis: 0 })) });
-    return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      schema: undefined,
+      close: async () => {
+        await checkpointer?.stop();
+        await db.destroy();
+      },
+    };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.replace(/\/\/[^@]*@/, '//***@')}"`);
 }
