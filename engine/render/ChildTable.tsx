@@ -5,16 +5,17 @@
 // createbulk call, Remove unlinks.
 import { lazy, Suspense, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Modal, Select, Space, Spin, Tooltip } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, StarOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, StarOutlined, StopOutlined } from '@ant-design/icons';
 import type { SortDirection } from '../api/envelope';
 import { isSuccess } from '../api/envelope';
 import { CONFIRM_TEXTS, actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
-import { childCriteria, pickedField, type ChildTableDefinition } from '../definition/recordPage';
+import { childCriteria, pickedField, sectionApplies, type ChildTableDefinition } from '../definition/recordPage';
 import { FORM_WIDTH, isListScreen, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
 import { DataTable } from './DataTable';
 import { RecordDetails } from './RecordDetails';
 import { useEngine } from './EngineContext';
 import { FormFooter } from './FormFooter';
+import { saveFile, type FileContent } from './saveFile';
 import { showErrorToast } from './errorToast';
 import { PAGE_SIZE } from './useListController';
 import { useSelectorOptions } from './useSelectorOptions';
@@ -127,6 +128,13 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
     modal.confirm({ title: text, okText: 'Yes', cancelText: 'No', onOk: run });
   }
 
+  /** A file the server makes for the row (a purchase's receipt): saved, the rows unchanged. */
+  async function downloadFile(row: Row, action: CustomAction) {
+    const answer = await call<FileContent>(`${base}/${action.name}`, { data: keyData(row) });
+    if (isSuccess(answer.status.responsecode) && answer.result) saveFile(answer.result);
+    else showError(answer.status.responsemessage);
+  }
+
   const picked = pick ? pickedField(screen, child) : undefined;
 
   async function openPicker() {
@@ -166,10 +174,13 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
       if (active && allowed('deactivate')) buttons.push(icon('Deactivate', <StopOutlined />, () => runAction(row, 'deactivate'), true));
       if (!active && allowed('activate')) buttons.push(icon('Activate', <CheckCircleOutlined />, () => runAction(row, 'activate')));
     }
-    // Custom actions that set values (Set Preferred Address), not offered where the values are set already.
+    // Custom actions that set values (Set Preferred Address), not offered where the values are set already; files of the row.
     for (const custom of screen.actions.filter(isCustomAction)) {
       const done = custom.set && Object.entries(custom.set).every(([name, value]) => row[name] === value);
       if (custom.set && !done && !readOnly && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <StarOutlined />, () => runAction(row, custom)));
+      // A file of the row (a receipt), offered while its condition on the row holds.
+      const applies = !custom.visibleWhen || sectionApplies({ key: custom.name, label: custom.label, visibleWhen: custom.visibleWhen }, row);
+      if (custom.download && applies && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <DownloadOutlined />, () => void downloadFile(row, custom)));
     }
     if (allowed('delete')) buttons.push(icon('Delete', <DeleteOutlined />, () => runAction(row, 'delete'), true));
     return <Space size={0}>{buttons}</Space>;

@@ -1,10 +1,19 @@
 // Buy mileage's part in the approvals (Approval Buy Mileage covers the member's buy-mileage requests): how a
 // purchase's request is shown and applied (approved: credited through the ledger with its receipt number),
-// and a rejection recorded on the purchase with its reason.
+// and a rejection recorded on the purchase with its reason; an approved purchase's receipt downloaded.
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
-import type { Action } from '../core/action';
+import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
+import { defineAction, type Action } from '../core/action';
 import type { ResourceServices } from '../resources/resourceActions';
-import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, rejectPurchase } from './buyMileageStore';
+import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, receiptFile, rejectPurchase } from './buyMileageStore';
+
+const RECEIPT_ACTION = 'receipt';
+const KEY_DATA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['memberid', 'purchaseid'],
+  properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, purchaseid: { type: 'string', minLength: 1, maxLength: 23 } },
+};
 
 export function buyMileageActions(services: ResourceServices): Action[] {
   const { catalogue, approvals: registry } = services;
@@ -23,5 +32,14 @@ export function buyMileageActions(services: ResourceServices): Action[] {
     await rejectPurchase(ctx, trx, catalogue, request);
     services.counts.invalidate(PURCHASE_RESOURCE);
   });
-  return [];
+  const receipt = screen.actions.filter(isCustomAction).find((a) => a.name === RECEIPT_ACTION);
+  if (!receipt) return [];
+  return [
+    defineAction({
+      path: `/api/${PURCHASE_RESOURCE}/${RECEIPT_ACTION}`,
+      guard: { function: actionFunctionCode(screen, receipt) },
+      data: KEY_DATA,
+      handler: async (ctx) => ({ result: await receiptFile(ctx.db, catalogue, ctx.parameter.data as Record<string, unknown>) }),
+    }),
+  ];
 }

@@ -164,3 +164,36 @@ export async function rejectPurchase(ctx: ActionContext, trx: Db, catalogue: Cat
   const reason = (ctx.parameter.data as { reason?: string | null } | undefined)?.reason?.trim() ?? null;
   await setPurchase(ctx, trx, catalogue, purchase, { status: PURCHASE_STATUS.REJECTED, rejectreason: reason?.slice(0, 500) ?? null }, LEGENDS.REJECT);
 }
+
+const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const amount = (value: unknown) => Number(value ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * An approved purchase's receipt as a printable HTML file: its number, the receipt type as the selector shows
+ * it (spec 001 §4.7's relabels), the member, the miles and the price lines. A purchase without one answers on its key.
+ */
+export async function receiptFile(db: Db, catalogue: Catalogue, key: Row): Promise<{ filename: string; mimetype: string; content: string }> {
+  const purchase = await readPurchase(db, catalogue, key);
+  if (!purchase?.receiptnumber) throw fieldError('purchaseid', `Buy Mileage "${String(key.purchaseid ?? '')}" has no receipt: it is not approved`);
+  const [price] = await records(db, modelOf(catalogue, PRICE_RESOURCE), { buymileageid: purchase.buymileageid });
+  const [receipt] = price ? await records(db, modelOf(catalogue, RECEIPT_RESOURCE), { receipttypeid: price.receipttypeid }) : [];
+  const typeName = String(receipt?.receipttypename ?? '');
+  const shownType = catalogue.selectors.receipt?.relabel?.[typeName] ?? typeName;
+  const member = await db.selectFrom('member').select(['firstname', 'lastname']).where('memberid', '=', String(purchase.memberid)).executeTakeFirst();
+  const currency = String(purchase.currencycode ?? '');
+  const lines: [string, string][] = [
+    ['Receipt Number', String(purchase.receiptnumber)],
+    ['Receipt Type', shownType],
+    ['Date', String(purchase.purchasedate)],
+    ['Member', `${String(purchase.memberid)} ${member ? `${member.firstname} ${member.lastname}`.trim() : ''}`.trim()],
+    ['Miles', amount(purchase.miles)],
+    ['Bonus Miles', amount(purchase.bonusmiles)],
+    ['Price', `${currency} ${amount(purchase.amount)}`],
+    ['Discount', `${currency} ${amount(purchase.discount)}`],
+    [`VAT (${amount(purchase.vatpercent)}%)`, `${currency} ${amount(purchase.vat)}`],
+    ['Total', `${currency} ${amount(purchase.total)}`],
+  ];
+  const rows = lines.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  const content = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(purchase.receiptnumber)}</title></head><body><h1>${escapeHtml(shownType)}</h1><table>${rows}</table></body></html>`;
+  return { filename: `${String(purchase.receiptnumber)}.html`, mimetype: 'text/html', content };
+}

@@ -1,7 +1,8 @@
 // Issue 15's buy mileage in Chromium, with one login: the catalogue screens open from their paths with their
 // demo rows (the receipt types' relabels of spec 001 §4.7 in the price rows' Receipt Type), and a member's
 // purchase requested from the member navigator's Buy Mileage step, priced with the running promo and VAT,
-// waiting, then approved (by another user, through the API) and shown with its receipt number.
+// waiting, then approved (by another user, through the API) and shown with its receipt number, its receipt
+// downloaded from the row.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,5 +78,8 @@ describe('buy mileage in Chromium', () => {
     await poll(() => rows(content).first().innerText()).toContain(purchase.receiptnumber);
     await settled(content);
     await shoot('member-approved');
+    // The receipt downloads from the approved row.
+    const [file] = await Promise.all([page.waitForEvent('download'), rows(content).first().getByRole('button', { name: 'Download Receipt' }).click()]);
+    expect(file.suggestedFilename()).toBe(`${String(purchase.receiptnumber)}.html`);
   });
 });

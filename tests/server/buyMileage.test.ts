@@ -158,6 +158,10 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
       expect(purchase.receiptnumber).toBe(`QZ${String(purchase.purchaseid)}`);
       const trx = await db().selectFrom('ledger_transaction').selectAll().where('trxid', '=', Number(purchase.trxid)).executeTakeFirstOrThrow();
       expect([trx.memberid, trx.trxtype, Number(trx.awardmiles)]).toEqual([MEMBER, 'BUY', 10000]);
+      // Its receipt: the number, the receipt type as relabelled, the price lines.
+      const file = await call('/api/member-buy-mileage/receipt', { memberid: MEMBER, purchaseid: purchase.purchaseid });
+      expect(file.body.result).toMatchObject({ filename: `${String(purchase.receiptnumber)}.html`, mimetype: 'text/html' });
+      for (const text of [String(purchase.receiptnumber), 'QZ BOUGHT MILES', 'IDR 1,500,000', 'VAT (11%)', 'IDR 165,000', 'IDR 1,665,000']) expect(file.body.result.content).toContain(text);
       // Approving again credits nothing more.
       const again = await checker('/api/approval-buy-mileage/approve', { requestid });
       expect(again.body.status.responsecode).toBe(CODES.ALREADY_DECIDED);
@@ -174,6 +178,13 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
       expect(await balance()).toBe(before);
       expect(await ledgerRows()).toBe(ledger);
       expect(await purchaseOf(requestid)).toMatchObject({ status: 'REJECTED', rejectreason: 'Payment not received', receiptnumber: null });
+      const purchaseid = (await purchaseOf(requestid)).purchaseid;
+      const noReceipt = await call('/api/member-buy-mileage/receipt', { memberid: MEMBER, purchaseid });
+      expect(noReceipt.body.result.fields).toEqual({ purchaseid: `Buy Mileage "${String(purchaseid)}" has no receipt: it is not approved` });
+      const unknown = await call('/api/member-buy-mileage/receipt', { memberid: MEMBER, purchaseid: 'NOSUCH' });
+      expect(unknown.body.status.responsecode).toBe(CODES.VALIDATION);
+      const extra = await call('/api/member-buy-mileage/receipt', { memberid: MEMBER, purchaseid, path: '/etc/passwd' });
+      expect([extra.http, extra.body.status.responsecode]).toEqual([400, '1001']);
     });
 
     it.each([
@@ -215,6 +226,7 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
       const purchases = await tableRows('member_buy_mileage');
       const bought = await bod('/api/member-buy-mileage/create', { memberid: MEMBER, buymileageid: 'QZ-ALL', miles: 500 });
       expect([bought.http, bought.body.status.responsecode]).toEqual([403, CODES.FORBIDDEN]);
+      expect((await bod('/api/member-buy-mileage/receipt', { memberid: MEMBER, purchaseid: 'X' })).http).toBe(403);
       const decided = await branch('/api/approval-buy-mileage/approve', { requestid: 1 });
       expect(decided.http).toBe(403);
       expect(await tableRows('member_buy_mileage')).toBe(purchases);
