@@ -48,7 +48,6 @@ export const BUY_MILEAGE_TEXTS = {
   aboveMaximum: 'Miles must be at most {max}',
   notStep: 'Miles must be a multiple of {step}',
   aboveYearLimit: 'Miles over the yearly limit of {max}: {used} bought this year, {left} left',
-  submitted: 'Your purchase has been submitted for approval',
   notPending: 'Purchase "{purchase}" is {status}, not waiting for approval',
 } as const;
 
