@@ -177,9 +177,9 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
     // Custom actions that set values (Set Preferred Address), not offered where the values are set already; files of the row.
     for (const custom of screen.actions.filter(isCustomAction)) {
       const done = custom.set && Object.entries(custom.set).every(([name, value]) => row[name] === value);
-      if (custom.set && !done && !readOnly && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <StarOutlined />, () => runAction(row, custom)));
-      // A file of the row (a receipt), offered while its condition on the row holds.
+      // Offered only while its condition on the row holds (a waiting purchase is cancelled, an approved one has a receipt).
       const applies = !custom.visibleWhen || sectionApplies({ key: custom.name, label: custom.label, visibleWhen: custom.visibleWhen }, row);
+      if (custom.set && !done && applies && !readOnly && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <StarOutlined />, () => runAction(row, custom)));
       if (custom.download && applies && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <DownloadOutlined />, () => void downloadFile(row, custom)));
     }
     if (allowed('delete')) buttons.push(icon('Delete', <DeleteOutlined />, () => runAction(row, 'delete'), true));

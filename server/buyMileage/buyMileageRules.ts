@@ -49,6 +49,7 @@ export const BUY_MILEAGE_TEXTS = {
   notStep: 'Miles must be a multiple of {step}',
   aboveYearLimit: 'Miles over the yearly limit of {max}: {used} bought this year, {left} left',
   notPending: 'Purchase "{purchase}" is {status}, not waiting for approval',
+  cancelled: 'Cancelled before approval',
 } as const;
 
 /** Money to the cent (an IDR amount stays whole when its inputs are). */

@@ -3,7 +3,7 @@
 // ledger with its receipt number, in the decision's transaction.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
+import { APPROVAL_STATUS, APPROVAL_TEXTS } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
@@ -31,7 +31,7 @@ const PROMO_RESOURCE = 'buy-mileage-promo';
 const RECEIPT_RESOURCE = 'receipt-catalogue';
 /** Approval Buy Mileage (screens/approval/approval-buy-mileage.json) covers the member's buy-mileage requests. */
 export const PURCHASE_REQUEST = { menucode: 'MEMBER', action: 'buy-mileage' } as const;
-export const PURCHASE_STATUS = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;
+export const PURCHASE_STATUS = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED', CANCELLED: 'CANCELLED' } as const;
 
 const fieldError = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
 
@@ -196,4 +196,16 @@ export async function receiptFile(db: Db, catalogue: Catalogue, key: Row): Promi
   const rows = lines.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
   const content = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(purchase.receiptnumber)}</title></head><body><h1>${escapeHtml(shownType)}</h1><table>${rows}</table></body></html>`;
   return { filename: `${String(purchase.receiptnumber)}.html`, mimetype: 'text/html', content };
+}
+
+/** A waiting purchase cancelled (its Cancel row action): its request is closed with it, so no checker approves it later. */
+export async function closeCancelledRequest(ctx: ActionContext, trx: Db, before: Row, after: Row | undefined): Promise<void> {
+  if (after?.status !== PURCHASE_STATUS.CANCELLED || before.status !== PURCHASE_STATUS.PENDING) return;
+  const closed = await trx
+    .updateTable('approval_request')
+    .set({ status: APPROVAL_STATUS.REJECTED, decidedby: ctx.user!.username, decisiondate: ctx.now().toISOString(), reason: TEXTS.cancelled })
+    .where('requestid', '=', Number(before.requestid))
+    .where('status', '=', APPROVAL_STATUS.PENDING)
+    .executeTakeFirst();
+  if (Number(closed.numUpdatedRows) !== 1) throw new ApiError(CODES.ALREADY_DECIDED, formatMessage(TEXTS.notPending, { purchase: String(before.purchaseid), status: 'decided' }));
 }

@@ -2,11 +2,11 @@
 // demo rows (the receipt types' relabels of spec 001 §4.7 in the price rows' Receipt Type), and a member's
 // purchase requested from the member navigator's Buy Mileage step, priced with the running promo and VAT,
 // waiting, then approved (by another user, through the API) and shown with its receipt number, its receipt
-// downloaded from the row.
+// downloaded from the row; a waiting purchase cancelled from its row after the confirmation.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -81,5 +81,21 @@ describe('buy mileage in Chromium', () => {
     // The receipt downloads from the approved row.
     const [file] = await Promise.all([page.waitForEvent('download'), rows(content).first().getByRole('button', { name: 'Download Receipt' }).click()]);
     expect(file.suggestedFilename()).toBe(`${String(purchase.receiptnumber)}.html`);
+  });
+
+  it('cancels a waiting purchase from its row after asking', async () => {
+    const token = (await rig.server.login('admin')).body.result.bearer as string;
+    const bought = await rig.server.call('/api/member-buy-mileage/create', { memberid: 'MBR0000002', buymileageid: 'BML-EXT', miles: 500 }, { token });
+    expect(bought.body.status.responsecode).toBe('0000');
+    await startClean(page, '/member/form/MBR0000002/buy-mileage');
+    const content = page.locator('.member-navigator-content');
+    await poll(() => rows(content).first().innerText()).toContain('Waiting for Approval');
+    expect(await rows(content).first().getByRole('button', { name: 'Download Receipt' }).count()).toBe(0);
+    await rows(content).first().getByRole('button', { name: 'Cancel' }).click();
+    await answerYes(page, 'Are you sure to cancel this data?');
+    await poll(() => rows(content).first().innerText()).toContain('Cancelled');
+    expect(await rows(content).first().getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await settled(content);
+    await shoot('member-cancelled');
   });
 });

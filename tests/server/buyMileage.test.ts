@@ -244,5 +244,24 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
       expect([trx.trxtype, Number(trx.awardmiles)]).toEqual(['BUYEXTEND', 1500]);
       expect(await balance()).toBe(before + 1500);
     });
+
+    it('cancels a waiting purchase with its request, so no checker approves it; an approved one is not cancelled', async () => {
+      const before = await balance();
+      const answer = await buy({ memberid: MEMBER, buymileageid: 'QZ-ALL', miles: 500 });
+      const requestid = answer.body.result.requestid as number;
+      const { purchaseid } = answer.body.result as Row;
+      const cancelled = await call('/api/member-buy-mileage/cancel', { memberid: MEMBER, purchaseid });
+      expect(cancelled.body.status.responsecode).toBe('0000');
+      expect((await purchaseOf(requestid)).status).toBe('CANCELLED');
+      const request = await db().selectFrom('approval_request').selectAll().where('requestid', '=', requestid).executeTakeFirstOrThrow();
+      expect([request.status, request.reason, request.decidedby]).toEqual(['REJECTED', 'Cancelled before approval', 'admin']);
+      expect((await checker('/api/approval-buy-mileage/approve', { requestid })).body.status.responsecode).toBe(CODES.ALREADY_DECIDED);
+      expect(await balance()).toBe(before);
+      const approved = (await list('member-buy-mileage', { memberid: MEMBER })).find((p) => p.status === 'APPROVED')!;
+      const refused = await call('/api/member-buy-mileage/cancel', { memberid: MEMBER, purchaseid: approved.purchaseid });
+      expect(refused.body.status.responsecode).not.toBe('0000');
+      expect(refused.body.status.responsemessage).toBe('Cancel is not available while Status is Approved');
+      expect((await purchaseOf(Number(approved.requestid))).status).toBe('APPROVED');
+    });
   });
 });
