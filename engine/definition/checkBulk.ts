@@ -30,6 +30,7 @@ export function checkBulk(files: readonly { file: string; screen: PageDefinition
     if (screen.options?.uploadNote && uploadAt < 0) report('options.uploadNote', 'an upload note needs the "upload" action');
     screen.actions.forEach((action, a) => {
       if (isCustomAction(action) && action.download && action.set) report(`actions[${a}].download`, `"${action.name}": a download is served by the server (its answer is the file): it cannot "set" values`);
+      if (isCustomAction(action) && action.open && (action.set || action.download)) report(`actions[${a}].open`, `"${action.name}": an action that opens its answer's path is served by the server: it cannot "set" values or be a download`);
     });
     const refresh = screen.options?.refreshWhile;
     if (refresh) {

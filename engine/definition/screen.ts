@@ -156,6 +156,8 @@ export interface CustomAction {
   visibleWhen?: VisibleWhen;
   /** The answer's result is a file ({ filename, mimetype, content }) the browser saves (an activity file's per-row result). */
   download?: boolean;
+  /** The answer's result.path is opened in a new tab (a member's receipt, spec 001 §7.5). */
+  open?: boolean;
 }
 
 export interface ResourceDefinition {

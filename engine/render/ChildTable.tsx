@@ -128,11 +128,12 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
     modal.confirm({ title: text, okText: 'Yes', cancelText: 'No', onOk: run });
   }
 
-  /** A file the server makes for the row (a purchase's receipt): saved, the rows unchanged. */
-  async function downloadFile(row: Row, action: CustomAction) {
-    const answer = await call<FileContent>(`${base}/${action.name}`, { data: keyData(row) });
-    if (isSuccess(answer.status.responsecode) && answer.result) saveFile(answer.result);
-    else showError(answer.status.responsemessage);
+  /** A file the server makes for the row: saved (download), or its path opened (open: a purchase's receipt); the rows unchanged. */
+  async function fetchFile(row: Row, action: CustomAction) {
+    const answer = await call<FileContent & { path?: string }>(`${base}/${action.name}`, { data: keyData(row) });
+    if (!isSuccess(answer.status.responsecode) || !answer.result) return showError(answer.status.responsemessage);
+    if (action.open && answer.result.path) window.open(answer.result.path, '_blank', 'noopener');
+    else saveFile(answer.result);
   }
 
   const picked = pick ? pickedField(screen, child) : undefined;
@@ -180,7 +181,7 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
       // Offered only while its condition on the row holds (a waiting purchase is cancelled, an approved one has a receipt).
       const applies = !custom.visibleWhen || sectionApplies({ key: custom.name, label: custom.label, visibleWhen: custom.visibleWhen }, row);
       if (custom.set && !done && applies && !readOnly && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <StarOutlined />, () => runAction(row, custom)));
-      if (custom.download && applies && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <DownloadOutlined />, () => void downloadFile(row, custom)));
+      if ((custom.download || custom.open) && applies && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <DownloadOutlined />, () => void fetchFile(row, custom)));
     }
     if (allowed('delete')) buttons.push(icon('Delete', <DeleteOutlined />, () => runAction(row, 'delete'), true));
     return <Space size={0}>{buttons}</Space>;

@@ -127,7 +127,10 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
   function runAction(row: Row, action: StandardAction | CustomAction, path: string) {
     const run = async () => {
       const answer = await call<FileContent>(`${base}/${path}`, { data: keyData(screen, row) });
-      if (isSuccess(answer.status.responsecode) && isCustomAction(action) && action.download && answer.result) {
+      if (isSuccess(answer.status.responsecode) && isCustomAction(action) && action.open && answer.result) {
+        // A file the server made for the browser to open (spec 001 §7.5: result.path is opened).
+        window.open((answer.result as { path?: string }).path, '_blank', 'noopener');
+      } else if (isSuccess(answer.status.responsecode) && isCustomAction(action) && action.download && answer.result) {
         // A file to save (a per-row result): the list is unchanged.
         saveFile(answer.result);
         message.success(answer.status.responsemessage || MESSAGES.DOWNLOADING);

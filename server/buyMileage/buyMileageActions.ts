@@ -1,9 +1,11 @@
 // Buy mileage's part in the approvals (Approval Buy Mileage covers the member's buy-mileage requests): how a
 // purchase's request is shown and applied (approved: credited through the ledger with its receipt number),
-// and a rejection recorded on the purchase with its reason; an approved purchase's receipt downloaded.
+// and a rejection recorded on the purchase with its reason; an approved purchase's receipt opened
+// by its path.
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import { defineAction, type Action } from '../core/action';
+import { fileLinks } from '../core/fileLinks';
 import type { ResourceServices } from '../resources/resourceActions';
 import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, receiptFile, rejectPurchase } from './buyMileageStore';
 
@@ -39,7 +41,8 @@ export function buyMileageActions(services: ResourceServices): Action[] {
       path: `/api/${PURCHASE_RESOURCE}/${RECEIPT_ACTION}`,
       guard: { function: actionFunctionCode(screen, receipt) },
       data: KEY_DATA,
-      handler: async (ctx) => ({ result: await receiptFile(ctx.db, catalogue, ctx.parameter.data as Record<string, unknown>) }),
+      // Spec 001 §7.5: the browser opens result.path.
+      handler: async (ctx) => ({ result: { path: fileLinks.put(await receiptFile(ctx.db, catalogue, ctx.parameter.data as Record<string, unknown>)) } }),
     }),
   ];
 }

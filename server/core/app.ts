@@ -17,6 +17,7 @@ import type { ServerConfig } from './config';
 import { envelopeSchema } from './envelopeSchema';
 import { findSessionUser, grantsAny } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
+import { FILE_LINK_PREFIX, fileLinks } from './fileLinks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -252,6 +253,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/env.json', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ idleSeconds: config.idleSeconds, forgotPassword: config.forgotPasswordEnabled, ...(config.maintenance ? { maintenance: config.maintenance } : {}) }),
   );
+
+  // A file an action made for the browser to open (a receipt): its unguessable path, while it lasts.
+  app.get(`${FILE_LINK_PREFIX}:token`, async (request, reply) => {
+    const file = fileLinks.get((request.params as { token: string }).token);
+    if (!file) return reply.code(404).headers(SECURITY_HEADERS).type('text/plain').send('Not found');
+    return reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`).type(file.mimetype).send(file.content);
+  });
 
   const staticRoot = resolve(config.staticDir);
   const indexFile = resolve(staticRoot, 'index.html');

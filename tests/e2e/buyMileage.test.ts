@@ -2,7 +2,7 @@
 // demo rows (the receipt types' relabels of spec 001 §4.7 in the price rows' Receipt Type), and a member's
 // purchase requested from the member navigator's Buy Mileage step, priced with the running promo and VAT,
 // waiting, then approved (by another user, through the API) and shown with its receipt number, its receipt
-// downloaded from the row; a waiting purchase cancelled from its row after the confirmation.
+// opened from the row by the answer's path; a waiting purchase cancelled from its row after the confirmation.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,9 +78,13 @@ describe('buy mileage in Chromium', () => {
     await poll(() => rows(content).first().innerText()).toContain(purchase.receiptnumber);
     await settled(content);
     await shoot('member-approved');
-    // The receipt downloads from the approved row.
-    const [file] = await Promise.all([page.waitForEvent('download'), rows(content).first().getByRole('button', { name: 'Download Receipt' }).click()]);
-    expect(file.suggestedFilename()).toBe(`${String(purchase.receiptnumber)}.html`);
+    // The receipt opens from the approved row: the answer's result.path in a new tab (spec 001 §7.5).
+    const [receipt] = await Promise.all([page.context().waitForEvent('page'), rows(content).first().getByRole('button', { name: 'Download Receipt' }).click()]);
+    await receipt.waitForLoadState('load');
+    expect(receipt.url()).toMatch(/\/files\/[A-Za-z0-9_-]{43}$/);
+    await poll(() => receipt.locator('body').innerText()).toContain(String(purchase.receiptnumber));
+    await receipt.screenshot({ path: `${screenshotDir}/buy-mileage-receipt.png`, animations: 'disabled' });
+    await receipt.close();
   });
 
   it('cancels a waiting purchase from its row after asking', async () => {

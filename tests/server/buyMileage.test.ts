@@ -159,9 +159,14 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
       const trx = await db().selectFrom('ledger_transaction').selectAll().where('trxid', '=', Number(purchase.trxid)).executeTakeFirstOrThrow();
       expect([trx.memberid, trx.trxtype, Number(trx.awardmiles)]).toEqual([MEMBER, 'BUY', 10000]);
       // Its receipt: the number, the receipt type as relabelled, the price lines.
-      const file = await call('/api/member-buy-mileage/receipt', { memberid: MEMBER, purchaseid: purchase.purchaseid });
-      expect(file.body.result).toMatchObject({ filename: `${String(purchase.receiptnumber)}.html`, mimetype: 'text/html' });
-      for (const text of [String(purchase.receiptnumber), 'QZ BOUGHT MILES', 'IDR 1,500,000', 'VAT (11%)', 'IDR 165,000', 'IDR 1,665,000']) expect(file.body.result.content).toContain(text);
+      // Spec 001 §7.5: the answer's result.path is what the browser opens.
+      const link = await call('/api/member-buy-mileage/receipt', { memberid: MEMBER, purchaseid: purchase.purchaseid });
+      expect(link.body.result.path).toMatch(/^\/files\/[A-Za-z0-9_-]{43}$/);
+      const file = await fetch(`${server.url}${String(link.body.result.path)}`);
+      expect([file.status, file.headers.get('content-type')]).toEqual([200, 'text/html']);
+      const content = await file.text();
+      for (const text of [String(purchase.receiptnumber), 'QZ BOUGHT MILES', 'IDR 1,500,000', 'VAT (11%)', 'IDR 165,000', 'IDR 1,665,000']) expect(content).toContain(text);
+      expect((await fetch(`${server.url}/files/${'x'.repeat(43)}`)).status).toBe(404);
       // Approving again credits nothing more.
       const again = await checker('/api/approval-buy-mileage/approve', { requestid });
       expect(again.body.status.responsecode).toBe(CODES.ALREADY_DECIDED);
