@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const database = openDatabase(url, { schema });
     const db = database.db;
     // As in the server: tier upgrades and first-activity bonuses hear every credit.
-    // --no-listeners measures the crediting alone (the listeners' per-member work apart).
+    // --no-listeners measures the crediting alone (the listeners' work apart: a few statements per chunk).
     if (!values['no-listeners']) for (const listener of ledgerListeners) registerLedgerListener(listener);
     try {
       const catalogue = loadCatalogue();
