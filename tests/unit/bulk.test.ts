@@ -100,6 +100,12 @@ describe('bulk actions', () => {
       `${FILE}: actions[1].download: "result": a download is served by the server (its answer is the file): it cannot "set" values`,
       `${FILE}: options.refreshWhile.values: "RUNNING" is not an option of "status"`,
     ]);
+    // An action whose answer's path the browser opens (a receipt, spec 001 §7.5) is served by the server too.
+    const opener = screen({ bulk: [], actions: ['view', { name: 'receipt', label: 'Receipt', function: 'DOWNLOAD', open: true, download: true }] });
+    expect(checkBulk([{ file: FILE, screen: opener }])).toEqual([
+      `${FILE}: actions[1].open: "receipt": an action that opens its answer's path is served by the server: it cannot "set" values or be a download`,
+    ]);
+    expect(checkBulk([{ file: FILE, screen: screen({ bulk: [], actions: ['view', { name: 'receipt', label: 'Receipt', function: 'DOWNLOAD', open: true }] }) }])).toEqual([]);
     const nowhere = screen({ options: { refreshWhile: { field: 'nosuch', values: ['X'], seconds: 2 } } });
     expect(checkBulk([{ file: FILE, screen: nowhere }])).toEqual([`${FILE}: options.refreshWhile.field: "nosuch" is not a field of the screen`]);
   });
