@@ -62,6 +62,9 @@ export function startCheckpointer(sqlite: SQLite.Database, file: string): Checkp
         if (exited) return resolve();
         worker.once('exit', () => resolve());
         worker.once('error', () => resolve());
+        // Held while it stops: an unreferenced worker's exit keeps nothing alive, and a script awaiting close()
+        // with nothing else to do would end there, silently, before its next line.
+        worker.ref();
         worker.postMessage('stop');
       })),
   };

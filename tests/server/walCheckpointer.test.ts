@@ -2,9 +2,10 @@
 // copied back into the file by the worker, with the serving connection's own checkpoint only a backstop far
 // above SQLite's 1,000 pages; an in-memory database keeps SQLite's own. SQLite only: PostgreSQL has no WAL
 // checkpoint of the application's (its server checkpoints).
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
@@ -45,6 +46,16 @@ describe('WAL checkpoints on SQLite', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('lets a script go on after close(): the stopping worker keeps the process alive until it has exited', () => {
+    // A script (seed:volume, ledger:check, the benches) awaits close() with nothing else pending: an unreferenced
+    // worker's exit kept nothing alive, and the process ended silently before the line after close().
+    const script = join(dir, 'script.mts');
+    writeFileSync(script, `import { openDatabase } from ${JSON.stringify(resolve('server/db/database.ts'))};\nconst database = openDatabase('sqlite:${join(dir, 'script.sqlite')}');\nawait database.close();\nconsole.log('after close');\n`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stdout.trim()).toBe('after close');
+    expect(run.status).toBe(0);
   });
 
   it('leaves an in-memory database its own checkpoints (no worker can share it)', async () => {
