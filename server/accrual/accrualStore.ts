@@ -180,6 +180,8 @@ export function referencesKnown(references: Map<string, ReferenceSet>, values: R
 }
 
 const books = new WeakMap<object, CachedBook | Promise<CachedBook>>();
+/** PostgreSQL: the book served while its next reading runs. */
+const stale = new WeakMap<object, CachedBook>();
 /** After a rule changes, books read before its commit must not be kept: until then each read is fresh. */
 const changedAt = new WeakMap<object, number>();
 const CHANGE_SETTLE_MS = 2000;
@@ -238,7 +240,11 @@ export async function ruleBook(db: Db, catalogue: Catalogue, via: Db = db): Prom
   if (Date.now() - (changedAt.get(db) ?? 0) < CHANGE_SETTLE_MS) return loadBook(reader, catalogue);
   const cached = books.get(db);
   if (cached && !(cached instanceof Promise) && Date.now() - cached.loadedAt < RULE_BOOK_SECONDS * 1000) return cached;
-  if (cached instanceof Promise && reader === db) return cached;
+  if (cached instanceof Promise && reader === db) return stale.get(db) ?? cached;
+  // PostgreSQL: callers hold a pooled connection in their transaction; were they to wait for the book's reads,
+  // which need connections of the same pool, a full pool would wait for ever. They take the last book meanwhile.
+  const last = cached && !(cached instanceof Promise) && reader === db ? cached : undefined;
+  if (last) stale.set(db, last);
   const loading = loadBook(reader, catalogue).then(
     (book) => {
       if (books.get(db) === loading) books.set(db, book);
@@ -250,12 +256,17 @@ export async function ruleBook(db: Db, catalogue: Catalogue, via: Db = db): Prom
     },
   );
   books.set(db, loading);
+  if (last) {
+    loading.catch(() => undefined);
+    return last;
+  }
   return loading;
 }
 
 /** A rule or an airport changed: the next activity reads the book again. */
 export function ruleBookChanged(db: Db): void {
   books.delete(db);
+  stale.delete(db);
   changedAt.set(db, Date.now());
 }
 
