@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type KyselyConfig, type SchemaMetadata, type TableMetadata } from 'kysely';
 import type { Schema } from './schema';
 import { startCheckpointer } from './walCheckpointer';
 
@@ -88,6 +88,67 @@ export async function readRows<R>(db: Kysely<any>, query: CompiledQuery): Promis
   return (await db.executeQuery<R>(query)).rows;
 }
 
+/**
+ * Kysely's PostgreSQL introspection reads the tables of EVERY schema of the database, calling functions that look
+ * up each schema by name (has_schema_privilege, pg_get_serial_sequence): a schema another process drops meanwhile
+ * (a test file ending beside another one's migration) failed the reader with 'schema "..." does not exist'. The
+ * migrator, the resource tables' sync and every other reader only ever need the connection's own schema
+ * (current_schema(), the search_path's): this introspector reads that one, by name, before any function runs.
+ */
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<any>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const rows = await this.db.selectFrom('pg_catalog.pg_namespace').select('nspname').execute();
+    return rows.map((r) => ({ name: String(r.nspname) }));
+  }
+
+  async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    let query = this.db
+      .selectFrom('pg_catalog.pg_attribute as a')
+      .innerJoin('pg_catalog.pg_class as c', 'a.attrelid', 'c.oid')
+      .innerJoin('pg_catalog.pg_namespace as ns', 'c.relnamespace', 'ns.oid')
+      .innerJoin('pg_catalog.pg_type as typ', 'a.atttypid', 'typ.oid')
+      .innerJoin('pg_catalog.pg_namespace as dtns', 'typ.typnamespace', 'dtns.oid')
+      .select([
+        'a.attname as column',
+        'a.attnotnull as not_null',
+        'a.atthasdef as has_default',
+        'c.relname as table',
+        'c.relkind as table_type',
+        'ns.nspname as schema',
+        'typ.typname as type',
+        'dtns.nspname as type_schema',
+        sql<string | null>`col_description(a.attrelid, a.attnum)`.as('column_description'),
+        sql<string | null>`pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname)`.as('auto_incrementing'),
+      ])
+      .where(sql<boolean>`ns.nspname = current_schema()`)
+      .where('c.relkind', 'in', ['r', 'v', 'p'])
+      .where('a.attnum', '>=', 0)
+      .where('a.attisdropped', '!=', true)
+      .orderBy('c.relname')
+      .orderBy('a.attnum');
+    if (!options.withInternalKyselyTables) query = query.where('c.relname', 'not in', ['kysely_migration', 'kysely_migration_lock']);
+    const tables = new Map<string, { name: string; schema: string; isView: boolean; columns: TableMetadata['columns'][number][] }>();
+    for (const r of (await query.execute()) as Record<string, any>[]) {
+      let table = tables.get(r.table);
+      if (!table) tables.set(r.table, (table = { name: r.table, schema: r.schema, isView: r.table_type === 'v', columns: [] }));
+      table.columns.push({ name: r.column, dataType: r.type, dataTypeSchema: r.type_schema, isNullable: !r.not_null, hasDefaultValue: r.has_default, isAutoIncrementing: r.auto_incrementing !== null, comment: r.column_description ?? undefined });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
+  }
+}
+
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // Numeric and bigint columns come back as JS numbers: counts and miles stay far below 2^53.
@@ -99,7 +160,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     pool.on('connect', preparedStatements);
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
+    const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, dialect: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {

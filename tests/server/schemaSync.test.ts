@@ -49,6 +49,25 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
   const columns = async (table: string) =>
     (await database.db.introspection.getTables()).find((t) => t.name === table && (database.schema === undefined || t.schema === database.schema))?.columns.map((c) => c.name).sort();
 
+  it('reads the tables of its own schema only (another schema, dropped meanwhile by another process, is never looked up)', async () => {
+    if (target.name !== 'postgres') return;
+    const other = await createTestSchema(target.url);
+    try {
+      const admin = openDatabase(target.url, { schema: other });
+      try {
+        await sql`create table ${sql.table(`${other}.elsewhere`)} (id integer)`.execute(admin.db);
+      } finally {
+        await admin.close();
+      }
+      const tables = await database.db.introspection.getTables();
+      expect(tables.length).toBeGreaterThan(0);
+      expect(tables.filter((t) => t.schema !== database.schema)).toEqual([]);
+      expect(tables.map((t) => t.name)).not.toContain('elsewhere');
+    } finally {
+      await dropTestSchema(target.url, other);
+    }
+  });
+
   it('creates a table for a new resource with its fields and audit columns', async () => {
     const changed = await sync(catalogueWith(gadget([codeField])));
     expect(changed).toContain('created gadget');
