@@ -1,6 +1,7 @@
 // Maker-checker in Chromium: the maker `admin` edits and deletes General Configuration rows (requests
 // only), the demo checker decides them on My Approval: the change shown against the current values,
 // Approve and Reject (with its reason) behind 'Are you sure to rating/reject this data?'.
+import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,13 @@ describe('maker-checker approvals in Chromium', () => {
     const admin = (await rig.server.login('admin')).body.result.bearer;
     const created = await rig.server.call('/api/general-config/create', { key: 'QZ_E2E.RETIRED', value: 'legacy', description: 'An old switch', active: true }, { token: admin });
     expect(created.body.status.responsecode).toBe('0000');
+    // The demo's own waiting requests (retro claims, buy mileage) are decided out of the way: this file follows
+    // its own requests through an empty My Approval.
+    await rig.server.database.db
+      .updateTable('approval_request')
+      .set({ status: APPROVAL_STATUS.REJECTED, decidedby: 'admin', decisiondate: new Date().toISOString(), reason: 'Out of the way of the approvals test' })
+      .where('status', '=', APPROVAL_STATUS.PENDING)
+      .execute();
     maker = await rig.newPage();
     checker = await rig.newPage();
     for (const page of [maker, checker]) {
