@@ -14,6 +14,8 @@ import * as ledgerMore0010 from './migrations/0010_ledger_more';
 import * as accrual0012 from './migrations/0012_accrual';
 import * as lotTransferable0013 from './migrations/0013_lot_transferable';
 import * as activityFiles0016 from './migrations/0016_activity_files';
+import * as orders0025 from './migrations/0025_orders';
+import * as dashboardRollup0035 from './migrations/0035_dashboard_rollup';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0012_accrual': accrual0012,
   '0013_lot_transferable': lotTransferable0013,
   '0016_activity_files': activityFiles0016,
+  '0025_orders': orders0025,
+  '0035_dashboard_rollup': dashboardRollup0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -101,6 +101,8 @@ export interface Schema {
   ledger_lot_use: LedgerLotUseRow;
   job: JobRow;
   card_order: CardOrderRow;
+  order_tracking: OrderTrackingRow;
+  order_destination: OrderDestinationRow;
   ledger_detail: LedgerDetailRow;
   accrual_segment: AccrualSegmentRow;
 }
@@ -118,6 +120,47 @@ export interface CardOrderRow {
   reordernumber: number;
   createdby: string;
   createddate: string;
+  /** Migration 0025: CARD or PRODUCT, the mailing product, the vendor region, the current status's date and SLA verdict. */
+  ordertype: Generated<string>;
+  mailingproductcode: string | null;
+  regioncode: string | null;
+  referenceid: string | null;
+  quantity: Generated<number>;
+  statusdate: string | null;
+  stepstartdate: string | null;
+  isoversla: Generated<number>;
+  worknotes: string | null;
+  updatedby: string | null;
+  updateddate: string | null;
+}
+
+/** One reached status of an order (spec 001 §3.6's order tracking entry; migration 0025). */
+export interface OrderTrackingRow {
+  trackingid: Generated<number>;
+  orderid: number;
+  status: string;
+  reordernumber: number;
+  date: string;
+  isoversla: number;
+  createdby: string;
+}
+
+/** An address an order was sent to (spec 001 §3.6's mailing order destination; migration 0025). */
+export interface OrderDestinationRow {
+  destinationid: Generated<number>;
+  orderid: number;
+  reordernumber: number;
+  createddate: string;
+  sendto: string;
+  address: string | null;
+  branchcode: string | null;
+  ticketoffice: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  postalcode: string | null;
+  isdefault: number;
+  status: string;
 }
 
 /** A corporate account (spec 001 §3.5): its detail, its account (username, card number) and how it was enrolled. */

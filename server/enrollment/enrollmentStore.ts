@@ -3,6 +3,7 @@
 // number, enrollment date, full name), the card, the tier history row, the account period, the addresses, the
 // co-brand card, the enrollment bonus through the ledger, the name check, the suspect duplicates, the card order
 // and the activation e-mail. Every refusal names the step and the field, and leaves nothing behind.
+import { createOrder } from '../orders/orderStore';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { cardNameVariants } from '../../engine/definition/cardName';
@@ -299,7 +300,7 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
   const matches = await findDuplicates(trx, newMember);
   await recordSuspects(trx, newMember, matches, user, now);
 
-  await trx.insertInto('card_order').values({ memberid, cardnumber, membershipid, tierid: tier.tierid, nameoncard, ...CARD_ORDER, createdby: user, createddate: at }).execute();
+  await createOrder(trx, { memberid, cardnumber, membershipid, tierid: tier.tierid, nameoncard, reason: CARD_ORDER.reason, user, now });
 
   const row = (await trx.selectFrom('member').selectAll().where('memberid', '=', memberid).executeTakeFirstOrThrow()) as MemberRow;
   if (row.email) await mailKey(ctx, trx, row as MemberRow & { email: string }, KEY_PURPOSES.ACTIVATION, ACTIVATION_PATH);

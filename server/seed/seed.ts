@@ -16,6 +16,8 @@ import { seedPromotionData } from './promotionData';
 import { seedPartnerData } from './partnerData';
 import { seedAwardData, seedNomineeData } from './awardData';
 import { seedBuyMileageData } from './buyMileageData';
+import { seedMailingData } from './mailingData';
+import { seedOrderData } from './orderData';
 import { seedAccrualData } from './accrualData';
 import { seedMemberData } from './memberData';
 import { seedMemberCheckData } from './memberCheckData';
@@ -170,6 +172,8 @@ export async function seed(
     await seedCorporateData(db, catalogue, now);
     await seedCustomTransactionData(db, catalogue, now);
     await seedRetroClaimData(db, catalogue, now);
+    await seedOrderData(db, catalogue, now);
+    await seedMailingData(db, catalogue, now);
     await seedEnrollmentAccess(db, catalogue);
   }
 }

@@ -4,6 +4,7 @@
 // (member_tier), the member's cards, a card order for the new card, and the tier completion bonus. Upgrades
 // happen inside the posting transaction (the ledger listener below); the period end runs as a job (tierJobs.ts);
 // staff change a tier by hand on the Member Tier step (tierHooks.ts), written the same way.
+import { createOrder } from '../orders/orderStore';
 import { sql, type Kysely } from 'kysely';
 import type { TierHeld, TierStanding } from '../../engine/definition/views';
 import { isSqlite } from '../db/columnTypes';
@@ -158,10 +159,7 @@ export async function holdTier(trx: Db, member: TierMember, hold: { tierid: stri
   if (tierid === member.tierid) return;
   await anyDb(trx).updateTable('member_card').set({ tierid }).where('memberid', '=', member.memberid).where('status', '=', ACTIVE).execute();
   if (member.cardnumber) {
-    await trx
-      .insertInto('card_order')
-      .values({ memberid: member.memberid, cardnumber: member.cardnumber, membershipid: member.membershipid, tierid, nameoncard: member.nameoncard, ...TIER_CARD_ORDER, createdby: user, createddate: at })
-      .execute();
+    await createOrder(trx, { memberid: member.memberid, cardnumber: member.cardnumber, membershipid: member.membershipid, tierid, nameoncard: member.nameoncard, reason: TIER_CARD_ORDER.reason, user, now });
   }
 }
 

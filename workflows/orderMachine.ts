@@ -1,0 +1,129 @@
+// The mailing order's tracking states (spec 001 §4.4), one machine for the browser and the server: the
+// original cycle (reordernumber 0) PAYMENT_SUCCESS, READYTOPRINT, PRINTING, PRINTED, READYTOPACK, PACKING,
+// PACKED, READYTODELIVER, DELIVERING, then DELIVERED or RETURN; a RETURN is followed by a REORDER, which
+// starts a new cycle (reordernumber + 1) of READYTODELIVER, DELIVERING and DELIVERED (or RETURN again).
+// An event is named after the status it leads to; the server accepts a move only when this machine does.
+import { assign, setup, transition, type SnapshotFrom } from 'xstate';
+
+export const ORDER_STATUSES = [
+  'PAYMENT_SUCCESS',
+  'READYTOPRINT',
+  'PRINTING',
+  'PRINTED',
+  'READYTOPACK',
+  'PACKING',
+  'PACKED',
+  'READYTODELIVER',
+  'DELIVERING',
+  'DELIVERED',
+  'RETURN',
+  'REORDER',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderContext {
+  reordernumber: number;
+}
+export type OrderEvent = { type: OrderStatus };
+
+/** The forward step of each status (the step screens' Next Step); DELIVERING's other way out is RETURN. */
+export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
+  PAYMENT_SUCCESS: 'READYTOPRINT',
+  READYTOPRINT: 'PRINTING',
+  PRINTING: 'PRINTED',
+  PRINTED: 'READYTOPACK',
+  READYTOPACK: 'PACKING',
+  PACKING: 'PACKED',
+  PACKED: 'READYTODELIVER',
+  READYTODELIVER: 'DELIVERING',
+  DELIVERING: 'DELIVERED',
+  RETURN: 'REORDER',
+  REORDER: 'READYTODELIVER',
+};
+
+const forward = (status: OrderStatus) => ({ [NEXT_STATUS[status]!]: NEXT_STATUS[status]! });
+
+export const orderMachine = setup({
+  types: { context: {} as OrderContext, events: {} as OrderEvent, input: {} as Partial<OrderContext> | undefined },
+  actions: { newCycle: assign({ reordernumber: ({ context }) => context.reordernumber + 1 }) },
+}).createMachine({
+  id: 'order',
+  initial: 'PAYMENT_SUCCESS',
+  context: ({ input }) => ({ reordernumber: input?.reordernumber ?? 0 }),
+  states: {
+    PAYMENT_SUCCESS: { on: forward('PAYMENT_SUCCESS') },
+    READYTOPRINT: { on: forward('READYTOPRINT') },
+    PRINTING: { on: forward('PRINTING') },
+    PRINTED: { on: forward('PRINTED') },
+    READYTOPACK: { on: forward('READYTOPACK') },
+    PACKING: { on: forward('PACKING') },
+    PACKED: { on: forward('PACKED') },
+    READYTODELIVER: { on: forward('READYTODELIVER') },
+    DELIVERING: { on: { DELIVERED: 'DELIVERED', RETURN: 'RETURN' } },
+    DELIVERED: { type: 'final' },
+    RETURN: { on: { REORDER: { target: 'REORDER', actions: 'newCycle' } } },
+    REORDER: { on: forward('REORDER') },
+  },
+});
+
+export type OrderSnapshot = SnapshotFrom<typeof orderMachine>;
+
+/** The statuses the machine allows from `status` (read once from the machine's own transitions). */
+const ALLOWED: ReadonlyMap<string, ReadonlySet<OrderStatus>> = new Map(
+  ORDER_STATUSES.map((status) => {
+    const snapshot = orderMachine.resolveState({ value: status, context: { reordernumber: 0 } });
+    return [status, new Set(ORDER_STATUSES.filter((to) => snapshot.can({ type: to })))];
+  }),
+);
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Whether the machine moves an order in `from` to `to`. */
+export function canMoveOrder(from: string, to: string): boolean {
+  return ALLOWED.get(from)?.has(to as OrderStatus) ?? false;
+}
+
+/** The statuses reachable in one move from `from`. */
+export function nextStatuses(from: string): OrderStatus[] {
+  return [...(ALLOWED.get(from) ?? [])];
+}
+
+/** The reordernumber an entry of `to` carries, moving from a cycle numbered `reordernumber` (the machine's REORDER opens the next cycle). */
+export function cycleOf(from: OrderStatus, to: OrderStatus, reordernumber: number): number {
+  const [next] = transition(orderMachine, orderMachine.resolveState({ value: from, context: { reordernumber } }), { type: to });
+  return next.context.reordernumber;
+}
+
+/** The SLA step a status belongs to (its date is held against the region's days of that step). */
+export const SLA_STEP: Partial<Record<OrderStatus, 'printing' | 'packaging' | 'delivery'>> = {
+  READYTOPRINT: 'printing',
+  PRINTING: 'printing',
+  PRINTED: 'printing',
+  READYTOPACK: 'packaging',
+  PACKING: 'packaging',
+  PACKED: 'packaging',
+  READYTODELIVER: 'delivery',
+  DELIVERING: 'delivery',
+  DELIVERED: 'delivery',
+  RETURN: 'delivery',
+};
+
+/** The timeline's steps and labels (spec 001 §4.4), in display order. */
+export const TIMELINE_STEPS: readonly { status: OrderStatus; label: string }[] = [
+  { status: 'PAYMENT_SUCCESS', label: 'payment success' },
+  { status: 'READYTOPRINT', label: 'ready to print' },
+  { status: 'PRINTING', label: 'printing' },
+  { status: 'PRINTED', label: 'printed' },
+  { status: 'READYTOPACK', label: 'ready to packaging' },
+  { status: 'PACKING', label: 'packaging' },
+  { status: 'PACKED', label: 'packaged' },
+  { status: 'READYTODELIVER', label: 'ready to pick up' },
+  { status: 'DELIVERING', label: 'on delivery' },
+  { status: 'DELIVERED', label: 'delivered' },
+];
+export const RETURN_STEPS: readonly { status: OrderStatus; label: string }[] = [
+  { status: 'RETURN', label: 'return' },
+  { status: 'REORDER', label: 'reorder' },
+];
