@@ -54,6 +54,8 @@ export interface StepCheckInput {
   path: string;
   step: string;
   values: FormValues;
+  /** The step's `checkWith`: the earlier steps' values, by step key. */
+  earlier?: Record<string, FormValues>;
 }
 
 export interface SubmitInput {
@@ -191,7 +193,12 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
                   invoke: {
                     id: 'checkStep',
                     src: 'checkStep' as const,
-                    input: ({ context }: { context: WizardContext }): StepCheckInput => ({ path: step.check!, step: step.key, values: valuesOf(context.draft, step) }),
+                    input: ({ context }: { context: WizardContext }): StepCheckInput => ({
+                      path: step.check!,
+                      step: step.key,
+                      values: valuesOf(context.draft, step),
+                      ...(step.checkWith ? { earlier: Object.fromEntries(step.checkWith.map((key) => [key, valuesOf(context.draft, at(key))])) } : {}),
+                    }),
                     onDone: [
                       {
                         guard: { type: 'accepted' as const, params: answerOf },

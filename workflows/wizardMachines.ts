@@ -2,6 +2,7 @@
 // here). Each builds its machine from the compiled definition; a flow needing more than steps, rows and a
 // final call (a redemption's flight search) registers a machine of its own under its name.
 import type { WizardModel } from '../engine/definition/wizardPage';
+import { createRedemptionMachine } from './redemptionMachine';
 import { createWizardMachine, type WizardMachine } from './wizardMachine';
 
 export type WizardMachineFactory = (wizard: WizardModel) => WizardMachine;
@@ -13,6 +14,8 @@ export const WIZARD_MACHINES: Readonly<Record<string, WizardMachineFactory>> = {
   individualEnrollment: (wizard) => createWizardMachine('individualEnrollment', wizard),
   /** Transfer of award miles between members: the transfer (checked and priced by the server), summary. */
   mileageTransfer: (wizard) => createWizardMachine('mileageTransfer', wizard),
+  /** Redemption of an award (spec 001 §3.3): member, award, flight search and price list, passengers, summary. */
+  redemption: createRedemptionMachine,
 };
 
 export const WIZARD_MACHINE_NAMES: readonly string[] = Object.keys(WIZARD_MACHINES);

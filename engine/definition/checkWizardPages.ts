@@ -57,6 +57,11 @@ function checkSteps(page: WizardPage, input: DefinitionFiles, screenByResource: 
     else keyAt.set(step.key, s);
     if (RESERVED_STEP_KEYS.has(step.key)) report(`${at}.key`, `"${step.key}" is the state the machine ends in: choose another key`);
     if (step.check && stepKind(step) !== 'form') report(`${at}.check`, `only a form step (fields or resource) is checked on Next`);
+    if (step.checkWith && !step.check) report(`${at}.checkWith`, `"checkWith" sends earlier steps with the step's check: give "check" too`);
+    for (const [i, name] of (step.checkWith ?? []).entries()) {
+      const earlier = page.steps.slice(0, s).find((other) => other.key === name);
+      if (!earlier || stepKind(earlier) !== 'form') report(`${at}.checkWith[${i}]`, `"${name}" is not an earlier form step`);
+    }
 
     if (step.resource !== undefined) {
       const screen = screenByResource.get(step.resource);

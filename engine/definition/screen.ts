@@ -354,6 +354,8 @@ export interface WizardStep {
   summary?: true;
   /** A domain action the step's values are sent to on Next (e.g. a code already taken); its field messages stay on the step. */
   check?: string;
+  /** With `check`: earlier form steps whose values are sent with this step's (a price needs the member and the award). */
+  checkWith?: string[];
 }
 
 /** A step that collects rows (e.g. tour codes): a table with Add, Edit and Remove, each row a form of these fields. */

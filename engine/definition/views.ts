@@ -14,7 +14,12 @@ export const REGISTERED_VIEWS = [
   'accrual-simulator',
   /** Issue 14: a member's standing in the current qualification period (tier miles, segments, each criterion and why) and the tier held on a chosen day. */
   'tier-standing',
+  /** Spec 001 §4.6: a redemption's detail cards ('Departure Activity Details', 'Passenger {n} Details', 'Certificate Details {n}'). */
+  'redemption-detail',
 ] as const;
+
+/** What the 'redemption-detail' view reads (served by server/redemption/redemptionActions.ts). */
+export const REDEMPTION_DETAIL_PATH = '/api/member-redemption/cards';
 
 export type ViewName = (typeof REGISTERED_VIEWS)[number];
 

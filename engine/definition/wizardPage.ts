@@ -34,6 +34,8 @@ export interface WizardStepModel {
   form?: ScreenDefinition;
   list?: WizardListModel;
   check?: string;
+  /** Earlier form steps whose values go with this step's to its check. */
+  checkWith?: string[];
   /** May be left empty; with `unless`, not when an earlier step's field has that value. */
   optional?: WizardStep['optional'];
 }
@@ -107,7 +109,7 @@ export function compileWizard(page: WizardPage, catalogue: Pick<Catalogue, 'scre
   const steps: WizardStepModel[] = [];
   for (const step of page.steps) {
     const kind = stepKind(step);
-    const model: WizardStepModel = { key: step.key, title: step.title, kind, ...(step.check ? { check: step.check } : {}), ...(step.optional ? { optional: step.optional } : {}) };
+    const model: WizardStepModel = { key: step.key, title: step.title, kind, ...(step.check ? { check: step.check } : {}), ...(step.checkWith ? { checkWith: step.checkWith } : {}), ...(step.optional ? { optional: step.optional } : {}) };
     if (step.resource) {
       const screen = catalogue.screenByResource.get(step.resource);
       if (!screen) throw new Error(`${page.menucode}: step "${step.key}" names resource "${step.resource}", which no list screen declares`);

@@ -105,7 +105,7 @@ export default function WizardFlow({ page }: PageViewProps) {
     () =>
       WIZARD_MACHINES[wizard.machine]!(wizard).provide({
         actors: {
-          checkStep: fromPromise<ResponseEnvelope, StepCheckInput>(({ input }) => call(input.path, { data: input.values })),
+          checkStep: fromPromise<ResponseEnvelope, StepCheckInput>(({ input }) => call(input.path, { data: input.earlier ? { values: input.values, earlier: input.earlier } : input.values })),
           submitDraft: fromPromise<ResponseEnvelope, SubmitInput>(({ input }) => call(input.path, { data: input.draft })),
         },
       }),

@@ -70,6 +70,8 @@ export const CONFIG_KEYS = {
   TRANSFER_VAT_PERCENT: decimal('TRANSFER_VAT_PERCENT', 11, 'VAT on the transfer fee, in percent'),
   // Spec 000 §7: 'VAT for buy mileage'.
   VAT_BUY_MILEAGE: decimal('VAT_BUY_MILEAGE', 11, 'VAT in percent added to the price of bought miles'),
+  REDEMPTION_APPROVAL_MILES: wholeNumber('REDEMPTION_APPROVAL_MILES', 100_000, 'A redemption costing more award miles than this waits on Approval Redemption (0: none by amount)'),
+  REDEMPTION_APPROVAL_ALWAYS: flag('REDEMPTION_APPROVAL_ALWAYS', false, 'true: every redemption waits on Approval Redemption'),
   BUY_MILEAGE_MAX_MILES_PER_YEAR: wholeNumber('BUY_MILEAGE_MAX_MILES_PER_YEAR', 100_000, 'Most miles a member may buy in a calendar year, this purchase and those waiting for approval included'),
   NAME_CHECK_SUSPICIOUS_NAMES: text(
     'NAME_CHECK_SUSPICIOUS_NAMES',

@@ -98,6 +98,28 @@ const NOMINEE_FEES = [
   { nomineefeecode: 'NOM-HOTEL', awardtypecode: 'HOTEL', feemiles: 1500, feeamount: 50000, currencycode: 'IDR', effectivedate: '2025-01-01' },
 ];
 
+/** Which zone (flight awards) and route band (upgrades) a route is priced by, both ways. */
+const ROUTES: [string, string, string, string | null][] = [
+  ['CGK', 'DPS', 'DOM-1', 'BAND-1'],
+  ['CGK', 'SUB', 'DOM-1', 'BAND-1'],
+  ['CGK', 'KNO', 'DOM-2', 'BAND-1'],
+  ['CGK', 'UPG', 'DOM-2', 'BAND-2'],
+  ['CGK', 'DJJ', 'DOM-3', 'BAND-2'],
+  ['DPS', 'SUB', 'DOM-1', 'BAND-1'],
+  ['CGK', 'SIN', 'ASIA-1', null],
+  ['CGK', 'KUL', 'ASIA-1', null],
+  ['DPS', 'SIN', 'ASIA-1', null],
+  ['CGK', 'NRT', 'ASIA-2', null],
+  ['CGK', 'HND', 'ASIA-2', null],
+  ['CGK', 'ICN', 'ASIA-2', null],
+  ['CGK', 'AMS', 'EUROPE', null],
+  ['CGK', 'LHR', 'EUROPE', null],
+];
+const ROUTE_ZONES = ROUTES.flatMap(([a, b, zonecode, routeband]) => [
+  { originairport: a, destinationairport: b, zonecode, routeband },
+  { originairport: b, destinationairport: a, zonecode, routeband },
+]);
+
 export const AWARD_TABLES: SeedTable[] = [
   { resource: 'award-type', rows: AWARD_TYPES },
   { resource: 'award', rows: AWARDS },
@@ -105,6 +127,7 @@ export const AWARD_TABLES: SeedTable[] = [
   { resource: 'peak-season', rows: PEAK_SEASONS },
   { resource: 'blackout', rows: BLACKOUTS },
   { resource: 'nominee-fee-config', rows: NOMINEE_FEES },
+  { resource: 'award-route-zone', rows: ROUTE_ZONES },
 ];
 
 /** Redemption nominees of named demo members (by member id; the twenty named members come first). */

@@ -38,7 +38,7 @@ export interface WizardServer {
    * Domain checks of a step's values on Next, by step key (the step's rules and references have passed). Values
    * a check answers (a transfer's names, balances and fee) are shown with the step on the summary.
    */
-  checks?: Record<string, (ctx: ActionContext, values: FormValues) => Promise<void | FormValues>>;
+  checks?: Record<string, (ctx: ActionContext, values: FormValues, earlier: Record<string, FormValues>) => Promise<void | FormValues>>;
 }
 
 const DRAFT_OBJECT = { type: 'object', maxProperties: 50 };
@@ -154,13 +154,21 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
         guard,
         data: DRAFT_OBJECT,
         handler: async (ctx) => {
-          const values = checkedValues(step, ctx.parameter.data, 'data');
+          // A step with checkWith sends { values, earlier: { <step>: values } }: each part checked as its step's form.
+          const sent = ctx.parameter.data;
+          if (step.checkWith && !isObject(sent)) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: data must be an object', 400);
+          const values = checkedValues(step, step.checkWith ? (sent as FormValues).values : sent, step.checkWith ? 'data.values' : 'data');
+          const earlier: Record<string, FormValues> = {};
+          for (const key of step.checkWith ?? []) {
+            const given = (sent as { earlier?: unknown }).earlier;
+            earlier[key] = checkedValues(stepByKey(wizard, key)!, isObject(given) ? given[key] : undefined, `data.earlier.${key}`);
+          }
           const fields = validateStep(step, values);
           const first = Object.values(fields)[0];
           if (first) return refused(CODES.VALIDATION, first, step.key, fields);
           return refusing(async () => {
             await checkStepReferences(ctx.db, catalogue, step, { [step.key]: values });
-            const answered = await server.checks?.[step.key]?.(ctx, values);
+            const answered = await server.checks?.[step.key]?.(ctx, values, earlier);
             return answered ? { result: answered } : {};
           });
         },

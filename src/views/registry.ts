@@ -9,6 +9,7 @@ export const views: ViewRegistry = {
   'transaction-lots': lazy(() => import('./TransactionLots')),
   'accrual-simulator': lazy(() => import('./AccrualSimulator')),
   'tier-standing': lazy(() => import('./TierStanding')),
+  'redemption-detail': lazy(() => import('./RedemptionDetail')),
 };
 
 export const navigators: NavigatorRegistry = {

@@ -447,7 +447,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['WizardPage (wizard kind)', screenDefs.wizardPage, { machine: 'required', submit: 'required', steps: 'required', result: 'optional' } satisfies Shape<Omit<WizardPage, keyof PageBase | 'kind'>>],
   ['WizardStep', screenDefs.wizardStep, {
     key: 'required', title: 'required', fields: 'optional', resource: 'optional', list: 'optional', summary: 'optional', check: 'optional',
-    pick: 'optional', selectors: 'optional', optional: 'optional',
+    pick: 'optional', selectors: 'optional', optional: 'optional', checkWith: 'optional',
   } satisfies Shape<WizardStep>],
   ['WizardList', screenDefs.wizardList, {
     fields: 'required', itemLabel: 'required', min: 'optional', max: 'optional', unique: 'optional', inherit: 'optional',

@@ -1,0 +1,177 @@
+// The Redemption wizard's server (screens/member-management/redemption.json): each step's Next checked here (the
+// member's balance, tier and age band; the award's eligibility; the price list) and Confirm in one transaction;
+// its parts in the approvals (Approval Redemption, Approval Redemption Cancel); the member page's Cancel
+// Redemption and the detail cards' read (registered view 'redemption-detail').
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
+import type { Draft, FormValues } from '../../engine/definition/wizardPage';
+import { REDEMPTION_DETAIL_PATH } from '../../engine/definition/views';
+import { APPROVAL_STATUS, APPROVAL_TEXTS } from '../../engine/definition/approvals';
+import { defineAction, type Action, type ActionContext } from '../core/action';
+import { ApiError } from '../core/apiError';
+import { dayOf } from '../ledger/ledgerRules';
+import type { ResourceServices } from '../resources/resourceActions';
+import { StepRefusal, wizardActions } from '../wizards/wizardActions';
+import {
+  CANCEL_REQUEST,
+  CERTIFICATE_RESOURCE,
+  REDEMPTION_MENU,
+  REDEMPTION_REQUEST,
+  REDEMPTION_RESOURCE,
+  STEPS,
+  StepFieldError,
+  approveCancel,
+  approveRedemption,
+  confirmRedemption,
+  eligibleAward,
+  memberByCard,
+  priceList,
+  readCertificates,
+  readRedemption,
+  rejectRedemption,
+  requestCancel,
+  type FlightSearch,
+  type Passenger,
+} from './redemptionStore';
+
+const KEY_DATA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['memberid', 'redemptionid'],
+  properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, redemptionid: { type: 'string', minLength: 1, maxLength: 23 } },
+};
+
+/** A refusal on a step's field goes back to that step with the message on the field. */
+function onStep(error: unknown, fallback: string): unknown {
+  if (error instanceof StepFieldError) return new StepRefusal(error.code, error.message, error.step, error.fields ?? {}, error.row);
+  if (error instanceof ApiError && error.fields) return new StepRefusal(error.code, error.message, fallback, error.fields);
+  return error;
+}
+
+const searchOf = (values: FormValues | undefined): FlightSearch => ({
+  origin: (values?.origin as string | null) ?? null,
+  destination: (values?.destination as string | null) ?? null,
+  departuredate: String(values?.departuredate ?? ''),
+  isreturn: Boolean(values?.isreturn),
+  returndate: (values?.returndate as string | null) ?? null,
+  compartmentcode: (values?.compartmentcode as string | null) ?? null,
+  passenger: Number(values?.passenger ?? 1),
+  paidbookingclass: (values?.paidbookingclass as string | null) ?? null,
+});
+
+const formOf = (draft: Draft, step: string): FormValues => {
+  const values = draft[step];
+  return values && !Array.isArray(values) ? values : {};
+};
+
+/** Wizard checks and Confirm. */
+export function redemptionWizardActions(catalogue: Catalogue): Action[] {
+  const member = async (ctx: ActionContext, values: FormValues) => memberByCard(ctx.db, values.cardnumber, dayOf(ctx.now()));
+  return wizardActions(catalogue, {
+    menucode: REDEMPTION_MENU,
+    checks: {
+      [STEPS.member]: async (ctx, values) => {
+        try {
+          const found = await member(ctx, values);
+          return { ...found, name: `${found.firstname} ${found.lastname}`.trim() } as unknown as FormValues;
+        } catch (error) {
+          throw onStep(error, STEPS.member);
+        }
+      },
+      [STEPS.award]: async (ctx, values, earlier) => {
+        try {
+          const who = await member(ctx, earlier[STEPS.member] ?? {});
+          const award = await eligibleAward(ctx.db, catalogue, values.awardcode, who, dayOf(ctx.now()));
+          return { awardcode: award.awardcode, awardname: award.awardname, awardtypecode: award.awardtypecode, awardtypename: award.awardtypename, categorytype: award.categorytype, pricingby: award.pricingby, maxperson: award.maxperson, priceaward: award.priceaward };
+        } catch (error) {
+          throw onStep(error, STEPS.award);
+        }
+      },
+      [STEPS.search]: async (ctx, values, earlier) => {
+        try {
+          const day = dayOf(ctx.now());
+          const who = await member(ctx, earlier[STEPS.member] ?? {});
+          const award = await eligibleAward(ctx.db, catalogue, earlier[STEPS.award]?.awardcode, who, day);
+          const price = await priceList(ctx.db, catalogue, who, award, searchOf(values), 0);
+          return { zonecode: price.zonecode, pricedeparture: price.pricedeparture, pricereturn: price.pricereturn, peakseason: price.peakseason, mileage: price.mileage, totalmileage: price.totalmileage, awardmiles: who.awardmiles };
+        } catch (error) {
+          throw onStep(error, STEPS.search);
+        }
+      },
+    },
+    async submit(ctx, trx, draft) {
+      let confirmed;
+      try {
+        confirmed = await confirmRedemption(ctx, trx, catalogue, {
+          cardnumber: String(formOf(draft, STEPS.member).cardnumber ?? ''),
+          awardcode: String(formOf(draft, STEPS.award).awardcode ?? ''),
+          search: searchOf(formOf(draft, STEPS.search)),
+          passengers: ((draft[STEPS.passengers] ?? []) as FormValues[]).map((row) => row as unknown as Passenger),
+        });
+      } catch (error) {
+        throw onStep(error, STEPS.search);
+      }
+      return { message: confirmed.message, result: { ...confirmed.redemption, certificates: confirmed.certificates } };
+    },
+  });
+}
+
+/** The approvals' parts, Cancel Redemption and the detail read. */
+export function redemptionActions(services: ResourceServices): Action[] {
+  const { catalogue, approvals: registry } = services;
+  const screen = catalogue.screenByResource.get(REDEMPTION_RESOURCE);
+  if (!registry || !screen) return [];
+  const invalidate = () => {
+    services.counts.invalidate(REDEMPTION_RESOURCE);
+    services.counts.invalidate(CERTIFICATE_RESOURCE);
+  };
+  registry.register(REDEMPTION_REQUEST.menucode, REDEMPTION_REQUEST.action, {
+    screen,
+    current: (db, request) => readRedemption(db, catalogue, request.key),
+    async apply(ctx, trx, request) {
+      await approveRedemption(ctx, trx, catalogue, request);
+      invalidate();
+    },
+  });
+  registry.onDecision(REDEMPTION_REQUEST.menucode, REDEMPTION_REQUEST.action, async (ctx, trx, request, status) => {
+    if (status !== APPROVAL_STATUS.REJECTED) return;
+    await rejectRedemption(ctx, trx, catalogue, request);
+    invalidate();
+  });
+  registry.register(CANCEL_REQUEST.menucode, CANCEL_REQUEST.action, {
+    screen,
+    current: (db, request) => readRedemption(db, catalogue, request.key),
+    async apply(ctx, trx, request) {
+      await approveCancel(ctx, trx, catalogue, request);
+      invalidate();
+    },
+  });
+  const cancel = screen.actions.filter(isCustomAction).find((a) => a.name === 'cancel');
+  const actions: Action[] = [
+    defineAction({
+      path: REDEMPTION_DETAIL_PATH,
+      guard: { function: actionFunctionCode(screen, 'view') },
+      data: KEY_DATA,
+      handler: async (ctx) => {
+        const key = ctx.parameter.data as Record<string, unknown>;
+        const redemption = await readRedemption(ctx.db, catalogue, key);
+        if (!redemption) throw new ApiError('1004', `Redemption "${String(key.redemptionid)}" was not found`);
+        return { result: { redemption, certificates: await readCertificates(ctx.db, catalogue, key) } };
+      },
+    }),
+  ];
+  if (cancel) {
+    actions.push(
+      defineAction({
+        path: `/api/${REDEMPTION_RESOURCE}/${cancel.name}`,
+        guard: { function: actionFunctionCode(screen, cancel) },
+        data: KEY_DATA,
+        handler: async (ctx) => {
+          const result = await requestCancel(ctx, catalogue, ctx.parameter.data as Record<string, unknown>);
+          return { message: APPROVAL_TEXTS.submitted, result: { ...result, status: 'PENDING' } };
+        },
+      }),
+    );
+  }
+  return actions;
+}

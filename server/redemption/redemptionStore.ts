@@ -1,0 +1,505 @@
+// A member's redemption of an award (spec 001 §3.3): the member by card number, the award's eligibility, the
+// price list from the award chart (server/awards/awardPricing.ts: peak seasons, blackouts, nominee fees), and the
+// confirmation in ONE transaction: the miles debited through the ledger (REDEMPTION), the redemption row and one
+// certificate per passenger (a voucher code for a non-air award). Above the configured miles (or always, by
+// configuration) the miles are reserved (debited) and the redemption waits on Approval Redemption: approved, its
+// certificates are issued; rejected, the miles are redeposited. A cancellation waits on Approval Redemption Cancel
+// and redeposits the miles (ledger reverse: a REDEPOSIT row), its certificates CANCELLED.
+import type { Kysely } from 'kysely';
+import { CODES } from '../../engine/api/responseCodes';
+import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { generateKey } from '../../engine/definition/generatedKey';
+import { formatMessage } from '../../engine/rules';
+import { priceAward, type Award, type AwardPrice, type Blackout, type NomineeFee, type PeakSeason, type PricingRows } from '../awards/awardPricing';
+import type { ApprovalRequest } from '../approvals/approvalStore';
+import { insertRequest } from '../approvals/approvalStore';
+import { readConfigKey } from '../configuration/configKeys';
+import type { ActionContext } from '../core/action';
+import { ApiError } from '../core/apiError';
+import type { Schema } from '../db/schema';
+import { dayOf } from '../ledger/ledgerRules';
+import { LedgerError, TRX_TYPES, debit, reverse } from '../ledger/ledgerStore';
+import { MEMBER_STATUS } from '../members/memberStore';
+import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
+import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { REDEMPTION_TEXTS as TEXTS, ageOn, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
+
+type Db = Kysely<Schema>;
+/** Definition-built tables are not in the typed schema. */
+const loose = (db: Db) => db as unknown as Kysely<any>;
+
+export const REDEMPTION_MENU = 'REDEEM';
+export const REDEMPTION_RESOURCE = 'member-redemption';
+export const CERTIFICATE_RESOURCE = 'redemption-certificate';
+const AWARD_RESOURCE = 'award';
+const AWARD_TYPE_RESOURCE = 'award-type';
+const ZONE_RESOURCE = 'award-route-zone';
+/** Approval Redemption, Approval Redemption Cancel (screens/approval/approval-redemption*.json). */
+export const REDEMPTION_REQUEST = { menucode: 'MEMBER', action: 'redemption' } as const;
+export const CANCEL_REQUEST = { menucode: 'MEMBER', action: 'redemption-cancel' } as const;
+export const REDEMPTION_STATUS = { PENDING: 'PENDING', ISSUED: 'ISSUED', REJECTED: 'REJECTED', CANCELLED: 'CANCELLED' } as const;
+export const CERTIFICATE_STATUS = { PENDING: 'PENDING', ISSUED: 'ISSUED', USED: 'USED', CANCELLED: 'CANCELLED' } as const;
+/** The wizard's steps (screens/member-management/redemption.json). */
+export const STEPS = { member: 'step1', award: 'step2', search: 'step3', passengers: 'step4' } as const;
+
+/** A refusal on a step's field: the wizard shows it there. */
+export class StepFieldError extends ApiError {
+  constructor(
+    readonly step: string,
+    field: string,
+    message: string,
+    code: string = CODES.VALIDATION,
+    readonly row?: number,
+  ) {
+    super(code, message, 200, { [field]: message });
+  }
+}
+
+const miles = (n: number) => n.toLocaleString('en-US');
+
+const modelCache = new WeakMap<Catalogue, Map<string, ResourceModel>>();
+function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
+  let models = modelCache.get(catalogue);
+  if (!models) modelCache.set(catalogue, (models = new Map()));
+  let model = models.get(resource);
+  if (!model) {
+    const screen = catalogue.screenByResource.get(resource);
+    if (!screen) throw new Error(`no screen declares the resource "${resource}"`);
+    models.set(resource, (model = resourceModel(screen)));
+  }
+  return model;
+}
+
+async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
+  let query = loose(db).selectFrom(model.table).selectAll();
+  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
+  return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
+}
+
+async function insertRecord(trx: Db, model: ResourceModel, values: Row, user: string, at: Date): Promise<void> {
+  const row: Row = {};
+  for (const field of model.fields) if (field.name in values) row[field.name] = toDb(field, values[field.name]);
+  await loose(trx).insertInto(model.table).values({ ...row, createdby: user, createddate: at.toISOString() }).execute();
+}
+
+// ---- the member, the award, the price list -----------------------------------------------------------------
+
+export interface RedeemingMember {
+  memberid: string;
+  cardnumber: string;
+  firstname: string;
+  lastname: string;
+  salutation: string | null;
+  awardmiles: number;
+  tierid: string;
+  countrycode: string;
+  branchcode: string | null;
+  birthdate: string | null;
+  age: number | null;
+  agegroup: string | null;
+}
+
+/** The active member holding the card (step 1), with balance, tier and age band; otherwise a message on cardnumber. */
+export async function memberByCard(db: Db, cardnumber: unknown, day: string): Promise<RedeemingMember> {
+  const card = typeof cardnumber === 'string' ? cardnumber.trim() : '';
+  const row = (await loose(db)
+    .selectFrom('member_card')
+    .innerJoin('member', 'member.memberid', 'member_card.memberid')
+    .select(['member_card.cardnumber', 'member.memberid', 'member.firstname', 'member.lastname', 'member.salutation', 'member.status', 'member.awardmiles', 'member.tierid', 'member.nationality', 'member.branchcode', 'member.birthdate'])
+    .where('member_card.cardnumber', '=', card)
+    .executeTakeFirst()) as Row | undefined;
+  if (!row) throw new StepFieldError(STEPS.member, 'cardnumber', formatMessage(TEXTS.cardNotFound, { card }), CODES.MEMBER_NOT_FOUND);
+  if (row.status !== MEMBER_STATUS.ACTIVE) throw new StepFieldError(STEPS.member, 'cardnumber', formatMessage(TEXTS.memberInactive, { member: String(row.memberid) }));
+  const birthdate = row.birthdate ? String(row.birthdate).slice(0, 10) : null;
+  const age = birthdate ? ageOn(birthdate, day) : null;
+  return {
+    memberid: String(row.memberid),
+    cardnumber: String(row.cardnumber),
+    firstname: String(row.firstname ?? ''),
+    lastname: String(row.lastname ?? ''),
+    salutation: (row.salutation as string | null) ?? null,
+    awardmiles: Number(row.awardmiles),
+    tierid: String(row.tierid ?? ''),
+    countrycode: String(row.nationality ?? ''),
+    branchcode: (row.branchcode as string | null) ?? null,
+    birthdate,
+    age,
+    agegroup: age === null ? null : travelerType(age),
+  };
+}
+
+export interface RedeemAward extends Award {
+  awardname: string;
+  categorytype: string;
+  awardtypename: string;
+  pricingby: string;
+  partnercode: string | null;
+  validitydays: number | null;
+}
+
+/** The award (step 2), eligible for the member's tier, country and branch; otherwise a message on awardcode. */
+export async function eligibleAward(db: Db, catalogue: Catalogue, awardcode: unknown, member: RedeemingMember, day: string): Promise<RedeemAward> {
+  const code = typeof awardcode === 'string' ? awardcode : '';
+  const [award] = await records(db, modelOf(catalogue, AWARD_RESOURCE), { awardcode: code });
+  if (!award) throw new StepFieldError(STEPS.award, 'awardcode', formatMessage(TEXTS.awardNotFound, { award: code }));
+  const [type] = await records(db, modelOf(catalogue, AWARD_TYPE_RESOURCE), { awardtypecode: award.awardtypecode });
+  const redeem = {
+    ...(award as unknown as Award),
+    maxperson: Number(award.maxperson ?? 1),
+    priceaward: award.priceaward === null || award.priceaward === undefined ? null : Number(award.priceaward),
+    enddate: (award.enddate as string | null) ?? null,
+    awardname: String(award.awardname ?? ''),
+    categorytype: String(type?.categorytype ?? 'AIR'),
+    awardtypename: String(type?.awardtypename ?? ''),
+    pricingby: String(award.pricingby ?? 'ZONE'),
+    partnercode: (award.partnercode as string | null) ?? null,
+    validitydays: award.validitydays === null || award.validitydays === undefined ? null : Number(award.validitydays),
+  } as RedeemAward;
+  const problem = eligibilityProblem(redeem, member, day);
+  if (problem) throw new StepFieldError(STEPS.award, 'awardcode', problem);
+  return redeem;
+}
+
+export interface FlightSearch {
+  origin?: string | null;
+  destination?: string | null;
+  departuredate: string;
+  isreturn?: boolean | null;
+  returndate?: string | null;
+  compartmentcode?: string | null;
+  passenger: number;
+  paidbookingclass?: string | null;
+}
+
+async function pricingRows(db: Db, catalogue: Catalogue, awardcode: string): Promise<PricingRows> {
+  const [prices, peakSeasons, blackouts, nomineeFees] = await Promise.all([
+    records(db, modelOf(catalogue, 'award-price'), { awardcode }),
+    records(db, modelOf(catalogue, 'peak-season')),
+    records(db, modelOf(catalogue, 'blackout')),
+    records(db, modelOf(catalogue, 'nominee-fee-config')),
+  ]);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    prices: prices.map((p) => ({ ...p, normalmiles: Number(p.normalmiles), peakmiles: num(p.peakmiles), tierid: p.tierid ?? null, expireddate: p.expireddate ?? null }) as unknown as AwardPrice),
+    peakSeasons: peakSeasons.map((p) => ({ ...p, awardtypecode: p.awardtypecode ?? null }) as unknown as PeakSeason),
+    blackouts: blackouts as unknown as Blackout[],
+    nomineeFees: nomineeFees.map((f) => ({ ...f, feemiles: Number(f.feemiles), feeamount: num(f.feeamount), awardtypecode: f.awardtypecode ?? null, tierid: f.tierid ?? null, expireddate: f.expireddate ?? null }) as unknown as NomineeFee),
+  };
+}
+
+export interface PriceList {
+  zonecode: string | null;
+  pricedeparture: number;
+  pricereturn: number;
+  peakseason: string | null;
+  activityprice: number;
+  mileage: number;
+  certificateprice: number;
+  totalmileage: number;
+  /** Miles of one certificate: one passenger's flights (a nominee's fee is added to a nominee's). */
+  milesPerPassenger: number;
+  nomineeFeePerNominee: number;
+}
+
+/**
+ * The price list (step 3): departure (and return) priced by the award chart on their dates, peak seasons and
+ * blackouts applied, the nominee fees for `nominees`, and the balance enough. Refusals on the search's fields.
+ */
+export async function priceList(db: Db, catalogue: Catalogue, member: RedeemingMember, award: RedeemAward, search: FlightSearch, nominees: number): Promise<PriceList> {
+  const step = STEPS.search;
+  const air = award.categorytype === 'AIR';
+  const rows = await pricingRows(db, catalogue, award.awardcode);
+  let zonecode: string | null = null;
+  if (air && !award.fixedprice) {
+    if (!search.origin || !search.destination) throw new StepFieldError(step, search.origin ? 'destination' : 'origin', TEXTS.routeRequired);
+    if (!search.compartmentcode) throw new StepFieldError(step, 'compartmentcode', TEXTS.compartmentRequired);
+    const [zone] = await records(db, modelOf(catalogue, ZONE_RESOURCE), { originairport: search.origin, destinationairport: search.destination });
+    zonecode = zone && zone.status !== 'INACTIVE' ? String((award.pricingby === 'ROUTE' ? zone.routeband : zone.zonecode) ?? '') || null : null;
+    if (!zonecode) throw new StepFieldError(step, 'destination', formatMessage(TEXTS.noZone, { origin: search.origin, destination: search.destination }));
+  }
+  const leg = (date: string, origin: string | null | undefined, destination: string | null | undefined, field: string, withNominees: number) => {
+    const priced = priceAward(award, rows, {
+      date,
+      tierid: member.tierid,
+      countrycode: member.countrycode,
+      branchcode: member.branchcode,
+      zonecode: zonecode ?? undefined,
+      compartmentcode: search.compartmentcode ?? undefined,
+      originairport: origin ?? undefined,
+      destinationairport: destination ?? undefined,
+      passengers: search.passenger,
+      nominees: withNominees,
+    });
+    if (!priced.ok) throw new StepFieldError(step, /passengers/.test(priced.reason) ? 'passenger' : field, priced.reason);
+    return priced;
+  };
+  const departure = leg(search.departuredate, search.origin, search.destination, 'departuredate', nominees);
+  const back = air && search.isreturn && search.returndate ? leg(search.returndate, search.destination, search.origin, 'returndate', 0) : undefined;
+  const summary = redemptionSummary(departure.milesPerPassenger, back?.milesPerPassenger ?? 0, search.passenger, departure.nomineeFeeMiles);
+  if (summary.totalmileage > member.awardmiles) {
+    throw new StepFieldError(step, 'passenger', formatMessage(TEXTS.balanceTooSmall, { balance: miles(member.awardmiles), total: miles(summary.totalmileage) }));
+  }
+  return {
+    zonecode,
+    pricedeparture: departure.milesPerPassenger,
+    pricereturn: back?.milesPerPassenger ?? 0,
+    peakseason: departure.peakseasoncode ?? back?.peakseasoncode ?? null,
+    ...summary,
+    milesPerPassenger: summary.activityprice,
+    nomineeFeePerNominee: nominees > 0 ? departure.nomineeFeeMiles / nominees : 0,
+  };
+}
+
+// ---- confirmation ------------------------------------------------------------------------------------------
+
+export interface Passenger {
+  name: string;
+  familyname: string;
+  memberiduser?: string | null;
+  birthdate: string;
+  selfusage?: boolean | null;
+}
+
+export interface RedemptionDraft {
+  cardnumber: string;
+  awardcode: string;
+  search: FlightSearch;
+  passengers: Passenger[];
+}
+
+const randomCode = (length: number) => {
+  const chars = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => chars[b % chars.length]).join('');
+};
+
+/** The passengers checked against the search: as many as searched, one self at most, born before the flight. */
+function checkPassengers(search: FlightSearch, passengers: Passenger[]): void {
+  const step = STEPS.passengers;
+  if (passengers.length !== search.passenger) throw new StepFieldError(step, 'name', formatMessage(TEXTS.passengerCount, { count: search.passenger }));
+  if (passengers.filter((p) => p.selfusage).length > 1) throw new StepFieldError(step, 'selfusage', TEXTS.oneSelf);
+  passengers.forEach((p, i) => {
+    if (p.birthdate > search.departuredate) throw new StepFieldError(step, 'birthdate', `Passenger ${i + 1}: ${TEXTS.birthAfterTravel}`, CODES.VALIDATION, i);
+  });
+}
+
+export interface Confirmed {
+  redemption: Row;
+  certificates: Row[];
+  message: string;
+}
+
+/**
+ * Confirms a redemption in the caller's transaction: every check again, the miles debited (never below zero: the
+ * ledger's guarded update), the redemption and one certificate per passenger; waiting for approval when the
+ * configuration says so (the miles reserved by the same debit).
+ */
+export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: Catalogue, draft: RedemptionDraft): Promise<Confirmed> {
+  const at = ctx.now();
+  const day = dayOf(at);
+  const user = ctx.user!.username;
+  const member = await memberByCard(trx, draft.cardnumber, day);
+  const award = await eligibleAward(trx, catalogue, draft.awardcode, member, day);
+  checkPassengers(draft.search, draft.passengers);
+  const nominees = draft.passengers.filter((p) => !p.selfusage).length;
+  const price = await priceList(trx, catalogue, member, award, draft.search, nominees);
+  const policy = { always: await readConfigKey(trx, 'REDEMPTION_APPROVAL_ALWAYS'), aboveMiles: await readConfigKey(trx, 'REDEMPTION_APPROVAL_MILES') };
+  const waiting = needsRedemptionApproval(price.totalmileage, policy);
+  const redemptionid = generateKey(at);
+  let trxid: number;
+  try {
+    ({ trxid } = await debit(trx, {
+      memberid: member.memberid,
+      trxtype: TRX_TYPES.REDEMPTION,
+      activitydate: day,
+      awardmiles: price.totalmileage,
+      source: `redemption:${redemptionid}`,
+      reason: `Redemption ${award.awardcode}`,
+      user,
+      now: at,
+    }));
+  } catch (error) {
+    if (error instanceof LedgerError) throw new StepFieldError(STEPS.search, 'passenger', error.message);
+    throw error;
+  }
+  const air = award.categorytype === 'AIR';
+  const redemption: Row = {
+    redemptionid,
+    memberid: member.memberid,
+    cardnumber: member.cardnumber,
+    awardcode: award.awardcode,
+    categorytype: award.categorytype,
+    partnercode: award.partnercode,
+    origin: air ? (draft.search.origin ?? null) : null,
+    destination: air ? (draft.search.destination ?? null) : null,
+    isreturn: air && Boolean(draft.search.isreturn),
+    departuredate: draft.search.departuredate,
+    returndate: air && draft.search.isreturn ? (draft.search.returndate ?? null) : null,
+    compartmentcode: air ? (draft.search.compartmentcode ?? null) : null,
+    paidbookingclass: draft.search.paidbookingclass ?? null,
+    passenger: draft.search.passenger,
+    pricedeparture: price.pricedeparture,
+    pricereturn: price.pricereturn,
+    mileage: price.mileage,
+    certificateprice: price.certificateprice,
+    activityprice: price.activityprice,
+    totalmileage: price.totalmileage,
+    redeemdate: day,
+    trxid,
+    status: waiting ? REDEMPTION_STATUS.PENDING : REDEMPTION_STATUS.ISSUED,
+    requestid: null,
+    redeemuser: user,
+  };
+  const redemptionModel = modelOf(catalogue, REDEMPTION_RESOURCE);
+  await insertRecord(trx, redemptionModel, redemption, user, at);
+  const validitydate = award.validitydays ? dayOf(new Date(at.getTime() + award.validitydays * 86_400_000)) : null;
+  const certificates = draft.passengers.map((p, i): Row => ({
+    certificateid: `${redemptionid}-${i + 1}`,
+    memberid: member.memberid,
+    redemptionid,
+    passengerno: i + 1,
+    awardcode: award.awardcode,
+    name: p.name,
+    familyname: p.familyname,
+    memberiduser: p.selfusage ? member.cardnumber : (p.memberiduser ?? null),
+    birthdate: p.birthdate,
+    travelertype: travelerType(ageOn(p.birthdate, draft.search.departuredate)),
+    selfusage: Boolean(p.selfusage),
+    certificateprice: price.milesPerPassenger + (p.selfusage ? 0 : price.nomineeFeePerNominee),
+    partnercode: air ? null : award.partnercode,
+    vouchercode: air ? null : `${award.partnercode ?? 'V'}-${randomCode(10)}`,
+    validitydate,
+    status: waiting ? CERTIFICATE_STATUS.PENDING : CERTIFICATE_STATUS.ISSUED,
+  }));
+  const certificateModel = modelOf(catalogue, CERTIFICATE_RESOURCE);
+  for (const certificate of certificates) await insertRecord(trx, certificateModel, certificate, user, at);
+  const recordkey = recordKey(redemptionModel, redemption);
+  if (waiting) {
+    const key = { memberid: member.memberid, redemptionid };
+    const requestid = await insertRequest(
+      trx,
+      { ...REDEMPTION_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, key, data: key, proposed: { ...redemption, status: REDEMPTION_STATUS.ISSUED }, before: null, requestedby: user, requestdate: at.toISOString() },
+      formatMessage(APPROVAL_TEXTS.pending, { title: 'Redemption', key: recordkey }),
+    );
+    await loose(trx).updateTable(redemptionModel.table).set({ requestid }).where('memberid', '=', member.memberid).where('redemptionid', '=', redemptionid).execute();
+    redemption.requestid = requestid;
+  }
+  await writeUserLog(trx, { username: user, module: REDEMPTION_MENU, legend: waiting ? LEGENDS.REQUEST_APPROVAL : LEGENDS.CREATE, recordkey, after: redemption, ip: ctx.ip }, at);
+  const message = formatMessage(waiting ? TEXTS.waiting : TEXTS.redeemed, { redemption: redemptionid, total: miles(price.totalmileage), count: certificates.length });
+  return { redemption, certificates, message };
+}
+
+// ---- reading, approval, cancellation -------------------------------------------------------------------------
+
+export async function readRedemption(db: Db, catalogue: Catalogue, key: Row): Promise<Row | null> {
+  const [row] = await records(db, modelOf(catalogue, REDEMPTION_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
+  return row ?? null;
+}
+
+export async function readCertificates(db: Db, catalogue: Catalogue, key: Row): Promise<Row[]> {
+  const rows = await records(db, modelOf(catalogue, CERTIFICATE_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
+  return rows.sort((a, b) => Number(a.passengerno) - Number(b.passengerno));
+}
+
+/** Moves a redemption from one status to another, guarded (of two deciders only one moves it); false when it had moved. */
+async function moveRedemption(trx: Db, catalogue: Catalogue, key: Row, from: string, to: string, user: string, at: Date): Promise<boolean> {
+  const model = modelOf(catalogue, REDEMPTION_RESOURCE);
+  const moved = await loose(trx)
+    .updateTable(model.table)
+    .set({ status: to, updatedby: user, updateddate: at.toISOString() })
+    .where('memberid', '=', key.memberid)
+    .where('redemptionid', '=', key.redemptionid)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+async function setCertificates(trx: Db, catalogue: Catalogue, key: Row, to: string, onlyFrom: string[]): Promise<void> {
+  await loose(trx)
+    .updateTable(modelOf(catalogue, CERTIFICATE_RESOURCE).table)
+    .set({ status: to })
+    .where('memberid', '=', key.memberid)
+    .where('redemptionid', '=', key.redemptionid)
+    .where('status', 'in', onlyFrom)
+    .execute();
+}
+
+/** Approval Redemption approved: the waiting redemption and its certificates issued (the miles were reserved). */
+export async function approveRedemption(ctx: ActionContext, trx: Db, catalogue: Catalogue, request: ApprovalRequest): Promise<void> {
+  const at = ctx.now();
+  if (!(await moveRedemption(trx, catalogue, request.key, REDEMPTION_STATUS.PENDING, REDEMPTION_STATUS.ISSUED, ctx.user!.username, at))) {
+    const now = await readRedemption(trx, catalogue, request.key);
+    throw new ApiError(CODES.ALREADY_DECIDED, formatMessage(TEXTS.notPending, { redemption: request.recordkey, status: String(now?.status ?? 'missing') }));
+  }
+  await setCertificates(trx, catalogue, request.key, CERTIFICATE_STATUS.ISSUED, [CERTIFICATE_STATUS.PENDING]);
+  await writeUserLog(trx, { username: ctx.user!.username, module: REDEMPTION_REQUEST.menucode, legend: LEGENDS.APPROVE, recordkey: request.recordkey, after: { status: REDEMPTION_STATUS.ISSUED }, ip: ctx.ip }, at);
+}
+
+async function redeposit(trx: Db, redemption: Row, user: string, at: Date, reason: string): Promise<number> {
+  try {
+    const { trxid } = await reverse(trx, { trxid: Number(redemption.trxid), trxtype: TRX_TYPES.REDEPOSIT, user, now: at, source: `redemption:${String(redemption.redemptionid)}`, reason });
+    return trxid;
+  } catch (error) {
+    throw error instanceof LedgerError ? error.onField('redemptionid').toApiError() : error;
+  }
+}
+
+/** Approval Redemption rejected: the reserved miles redeposited, the redemption REJECTED, its certificates CANCELLED. */
+export async function rejectRedemption(ctx: ActionContext, trx: Db, catalogue: Catalogue, request: ApprovalRequest): Promise<void> {
+  const at = ctx.now();
+  const redemption = await readRedemption(trx, catalogue, request.key);
+  if (!redemption || !(await moveRedemption(trx, catalogue, request.key, REDEMPTION_STATUS.PENDING, REDEMPTION_STATUS.REJECTED, ctx.user!.username, at))) {
+    throw new ApiError(CODES.ALREADY_DECIDED, formatMessage(TEXTS.notPending, { redemption: request.recordkey, status: String(redemption?.status ?? 'missing') }));
+  }
+  await redeposit(trx, redemption, ctx.user!.username, at, formatMessage(TEXTS.rejectedRedeposit, { redemption: String(redemption.redemptionid) }));
+  await setCertificates(trx, catalogue, request.key, CERTIFICATE_STATUS.CANCELLED, [CERTIFICATE_STATUS.PENDING]);
+}
+
+/** Why an issued redemption cannot be cancelled (a certificate used or cancelled), or undefined. */
+function cancelProblem(redemption: Row, certificates: Row[], recordkey: string): string | undefined {
+  if (redemption.status !== REDEMPTION_STATUS.ISSUED) return formatMessage(TEXTS.notIssued, { redemption: recordkey, status: String(redemption.status) });
+  const used = certificates.find((c) => c.status === CERTIFICATE_STATUS.USED);
+  if (used) return formatMessage(TEXTS.certificateUsed, { certificate: String(used.certificateid) });
+  const cancelled = certificates.find((c) => c.status === CERTIFICATE_STATUS.CANCELLED);
+  if (cancelled) return formatMessage(TEXTS.certificateCancelled, { certificate: String(cancelled.certificateid) });
+  return undefined;
+}
+
+/** The member's Cancel Redemption: checked, then a request on Approval Redemption Cancel (nothing moves yet). */
+export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, key: Row): Promise<{ requestid: number }> {
+  const at = ctx.now();
+  const user = ctx.user!.username;
+  const model = modelOf(catalogue, REDEMPTION_RESOURCE);
+  return ctx.db.transaction().execute(async (trx) => {
+    const redemption = await readRedemption(trx, catalogue, key);
+    if (!redemption) throw new ApiError(CODES.NOT_FOUND, `Redemption "${String(key.redemptionid ?? '')}" was not found`, 200, { redemptionid: 'not found' });
+    const recordkey = recordKey(model, redemption);
+    const problem = cancelProblem(redemption, await readCertificates(trx, catalogue, key), String(redemption.redemptionid));
+    if (problem) throw new ApiError(CODES.VALIDATION, problem, 200, { redemptionid: problem });
+    const requestkey = { memberid: redemption.memberid, redemptionid: redemption.redemptionid };
+    const requestid = await insertRequest(
+      trx,
+      { ...CANCEL_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, key: requestkey, data: requestkey, proposed: { ...redemption, status: REDEMPTION_STATUS.CANCELLED }, before: redemption, requestedby: user, requestdate: at.toISOString() },
+      formatMessage(APPROVAL_TEXTS.pending, { title: 'Redemption', key: recordkey }),
+    );
+    await writeUserLog(trx, { username: user, module: REDEMPTION_REQUEST.menucode, legend: LEGENDS.REQUEST_APPROVAL, recordkey, after: { requestid, action: CANCEL_REQUEST.action }, ip: ctx.ip }, at);
+    return { requestid };
+  });
+}
+
+/** Approval Redemption Cancel approved: checked again, the miles redeposited (REDEPOSIT), redemption and certificates CANCELLED. */
+export async function approveCancel(ctx: ActionContext, trx: Db, catalogue: Catalogue, request: ApprovalRequest): Promise<void> {
+  const at = ctx.now();
+  const redemption = await readRedemption(trx, catalogue, request.key);
+  if (!redemption) throw new ApiError(CODES.NOT_FOUND, `Redemption "${request.recordkey}" was not found`);
+  const problem = cancelProblem(redemption, await readCertificates(trx, catalogue, request.key), String(redemption.redemptionid));
+  if (problem) throw new ApiError(CODES.VALIDATION, problem, 200, { redemptionid: problem });
+  if (!(await moveRedemption(trx, catalogue, request.key, REDEMPTION_STATUS.ISSUED, REDEMPTION_STATUS.CANCELLED, ctx.user!.username, at))) {
+    throw new ApiError(CODES.ALREADY_DECIDED, formatMessage(TEXTS.notIssued, { redemption: request.recordkey, status: 'changed' }));
+  }
+  await redeposit(trx, redemption, ctx.user!.username, at, formatMessage(TEXTS.cancelled, { redemption: String(redemption.redemptionid), total: miles(Number(redemption.totalmileage)) }));
+  await setCertificates(trx, catalogue, request.key, CERTIFICATE_STATUS.CANCELLED, [CERTIFICATE_STATUS.ISSUED]);
+  await writeUserLog(trx, { username: ctx.user!.username, module: CANCEL_REQUEST.menucode, legend: LEGENDS.APPROVE, recordkey: request.recordkey, before: { status: redemption.status }, after: { status: REDEMPTION_STATUS.CANCELLED }, ip: ctx.ip }, at);
+}
