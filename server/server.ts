@@ -23,6 +23,7 @@ import { panelActions } from './panels/panelActions';
 import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
 import { cardTemplateRoutes } from './cards/cardTemplate';
+import { installRollups } from './rollups/rollupStore';
 
 export interface ServerOptions {
   config: ServerConfig;
@@ -38,6 +39,8 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const catalogue = options.catalogue ?? loadCatalogue();
   await migrateToLatest(database.db, database.schema);
   await syncResourceTables(database.db, catalogue, database.schema);
+  // The dashboard's rollups are kept by triggers on the tables just made (recounted when first installed).
+  await installRollups(database.db);
   await seed(database.db, catalogue, config);
   // Domain modules hear every ledger posting from now on (the seed's history replay is muted).
   for (const listener of ledgerListeners) registerLedgerListener(listener);

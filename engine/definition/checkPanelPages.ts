@@ -33,6 +33,17 @@ export function checkPanelPages(pages: { file: string; screen: PageDefinition }[
     if (!isPanelPage(screen)) continue;
     const report: Report = (path, problem) => problems.push(`${file}: ${path}: ${problem}`);
     const keyAt = new Map<string, number>();
+    const announcement = screen.announcement;
+    if (announcement) {
+      const other = queryUsedBy.get(announcement.query);
+      if (other) report('announcement.query', `query "${announcement.query}" is already read by ${other}`);
+      else queryUsedBy.set(announcement.query, `${file} announcement`);
+      if (queries) {
+        const read = Object.hasOwn(queries, announcement.query) ? queries[announcement.query] : undefined;
+        if (!read) report('announcement.query', `no panel query "${announcement.query}" on the server (server/panels/panelQueries.ts)`);
+        else if (read.length > 0) report('announcement.query', `the announcement sends no criteria, but the query "${announcement.query}" reads ${read.join(', ')}`);
+      }
+    }
     screen.panels.forEach((panel, p) => {
       const at = `panels[${p}]`;
       const first = keyAt.get(panel.key);
@@ -84,6 +95,14 @@ function checkFilters(filters: NonNullable<PanelPage['panels'][number]['filters'
     if (!isDate && filter.widget === 'date') report(`${at}.widget`, `a date picker needs "type": "date"`);
     if (filter.rangeEnd && !isDate) report(`${at}.rangeEnd`, 'only a date filter is a range');
     if (!isDate && (filter.minDate || filter.maxDate)) report(at, 'minDate and maxDate bound a date filter only');
+    for (const key of ['disabledWhen', 'multipleWhen'] as const) {
+      for (const [name, values] of Object.entries(filter[key] ?? {})) {
+        const other = filters.find((o) => o.name === name);
+        if (!other || name === filter.name) report(`${at}.${key}.${name}`, `unknown filter "${name}" of this panel`);
+        else if (other.options) for (const value of values) if (!other.options.some((o) => o.value === value)) report(`${at}.${key}.${name}`, `"${value}" is not one of the options of "${name}"`);
+      }
+    }
+    if (filter.multipleWhen && filter.type !== 'list') report(`${at}.multipleWhen`, 'only a list filter takes several choices');
     if (filter.default !== undefined && filter.default !== null) {
       if (isDate && !isDayBound(filter.default, today)) report(`${at}.default`, `a date's default is a day bound ('today', '-30d', '+1y' or YYYY-MM-DD)`);
       if (filter.options && !filter.options.some((o) => o.value === filter.default)) report(`${at}.default`, `"${String(filter.default)}" is not one of the options`);

@@ -14,6 +14,8 @@ export const PANEL_MESSAGES = {
   earlier: '{label} cannot be earlier than {day}',
   rangeOrder: '{label} end cannot be earlier than its start',
   unknown: '{name} is not a filter of this panel',
+  disabled: '{label} cannot be chosen when {other} is {value}',
+  single: '{label} takes one choice unless {other} is {value}',
 } as const;
 
 /** A value of the filter form: a string, a list, or a range's [start, end]. */
@@ -56,6 +58,30 @@ export function panelDefaults(panel: PanelDefinition, today: Date): FilterValues
   return values;
 }
 
+/** The value of another filter a condition reads (a list's single value counts as that value). */
+const conditionValue = (values: Record<string, unknown>, name: string): string | null => {
+  const value = values[name];
+  return value === null || value === undefined || Array.isArray(value) ? null : String(value);
+};
+
+/** The filter's disabledWhen condition that holds for these values, if any: [other filter, its value]. */
+export function disabledBy(filter: PanelFilter, values: Record<string, unknown>): [string, string] | undefined {
+  for (const [other, disabling] of Object.entries(filter.disabledWhen ?? {})) {
+    const value = conditionValue(values, other);
+    if (value !== null && disabling.includes(value)) return [other, value];
+  }
+  return undefined;
+}
+
+/** Whether a list filter takes several choices for these values (always, without multipleWhen). */
+export function allowsMultiple(filter: PanelFilter, values: Record<string, unknown>): boolean {
+  if (!filter.multipleWhen) return true;
+  return Object.entries(filter.multipleWhen).some(([other, allowing]) => {
+    const value = conditionValue(values, other);
+    return value !== null && allowing.includes(value);
+  });
+}
+
 /** The criteria of the query call: one per filter, a range as its two ends, empty values as null. */
 export function panelCriteria(panel: PanelDefinition, values: FilterValues): Record<string, FilterValue> {
   const criteria: Record<string, FilterValue> = {};
@@ -65,8 +91,11 @@ export function panelCriteria(panel: PanelDefinition, values: FilterValues): Rec
       const [start, end] = Array.isArray(value) ? value : [null, null];
       criteria[filter.name] = isEmptyValue(start) ? null : (start ?? null);
       criteria[filter.rangeEnd!] = isEmptyValue(end) ? null : (end ?? null);
+    } else if (isEmptyValue(value) || disabledBy(filter, values)) {
+      // A disabled filter sends nothing, whatever it held before it was disabled.
+      criteria[filter.name] = filter.type === 'list' ? [] : null;
     } else {
-      criteria[filter.name] = isEmptyValue(value) ? (filter.type === 'list' ? [] : null) : (value ?? null);
+      criteria[filter.name] = value ?? null;
     }
   }
   return criteria;
@@ -109,6 +138,23 @@ function choiceProblem(filter: ResolvedFilter, value: unknown): string | null {
   return formatMessage(RULE_MESSAGES.enum, { label: fieldLabel(ruleContext(filter)), options: filter.options.map((o) => o.label).join(', ') });
 }
 
+/** A value the filter's disabledWhen forbids, or several choices its multipleWhen does not allow. */
+function conditionProblem(panel: PanelDefinition, filter: ResolvedFilter, value: unknown, criteria: Record<string, unknown>, label: string): string | null {
+  if (isEmptyValue(value)) return null;
+  const otherText = (name: string, value: string) => {
+    const other = panelFilters(panel).find((f) => f.name === name);
+    return { other: other?.label ?? name, value: other?.options?.find((o) => o.value === value)?.label ?? value };
+  };
+  const disabling = disabledBy(filter, criteria);
+  if (disabling) return formatMessage(PANEL_MESSAGES.disabled, { label, ...otherText(disabling[0], disabling[1]) });
+  if (Array.isArray(value) && value.length > 1 && !allowsMultiple(filter, criteria)) {
+    const [other, allowing] = Object.entries(filter.multipleWhen!)[0]!;
+    const named = allowing.map((v) => otherText(other, v));
+    return formatMessage(PANEL_MESSAGES.single, { label, other: named[0]!.other, value: named.map((n) => n.value).join(' or ') });
+  }
+  return null;
+}
+
 /**
  * Criterion name -> first problem, for criteria sent to a panel's query: the filters' rules, fixed
  * choices, dates as YYYY-MM-DD within their day bounds, a range's end not before its start, and no
@@ -129,7 +175,7 @@ export function validatePanelCriteria(panel: PanelDefinition, criteria: Record<s
       continue;
     }
     if (filter.type !== 'date') {
-      const problem = choiceProblem(filter, value);
+      const problem = choiceProblem(filter, value) ?? conditionProblem(panel, filter, value, criteria, label);
       if (problem) errors[filter.name] = problem;
       continue;
     }

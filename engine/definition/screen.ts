@@ -36,6 +36,8 @@ export type DisplayFormat = 'text' | 'date' | 'datetime' | 'number' | 'status' |
 export interface FieldOption {
   value: string | number | boolean;
   label: string;
+  /** The tag colour of this value where the field shows as a status tag. */
+  color?: 'green' | 'red' | 'orange' | 'blue' | 'gold' | 'default';
 }
 
 /** Where a reference field takes its options from: a selector of screens/selectors.json. */
@@ -96,6 +98,8 @@ export interface FieldDefinition {
   form?: boolean | FormPlacement;
   /** Shown when a record is viewed although the form does not edit it (a generated card number). */
   detail?: boolean;
+  /** A number field shown as this red tag when its value is 0 (a variant's quantity: 'Out of Stock'). */
+  zeroTag?: string;
   /** Date pickers: whole-day bounds relative to today ('today', '-30d', '+1y') or absolute YYYY-MM-DD. */
   minDate?: string;
   maxDate?: string;
@@ -257,6 +261,20 @@ export interface ApprovalRequirement {
 export interface PanelPage extends PageBase {
   kind: 'panels';
   panels: PanelDefinition[];
+  /**
+   * An info banner above the panels (spec 000 §2: 'You Have One Announcement' with 'Open Announcement'),
+   * shown when its named server query answers `{ show: true, content }`; the link opens the content in a modal.
+   */
+  announcement?: PanelAnnouncement;
+}
+
+export interface PanelAnnouncement {
+  /** The named server query (server/panels/panelQueries.ts, no criteria) answering one row `{ show, content }`. */
+  query: string;
+  /** The banner's text. */
+  title: string;
+  /** The link that opens the content. */
+  link: string;
 }
 
 /**
@@ -285,6 +303,10 @@ export interface PanelFilter extends Pick<FieldDefinition, 'name' | 'label' | 'p
   widget?: 'select' | 'multiselect' | 'date';
   type?: 'string' | 'date' | 'list';
   rangeEnd?: string;
+  /** Another filter's name -> its values that disable this one (its value is then empty; the server refuses another). */
+  disabledWhen?: Record<string, string[]>;
+  /** A list filter: another filter's name -> its values under which several choices are allowed (else one at most). */
+  multipleWhen?: Record<string, string[]>;
 }
 
 export type ChartKind = 'line' | 'bar' | 'pie' | 'table' | 'statistic';

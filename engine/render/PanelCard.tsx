@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { columnLabel, formatCell, formatThousands, hasRows, statisticValue } from '../definition/chartData';
 import { resolveDateBound, dayOutside } from '../definition/dateBounds';
 import { DISPLAY_DATE, WIRE_DATE } from '../definition/format';
-import { panelCriteria, panelFilters, type FilterValue, type FilterValues, type ResolvedFilter } from '../definition/panelPage';
+import { allowsMultiple, disabledBy, panelCriteria, panelFilters, type FilterValue, type FilterValues, type ResolvedFilter } from '../definition/panelPage';
 import type { PanelChart as PanelChartDefinition, PanelDefinition } from '../definition/screen';
 import { usePanelQuery, type PanelQueryState } from './usePanelQuery';
 import { OptionSelect } from './widgets/OptionSelect';
@@ -63,16 +63,22 @@ function FilterInput({ filter, id, values, today, onChange }: { filter: Resolved
     );
   }
   const dependsOn = filter.source?.dependsOn;
+  const disabled = !!disabledBy(filter, values);
+  // A list filter whose multipleWhen does not hold takes one choice, still sent as a list.
+  const multiple = filter.type === 'list' && allowsMultiple(filter, values);
+  const single = filter.type === 'list' && !multiple;
+  const shown = disabled ? (filter.type === 'list' && multiple ? [] : null) : single && Array.isArray(value) ? (value[0] ?? null) : value;
   return (
     <div style={{ width: filter.type === 'list' ? 220 : 150 }}>
       <OptionSelect
         id={id}
-        value={value}
-        onChange={(next) => onChange(next as FilterValue)}
+        value={shown}
+        disabled={disabled}
+        onChange={(next) => onChange((single ? (next === null || next === undefined || next === '' ? [] : [next]) : next) as FilterValue)}
         options={filter.options}
         selector={filter.source?.selector}
         parent={dependsOn ? { filter: dependsOn.filter, value: values[dependsOn.field] } : undefined}
-        multiple={filter.type === 'list'}
+        multiple={multiple}
         maxTagCount={2}
         placeholder={`Choose ${placeholder}`}
       />

@@ -1,13 +1,57 @@
 // The panels page kind: a title and a grid of panels, two a row from antd's lg breakpoint (one below it),
 // each filter's value in the URL ('<panel>.<filter>=...', only what differs from its default).
-import { useMemo } from 'react';
-import { Col, Row, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Col, Modal, Row, Typography } from 'antd';
+import { isSuccess } from '../api/envelope';
 import { panelDefaults, panelStateFromQuery, panelStateToQuery, type FilterValues } from '../definition/panelPage';
-import type { PanelPage as PanelPageDefinition } from '../definition/screen';
+import type { PanelAnnouncement, PanelPage as PanelPageDefinition } from '../definition/screen';
+import { useEngine } from './EngineContext';
 import { PanelCard } from './PanelCard';
+import { panelQueryPath } from './usePanelQuery';
 import type { PageViewProps } from './PageView';
 
 const DEFAULT_SPAN = 12;
+
+/** The dismissible info banner: shown when the query answers show true; its link opens the content in a modal. */
+function AnnouncementBanner({ announcement }: { announcement: PanelAnnouncement }) {
+  const { call } = useEngine();
+  const [content, setContent] = useState<string>();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void call<{ show: boolean; content: string }[]>(panelQueryPath(announcement.query), { criteria: {} })
+      .then((answer) => {
+        const row = Array.isArray(answer.result) ? answer.result[0] : undefined;
+        if (current && isSuccess(answer.status.responsecode, true) && row?.show) setContent(row.content);
+      })
+      // No banner when it cannot be read: the panels still show.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [call, announcement.query]);
+  if (content === undefined) return null;
+  return (
+    <>
+      <Alert
+        className="engine-announcement"
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={announcement.title}
+        closable={{ 'aria-label': 'Close' }}
+        action={
+          <Button size="small" type="link" onClick={() => setOpen(true)}>
+            {announcement.link}
+          </Button>
+        }
+      />
+      <Modal open={open} title={announcement.title} footer={null} onCancel={() => setOpen(false)}>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{content}</Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}
 
 export default function PanelPage({ page, query, onQueryChange }: PageViewProps) {
   const definition = page as PanelPageDefinition;
@@ -20,6 +64,7 @@ export default function PanelPage({ page, query, onQueryChange }: PageViewProps)
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {definition.title}
       </Typography.Title>
+      {definition.announcement && <AnnouncementBanner announcement={definition.announcement} />}
       <Row gutter={[16, 16]}>
         {definition.panels.map((panel) => (
           <Col key={panel.key} xs={24} lg={panel.span ?? DEFAULT_SPAN}>

@@ -70,6 +70,7 @@ export const CONFIG_KEYS = {
   TRANSFER_VAT_PERCENT: decimal('TRANSFER_VAT_PERCENT', 11, 'VAT on the transfer fee, in percent'),
   // Spec 000 §7: 'VAT for buy mileage'.
   VAT_BUY_MILEAGE: decimal('VAT_BUY_MILEAGE', 11, 'VAT in percent added to the price of bought miles'),
+  BUY_PRODUCT_PAYMENT_MINUTES: wholeNumber('BUY_PRODUCT_PAYMENT_MINUTES', 60, 'Minutes a member has to pay a product bought in cash before its payment can no longer be verified (then EXPIRED)'),
   REDEMPTION_APPROVAL_MILES: wholeNumber('REDEMPTION_APPROVAL_MILES', 100_000, 'A redemption costing more award miles than this waits on Approval Redemption (0: none by amount)'),
   REDEMPTION_APPROVAL_ALWAYS: flag('REDEMPTION_APPROVAL_ALWAYS', false, 'true: every redemption waits on Approval Redemption'),
   BUY_MILEAGE_MAX_MILES_PER_YEAR: wholeNumber('BUY_MILEAGE_MAX_MILES_PER_YEAR', 100_000, 'Most miles a member may buy in a calendar year, this purchase and those waiting for approval included'),
@@ -85,6 +86,13 @@ export const CONFIG_KEYS = {
   RETRO_CLAIM_MIN_DAYS_OWN: wholeNumber('RETRO_CLAIM_MIN_DAYS_OWN', 3, "Days after a flight of the programme's own carrier before a retro claim for it is accepted"),
   RETRO_CLAIM_MIN_DAYS_PARTNER: wholeNumber('RETRO_CLAIM_MIN_DAYS_PARTNER', 14, "Days after an alliance partner's flight before a retro claim for it is accepted"),
   RETRO_CLAIM_NAME_TITLES: text('RETRO_CLAIM_NAME_TITLES', 'MR,MRS,MS,MISS,MSTR,DR', 'Titles a ticket adds to the name, left out when the name on the ticket is compared with the member (comma-separated)'),
+  // Spec 000 §2, §7: the dashboard's announcement banner and its content.
+  ANNOUNCEMENT_SHOW: flag('ANNOUNCEMENT_SHOW', false, 'Whether the dashboard shows the announcement banner (true or false)'),
+  ANNOUNCEMENT_CONTENT: text(
+    'ANNOUNCEMENT_CONTENT',
+    'The back office will be unavailable for scheduled maintenance on Sunday from 01.00 to 03.00 WIB. Please save your work before then.',
+    'Text of the dashboard announcement',
+  ),
   TIER_DOWNGRADE_LEVELS: wholeNumber(
     'TIER_DOWNGRADE_LEVELS',
     1,

@@ -1,8 +1,16 @@
-// The dashboard's named panel queries (spec 000 §2, §3): aggregates over the stored members and cards.
-// The dashboard issue adds the other panels here; each is a criteria list and a read, registered in panelQueries.
-import type { Kysely } from 'kysely';
+// The dashboard's named panel queries (spec 000 §2, §3, §7): each a criteria list and a read, registered in
+// panelQueries. Enrollment, Flight, Non-Air Activity and Redemption read the rollups (server/rollups: counts by
+// day kept by triggers with their rows); Promo Code, Corporate Activity and Member Activity read their rows
+// through the indexes of a date range; Member Tier reads the cards. Rows are in the shapes of spec 000 §3.
+import { sql, type Kysely } from 'kysely';
+import { DEFAULT_RANGE } from '../../engine/definition/panelPage';
+import { resolveDateBound } from '../../engine/definition/dateBounds';
+import type { FilterValue } from '../../engine/definition/panelPage';
 import type { Schema } from '../db/schema';
-import type { PanelQuery } from './panelQueries';
+import { readConfigKey } from '../configuration/configKeys';
+import { PROMOTION_RULE } from '../promotions/promotionRules';
+import { CREDITED, METRICS, ROLLUP_TABLE } from '../rollups/rollupStore';
+import type { PanelQuery, PanelQueryContext } from './panelQueries';
 
 /** The gender filter's "every gender" choice (spec 000 §3: gender ALL, MALE or FEMALE). */
 export const ALL = 'ALL';
@@ -43,9 +51,257 @@ export async function memberTiers(db: Kysely<Schema>, criteria: { gender: string
   return counted.map((row) => ({ tiername: row.tiername, gender, percentage: total === 0 ? 0 : Math.round((row.jumlah * 10000) / total) / 100, jumlah: row.jumlah }));
 }
 
+type Criteria = Record<string, FilterValue>;
+const loose = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
+const str = (value: FilterValue | undefined): string | null => (value === null || value === undefined || value === '' || Array.isArray(value) ? null : String(value));
+const list = (value: FilterValue | undefined): string[] => (Array.isArray(value) ? value.filter((v) => v !== null && v !== '').map(String) : []);
+/** A choice that means "every value" (the ALL option) or none made. */
+const chosen = (value: FilterValue | undefined): string | null => {
+  const v = str(value);
+  return v === null || v === ALL ? null : v;
+};
+
+/** A date range's days: an empty end is today, an empty start the default range's (the last 30 days). */
+export function dayRange(start: FilterValue | undefined, end: FilterValue | undefined, now: Date): { from: string; to: string } {
+  return { from: str(start) ?? resolveDateBound(DEFAULT_RANGE.start, now)!, to: str(end) ?? resolveDateBound(DEFAULT_RANGE.end, now)! };
+}
+
+/** Spec 000 §3: the activity type filter says NON_AIR; member activities store NONAIR. */
+export const ACTIVITY_TYPES: Record<string, string> = { AIR: 'AIR', NON_AIR: 'NONAIR' };
+
+export interface DayPoint {
+  [x: string]: string | number;
+}
+
+/** Nested rows (spec 000 §3: "list of tiername with data of date and totalmember"): one row a series. */
+function nest<K extends string>(rows: { series: string; x: string; y: number }[], seriesField: K, xField: string, yField: string): ({ [P in K]: string } & { data: DayPoint[] })[] {
+  const out = new Map<string, DayPoint[]>();
+  for (const row of rows) {
+    if (!row.y) continue;
+    const points = out.get(row.series) ?? [];
+    points.push({ [xField]: row.x, [yField]: row.y });
+    out.set(row.series, points);
+  }
+  return [...out.entries()].map(([series, data]) => ({ [seriesField]: series, data: data.sort((a, b) => (a[xField]! < b[xField]! ? -1 : 1)) }) as { [P in K]: string } & { data: DayPoint[] });
+}
+
+// ---- Enrollment Member: members by enrollment date and tier -------------------------------------------------
+
+export async function enrollments(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+  const { from, to } = dayRange(criteria.enrollmentdate, criteria.enddate, now);
+  const channel = chosen(criteria.enrollchannel);
+  const membership = str(criteria.membershipid);
+  const rows = await loose(db)
+    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .innerJoin('tier as t', 't.tierid', 'r.k3')
+    .where('r.metric', '=', METRICS.ENROLL)
+    .where('r.day', '>=', from)
+    .where('r.day', '<=', to)
+    .$if(channel !== null, (qb) => qb.where('r.k1', '=', channel))
+    .$if(membership !== null, (qb) => qb.where('r.k2', '=', membership))
+    .select((eb) => ['t.tiername as series', 'r.day as x', eb.fn.min('t.rank').as('tierrank'), eb.fn.sum('r.total').as('y')])
+    .groupBy(['t.tiername', 'r.day'])
+    .orderBy('tierrank')
+    .orderBy('t.tiername')
+    .orderBy('r.day')
+    .execute();
+  return nest(rows.map((r: any) => ({ series: String(r.series), x: String(r.x), y: Number(r.y) })), 'tiername', 'enrollmentdate', 'totalmember');
+}
+
+// ---- Flight: flights by member type and date -----------------------------------------------------------------
+
+/** Spec 000 §3, §5: the Flight panel's member types (the carrier filter is off for ALL and NONMEMBER). */
+export const FLIGHT_MEMBER_TYPES = { ALL: 'ALL', MEMBERGA: 'MEMBERGA', MEMBERNONGA: 'MEMBERNONGA', NONMEMBER: 'NONMEMBER' } as const;
+
+export interface FlightRow {
+  type: string;
+  /** The carrier of a member series; null for a series of every carrier. */
+  ffpcarriercode: string | null;
+  /** The series' name on the chart: the type, and the carrier of a Member Non-GA series. */
+  series: string;
+  data: DayPoint[];
+}
+
+const TYPE_NAMES: Record<string, string> = { MEMBERGA: 'Member GA', MEMBERNONGA: 'Member Non-GA', NONMEMBER: 'Non-Member' };
+
+export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date): Promise<FlightRow[]> {
+  const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
+  const type = str(criteria.member) ?? FLIGHT_MEMBER_TYPES.ALL;
+  const carriers = list(criteria.ffpcarriercode);
+  const own = await readConfigKey(db, 'PROGRAMME_CARRIER');
+  const out: FlightRow[] = [];
+  if (type !== FLIGHT_MEMBER_TYPES.NONMEMBER) {
+    const rows = await loose(db)
+      .selectFrom(`${ROLLUP_TABLE} as r`)
+      .where('r.metric', '=', METRICS.ACTIVITY)
+      .where('r.k1', '=', 'AIR')
+      .where('r.day', '>=', from)
+      .where('r.day', '<=', to)
+      .$if(type === FLIGHT_MEMBER_TYPES.MEMBERGA, (qb) => qb.where('r.k2', '=', own))
+      .$if(type === FLIGHT_MEMBER_TYPES.MEMBERNONGA, (qb) => qb.where('r.k2', '<>', own))
+      .$if(carriers.length > 0, (qb) => qb.where('r.k2', 'in', carriers))
+      .select((eb) => ['r.k2 as carrier', 'r.day as x', eb.fn.sum('r.total').as('y')])
+      .groupBy(['r.k2', 'r.day'])
+      .execute();
+    const byCarrier = type === FLIGHT_MEMBER_TYPES.MEMBERNONGA;
+    const points = rows.map((r: any) => {
+      const memberType = r.carrier === own ? FLIGHT_MEMBER_TYPES.MEMBERGA : FLIGHT_MEMBER_TYPES.MEMBERNONGA;
+      return { series: byCarrier ? `${memberType}|${r.carrier}` : memberType, x: String(r.x), y: Number(r.y) };
+    });
+    for (const row of nest(points, 'key', 'date', 'totalmember').sort((a, b) => (a.key < b.key ? -1 : 1))) {
+      const [memberType, carrier] = row.key.split('|') as [string, string | undefined];
+      const ffpcarriercode = carrier ?? (memberType === FLIGHT_MEMBER_TYPES.MEMBERGA ? own : null);
+      out.push({ type: memberType, ffpcarriercode, series: carrier ? `${TYPE_NAMES[memberType]} ${carrier}` : TYPE_NAMES[memberType]!, data: row.data });
+    }
+    // Member Non-GA by carrier: the carriers with most flights first, so the first 10 drawn are the busiest.
+    if (byCarrier) out.sort((a, b) => total(b) - total(a) || (a.series < b.series ? -1 : 1));
+  }
+  if (type === FLIGHT_MEMBER_TYPES.ALL || type === FLIGHT_MEMBER_TYPES.NONMEMBER) {
+    // Non-members: flights parked because no member holds the card (Park Activity rows without a member).
+    const rows = await loose(db)
+      .selectFrom('park_activity')
+      .where('activitytype', '=', 'AIR')
+      .where('memberid', 'is', null)
+      .where('activitydate', '>=', from)
+      .where('activitydate', '<=', to)
+      .select((eb) => ['activitydate as x', eb.fn.countAll().as('y')])
+      .groupBy('activitydate')
+      .execute();
+    const [row] = nest(rows.map((r: any) => ({ series: FLIGHT_MEMBER_TYPES.NONMEMBER, x: String(r.x), y: Number(r.y) })), 'key', 'date', 'totalmember');
+    if (row) out.push({ type: FLIGHT_MEMBER_TYPES.NONMEMBER, ffpcarriercode: null, series: TYPE_NAMES.NONMEMBER!, data: row.data });
+  }
+  return out;
+}
+
+const total = (row: { data: DayPoint[] }) => row.data.reduce((sum, p) => sum + Number(p.totalmember ?? 0), 0);
+
+// ---- Promo Code: activities that earned a promotion's bonus --------------------------------------------------
+
+export async function promoCodes(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+  const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
+  const promocode = str(criteria.promocode);
+  const rows = await loose(db)
+    .selectFrom('ledger_detail as d')
+    .innerJoin('ledger_transaction as t', 't.trxid', 'd.trxid')
+    .where('d.ruletype', '=', PROMOTION_RULE)
+    .where('t.trxtype', '=', 'EARNING')
+    .where('t.activitydate', '>=', from)
+    .where('t.activitydate', '<=', to)
+    .$if(promocode !== null, (qb) => qb.where('d.rulecode', '=', promocode))
+    .select((eb) => ['d.rulecode as promocode', eb.fn.count('d.trxid').distinct().as('jumlah')])
+    .groupBy('d.rulecode')
+    .execute();
+  return byCount(rows.map((r: any) => ({ promocode: String(r.promocode), jumlah: Number(r.jumlah) })), 'jumlah', 'promocode');
+}
+
+/** Most first, then by name: the first 10 drawn are the largest. */
+function byCount<T extends Record<string, unknown>>(rows: T[], count: keyof T, name: keyof T): T[] {
+  return rows.filter((r) => Number(r[count]) > 0).sort((a, b) => Number(b[count]) - Number(a[count]) || (String(a[name]) < String(b[name]) ? -1 : 1));
+}
+
+// ---- Non-Air Activity: credited partner activities by partner -------------------------------------------------
+
+export async function nonAirActivities(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+  const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
+  const partner = str(criteria.partnercode);
+  const rows = await loose(db)
+    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .where('r.metric', '=', METRICS.ACTIVITY)
+    .where('r.k1', '=', ACTIVITY_TYPES.NON_AIR)
+    .where('r.day', '>=', from)
+    .where('r.day', '<=', to)
+    .$if(partner !== null, (qb) => qb.where('r.k2', '=', partner))
+    .select((eb) => ['r.k2 as partnercode', eb.fn.sum('r.total').as('jumlah')])
+    .groupBy('r.k2')
+    .execute();
+  return byCount(rows.map((r: any) => ({ partnercode: String(r.partnercode), jumlah: Number(r.jumlah) })), 'jumlah', 'partnercode');
+}
+
+// ---- Corporate Activity: credited activities of corporate members by corporate -------------------------------
+
+export async function corporateActivities(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+  const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
+  const type = chosen(criteria.activitytype);
+  const rows = await loose(db)
+    .selectFrom('member_activity as a')
+    .innerJoin('member as m', 'm.memberid', 'a.memberid')
+    .innerJoin('corporate as c', 'c.corporatecode', 'm.corporatecode')
+    .where('a.status', '=', CREDITED)
+    .where('a.activitydate', '>=', from)
+    .where('a.activitydate', '<=', to)
+    .$if(type !== null, (qb) => qb.where('a.activitytype', '=', ACTIVITY_TYPES[type!] ?? type))
+    .select((eb) => ['c.corporatename', eb.fn.countAll().as('jumlahactivity')])
+    .groupBy('c.corporatename')
+    .execute();
+  return byCount(rows.map((r: any) => ({ corporatename: String(r.corporatename), jumlahactivity: Number(r.jumlahactivity) })), 'jumlahactivity', 'corporatename');
+}
+
+// ---- Member Activity: members with a credited activity a day, by tier -----------------------------------------
+
+export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+  const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
+  const type = chosen(criteria.activitytype);
+  const membership = str(criteria.membershipid);
+  const rows = await loose(db)
+    .selectFrom('member_activity as a')
+    .innerJoin('member as m', 'm.memberid', 'a.memberid')
+    .innerJoin('tier as t', 't.tierid', 'm.tierid')
+    .where('a.status', '=', CREDITED)
+    .where('a.activitydate', '>=', from)
+    .where('a.activitydate', '<=', to)
+    .$if(type !== null, (qb) => qb.where('a.activitytype', '=', ACTIVITY_TYPES[type!] ?? type))
+    .$if(membership !== null, (qb) => qb.where('m.membershipid', '=', membership))
+    .select((eb) => ['t.tiername as series', 'a.activitydate as x', eb.fn.min('t.rank').as('tierrank'), eb.fn.count('a.memberid').distinct().as('y')])
+    .groupBy(['t.tiername', 'a.activitydate'])
+    .orderBy('tierrank')
+    .orderBy('t.tiername')
+    .execute();
+  return nest(rows.map((r: any) => ({ series: String(r.series), x: String(r.x), y: Number(r.y) })), 'tiername', 'date', 'totalmember');
+}
+
+// ---- Redemption: REDEMPTION ledger rows by award and its partner ------------------------------------------------
+
+export async function redemptions(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+  const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
+  const partner = str(criteria.partnercode);
+  const award = str(criteria.awardcode);
+  const rows = await loose(db)
+    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .leftJoin('award as w', 'w.awardcode', 'r.k1')
+    .where('r.metric', '=', METRICS.REDEEM)
+    .where('r.day', '>=', from)
+    .where('r.day', '<=', to)
+    .$if(award !== null, (qb) => qb.where('r.k1', '=', award))
+    .$if(partner !== null, (qb) => qb.where('w.partnercode', '=', partner))
+    .select((eb) => ['r.k1 as awardcode', 'w.partnercode', eb.fn.sum('r.total').as('totalredemption')])
+    .groupBy(['r.k1', 'w.partnercode'])
+    .execute();
+  return byCount(rows.map((r: any) => ({ awardcode: String(r.awardcode), partnercode: r.partnercode === null || r.partnercode === undefined ? null : String(r.partnercode), totalredemption: Number(r.totalredemption) })), 'totalredemption', 'awardcode');
+}
+
+// ---- the announcement (spec 000 §2, §7) -------------------------------------------------------------------------
+
+export async function announcement(db: Kysely<Schema>): Promise<[{ show: boolean; content: string }]> {
+  const [show, content] = await Promise.all([readConfigKey(db, 'ANNOUNCEMENT_SHOW'), readConfigKey(db, 'ANNOUNCEMENT_CONTENT')]);
+  return [{ show, content: show ? content : '' }];
+}
+
+const read =
+  (fn: (db: Kysely<Schema>, criteria: Criteria, now: Date) => Promise<unknown[]>) =>
+  ({ db, now }: PanelQueryContext, criteria: Criteria) =>
+    fn(db, criteria, now);
+
 export const dashboardQueries: Record<string, PanelQuery> = {
+  'dashboard/announcement': { criteria: [], run: ({ db }) => announcement(db) },
+  'dashboard/enrollment': { criteria: ['enrollchannel', 'membershipid', 'enrollmentdate', 'enddate'], run: read(enrollments) },
+  'dashboard/flight': { criteria: ['member', 'ffpcarriercode', 'startdate', 'enddate'], run: read(flights) },
+  'dashboard/promo-code': { criteria: ['promocode', 'startdate', 'enddate'], run: read(promoCodes) },
+  'dashboard/non-air-activity': { criteria: ['partnercode', 'startdate', 'enddate'], run: read(nonAirActivities) },
+  'dashboard/corporate-activity': { criteria: ['activitytype', 'startdate', 'enddate'], run: read(corporateActivities) },
   'dashboard/member-tier': {
     criteria: ['gender', 'startdate'],
     run: ({ db, today }, criteria) => memberTiers(db, { gender: criteria.gender as string | null, startdate: criteria.startdate as string | null }, today),
   },
+  'dashboard/member-activity': { criteria: ['activitytype', 'membershipid', 'startdate', 'enddate'], run: read(memberActivities) },
+  'dashboard/redemption': { criteria: ['partnercode', 'awardcode', 'startdate', 'enddate'], run: read(redemptions) },
 };

@@ -4,7 +4,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { roleAllows } from '../../engine/definition/menuTree';
 import { panelCriteriaNames, validatePanelCriteria, type FilterValue } from '../../engine/definition/panelPage';
-import type { PanelPage } from '../../engine/definition/screen';
+import type { PanelDefinition, PanelPage } from '../../engine/definition/screen';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction, type Action, type Guard } from '../core/action';
 import { forbidden, invalid } from '../core/apiError';
@@ -17,6 +17,11 @@ export function unservedPanels(catalogue: Catalogue, queries: Readonly<Record<st
   const problems: string[] = [];
   const usedBy = new Map<string, string>();
   for (const page of catalogue.pages.filter(isPanelPage)) {
+    const announcement = page.announcement;
+    if (announcement) {
+      if (!Object.hasOwn(queries, announcement.query)) problems.push(`${page.menucode} announcement: no panel query "${announcement.query}" in server/panels/panelQueries.ts`);
+      usedBy.set(announcement.query, `${page.menucode} announcement`);
+    }
     for (const panel of page.panels) {
       const at = `${page.menucode} panel "${panel.key}"`;
       if (!Object.hasOwn(queries, panel.query)) problems.push(`${at}: no panel query "${panel.query}" in server/panels/panelQueries.ts`);
@@ -38,7 +43,9 @@ export function panelActions(catalogue: Catalogue, queries: Readonly<Record<stri
   return catalogue.pages.filter(isPanelPage).flatMap((page) => {
     const menu = catalogue.menus.find((m) => m.menucode === page.menucode);
     const guard: Guard = menu?.everyone ? 'session' : { function: `${page.menucode}_ACCESS` };
-    return page.panels.map((panel) => {
+    // The announcement is read like a panel without filters.
+    const read: PanelDefinition[] = page.announcement ? [{ key: 'announcement', title: page.announcement.title, query: page.announcement.query, chart: { kind: 'table' } }] : [];
+    return [...read, ...page.panels].map((panel) => {
       const query = queries[panel.query]!;
       const names = panelCriteriaNames(panel);
       return defineAction({

@@ -292,12 +292,6 @@ export const GENERAL_CONFIGURATION: readonly GeneralConfigSeed[] = [
   { key: 'DEFAULT_PHONE_CODE', value: '+62', description: 'Phone code the phone number fields propose' },
   { key: 'REPORT_ACCESS_ROLES', value: 'ADMIN,BOD', description: 'Roles that may generate and download every report, comma separated' },
   { key: 'REPORT_ACCESS_USERS', value: 'admin', description: 'User names that may download member data reports, comma separated' },
-  {
-    key: 'ANNOUNCEMENT_CONTENT',
-    value: 'The back office will be unavailable for scheduled maintenance on Sunday from 01.00 to 03.00 WIB. Please save your work before then.',
-    description: 'Text of the dashboard announcement',
-  },
-  { key: 'ANNOUNCEMENT_SHOW', value: 'false', description: 'Whether the dashboard shows the announcement banner (true or false)' },
   { key: 'MEMBER_STATUS_UPDATE', value: '24', description: 'Months without activity after which a member is set inactive' },
   { key: 'TIER_MAINTAIN_NOTIFICATION', value: '60', description: 'Days before the tier period ends that members are told what keeps their tier' },
 ].map((entry) => ({ ...entry, active: true }));

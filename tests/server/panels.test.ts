@@ -146,7 +146,8 @@ describe('panel pages and the query registry', () => {
   });
 
   it('the server refuses to start with a panel whose query is missing or shared', () => {
-    const page: PanelPage = { ...dashboard, panels: [...dashboard.panels, { ...dashboard.panels[0]!, key: 'again' }, { ...dashboard.panels[0]!, key: 'gone', query: 'dashboard/gone' }] };
+    const tiers = dashboard.panels.find((p) => p.key === 'member-tier')!;
+    const page: PanelPage = { ...dashboard, panels: [...dashboard.panels, { ...tiers, key: 'again' }, { ...tiers, key: 'gone', query: 'dashboard/gone' }] };
     const broken = buildCatalogue(catalogue.tree, [...catalogue.pages.filter((p) => p !== dashboard), page], { schemaVersion: 1, selectors: catalogue.selectors });
     expect(unservedPanels(broken, PANEL_QUERIES)).toEqual([
       'DASHBOARD panel "again": query "dashboard/member-tier" is already read by DASHBOARD panel "member-tier"',
@@ -158,6 +159,7 @@ describe('panel pages and the query registry', () => {
   it('a panel of a menu not shown to everyone is guarded by its ACCESS function', () => {
     const report: PanelPage = { ...dashboard, menucode: 'DASHEXEC' };
     const only = buildCatalogue(catalogue.tree, [report], { schemaVersion: 1, selectors: catalogue.selectors });
-    expect(panelActions(only).map((a) => a.guard)).toEqual([{ function: 'DASHEXEC_ACCESS' }]);
+    // Each panel's query and the announcement's.
+    expect(panelActions(only).map((a) => a.guard)).toEqual(Array.from({ length: dashboard.panels.length + 1 }, () => ({ function: 'DASHEXEC_ACCESS' })));
   });
 });

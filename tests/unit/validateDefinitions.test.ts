@@ -452,13 +452,13 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['WizardList', screenDefs.wizardList, {
     fields: 'required', itemLabel: 'required', min: 'optional', max: 'optional', unique: 'optional', inherit: 'optional',
   } satisfies Shape<WizardList>],
-  ['PanelPage (panels kind)', screenDefs.panelPage, { panels: 'required' } satisfies Shape<Omit<PanelPage, keyof PageBase | 'kind'>>],
+  ['PanelPage (panels kind)', screenDefs.panelPage, { panels: 'required', announcement: 'optional' } satisfies Shape<Omit<PanelPage, keyof PageBase | 'kind'>>],
   ['PanelDefinition', screenDefs.panel, {
     key: 'required', title: 'required', query: 'required', filters: 'optional', chart: 'required', span: 'optional',
   } satisfies Shape<PanelDefinition>],
   ['PanelFilter', screenDefs.panelFilter, {
     name: 'required', label: 'required', placeholder: 'optional', widget: 'optional', type: 'optional', rules: 'optional', options: 'optional',
-    source: 'optional', default: 'optional', minDate: 'optional', maxDate: 'optional', rangeEnd: 'optional',
+    source: 'optional', default: 'optional', minDate: 'optional', maxDate: 'optional', rangeEnd: 'optional', disabledWhen: 'optional', multipleWhen: 'optional',
   } satisfies Shape<PanelFilter>],
   ['PanelChart', screenDefs.panelChart, {
     kind: 'required', x: 'optional', y: 'optional', series: 'optional', data: 'optional', columns: 'optional', limit: 'optional',
@@ -469,9 +469,9 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',
     options: 'optional', source: 'optional', format: 'optional', default: 'optional', search: 'optional', column: 'optional',
     form: 'optional', detail: 'optional', minDate: 'optional', maxDate: 'optional', maxSizeKb: 'optional', stored: 'optional',
-    requiredUnless: 'optional', requiredWhen: 'optional', notBefore: 'optional', excludes: 'optional', composeFrom: 'optional',
+    requiredUnless: 'optional', requiredWhen: 'optional', notBefore: 'optional', excludes: 'optional', composeFrom: 'optional', zeroTag: 'optional',
   } satisfies Shape<FieldDefinition>],
-  ['FieldOption', screenDefs.option, { value: 'required', label: 'required' } satisfies Shape<FieldOption>],
+  ['FieldOption', screenDefs.option, { value: 'required', label: 'required', color: 'optional' } satisfies Shape<FieldOption>],
   ['FieldSource', screenDefs.source, { selector: 'required', dependsOn: 'optional' } satisfies Shape<FieldSource>],
   ["FieldSource['dependsOn']", screenDefs.source.properties.dependsOn, { field: 'required', filter: 'required', through: 'optional' } satisfies Shape<NonNullable<FieldSource['dependsOn']>>],
   ['SearchPlacement', screenDefs.searchPlacement, { mode: 'optional', exact: 'optional', range: 'optional' } satisfies Shape<SearchPlacement>],
