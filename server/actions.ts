@@ -40,6 +40,7 @@ import { promotionHooks } from './promotions/promotionHooks';
 import { buyMileageActions } from './buyMileage/buyMileageActions';
 import { buyMileageHooks } from './buyMileage/buyMileageHooks';
 import { redemptionActions, redemptionWizardActions } from './redemption/redemptionActions';
+import { mailingHooks } from './mailing/mailingHooks';
 
 export const allActions: readonly Action[] = [
   ...sessionActions,
@@ -55,7 +56,7 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), mailingHooks(catalogue));
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
 export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services)];

@@ -62,7 +62,7 @@ export interface ChildTableDefinition {
    * Rows open as a page of their own at <record page>/<section>/detail/<the row's last key field> (the menu
    * declares that route) instead of the drawer: the row's details, then this registered view for the row.
    */
-  detailPage?: { view?: ViewName };
+  detailPage?: { view?: ViewName; label?: string; visibleWhen?: VisibleWhen };
 }
 
 /** The segment between a section and a child row's key in a child detail page's address. */

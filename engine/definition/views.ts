@@ -14,6 +14,8 @@ export const REGISTERED_VIEWS = [
   'accrual-simulator',
   /** Issue 14: a member's standing in the current qualification period (tier miles, segments, each criterion and why) and the tier held on a chosen day. */
   'tier-standing',
+  /** Spec 001 §4.5: a member's product purchase as detail and payment verification cards (status tags, EXPIRED, price, 'See Mileage User'). */
+  'buy-product-detail',
   /** Spec 001 §4.6: a redemption's detail cards ('Departure Activity Details', 'Passenger {n} Details', 'Certificate Details {n}'). */
   'redemption-detail',
 ] as const;

@@ -167,7 +167,11 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
       return <Space size={0}>{buttons}</Space>;
     }
     const lastKey = screen.resource.key[screen.resource.key.length - 1]!;
-    if (onOpenDetail) buttons.push(icon('View', <EyeOutlined />, () => onOpenDetail(row[lastKey])));
+    const detailPage = child.detailPage;
+    const detailShown = !detailPage?.visibleWhen || sectionApplies({ key: 'detail', label: 'detail', visibleWhen: detailPage.visibleWhen }, row);
+    if (onOpenDetail) {
+      if (detailShown) buttons.push(icon(detailPage?.label ?? 'View', <EyeOutlined />, () => onOpenDetail(row[lastKey])));
+    }
     else if (allowed('update')) buttons.push(icon('Edit', <EditOutlined />, () => void openRecord(row, 'edit')));
     else if (allowed('view')) buttons.push(icon('View', <EyeOutlined />, () => void openRecord(row, 'view')));
     if (model.status) {

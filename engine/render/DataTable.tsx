@@ -30,8 +30,10 @@ const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'red'
 /** A value as a table cell or a detail line shows it: status and tag formats as tags, references by label. */
 export function displayValue(field: ResolvedField, value: unknown, labels: Map<unknown, string> | undefined): ReactNode {
   if (field.format === 'status' && typeof value === 'string') {
-    return <Tag color={STATUS_COLORS[value] ?? 'default'}>{formatValue(field, value)}</Tag>;
+    const color = field.options?.find((o) => o.value === value)?.color;
+    return <Tag color={color ?? STATUS_COLORS[value] ?? 'default'}>{formatValue(field, value)}</Tag>;
   }
+  if (field.zeroTag && value !== null && value !== undefined && Number(value) === 0) return <Tag color="red">{field.zeroTag}</Tag>;
   if (field.format === 'tag' && value) return <Tag>{formatValue(field, value)}</Tag>;
   if (field.format === 'progress' && value !== null && value !== undefined) return <Progress percent={Number(value)} size="small" aria-label={field.label} />;
   if (labels) return labels.get(value) ?? formatValue(field, value);

@@ -25,6 +25,8 @@ export const TRX_TYPES = {
   /** Miles bought (Buy Mileage), or bought to extend expiring ones: the receipt type's Miles Credited As. */
   BUY: 'BUY',
   BUYEXTEND: 'BUYEXTEND',
+  /** A mailing product bought with miles (Buy Product, server/mailing). */
+  BUYPRODUCT: 'BUYPRODUCT',
 } as const;
 
 export type TrxType = (typeof TRX_TYPES)[keyof typeof TRX_TYPES];

@@ -49,12 +49,23 @@ const PARTNER_GROUPS = [
 
 const GROUP_MEMBERS: Record<string, string[]> = { BANKS: ['BNI', 'BCA', 'MANDIRI'], HOTELS: ['HILTON', 'ACCOR'], GROUND: ['AVIS', 'BLUEBIRD'] };
 
+// Cards per tier (cash, with tax: 'Total Price (Include Tax)' as the product screen derives it), the welcome
+// letter, and merchandise bought with miles (or cash); the variants and stock are server/seed/mailingData.ts.
+const card = (code: string, name: string, price: number, letter = 'LTR-CARD') => ({
+  mailingproductcode: code, mailingproductname: name, producttype: 'CARD', description: `${name} printed on PVC and mailed with its carrier letter`,
+  inventorycode: 'PVC-CARD', envelopecode: 'ENV-DL', lettercode: letter, paymenttype: 'CASH', currencycode: 'IDR', price, taxpercent: 11,
+  totalprice: Math.round(price * 111) / 100, cancelfee: 10000, updatefee: 15000, feecurrencycode: 'IDR', cancelperioddays: 3,
+});
+
 const MAILING_PRODUCTS = [
-  { mailingproductcode: 'CARDBLUE', mailingproductname: 'Blue Membership Card', producttype: 'CARD', paymenttype: 'CASH', currencycode: 'IDR', price: 50000, cancelfee: 10000, updatefee: 15000, feecurrencycode: 'IDR', cancelperioddays: 3 },
-  { mailingproductcode: 'CARDGOLD', mailingproductname: 'Gold Membership Card', producttype: 'CARD', paymenttype: 'CASH', currencycode: 'IDR', price: 75000, cancelfee: 10000, updatefee: 15000, feecurrencycode: 'IDR', cancelperioddays: 3 },
-  { mailingproductcode: 'CARDPLAT', mailingproductname: 'Platinum Membership Card', producttype: 'CARD', paymenttype: 'MILEAGE', mileageprice: 2500, cancelfee: 0, updatefee: 0, feecurrencycode: 'IDR', cancelperioddays: 7 },
-  { mailingproductcode: 'WELCOMELTR', mailingproductname: 'Welcome Letter', producttype: 'LETTER', paymenttype: 'CASH', currencycode: 'IDR', price: 0, usepackagingvendor: false },
-  { mailingproductcode: 'LUGTAG', mailingproductname: 'Luggage Tag', producttype: 'MERCHANDISE', paymenttype: 'MILEAGE', mileageprice: 1500, useprintingvendor: false },
+  card('CARDBLUE', 'Blue Membership Card', 50000, 'LTR-WELCOME'),
+  card('CARDSILV', 'Silver Membership Card', 60000, 'LTR-TIER'),
+  card('CARDGOLD', 'Gold Membership Card', 75000, 'LTR-TIER'),
+  { ...card('CARDPLAT', 'Platinum Membership Card', 0, 'LTR-TIER'), paymenttype: 'MILEAGE', currencycode: null, price: null, taxpercent: null, totalprice: null, mileageprice: 2500, cancelfee: 0, updatefee: 0, cancelperioddays: 7 },
+  { mailingproductcode: 'WELCOMELTR', mailingproductname: 'Welcome Letter', producttype: 'LETTER', description: 'The welcome pack letter for a new member', inventorycode: 'A4-LETTERHEAD', envelopecode: 'ENV-DL', lettercode: 'LTR-WELCOME', paymenttype: 'CASH', currencycode: 'IDR', price: 0, taxpercent: 0, totalprice: 0, usepackagingvendor: false },
+  { mailingproductcode: 'LUGTAG', mailingproductname: 'Luggage Tag', producttype: 'MERCHANDISE', description: 'Leather luggage tag with the member card number embossed', envelopecode: 'ENV-C5', lettercode: 'LTR-PRODUCT', paymenttype: 'MILEAGE', mileageprice: 1500, useprintingvendor: false },
+  { mailingproductcode: 'MODEL737', mailingproductname: 'Boeing 737 MAX 8 Model 1:200', producttype: 'MERCHANDISE', description: 'Die-cast model in the airline livery, boxed', lettercode: 'LTR-PRODUCT', paymenttype: 'BOTH', currencycode: 'IDR', price: 350000, taxpercent: 11, totalprice: 388500, mileageprice: 12000, useprintingvendor: false },
+  { mailingproductcode: 'UMBRELLA', mailingproductname: 'Golf Umbrella', producttype: 'MERCHANDISE', description: 'Windproof 30-inch golf umbrella', lettercode: 'LTR-PRODUCT', paymenttype: 'MILEAGE', mileageprice: 4000, useprintingvendor: false },
 ];
 
 const ASIA = REGION_CODES.AS;
@@ -62,10 +73,10 @@ const EUROPE = REGION_CODES.EU;
 const NORTH_AMERICA = REGION_CODES.NA;
 
 const VENDORS = [
-  { vendorcode: 'PRTNUS', vendorname: 'Percetakan Nusantara', vendortype: 'PRINTING', allregion: true, regions: [], mailingproducts: ['CARDBLUE', 'CARDGOLD', 'CARDPLAT', 'WELCOMELTR'] },
+  { vendorcode: 'PRTNUS', vendorname: 'Percetakan Nusantara', vendortype: 'PRINTING', allregion: true, regions: [], mailingproducts: ['CARDBLUE', 'CARDSILV', 'CARDGOLD', 'CARDPLAT', 'WELCOMELTR'] },
   { vendorcode: 'PRTGRF', vendorname: 'Grafika Prima', vendortype: 'PRINTING', allregion: false, regions: [ASIA], mailingproducts: ['CARDPLAT'] },
-  { vendorcode: 'PKGKMS', vendorname: 'Kemas Jaya Packaging', vendortype: 'PACKAGING', allregion: true, regions: [], mailingproducts: ['CARDBLUE', 'CARDGOLD', 'CARDPLAT', 'LUGTAG'] },
-  { vendorcode: 'JNE', vendorname: 'JNE Express', vendortype: 'COURIER', allregion: false, regions: [ASIA], mailingproducts: ['CARDBLUE', 'CARDGOLD', 'CARDPLAT', 'WELCOMELTR', 'LUGTAG'] },
+  { vendorcode: 'PKGKMS', vendorname: 'Kemas Jaya Packaging', vendortype: 'PACKAGING', allregion: true, regions: [], mailingproducts: ['CARDBLUE', 'CARDSILV', 'CARDGOLD', 'CARDPLAT', 'LUGTAG', 'MODEL737', 'UMBRELLA'] },
+  { vendorcode: 'JNE', vendorname: 'JNE Express', vendortype: 'COURIER', allregion: false, regions: [ASIA], mailingproducts: ['CARDBLUE', 'CARDSILV', 'CARDGOLD', 'CARDPLAT', 'WELCOMELTR', 'LUGTAG', 'MODEL737', 'UMBRELLA'] },
   { vendorcode: 'POSIND', vendorname: 'Pos Indonesia', vendortype: 'COURIER', allregion: false, regions: [ASIA], mailingproducts: ['WELCOMELTR'] },
   { vendorcode: 'DHL', vendorname: 'DHL Express', vendortype: 'COURIER', allregion: false, regions: [ASIA, EUROPE, NORTH_AMERICA], mailingproducts: ['CARDGOLD', 'CARDPLAT'] },
 ];

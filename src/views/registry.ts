@@ -9,6 +9,7 @@ export const views: ViewRegistry = {
   'transaction-lots': lazy(() => import('./TransactionLots')),
   'accrual-simulator': lazy(() => import('./AccrualSimulator')),
   'tier-standing': lazy(() => import('./TierStanding')),
+  'buy-product-detail': lazy(() => import('./BuyProductDetail')),
   'redemption-detail': lazy(() => import('./RedemptionDetail')),
 };
 

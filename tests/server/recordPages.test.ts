@@ -126,7 +126,8 @@ describe.each(testDatabases)('record pages and child tables on $name', (target) 
       const viewer = as(await userWith('qz.mailview', ['PRMCT_ACCESS']));
       expect((await viewer('/api/mailing-product/section-price-detail', { mailingproductcode: 'CARDGOLD' })).http).toBe(403);
       const price = await call('/api/mailing-product/section-price', { mailingproductcode: 'CARDGOLD', paymenttype: 'MILEAGE', currencycode: null, price: null, mileageprice: 3000 });
-      expect(price.body.result).toEqual({ mailingproductcode: 'CARDGOLD', paymenttype: 'MILEAGE', currencycode: null, price: null, mileageprice: 3000 });
+      // Its tax stays; the total with tax is derived from the (now empty) cash price.
+      expect(price.body.result).toEqual({ mailingproductcode: 'CARDGOLD', paymenttype: 'MILEAGE', currencycode: null, price: null, taxpercent: 11, totalprice: null, mileageprice: 3000 });
       const tier = await call('/api/tier/section-basic-info', { tierid: 'GOLD', tiername: 'Gold', membershipid: 'FFP', rank: 3 });
       expect(tier.body.status.responsecode).toBe(CODES.SUCCESS);
       expect((await call('/api/tier/update', { tierid: 'GOLD', tiername: 'Gold', membershipid: 'FFP', rank: 3 })).http).toBe(404);

@@ -1,0 +1,167 @@
+// A member's purchase of a mailing product (spec 001 §4.5; Buy Product, child MEMBUYPRD of the member page):
+// checked and priced from the product's rows (every refusal a message on its field, nothing changed), the
+// variant's stock taken in the purchase's transaction, and paid either in miles (a ledger debit in the same
+// transaction: Success at once) or in cash (Waiting For Payment until staff confirm it within
+// BUY_PRODUCT_PAYMENT_MINUTES; a failed payment gives the stock back and shows EXPIRED once the time passed).
+// A paid purchase becomes a mailing order through the orders module (server/mailing/orderSeam.ts).
+import type { Kysely } from 'kysely';
+import { CODES } from '../../engine/api/responseCodes';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { PAYMENT_STATUS } from '../../engine/definition/mailing';
+import { formatMessage } from '../../engine/rules';
+import { readConfigKey } from '../configuration/configKeys';
+import type { ActionContext } from '../core/action';
+import { ApiError } from '../core/apiError';
+import type { Schema } from '../db/schema';
+import { dayOf } from '../ledger/ledgerRules';
+import { LedgerError, TRX_TYPES, debit } from '../ledger/ledgerStore';
+import { MEMBER_STATUS } from '../members/memberStore';
+import { rowToRecord, type Row } from '../resources/records';
+import { BUY_PRODUCT_MESSAGES as TEXTS, missingVendor, paymentAllowed, totalWithTax, type VendorRow } from './mailingRules';
+import { orderPurchase } from './orderSeam';
+
+type Db = Kysely<Schema>;
+/** Definition-built tables are not in the typed schema. */
+const loose = (db: Db) => db as unknown as Kysely<any>;
+
+export const PURCHASE_RESOURCE = 'member-buy-product';
+export const PRODUCT_RESOURCE = 'mailing-product';
+export const VARIANT_RESOURCE = 'mailing-product-variant';
+const VENDOR_RESOURCE = 'vendor';
+/** A receipt number is this prefix and the purchase id. */
+export const RECEIPT_PREFIX = 'BP';
+
+const fieldError = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
+
+function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
+  const screen = catalogue.screenByResource.get(resource);
+  if (!screen) throw new Error(`no screen declares the resource "${resource}"`);
+  return resourceModel(screen);
+}
+
+async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
+  let query = loose(db).selectFrom(model.table).selectAll();
+  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
+  return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
+}
+
+/**
+ * A new purchase's derived values: the member active, the product active and payable by the chosen method, a
+ * vendor of every step it uses (the courier one serving the chosen region), the variant the product's and in
+ * stock, the price with tax; a cash purchase waits for payment until its verification timeout.
+ */
+export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, now: Date): Promise<Row> {
+  const memberid = String(values.memberid);
+  const member = await db.selectFrom('member').select(['memberid', 'status']).where('memberid', '=', memberid).executeTakeFirst();
+  if (!member) throw fieldError('memberid', formatMessage(TEXTS.memberNotFound, { member: memberid }));
+  if (member.status !== MEMBER_STATUS.ACTIVE) throw fieldError('memberid', formatMessage(TEXTS.memberInactive, { member: memberid }));
+
+  const code = String(values.mailingproductcode);
+  const [product] = await records(db, modelOf(catalogue, PRODUCT_RESOURCE), { mailingproductcode: code });
+  if (!product || product.status !== 'ACTIVE') throw fieldError('mailingproductcode', formatMessage(TEXTS.productNotActive, { product: code }));
+  const method = String(values.paymentmethod);
+  if (!paymentAllowed(product, method)) throw fieldError('paymentmethod', formatMessage(TEXTS.methodNotAllowed, { product: code, method }));
+
+  const vendors = (await records(db, modelOf(catalogue, VENDOR_RESOURCE), { status: 'ACTIVE' })) as unknown as VendorRow[];
+  const missing = missingVendor(vendors, product, String(values.regioncode));
+  if (missing) throw fieldError(missing.field, missing.message);
+
+  const variantid = String(values.inventoryvariantid);
+  const [variant] = await records(db, modelOf(catalogue, VARIANT_RESOURCE), { mailingproductcode: code, inventoryvariantid: variantid });
+  if (!variant || variant.status !== 'ACTIVE') throw fieldError('inventoryvariantid', formatMessage(TEXTS.notAVariant, { variant: variantid, product: code }));
+  const quantity = Number(values.quantity);
+  const stock = Number(variant.quantity ?? 0);
+  if (stock === 0) throw fieldError('inventoryvariantid', TEXTS.outOfStock);
+  if (quantity > stock) throw fieldError('quantity', formatMessage(TEXTS.notEnoughStock, { left: stock, variant: String(variant.inventoryvariantname) }));
+
+  const day = dayOf(now);
+  if (method === 'MILEAGE') {
+    const unit = Number(product.mileageprice);
+    return { currencycode: null, unitprice: unit, taxpercent: 0, totalamount: unit * quantity, status: PAYMENT_STATUS.WAITING, purchasedate: day };
+  }
+  const unit = Number(product.price);
+  const taxpercent = Number(product.taxpercent ?? 0);
+  const minutes = await readConfigKey(db, 'BUY_PRODUCT_PAYMENT_MINUTES');
+  return {
+    currencycode: product.currencycode,
+    unitprice: unit,
+    taxpercent,
+    totalamount: totalWithTax(unit * quantity, taxpercent),
+    status: PAYMENT_STATUS.WAITING,
+    purchasedate: day,
+    paymentverificationtimeout: new Date(now.getTime() + minutes * 60_000).toISOString(),
+  };
+}
+
+/** Takes (or, negative, gives back) a variant's stock; never below zero: a purchase that would is refused as out of stock. */
+async function moveStock(trx: Db, catalogue: Catalogue, purchase: Row, take: number): Promise<void> {
+  const model = modelOf(catalogue, VARIANT_RESOURCE);
+  const updated = await loose(trx)
+    .updateTable(model.table)
+    .set((eb: any) => ({ quantity: eb('quantity', '-', take) }))
+    .where('mailingproductcode', '=', purchase.mailingproductcode)
+    .where('inventoryvariantid', '=', purchase.inventoryvariantid)
+    .where('quantity', '>=', Math.max(take, 0))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw fieldError('quantity', TEXTS.outOfStock);
+}
+
+async function setPurchase(trx: Db, catalogue: Catalogue, purchase: Row, changes: Row): Promise<void> {
+  const model = modelOf(catalogue, PURCHASE_RESOURCE);
+  let update = loose(trx).updateTable(model.table).set(changes);
+  for (const name of model.key) update = update.where(name, '=', purchase[name]);
+  await update.execute();
+  Object.assign(purchase, changes);
+}
+
+const receiptOf = (purchase: Row) => `${RECEIPT_PREFIX}${String(purchase.purchaseid)}`;
+
+/**
+ * After the purchase row is written, in its transaction: the stock taken; paid in miles, the miles debited
+ * through the ledger (never below zero: 'not enough miles' on the payment method), Success with its payment
+ * time, receipt and transaction, and its order placed.
+ */
+export async function completePurchase(ctx: ActionContext, trx: Db, catalogue: Catalogue, purchase: Row): Promise<void> {
+  await moveStock(trx, catalogue, purchase, Number(purchase.quantity));
+  if (purchase.paymentmethod !== 'MILEAGE') return;
+  const now = ctx.now();
+  let trxid: number;
+  try {
+    ({ trxid } = await debit(trx, {
+      memberid: String(purchase.memberid),
+      trxtype: TRX_TYPES.BUYPRODUCT,
+      activitydate: dayOf(now),
+      awardmiles: Number(purchase.totalamount),
+      source: `buy-product:${String(purchase.purchaseid)}`,
+      reason: `Receipt ${receiptOf(purchase)}`,
+      user: ctx.user!.username,
+      now,
+    }));
+  } catch (error) {
+    throw error instanceof LedgerError ? error.onField('paymentmethod').toApiError() : error;
+  }
+  await setPurchase(trx, catalogue, purchase, { status: PAYMENT_STATUS.SUCCESS, trxid, paymenttime: now.toISOString(), receiptnumber: receiptOf(purchase) });
+  await setPurchase(trx, catalogue, purchase, { orderid: await orderPurchase(trx, purchase, now) });
+}
+
+/**
+ * A cash payment confirmed (Confirm Payment) or failed (Payment Failed) by staff: confirmed only while it waits
+ * and before its verification timeout (then it can only fail, and shows EXPIRED); confirmed, it gets its payment
+ * time and receipt.
+ */
+export function paymentChange(before: Row, changes: Row, now: Date): Row | undefined {
+  if (changes.status === undefined || changes.status === before.status) return undefined;
+  if (before.status !== PAYMENT_STATUS.WAITING) throw fieldError('status', formatMessage(TEXTS.notWaiting, { purchase: String(before.purchaseid) }));
+  if (changes.status !== PAYMENT_STATUS.SUCCESS) return undefined;
+  const timeout = new Date(String(before.paymentverificationtimeout));
+  if (!(timeout.getTime() >= now.getTime())) throw fieldError('status', formatMessage(TEXTS.verificationPassed, { purchase: String(before.purchaseid) }));
+  return { paymenttime: now.toISOString(), receiptnumber: receiptOf(before) };
+}
+
+/** After a payment's change, in its transaction: a confirmed one is ordered, a failed one gives its stock back. */
+export async function afterPaymentChange(ctx: ActionContext, trx: Db, catalogue: Catalogue, before: Row, after: Row | undefined): Promise<void> {
+  if (!after || before.status !== PAYMENT_STATUS.WAITING || after.status === before.status) return;
+  if (after.status === PAYMENT_STATUS.FAILED) return moveStock(trx, catalogue, after, -Number(after.quantity));
+  if (after.status === PAYMENT_STATUS.SUCCESS) await setPurchase(trx, catalogue, after, { orderid: await orderPurchase(trx, after, ctx.now()) });
+}

@@ -1,0 +1,28 @@
+// The mailing catalogue in the generic resource API: a product's total price with tax derived whenever its
+// price or tax is saved; a member's product purchase checked and priced before it is stored, its stock and
+// miles taken in the same transaction, and its cash payment confirmed or failed by staff.
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { ResourceHooks } from '../resources/hooks';
+import type { Row } from '../resources/records';
+import { PRODUCT_RESOURCE, PURCHASE_RESOURCE, afterPaymentChange, completePurchase, paymentChange, pricePurchase } from './buyProductStore';
+import { totalWithTax } from './mailingRules';
+
+/** 'Total Price (Include Tax)' of a product's cash price, or null without one. */
+function productTotal(record: Row): Row {
+  const price = record.price;
+  if (price === null || price === undefined) return { totalprice: null };
+  return { totalprice: totalWithTax(Number(price), Number(record.taxpercent ?? 0)) };
+}
+
+export const mailingHooks = (catalogue: Catalogue): Record<string, ResourceHooks> => ({
+  [PRODUCT_RESOURCE]: {
+    deriveColumns: async (_ctx, _trx, values) => productTotal(values),
+    changeColumns: (_ctx, _trx, { before, changes }) => ('price' in changes || 'taxpercent' in changes ? productTotal({ ...before, ...changes }) : undefined),
+  },
+  [PURCHASE_RESOURCE]: {
+    deriveColumns: (ctx, trx, values) => pricePurchase(trx, catalogue, values, ctx.now()),
+    afterCreate: (ctx, trx, record) => completePurchase(ctx, trx, catalogue, record),
+    changeColumns: (ctx, _trx, { before, changes }) => paymentChange(before, changes, ctx.now()),
+    checkChange: (ctx, trx, { before, after }) => afterPaymentChange(ctx, trx, catalogue, before, after),
+  },
+});
