@@ -2,7 +2,7 @@
 // panelQueries. Enrollment, Flight, Non-Air Activity and Redemption read the rollups (server/rollups: counts by
 // day kept by triggers with their rows); Promo Code, Corporate Activity and Member Activity read their rows
 // through the indexes of a date range; Member Tier reads the cards. Rows are in the shapes of spec 000 §3.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DEFAULT_RANGE } from '../../engine/definition/panelPage';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import type { FilterValue } from '../../engine/definition/panelPage';
@@ -79,7 +79,10 @@ function nest<K extends string>(rows: { series: string; x: string; y: number }[]
   for (const row of rows) {
     if (!row.y) continue;
     const points = out.get(row.series) ?? [];
-    points.push({ [xField]: row.x, [yField]: row.y });
+    // Rows of several keys of one series (carriers of Member Non-GA under ALL) add up on their day.
+    const same = points.find((p) => p[xField] === row.x);
+    if (same) same[yField] = Number(same[yField]) + row.y;
+    else points.push({ [xField]: row.x, [yField]: row.y });
     out.set(row.series, points);
   }
   return [...out.entries()].map(([series, data]) => ({ [seriesField]: series, data: data.sort((a, b) => (a[xField]! < b[xField]! ? -1 : 1)) }) as { [P in K]: string } & { data: DayPoint[] });
