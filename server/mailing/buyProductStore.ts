@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import { PAYMENT_STATUS } from '../../engine/definition/mailing';
+import { PAYMENT_STATUS, VENDOR_TEXTS } from '../../engine/definition/mailing';
 import { formatMessage } from '../../engine/rules';
 import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
@@ -19,6 +19,7 @@ import { LedgerError, TRX_TYPES, debit } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { rowToRecord, type Row } from '../resources/records';
 import { BUY_PRODUCT_MESSAGES as TEXTS, missingVendor, paymentAllowed, totalWithTax, type VendorRow } from './mailingRules';
+import { SEND_TO, regionForAddress } from '../orders/orderStore';
 import { orderPurchase } from './orderSeam';
 
 type Db = Kysely<Schema>;
@@ -63,8 +64,11 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
   const method = String(values.paymentmethod);
   if (!paymentAllowed(product, method)) throw fieldError('paymentmethod', formatMessage(TEXTS.methodNotAllowed, { product: code, method }));
 
+  // The courier region is the vendor region covering the delivery country (server/orders).
+  const region = await regionForAddress(db, { sendto: SEND_TO.member, country: String(values.country) });
+  if (!region) throw fieldError('country', VENDOR_TEXTS.notAvailableForRegion);
   const vendors = (await records(db, modelOf(catalogue, VENDOR_RESOURCE), { status: 'ACTIVE' })) as unknown as VendorRow[];
-  const missing = missingVendor(vendors, product, String(values.regioncode));
+  const missing = missingVendor(vendors, product, region.regioncode);
   if (missing) throw fieldError(missing.field, missing.message);
 
   const variantid = String(values.inventoryvariantid);
@@ -78,12 +82,13 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
   const day = dayOf(now);
   if (method === 'MILEAGE') {
     const unit = Number(product.mileageprice);
-    return { currencycode: null, unitprice: unit, taxpercent: 0, totalamount: unit * quantity, status: PAYMENT_STATUS.WAITING, purchasedate: day };
+    return { regioncode: region.regioncode, currencycode: null, unitprice: unit, taxpercent: 0, totalamount: unit * quantity, status: PAYMENT_STATUS.WAITING, purchasedate: day };
   }
   const unit = Number(product.price);
   const taxpercent = Number(product.taxpercent ?? 0);
   const minutes = await readConfigKey(db, 'BUY_PRODUCT_PAYMENT_MINUTES');
   return {
+    regioncode: region.regioncode,
     currencycode: product.currencycode,
     unitprice: unit,
     taxpercent,
@@ -142,7 +147,7 @@ export async function completePurchase(ctx: ActionContext, trx: Db, catalogue: C
     throw error instanceof LedgerError ? error.onField('paymentmethod').toApiError() : error;
   }
   await setPurchase(trx, catalogue, purchase, { status: PAYMENT_STATUS.SUCCESS, trxid, paymenttime: now.toISOString(), receiptnumber: receiptOf(purchase) });
-  await setPurchase(trx, catalogue, purchase, { orderid: await orderPurchase(trx, purchase, now) });
+  await setPurchase(trx, catalogue, purchase, { orderid: await orderPurchase(trx, purchase, now, ctx.user!.username) });
 }
 
 /**
@@ -163,5 +168,5 @@ export function paymentChange(before: Row, changes: Row, now: Date): Row | undef
 export async function afterPaymentChange(ctx: ActionContext, trx: Db, catalogue: Catalogue, before: Row, after: Row | undefined): Promise<void> {
   if (!after || before.status !== PAYMENT_STATUS.WAITING || after.status === before.status) return;
   if (after.status === PAYMENT_STATUS.FAILED) return moveStock(trx, catalogue, after, -Number(after.quantity));
-  if (after.status === PAYMENT_STATUS.SUCCESS) await setPurchase(trx, catalogue, after, { orderid: await orderPurchase(trx, after, ctx.now()) });
+  if (after.status === PAYMENT_STATUS.SUCCESS) await setPurchase(trx, catalogue, after, { orderid: await orderPurchase(trx, after, ctx.now(), ctx.user!.username) });
 }

@@ -41,13 +41,13 @@ export function vendorsFor(vendors: readonly VendorRow[], product: string, type:
   );
 }
 
-/** The first step the product uses without a vendor: printing or packaging on the product, courier on the region. */
+/** The first step the product uses without a vendor: printing or packaging on the product, courier on the delivery country (its region). */
 export function missingVendor(vendors: readonly VendorRow[], product: Row, region: string): { field: string; message: string } | undefined {
   const code = String(product.mailingproductcode);
   for (const { type, flag } of VENDOR_TYPES) {
     if (product[flag] === false) continue;
     if (vendorsFor(vendors, code, type, region).length > 0) continue;
-    return type === 'COURIER' ? { field: 'regioncode', message: VENDOR_TEXTS.notAvailableForRegion } : { field: 'mailingproductcode', message: VENDOR_TEXTS.notAvailable };
+    return type === 'COURIER' ? { field: 'country', message: VENDOR_TEXTS.notAvailableForRegion } : { field: 'mailingproductcode', message: VENDOR_TEXTS.notAvailable };
   }
   return undefined;
 }

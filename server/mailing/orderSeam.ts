@@ -1,11 +1,40 @@
-// The seam between a paid product purchase and the mailing orders (issue 16; the orders module is built in
-// parallel): a paid purchase becomes an order of its product to its address, placed in the purchase's
-// transaction; the order's id is kept on the purchase. Until server/orders/orderStore.ts exports createOrder,
-// no order is placed and the purchase keeps no order id.
+// A paid product purchase becomes a mailing order (server/orders: PAYMENT_SUCCESS, then printing, packaging and
+// delivery by the vendors of its region), placed in the purchase's transaction to the purchase's address; the
+// purchase keeps the order's id.
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import { dayOf } from '../ledger/ledgerRules';
+import { ORDER_TYPES, SEND_TO, createOrder } from '../orders/orderStore';
 import type { Row } from '../resources/records';
+import { memberTierAsOf } from '../tiers/tierStore';
 
-export async function orderPurchase(_trx: Kysely<Schema>, _purchase: Row, _now: Date): Promise<string | null> {
-  return null;
+/** The order's reason: a member's product purchase. */
+export const PURCHASE_ORDER_REASON = 'PURCHASE';
+
+export async function orderPurchase(trx: Kysely<Schema>, purchase: Row, now: Date, user: string): Promise<string> {
+  const memberid = String(purchase.memberid);
+  const member = (await (trx as unknown as Kysely<any>).selectFrom('member').select(['cardnumber', 'membershipid', 'nameoncard']).where('memberid', '=', memberid).executeTakeFirstOrThrow()) as Row;
+  const tier = await memberTierAsOf(trx, memberid, dayOf(now));
+  const orderid = await createOrder(trx, {
+    memberid,
+    cardnumber: String(member.cardnumber ?? ''),
+    membershipid: String(member.membershipid ?? ''),
+    tierid: tier?.tierid ?? '',
+    nameoncard: (member.nameoncard as string | null) ?? null,
+    reason: PURCHASE_ORDER_REASON,
+    ordertype: ORDER_TYPES.product,
+    mailingproductcode: String(purchase.mailingproductcode),
+    referenceid: String(purchase.purchaseid),
+    quantity: Number(purchase.quantity),
+    destination: {
+      sendto: SEND_TO.member,
+      address: (purchase.address as string | null) ?? null,
+      city: (purchase.city as string | null) ?? null,
+      country: (purchase.country as string | null) ?? null,
+      postalcode: (purchase.postalcode as string | null) ?? null,
+    },
+    user,
+    now,
+  });
+  return String(orderid);
 }

@@ -75,17 +75,16 @@ export const MAILING_TABLES: SeedTable[] = [
   { resource: 'mailing-product-variant', rows: PRODUCT_VARIANTS },
 ];
 
-const ADDRESS = 'Jl. Medan Merdeka Selatan No. 13, Jakarta Pusat 10110';
-const BALI = 'Jl. Sunset Road No. 8, Kuta, Bali 80361';
-const ASIA = '142';
+const ADDRESS = 'Jl. Medan Merdeka Selatan No. 13';
+const BALI = 'Jl. Sunset Road No. 8, Kuta';
 
 /** Purchases of the named members: made by the same code as a staff member's (the stock and miles move), then a cash one failed past its time. */
 const PURCHASES = [
-  { memberid: 'MBR0000007', mailingproductcode: 'LUGTAG', inventoryvariantid: 'NAVY', quantity: 2, paymentmethod: 'MILEAGE', regioncode: ASIA, address: ADDRESS, minutesAgo: 60 * 24 * 6 },
-  { memberid: 'MBR0000017', mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', quantity: 1, paymentmethod: 'MILEAGE', regioncode: ASIA, address: BALI, minutesAgo: 60 * 24 * 3 },
-  { memberid: 'MBR0000007', mailingproductcode: 'UMBRELLA', inventoryvariantid: 'BLUE', quantity: 1, paymentmethod: 'MILEAGE', regioncode: ASIA, address: ADDRESS, minutesAgo: 60 * 5 },
-  { memberid: 'MBR0000017', mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', quantity: 1, paymentmethod: 'CASH', regioncode: ASIA, address: BALI, minutesAgo: 60 * 24 * 2, fail: true },
-  { memberid: 'MBR0000017', mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', quantity: 1, paymentmethod: 'CASH', regioncode: ASIA, address: BALI, minutesAgo: 10 },
+  { memberid: 'MBR0000007', mailingproductcode: 'LUGTAG', inventoryvariantid: 'NAVY', quantity: 2, paymentmethod: 'MILEAGE', address: ADDRESS, city: 'Jakarta Pusat', country: 'ID', postalcode: '10110', minutesAgo: 60 * 24 * 6 },
+  { memberid: 'MBR0000017', mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', quantity: 1, paymentmethod: 'MILEAGE', address: BALI, city: 'Badung', country: 'ID', postalcode: '80361', minutesAgo: 60 * 24 * 3 },
+  { memberid: 'MBR0000007', mailingproductcode: 'UMBRELLA', inventoryvariantid: 'BLUE', quantity: 1, paymentmethod: 'MILEAGE', address: ADDRESS, city: 'Jakarta Pusat', country: 'ID', postalcode: '10110', minutesAgo: 60 * 5 },
+  { memberid: 'MBR0000017', mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', quantity: 1, paymentmethod: 'CASH', address: BALI, city: 'Badung', country: 'ID', postalcode: '80361', minutesAgo: 60 * 24 * 2, fail: true },
+  { memberid: 'MBR0000017', mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', quantity: 1, paymentmethod: 'CASH', address: BALI, city: 'Badung', country: 'ID', postalcode: '80361', minutesAgo: 10 },
 ];
 
 async function seedPurchases(db: Kysely<Schema>, catalogue: Catalogue, now: Date): Promise<number> {

@@ -1,6 +1,6 @@
 // Registered view "vendor-cards" (spec 001 §3.6, §8): a mailing product's printing, packaging and courier
 // vendors, one card each, from the vendor list (each vendor names the products it serves and its regions);
-// the courier card lists the vendors serving the chosen courier region.
+// the courier card lists the vendors serving the chosen courier region (a vendor region, server/orders).
 import { useState } from 'react';
 import { Card, Col, Divider, Empty, Form, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { formatYesNo } from '../../engine/definition/format';
@@ -19,7 +19,7 @@ export default function VendorCards({ screen, record }: RecordViewProps) {
   const product = String(record[screen.resource.key[0]!] ?? '');
   const [region, setRegion] = useState<string>();
   const vendors = useSelectorOptions('vendor').options as VendorOption[];
-  const regions = useSelectorOptions('region').options;
+  const regions = useSelectorOptions('vendor-region').options;
   const regionName = new Map(regions.map((r) => [r.value, r.label]));
   const serving = vendors.filter((v) => (v.mailingproducts ?? []).includes(product));
 

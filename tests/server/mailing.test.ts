@@ -12,7 +12,6 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 type Row = Record<string, unknown>;
 
 const ASIA = '142';
-const EUROPE = '150';
 const ADDRESS = 'Jl. Thamrin No. 1, Jakarta';
 /** Andi Wijaya, an active Gold member with miles (the demo's own purchases are his and Indah's). */
 const BUYER = 'MBR0000007';
@@ -27,7 +26,8 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
   const stock = async (mailingproductcode: string, inventoryvariantid: string) =>
     Number((await db().selectFrom('mailing_product_variant').select('quantity').where('mailingproductcode', '=', mailingproductcode).where('inventoryvariantid', '=', inventoryvariantid).executeTakeFirst())?.quantity);
   const balance = async (memberid: string) => Number((await db().selectFrom('member').select('awardmiles').where('memberid', '=', memberid).executeTakeFirst())?.awardmiles);
-  const buy = (values: Row) => call('/api/member-buy-product/create', { memberid: BUYER, quantity: 1, regioncode: ASIA, address: ADDRESS, ...values });
+  const buy = (values: Row) => call('/api/member-buy-product/create', { memberid: BUYER, quantity: 1, address: ADDRESS, city: 'Jakarta', country: 'ID', postalcode: '10310', ...values });
+  const orderOf = (purchaseid: unknown) => db().selectFrom('card_order').selectAll().where('referenceid', '=', String(purchaseid)).execute();
 
   beforeAll(async () => {
     server = await startTestServer(target);
@@ -71,7 +71,13 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     expect(await stock('LUGTAG', 'NAVY')).toBe(stockBefore - 3);
     const ledger = await db().selectFrom('ledger_transaction').selectAll().where('trxid', '=', Number(purchase.trxid)).executeTakeFirst();
     expect(ledger).toMatchObject({ memberid: BUYER, trxtype: 'BUYPRODUCT' });
-    expect(Math.abs(Number(ledger.awardmiles))).toBe(4500);
+    expect(Math.abs(Number(ledger?.awardmiles))).toBe(4500);
+    // Paid, it is a mailing order of the product in the region of its country, to its address.
+    const [order] = await orderOf(purchase.purchaseid);
+    expect(order).toMatchObject({ memberid: BUYER, ordertype: 'PRODUCT', mailingproductcode: 'LUGTAG', quantity: 3, regioncode: ASIA, status: 'PAYMENT_SUCCESS' });
+    expect(purchase).toMatchObject({ regioncode: ASIA, orderid: String(order.orderid) });
+    const destination = await db().selectFrom('order_destination').selectAll().where('orderid', '=', order.orderid).executeTakeFirst();
+    expect(destination).toMatchObject({ sendto: 'MEMBER', address: ADDRESS, city: 'Jakarta', country: 'ID', postalcode: '10310' });
     // The detail the buy-product cards draw from.
     const detail = (await call('/api/member-buy-product/detail', { memberid: BUYER, purchaseid: purchase.purchaseid })).body.result as Row;
     expect(detail).toMatchObject({ paymentmethod: 'MILEAGE', status: 'SUCCESS', trxid: purchase.trxid });
@@ -87,12 +93,14 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     expect(timeout - Date.now()).toBeLessThanOrEqual(60 * 60_000);
     expect(await stock('MODEL737', 'STD')).toBe(stockBefore - 1);
     expect(await balance(BUYER)).toBe(milesBefore);
+    expect(await orderOf(waiting.purchaseid)).toEqual([]);
 
     const confirmed = await call('/api/member-buy-product/confirm-payment', { memberid: BUYER, purchaseid: waiting.purchaseid });
     expect(confirmed.body.status.responsecode).toBe(CODES.SUCCESS);
     const paid = (await purchases(BUYER)).find((p) => p.purchaseid === waiting.purchaseid)!;
     expect(paid).toMatchObject({ status: 'SUCCESS', receiptnumber: `BP${String(waiting.purchaseid)}` });
     expect(paid.paymenttime).toEqual(expect.any(String));
+    expect((await orderOf(waiting.purchaseid)).map((o) => String(o.orderid))).toEqual([paid.orderid]);
     // A decided payment is not confirmed or failed again.
     const again = await call('/api/member-buy-product/fail-payment', { memberid: BUYER, purchaseid: waiting.purchaseid });
     expect(again.body.status.responsecode).not.toBe(CODES.SUCCESS);
@@ -101,6 +109,7 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     expect(await stock('MODEL737', 'STD')).toBe(stockBefore - 2);
     expect((await call('/api/member-buy-product/fail-payment', { memberid: BUYER, purchaseid: second.purchaseid })).body.status.responsecode).toBe(CODES.SUCCESS);
     expect(await stock('MODEL737', 'STD')).toBe(stockBefore - 1);
+    expect(await orderOf(second.purchaseid)).toEqual([]);
   });
 
   it('refuses to confirm a cash payment after its verification time: it can only fail (then shown EXPIRED)', async () => {
@@ -130,7 +139,7 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     const BAD: [string, Row, string, string][] = [
       ['a variant out of stock', { mailingproductcode: 'UMBRELLA', inventoryvariantid: 'BLACK', paymentmethod: 'MILEAGE' }, 'inventoryvariantid', 'Out of Stock'],
       ['more than the stock left', { mailingproductcode: 'UMBRELLA', inventoryvariantid: 'BLUE', quantity: 3, paymentmethod: 'MILEAGE' }, 'quantity', 'Only 2 left of variant "Sky Blue"'],
-      ['a region no courier of the product serves', { mailingproductcode: 'LUGTAG', inventoryvariantid: 'NAVY', paymentmethod: 'MILEAGE', regioncode: EUROPE }, 'regioncode', 'Vendor not available for this product / region'],
+      ['a country in a region no courier of the product serves', { mailingproductcode: 'LUGTAG', inventoryvariantid: 'NAVY', paymentmethod: 'MILEAGE', country: 'NL' }, 'country', 'Vendor not available for this product / region'],
       ['a product without a printing vendor', { mailingproductcode: 'POSTER', inventoryvariantid: 'A2', paymentmethod: 'MILEAGE' }, 'mailingproductcode', 'Vendor not available for this product'],
       ['cash for a product sold in miles only', { mailingproductcode: 'LUGTAG', inventoryvariantid: 'NAVY', paymentmethod: 'CASH' }, 'paymentmethod', 'Mailing product "LUGTAG" cannot be paid with CASH'],
       ['a variant of another product', { mailingproductcode: 'LUGTAG', inventoryvariantid: 'STD', paymentmethod: 'MILEAGE' }, 'inventoryvariantid', 'Variant "STD" is not an active variant of mailing product "LUGTAG"'],
@@ -140,12 +149,12 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     ];
 
     it.each(BAD)('%s', async (_what, values, field, message) => {
-      const before = JSON.stringify([await db().selectFrom('member_buy_product').selectAll().execute(), await db().selectFrom('mailing_product_variant').selectAll().execute(), await balance(BUYER)]);
+      const before = JSON.stringify([await db().selectFrom('member_buy_product').selectAll().execute(), await db().selectFrom('mailing_product_variant').selectAll().execute(), await balance(BUYER), await db().selectFrom('card_order').selectAll().execute()]);
       const answer = await buy(values);
       expect(answer.http).toBe(200);
       expect(answer.body.status.responsecode).toBe(CODES.VALIDATION);
       expect(answer.body.result?.fields).toEqual({ [field]: message });
-      const after = JSON.stringify([await db().selectFrom('member_buy_product').selectAll().execute(), await db().selectFrom('mailing_product_variant').selectAll().execute(), await balance(BUYER)]);
+      const after = JSON.stringify([await db().selectFrom('member_buy_product').selectAll().execute(), await db().selectFrom('mailing_product_variant').selectAll().execute(), await balance(BUYER), await db().selectFrom('card_order').selectAll().execute()]);
       expect(after).toBe(before);
     });
 
@@ -169,5 +178,6 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     expect(demo.map((p) => p.status).sort()).toEqual(['FAILED', 'SUCCESS', 'WAITING_FOR_PAYMENT']);
     const paid = demo.find((p) => p.status === 'SUCCESS')!;
     expect(await db().selectFrom('ledger_transaction').select('trxtype').where('trxid', '=', Number(paid.trxid)).executeTakeFirst()).toEqual({ trxtype: 'BUYPRODUCT' });
+    expect(await orderOf(paid.purchaseid)).toHaveLength(1);
   });
 });
