@@ -9,6 +9,9 @@ import type { PageDefinition, SelectorCatalogue } from '../engine/definition/scr
 import { SCREENS_DIR, screenFiles } from '../server/definitions';
 import { WIZARD_MACHINE_NAMES } from '../workflows/wizardMachines';
 import { panelQueryCriteria } from '../server/panels/panelQueries';
+import { checkReportPages } from '../engine/definition/checkReportPages';
+import { reportQuerySignatures } from '../server/reports/reportQueries';
+import { CONFIG_KEYS } from '../server/configuration/configKeys';
 
 const SCHEMA_DIR = 'engine/definition';
 // Normalised as screenFiles joins its paths, so the file names match the folder ('./screens/' -> 'screens').
@@ -55,6 +58,8 @@ const screens = files.map((file) => ({ file, screen: load<PageDefinition>(file, 
 const schemaValid = (s: { screen?: PageDefinition }): s is { file: string; screen: PageDefinition } => s.screen !== undefined;
 const crossChecked = !!tree && !!selectors && screens.every(schemaValid);
 if (crossChecked) problems.push(...checkDefinitions({ tree, screens, selectors, dir, panelQueries: panelQueryCriteria(), wizardMachines: WIZARD_MACHINE_NAMES }));
+// Report pages: their report, criteria, formats and access key against the server's registries.
+if (crossChecked) problems.push(...checkReportPages(screens, selectors!, reportQuerySignatures(), new Set(Object.values(CONFIG_KEYS).map((k) => k.key))));
 
 const elapsed = performance.now().toFixed(0);
 if (problems.length > 0) {

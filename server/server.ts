@@ -24,6 +24,7 @@ import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
 import { cardTemplateRoutes } from './cards/cardTemplate';
 import { installRollups } from './rollups/rollupStore';
+import { reportActions, reportFileRoutes } from './reports/reportActions';
 
 export interface ServerOptions {
   config: ServerConfig;
@@ -48,13 +49,14 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const approvals = new ApprovalRegistry();
   const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: resourceHooks(catalogue), approvals };
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...catalogueActions(catalogue), ...serviceActions(services), ...(options.extraActions ?? [])];
+  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...reportActions(catalogue), ...catalogueActions(catalogue), ...serviceActions(services), ...(options.extraActions ?? [])];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);
   const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer });
   mailer.useLog(app.log);
   cardTemplateRoutes(app, database.db);
+  reportFileRoutes(app, database.db, options.now);
   app.addHook('onClose', () => mailer.close());
   return { app, catalogue, mailer };
 }

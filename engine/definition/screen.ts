@@ -200,7 +200,7 @@ export interface ScreenOptions {
  * a searchable table over a resource with its record form. The other kinds have their own definition
  * types below; every kind is data, rendered by engine/render/PageView and served by the generic server.
  */
-export type PageKind = 'list' | 'panels' | 'wizard' | 'approvals' | 'view' | 'readonly';
+export type PageKind = 'list' | 'panels' | 'wizard' | 'approvals' | 'view' | 'readonly' | 'report';
 
 /** What every definition file has, whatever its kind. */
 export interface PageBase {
@@ -432,18 +432,40 @@ export interface ViewPage extends PageBase {
   /** Fields of the source by name, each with where it shows on this page (absent: not shown). */
   fields: ViewField[];
   actions: (ViewAction | CustomAction)[];
+  /** Actions that also run on many selected rows in one call (as a list screen's `bulk`). */
+  bulk?: string[];
   options?: ScreenOptions;
 }
 
 export type ViewFilterValue = string | number | boolean | (string | number | boolean)[];
 
 /** A view lists, shows, edits, downloads and runs its own actions; it may create rows within its filter. */
-export type ViewAction = Extract<StandardAction, 'view' | 'create' | 'update' | 'download'>;
+export type ViewAction = Extract<StandardAction, 'view' | 'create' | 'update' | 'download' | 'upload'>;
 
 export type ViewField = Pick<FieldDefinition, 'name' | 'search' | 'column' | 'form' | 'detail'>;
 
 /** Page kinds other than the list screen. */
-export type OtherPage = PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage;
+export type OtherPage = PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage | ReportPage;
+
+/**
+ * A report page (issue 17): a parameter form of filters (the panels' field language) sent as the criteria of
+ * a named server report (server/reports/reportQueries.ts), Generate in one of the report's formats (a
+ * background job with its percentage), and the list of the report's generated files to download. Without
+ * `report` it is Download Report (REPDOWN): every file the user generated, of any report.
+ */
+export interface ReportPage extends PageBase {
+  kind: 'report';
+  /** The named server report; absent: the page lists every generated file of the user. */
+  report?: string;
+  filters?: PanelFilter[];
+  /** The formats offered, first the default (each one the report allows); default the report's own. */
+  formats?: ('CSV' | 'XLSX' | 'PDF')[];
+  /**
+   * The configuration key listing the role names that may generate it (spec 000 §6: reporting access by role
+   * name, e.g. GA or BO); '*' for every role granted the menu.
+   */
+  accessKey?: string;
+}
 
 /** Any definition file under screens/<group>/<menu>.json. */
 export type PageDefinition = ScreenDefinition | OtherPage;

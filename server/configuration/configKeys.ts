@@ -98,6 +98,16 @@ export const CONFIG_KEYS = {
     1,
     'Most tier levels a member drops at the end of a qualification period not maintained (0: down to the tier the period holds)',
   ),
+  // Reports (issue 17): how long generated files are kept, who may generate them (spec 000 §6, §9: reporting
+  // access by role name; '*' lets every role with the menu's grant), and the Fraud Suspect report's thresholds.
+  REPORT_RETENTION_DAYS: wholeNumber('REPORT_RETENTION_DAYS', 30, 'Days a generated report file is kept before the daily sweep deletes it'),
+  REPORTING_ACCESS_REPORTS: text('REPORTING_ACCESS_REPORTS', '*', 'Role names (comma-separated, * for all) that may generate the Reports menus (accrual, award, member, buy mileage)'),
+  REPORTING_ACCESS_DASHBOARDS: text('REPORTING_ACCESS_DASHBOARDS', '*', 'Role names (comma-separated, * for all) that may generate the dashboard reports (accounting, executive, fraud suspect)'),
+  REPORTING_ACCESS_COBRAND: text('REPORTING_ACCESS_COBRAND', '*', 'Role names (comma-separated, * for all) that may generate the co-brand reports'),
+  FRAUD_ACCRUALS_PER_DAY: wholeNumber('FRAUD_ACCRUALS_PER_DAY', 5, 'Fraud Suspect: accruals of one member on one day from which the member is flagged'),
+  FRAUD_TRANSFER_ACCOUNTS: wholeNumber('FRAUD_TRANSFER_ACCOUNTS', 3, 'Fraud Suspect: different members one member transferred miles to in the period from which the member is flagged'),
+  FRAUD_LARGE_TRANSFER_MILES: wholeNumber('FRAUD_LARGE_TRANSFER_MILES', 20_000, 'Fraud Suspect: miles received in one transfer that count as a large transfer'),
+  FRAUD_REDEMPTION_DAYS: wholeNumber('FRAUD_REDEMPTION_DAYS', 3, 'Fraud Suspect: a redemption this many days or fewer after a large transfer in flags the member'),
 } as const;
 
 export type ConfigKeyName = keyof typeof CONFIG_KEYS;

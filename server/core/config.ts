@@ -41,6 +41,8 @@ export interface ServerConfig {
   jobPollMs: number;
   /** Demo members seeded on first start outside production (the twenty named ones included; tests seed fewer). */
   demoMembers: number;
+  /** Where generated report files are kept (shared by the app servers when several run: a shared volume). */
+  reportDir: string;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -102,5 +104,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobsEnabled: boolFrom(env, 'JOBS_ENABLED', true),
     jobPollMs: intFrom(env, 'JOB_POLL_MS', 30_000),
     demoMembers: intFrom(env, 'DEMO_MEMBERS', 2000),
+    reportDir: env.REPORT_DIR ?? 'data/reports',
   };
 }

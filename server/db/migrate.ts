@@ -16,6 +16,8 @@ import * as lotTransferable0013 from './migrations/0013_lot_transferable';
 import * as activityFiles0016 from './migrations/0016_activity_files';
 import * as orders0025 from './migrations/0025_orders';
 import * as dashboardRollup0035 from './migrations/0035_dashboard_rollup';
+import * as dashboardMemberTier0036 from './migrations/0036_dashboard_member_tier';
+import * as reportFiles0040 from './migrations/0040_report_files';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '0016_activity_files': activityFiles0016,
   '0025_orders': orders0025,
   '0035_dashboard_rollup': dashboardRollup0035,
+  '0036_dashboard_member_tier': dashboardMemberTier0036,
+  '0040_report_files': reportFiles0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

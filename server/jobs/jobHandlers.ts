@@ -6,8 +6,9 @@ import { tierJobHandlers, tierSchedules } from '../tiers/tierJobs';
 import { bonusJobHandlers, bonusSchedules } from '../bonuses/bonusJobs';
 import { memberCheckJobHandlers, memberCheckSchedules } from '../memberChecks/memberChecksJobs';
 import { activityFileJobHandlers } from '../activityFiles/activityFileJobs';
+import { reportJobHandlers, reportSchedules } from '../reports/reportJobs';
 
 /** The handlers of every job type; some read the definitions (the name check applies the member screen's rules). */
-export const allJobHandlers = (catalogue: Catalogue): readonly JobHandler[] => [...ledgerJobHandlers, ...tierJobHandlers, ...bonusJobHandlers, ...memberCheckJobHandlers(catalogue), ...activityFileJobHandlers(catalogue)];
+export const allJobHandlers = (catalogue: Catalogue): readonly JobHandler[] => [...ledgerJobHandlers, ...tierJobHandlers, ...bonusJobHandlers, ...memberCheckJobHandlers(catalogue), ...activityFileJobHandlers(catalogue), ...reportJobHandlers];
 
-export const allSchedules: readonly DailySchedule[] = [...ledgerSchedules, ...tierSchedules, ...bonusSchedules, ...memberCheckSchedules];
+export const allSchedules: readonly DailySchedule[] = [...ledgerSchedules, ...tierSchedules, ...bonusSchedules, ...memberCheckSchedules, ...reportSchedules];

@@ -1,0 +1,23 @@
+// The report jobs: a Generate's file (any app server may take it; a killed server's job is taken again after
+// its lease and starts the file anew) and the daily retention sweep of expired files.
+import type { DailySchedule, JobHandler } from '../jobs/jobWorker';
+import { generateReportFile, REPORT_JOB, REPORT_SWEEP_JOB, sweepReportFiles } from './reportStore';
+
+export const reportJobHandlers: JobHandler[] = [
+  {
+    jobtype: REPORT_JOB,
+    // A report that failed twice will fail again: its file shows the reason ('No Data' in the progress widget).
+    maxAttempts: 3,
+    async run({ db, parameters, now, progress }) {
+      const { fileid } = (parameters ?? {}) as { fileid?: unknown };
+      if (typeof fileid !== 'string') throw new Error('parameters.fileid is required');
+      return generateReportFile(db, fileid, now(), progress);
+    },
+  },
+  {
+    jobtype: REPORT_SWEEP_JOB,
+    run: ({ db, now }) => sweepReportFiles(db, now()),
+  },
+];
+
+export const reportSchedules: DailySchedule[] = [{ jobtype: REPORT_SWEEP_JOB, daily: (today) => ({ jobkey: `${REPORT_SWEEP_JOB}:${today}` }) }];

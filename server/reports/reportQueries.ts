@@ -1,0 +1,450 @@
+// The named report queries: name -> the criteria it reads, the formats it allows, its columns, a count (for
+// the job's percentage) and its rows in pages of keyset order (each page one query; never the whole result in
+// memory). A report page (kind "report") names one; npm run validate checks that it exists and that the page's
+// filters send exactly its criteria. Each reads the real tables: the ledger, members, activities, purchases.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { FilterValue } from '../../engine/definition/panelPage';
+import type { Schema } from '../db/schema';
+import { readConfigKey } from '../configuration/configKeys';
+import { TRX_TYPES } from '../ledger/ledgerRules';
+import type { ReportColumn, ReportFormat } from './reportWriters';
+
+type Row = Record<string, unknown>;
+type Criteria = Record<string, FilterValue>;
+type AnyDb = Kysely<any>;
+
+export interface ReportQueryContext {
+  db: Kysely<Schema>;
+  now: Date;
+  /** Today as YYYY-MM-DD on the server's clock. */
+  today: string;
+}
+
+export interface ReportQuery {
+  /** The criteria it reads (each null when empty), checked against the page's filters before the job is queued. */
+  criteria: readonly string[];
+  formats: readonly ReportFormat[];
+  columns: ReportColumn[];
+  /** How many rows the report will have (the percentage's denominator). */
+  count(ctx: ReportQueryContext, criteria: Criteria): Promise<number>;
+  /** The rows, a page at a time. */
+  pages(ctx: ReportQueryContext, criteria: Criteria, pageSize: number): AsyncIterable<Row[]>;
+}
+
+const text = (value: FilterValue | undefined): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * Keyset paging over a query: `build` adds the report's filters; each page is the next `pageSize` rows after
+ * the last key read (the key column unique and selected under `keyAlias`).
+ */
+async function* keysetPages(build: () => SelectQueryBuilder<any, any, any>, keyColumn: string, keyAlias: string, pageSize: number): AsyncGenerator<Row[]> {
+  let after: unknown;
+  for (;;) {
+    let query = build();
+    if (after !== undefined) query = query.where(keyColumn, '>', after);
+    const rows = (await query.orderBy(keyColumn).limit(pageSize).execute()) as Row[];
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1][keyAlias];
+  }
+}
+
+const countOf = async (query: SelectQueryBuilder<any, any, any>): Promise<number> => {
+  const row = (await query.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string | bigint } | undefined;
+  return Number(row?.n ?? 0);
+};
+
+/** A report over one base query: its count and its pages come from the same filters. */
+function listReport(spec: {
+  criteria: readonly string[];
+  formats?: readonly ReportFormat[];
+  columns: ReportColumn[];
+  key: { column: string; alias: string };
+  base(db: AnyDb, criteria: Criteria): SelectQueryBuilder<any, any, any>;
+  select(query: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any>;
+}): ReportQuery {
+  return {
+    criteria: spec.criteria,
+    formats: spec.formats ?? ['CSV', 'XLSX'],
+    columns: spec.columns,
+    count: (ctx, criteria) => countOf(spec.base(ctx.db as unknown as AnyDb, criteria)),
+    pages: (ctx, criteria, pageSize) => keysetPages(() => spec.select(spec.base(ctx.db as unknown as AnyDb, criteria)), spec.key.column, spec.key.alias, pageSize),
+  };
+}
+
+/** A summary: few rows computed in one read (PDF allowed). */
+function summaryReport(spec: { criteria: readonly string[]; columns: ReportColumn[]; rows(ctx: ReportQueryContext, criteria: Criteria): Promise<Row[]> }): ReportQuery {
+  return {
+    criteria: spec.criteria,
+    formats: ['PDF', 'XLSX', 'CSV'],
+    columns: spec.columns,
+    count: async (ctx, criteria) => (await spec.rows(ctx, criteria)).length,
+    async *pages(ctx, criteria) {
+      yield await spec.rows(ctx, criteria);
+    },
+  };
+}
+
+/** A period on a YYYY-MM-DD (or ISO instant) column: start inclusive, end inclusive to the day. */
+function period<Q extends SelectQueryBuilder<any, any, any>>(query: Q, column: string, criteria: Criteria, instant = false): Q {
+  const start = text(criteria.startdate);
+  const end = text(criteria.enddate);
+  let q = query;
+  if (start) q = q.where(column, '>=', start) as Q;
+  // An instant column (createddate, updateddate) holds the whole end day: everything before the next day's start.
+  if (end) q = (instant ? q.where(column, '<', `${end}T99`) : q.where(column, '<=', end)) as Q;
+  return q;
+}
+
+const equalsIf = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, column: string, value: FilterValue | undefined): Q => (text(value) ? (query.where(column, '=', text(value)) as Q) : query);
+
+const MEMBER_COLUMNS: ReportColumn[] = [
+  { name: 'cardnumber', label: 'Card Number' },
+  { name: 'memberfullname', label: 'Member Name' },
+  { name: 'tierid', label: 'Tier' },
+];
+
+const memberName = sql<string>`m.firstname || ' ' || m.lastname`;
+
+const ledgerReport = (trxtype: string, extra: ReportColumn[] = []): ReportQuery =>
+  listReport({
+    criteria: ['startdate', 'enddate', 'tierid'],
+    columns: [
+      { name: 'trxid', label: 'Transaction ID' },
+      { name: 'activitydate', label: 'Activity Date' },
+      ...MEMBER_COLUMNS,
+      { name: 'awardmiles', label: 'Award Miles', format: 'number' },
+      { name: 'tiermiles', label: 'Tier Miles', format: 'number' },
+      ...extra,
+      { name: 'reason', label: 'Reason' },
+      { name: 'createdby', label: 'Created By' },
+    ],
+    key: { column: 't.trxid', alias: 'trxid' },
+    base: (db, c) => equalsIf(period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid').where('t.trxtype', '=', trxtype), 't.activitydate', c), 'm.tierid', c.tierid),
+    select: (q) => q.select(['t.trxid as trxid', 't.activitydate as activitydate', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 'm.tierid as tierid', 't.awardmiles as awardmiles', 't.tiermiles as tiermiles', 't.source as source', 't.relatedtrxid as relatedtrxid', 't.reason as reason', 't.createdby as createdby']),
+  });
+
+const activityReport = (air: boolean): ReportQuery =>
+  listReport({
+    criteria: air ? ['startdate', 'enddate', 'tierid', 'carrier'] : ['startdate', 'enddate', 'tierid', 'partnercode'],
+    columns: [
+      { name: 'activityid', label: 'Activity ID' },
+      { name: 'activitydate', label: 'Activity Date' },
+      ...MEMBER_COLUMNS,
+      ...(air
+        ? [
+            { name: 'carrier', label: 'Carrier' },
+            { name: 'flightnumber', label: 'Flight Number' },
+            { name: 'origin', label: 'Origin' },
+            { name: 'destination', label: 'Destination' },
+            { name: 'bookingclass', label: 'Booking Class' },
+            { name: 'ticketnumber', label: 'Ticket Number' },
+          ]
+        : [
+            { name: 'partnercode', label: 'Partner' },
+            { name: 'activitycode', label: 'Activity Code' },
+            { name: 'amount', label: 'Amount', format: 'number' as const },
+            { name: 'currencycode', label: 'Currency' },
+          ]),
+      { name: 'awardmiles', label: 'Award Miles', format: 'number' },
+      { name: 'tiermiles', label: 'Tier Miles', format: 'number' },
+      ...(air ? [{ name: 'segments', label: 'Segments', format: 'number' as const }] : []),
+      { name: 'channel', label: 'Channel' },
+      { name: 'status', label: 'Status' },
+    ],
+    key: { column: 'a.activityid', alias: 'activityid' },
+    base: (db, c) => {
+      let q = period(db.selectFrom('member_activity as a').innerJoin('member as m', 'm.memberid', 'a.memberid'), 'a.activitydate', c);
+      q = air ? q.where('a.activitytype', '=', 'AIR') : q.where('a.activitytype', '<>', 'AIR');
+      q = equalsIf(q, 'm.tierid', c.tierid);
+      return air ? equalsIf(q, 'a.carrier', c.carrier) : equalsIf(q, 'a.partnercode', c.partnercode);
+    },
+    select: (q) =>
+      q.select([
+        'a.activityid as activityid',
+        'a.activitydate as activitydate',
+        'm.cardnumber as cardnumber',
+        memberName.as('memberfullname'),
+        'm.tierid as tierid',
+        ...(air
+          ? (['a.carrier as carrier', 'a.flightnumber as flightnumber', 'a.origin as origin', 'a.destination as destination', 'a.bookingclass as bookingclass', 'a.ticketnumber as ticketnumber', 'a.segments as segments'] as const)
+          : (['a.partnercode as partnercode', 'a.activitycode as activitycode', 'a.amount as amount', 'a.currencycode as currencycode'] as const)),
+        'a.awardmiles as awardmiles',
+        'a.tiermiles as tiermiles',
+        'a.channel as channel',
+        'a.status as status',
+      ]),
+  });
+
+const memberReport = (terminated: boolean): ReportQuery =>
+  listReport({
+    criteria: terminated ? ['startdate', 'enddate', 'tierid'] : ['startdate', 'enddate', 'tierid', 'branchcode', 'status'],
+    columns: [
+      { name: 'memberid', label: 'Member ID' },
+      ...MEMBER_COLUMNS,
+      { name: 'gender', label: 'Gender' },
+      { name: 'birthdate', label: 'Birth Date' },
+      { name: 'email', label: 'Email' },
+      { name: 'branchcode', label: 'Branch' },
+      { name: 'enrollchannel', label: 'Enroll Channel' },
+      { name: 'enrollmentdate', label: 'Enrollment Date' },
+      { name: 'awardmiles', label: 'Award Miles', format: 'number' },
+      { name: 'tiermiles', label: 'Tier Miles', format: 'number' },
+      { name: 'status', label: 'Status' },
+      ...(terminated ? [{ name: 'terminateddate', label: 'Terminated Date' }, { name: 'terminatedby', label: 'Terminated By' }] : []),
+    ],
+    key: { column: 'm.memberid', alias: 'memberid' },
+    base: (db, c) => {
+      let q = db.selectFrom('member as m');
+      if (terminated) q = period(q.where('m.status', '=', 'TERMINATED'), 'm.updateddate', c, true);
+      else q = equalsIf(equalsIf(period(q, 'm.enrollmentdate', c), 'm.branchcode', c.branchcode), 'm.status', c.status);
+      return equalsIf(q, 'm.tierid', c.tierid);
+    },
+    select: (q) =>
+      q.select([
+        'm.memberid as memberid',
+        'm.cardnumber as cardnumber',
+        memberName.as('memberfullname'),
+        'm.tierid as tierid',
+        'm.gender as gender',
+        'm.birthdate as birthdate',
+        'm.email as email',
+        'm.branchcode as branchcode',
+        'm.enrollchannel as enrollchannel',
+        'm.enrollmentdate as enrollmentdate',
+        'm.awardmiles as awardmiles',
+        'm.tiermiles as tiermiles',
+        'm.status as status',
+        sql<string>`substr(m.updateddate, 1, 10)`.as('terminateddate'),
+        'm.updatedby as terminatedby',
+      ]),
+  });
+
+const buyMileageReport: ReportQuery = listReport({
+  criteria: ['startdate', 'enddate', 'status'],
+  columns: [
+    { name: 'purchaseid', label: 'Purchase ID' },
+    { name: 'purchasedate', label: 'Purchase Date' },
+    { name: 'receiptnumber', label: 'Receipt Number' },
+    ...MEMBER_COLUMNS,
+    { name: 'miles', label: 'Miles', format: 'number' },
+    { name: 'bonusmiles', label: 'Bonus Miles', format: 'number' },
+    { name: 'promocode', label: 'Promo Code' },
+    { name: 'amount', label: 'Amount', format: 'number' },
+    { name: 'discount', label: 'Discount', format: 'number' },
+    { name: 'vat', label: 'VAT', format: 'number' },
+    { name: 'total', label: 'Total', format: 'number' },
+    { name: 'currencycode', label: 'Currency' },
+    { name: 'status', label: 'Status' },
+  ],
+  key: { column: 'b.purchaseid', alias: 'purchaseid' },
+  base: (db, c) => equalsIf(period(db.selectFrom('member_buy_mileage as b').innerJoin('member as m', 'm.memberid', 'b.memberid'), 'b.purchasedate', c), 'b.status', c.status),
+  select: (q) =>
+    q.select([
+      'b.purchaseid as purchaseid',
+      'b.purchasedate as purchasedate',
+      'b.receiptnumber as receiptnumber',
+      'm.cardnumber as cardnumber',
+      memberName.as('memberfullname'),
+      'm.tierid as tierid',
+      'b.miles as miles',
+      'b.bonusmiles as bonusmiles',
+      'b.promocode as promocode',
+      'b.amount as amount',
+      'b.discount as discount',
+      'b.vat as vat',
+      'b.total as total',
+      'b.currencycode as currencycode',
+      'b.status as status',
+    ]),
+});
+
+const cobrandMemberReport: ReportQuery = listReport({
+  criteria: ['partnercode', 'status'],
+  columns: [
+    { name: 'cobrandcardnumber', label: 'Cobrand Card Number' },
+    { name: 'partnercode', label: 'Partner' },
+    { name: 'cobrandcode', label: 'Cobrand' },
+    ...MEMBER_COLUMNS,
+    { name: 'awardmiles', label: 'Award Miles', format: 'number' },
+    { name: 'status', label: 'Status' },
+  ],
+  key: { column: 'c.cobrandcardnumber', alias: 'cobrandcardnumber' },
+  base: (db, c) => equalsIf(equalsIf(db.selectFrom('member_cobrand as c').innerJoin('member as m', 'm.memberid', 'c.memberid'), 'c.partnercode', c.partnercode), 'c.status', c.status),
+  select: (q) =>
+    q.select(['c.cobrandcardnumber as cobrandcardnumber', 'c.partnercode as partnercode', 'c.cobrandcode as cobrandcode', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 'm.tierid as tierid', 'm.awardmiles as awardmiles', 'c.status as status']),
+});
+
+/** Dashboard Accounting: the period's ledger by transaction type, credits and debits apart (the miles liability's movement). */
+const accountingReport: ReportQuery = summaryReport({
+  criteria: ['startdate', 'enddate'],
+  columns: [
+    { name: 'trxtype', label: 'Transaction Type' },
+    { name: 'transactions', label: 'Transactions', format: 'number' },
+    { name: 'members', label: 'Members', format: 'number' },
+    { name: 'credited', label: 'Miles Credited', format: 'number' },
+    { name: 'debited', label: 'Miles Debited', format: 'number' },
+    { name: 'net', label: 'Net Miles', format: 'number' },
+  ],
+  async rows(ctx, c) {
+    const db = ctx.db as unknown as AnyDb;
+    const rows = (await period(db.selectFrom('ledger_transaction as t'), 't.activitydate', c)
+      .select([
+        't.trxtype as trxtype',
+        (eb) => eb.fn.countAll().as('transactions'),
+        sql<number>`count(distinct t.memberid)`.as('members'),
+        sql<number>`sum(case when t.awardmiles > 0 then t.awardmiles else 0 end)`.as('credited'),
+        sql<number>`sum(case when t.awardmiles < 0 then -t.awardmiles else 0 end)`.as('debited'),
+        sql<number>`sum(t.awardmiles)`.as('net'),
+      ])
+      .groupBy('t.trxtype')
+      .orderBy('t.trxtype')
+      .execute()) as Row[];
+    return rows.map((r) => ({ trxtype: r.trxtype, transactions: Number(r.transactions), members: Number(r.members), credited: Number(r.credited), debited: Number(r.debited), net: Number(r.net) }));
+  },
+});
+
+/** Dashboard Executive: per tier, members, new enrolments of the period, active members (any ledger row in the period), miles earned and redeemed. */
+const executiveReport: ReportQuery = summaryReport({
+  criteria: ['startdate', 'enddate'],
+  columns: [
+    { name: 'tierid', label: 'Tier' },
+    { name: 'members', label: 'Members', format: 'number' },
+    { name: 'enrolled', label: 'New Members', format: 'number' },
+    { name: 'active', label: 'Active Members', format: 'number' },
+    { name: 'earned', label: 'Miles Earned', format: 'number' },
+    { name: 'redeemed', label: 'Miles Redeemed', format: 'number' },
+  ],
+  async rows(ctx, c) {
+    const db = ctx.db as unknown as AnyDb;
+    const members = (await db
+      .selectFrom('member as m')
+      .select(['m.tierid as tierid', (eb) => eb.fn.countAll().as('members')])
+      .groupBy('m.tierid')
+      .execute()) as Row[];
+    const enrolled = (await period(db.selectFrom('member as m'), 'm.enrollmentdate', c).select(['m.tierid as tierid', (eb) => eb.fn.countAll().as('n')]).groupBy('m.tierid').execute()) as Row[];
+    const activity = (await period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), 't.activitydate', c)
+      .select([
+        'm.tierid as tierid',
+        sql<number>`count(distinct t.memberid)`.as('active'),
+        sql<number>`sum(case when t.trxtype in (${TRX_TYPES.EARNING}, ${TRX_TYPES.RATING}) then t.awardmiles else 0 end)`.as('earned'),
+        sql<number>`sum(case when t.trxtype = ${TRX_TYPES.REDEMPTION} then -t.awardmiles else 0 end)`.as('redeemed'),
+      ])
+      .groupBy('m.tierid')
+      .execute()) as Row[];
+    const by = (rows: Row[]) => new Map(rows.map((r) => [String(r.tierid), r]));
+    const e = by(enrolled);
+    const a = by(activity);
+    return members
+      .map((r) => {
+        const tier = String(r.tierid);
+        return { tierid: tier, members: Number(r.members), enrolled: Number(e.get(tier)?.n ?? 0), active: Number(a.get(tier)?.active ?? 0), earned: Number(a.get(tier)?.earned ?? 0), redeemed: Number(a.get(tier)?.redeemed ?? 0) };
+      })
+      .sort((x, y) => x.tierid.localeCompare(y.tierid));
+  },
+});
+
+/** The rule that flags a member on the Fraud Suspect report. */
+export const FRAUD_RULES = {
+  ACCRUALS: 'Many accruals in a short time',
+  TRANSFERS: 'Transfers to many accounts',
+  REDEMPTION: 'Redemption right after a large transfer',
+} as const;
+
+/**
+ * Fraud Suspect: members with unusual activity in the period, one row per member and rule, with what was
+ * seen; the thresholds are configuration keys (FRAUD_*), so staff tune them on General Configuration.
+ */
+const fraudReport: ReportQuery = summaryReport({
+  criteria: ['startdate', 'enddate'],
+  columns: [
+    { name: 'cardnumber', label: 'Card Number' },
+    { name: 'memberfullname', label: 'Member Name' },
+    { name: 'rule', label: 'Rule' },
+    { name: 'detail', label: 'Detail' },
+    { name: 'observed', label: 'Observed', format: 'number' },
+    { name: 'threshold', label: 'Threshold', format: 'number' },
+  ],
+  async rows(ctx, c) {
+    const db = ctx.db as unknown as AnyDb;
+    const accruals = await readConfigKey(ctx.db, 'FRAUD_ACCRUALS_PER_DAY');
+    const accounts = await readConfigKey(ctx.db, 'FRAUD_TRANSFER_ACCOUNTS');
+    const largeTransfer = await readConfigKey(ctx.db, 'FRAUD_LARGE_TRANSFER_MILES');
+    const withinDays = await readConfigKey(ctx.db, 'FRAUD_REDEMPTION_DAYS');
+    const flagged: Row[] = [];
+    // 1. Many accruals on one day: EARNING rows of one member with the same activity date.
+    const busy = (await period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), 't.activitydate', c)
+      .where('t.trxtype', '=', TRX_TYPES.EARNING)
+      .select(['m.memberid as memberid', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 't.activitydate as day', (eb) => eb.fn.countAll().as('n')])
+      .groupBy(['m.memberid', 'm.cardnumber', 'm.firstname', 'm.lastname', 't.activitydate'])
+      .having((eb) => eb.fn.countAll(), '>=', accruals)
+      .orderBy('m.memberid')
+      .orderBy('t.activitydate')
+      .execute()) as Row[];
+    for (const r of busy) flagged.push({ memberid: r.memberid, cardnumber: r.cardnumber, memberfullname: r.memberfullname, rule: FRAUD_RULES.ACCRUALS, detail: `${Number(r.n)} accruals on ${String(r.day)}`, observed: Number(r.n), threshold: accruals });
+    // 2. Transfers out to many different members in the period.
+    const spread = (await period(
+      db
+        .selectFrom('ledger_transaction as o')
+        .innerJoin('ledger_transaction as i', (j) => j.onRef('i.relatedtrxid', '=', 'o.trxid').on('i.trxtype', '=', TRX_TYPES.TRANSFERIN))
+        .innerJoin('member as m', 'm.memberid', 'o.memberid'),
+      'o.activitydate',
+      c,
+    )
+      .where('o.trxtype', '=', TRX_TYPES.TRANSFEROUT)
+      .select(['m.memberid as memberid', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), sql<number>`count(distinct i.memberid)`.as('n'), sql<number>`sum(-o.awardmiles)`.as('miles')])
+      .groupBy(['m.memberid', 'm.cardnumber', 'm.firstname', 'm.lastname'])
+      .having(sql`count(distinct i.memberid)`, '>=', accounts)
+      .orderBy('m.memberid')
+      .execute()) as Row[];
+    for (const r of spread) flagged.push({ memberid: r.memberid, cardnumber: r.cardnumber, memberfullname: r.memberfullname, rule: FRAUD_RULES.TRANSFERS, detail: `${Number(r.n)} accounts received ${Number(r.miles).toLocaleString('en-US')} miles`, observed: Number(r.n), threshold: accounts });
+    // 3. A redemption within N days after receiving a large transfer.
+    const quick = (await period(
+      db
+        .selectFrom('ledger_transaction as r')
+        .innerJoin('ledger_transaction as i', (j) => j.onRef('i.memberid', '=', 'r.memberid').on('i.trxtype', '=', TRX_TYPES.TRANSFERIN).on('i.awardmiles', '>=', largeTransfer).onRef('i.activitydate', '<=', 'r.activitydate'))
+        .innerJoin('member as m', 'm.memberid', 'r.memberid'),
+      'r.activitydate',
+      c,
+    )
+      .where('r.trxtype', '=', TRX_TYPES.REDEMPTION)
+      .select(['m.memberid as memberid', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 'r.trxid as redemption', 'r.activitydate as redeemed', 'i.activitydate as received', 'i.awardmiles as transferred'])
+      .orderBy('m.memberid')
+      .orderBy('r.trxid')
+      .execute()) as Row[];
+    const seen = new Set<string>();
+    for (const r of quick) {
+      const days = Math.round((Date.parse(String(r.redeemed)) - Date.parse(String(r.received))) / 86_400_000);
+      if (days > withinDays || seen.has(String(r.redemption))) continue;
+      seen.add(String(r.redemption));
+      flagged.push({
+        memberid: r.memberid,
+        cardnumber: r.cardnumber,
+        memberfullname: r.memberfullname,
+        rule: FRAUD_RULES.REDEMPTION,
+        detail: `Redeemed on ${String(r.redeemed)}, ${days} day(s) after receiving ${Number(r.transferred).toLocaleString('en-US')} miles`,
+        observed: days,
+        threshold: withinDays,
+      });
+    }
+    return flagged;
+  },
+});
+
+export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
+  'air-accrual': activityReport(true),
+  'non-air-accrual': activityReport(false),
+  'custom-transaction': ledgerReport(TRX_TYPES.CUSTOM),
+  redeposit: ledgerReport(TRX_TYPES.REDEPOSIT, [{ name: 'relatedtrxid', label: 'Original Transaction' }]),
+  'member-profile': memberReport(false),
+  'terminate-member': memberReport(true),
+  'buy-mileage': buyMileageReport,
+  'cobrand-member': cobrandMemberReport,
+  'dashboard-accounting': accountingReport,
+  'dashboard-executive': executiveReport,
+  'fraud-suspect': fraudReport,
+};
+
+/** Report name -> the criteria it reads and the formats it allows: what the definition validator checks report pages against. */
+export const reportQuerySignatures = (queries: Readonly<Record<string, ReportQuery>> = REPORT_QUERIES): Record<string, { criteria: readonly string[]; formats: readonly string[] }> =>
+  Object.fromEntries(Object.entries(queries).map(([name, query]) => [name, { criteria: query.criteria, formats: query.formats }]));
