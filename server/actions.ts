@@ -39,7 +39,9 @@ import { activityFileHooks } from './activityFiles/activityFileHooks';
 import { promotionHooks } from './promotions/promotionHooks';
 import { buyMileageActions } from './buyMileage/buyMileageActions';
 import { buyMileageHooks } from './buyMileage/buyMileageHooks';
-import { redemptionActions, redemptionWizardActions } from './redemption/redemptionActions';
+import { orderActions } from './orders/orderActions';
+import { orderHooks } from './orders/orderHooks';
+import { redemptionActions, redemptionWizardActions, voucherActions } from './redemption/redemptionActions';
 import { mailingHooks } from './mailing/mailingHooks';
 
 export const allActions: readonly Action[] = [
@@ -56,13 +58,13 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), mailingHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), mailingHooks(catalogue), orderHooks(catalogue));
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
-export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services)];
+export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services), ...orderActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
-export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue)];
+export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue), ...voucherActions(catalogue)];
 
 /** What runs inside every ledger posting (server/ledger/ledgerListeners.ts): tier upgrades, the first-activity and referral bonuses. */
 export const ledgerListeners: readonly LedgerListener[] = [tierLedgerListener, bonusLedgerListener];

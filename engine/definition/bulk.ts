@@ -29,11 +29,17 @@ export const isCsvFileName = (name: string) => /\.csv$/i.test(name.trim());
 
 // ---- bulk row actions --------------------------------------------------------------------------
 
-/** Standard actions that may run on many selected rows; custom actions may too when they only `set` values. */
+/**
+ * Standard actions that may run on many selected rows; custom actions may too: one that only `set`s values is run
+ * by the engine, one without `set` by its domain module, which serves /api/<resource>/bulk-<action> itself.
+ */
 export const BULK_STANDARD_ACTIONS = ['activate', 'deactivate', 'delete'] as const;
 
 /** /api/<resource>/bulk-<action>: data.keys = [{ key fields }...]. */
 export const bulkPath = (name: string) => `bulk-${name}`;
+
+/** A bulk custom action without `set`: its domain module serves the bulk path (the server refuses to start otherwise). */
+export const isDomainBulk = (action: StandardAction | CustomAction): action is CustomAction => isCustomAction(action) && !action.set;
 
 /** The screen's action of this name (a standard action name or a custom action's name). */
 export function screenAction(screen: ScreenDefinition, name: string): StandardAction | CustomAction | undefined {
@@ -45,7 +51,6 @@ export function bulkProblem(screen: ScreenDefinition, name: string): string | un
   const action = screenAction(screen, name);
   if (!action) return `"${name}" is not an action of the screen`;
   if (isCustomAction(action)) {
-    if (!action.set) return `custom action "${name}" has no "set": only actions that set values run in bulk`;
     if (action.exclusiveBy) return `custom action "${name}" is exclusive by "${action.exclusiveBy}": it holds for one record of a group, not many`;
     if (action.reason) return `custom action "${name}" asks for a reason per record`;
   } else if (!(BULK_STANDARD_ACTIONS as readonly string[]).includes(action)) {

@@ -5,6 +5,7 @@ import type { DefinitionFiles } from './checkDefinitions';
 import { isCustomAction, resolveField, searchFields } from './compile';
 import { isListScreen, type PageDefinition, type ViewPage } from './screen';
 import { VIEW_STANDARD_ACTIONS, viewScreen } from './viewPage';
+import { bulkProblem } from './bulk';
 
 const isViewPage = (page: PageDefinition): page is ViewPage => page.kind === 'view';
 
@@ -69,12 +70,18 @@ export function checkViewPages(input: Pick<DefinitionFiles, 'screens'>): string[
         if ((action === 'update' || action === 'create') && !view.fields.some((f) => f.form)) report(`actions[${i}]`, `"${action}" edits the fields with "form": name at least one`);
         // A new row takes the filter's values, so each must be one value.
         if (action === 'create') for (const [name, value] of Object.entries(view.filter)) if (Array.isArray(value)) report(`filter.${name}`, `a view that creates rows needs one value of "${name}", not a list`);
+        if (action === 'upload' && !view.options?.uploadNote) report(`actions[${i}]`, `a view's "upload" is a file its domain module takes: say what it holds in options.uploadNote`);
         return;
       }
       for (const name of Object.keys(action.set ?? {})) if (!byName.has(name)) report(`actions[${i}].set.${name}`, unknown(name));
       if (action.exclusiveBy !== undefined && !fieldNames.has(action.exclusiveBy)) report(`actions[${i}].exclusiveBy`, unknown(action.exclusiveBy));
     });
     for (const name of Object.keys(view.options?.defaultSort ?? {})) if (!byName.has(name)) report(`options.defaultSort.${name}`, unknown(name));
+    const resolved = viewScreen(view, source);
+    (view.bulk ?? []).forEach((name, i) => {
+      const problem = bulkProblem(resolved, name);
+      if (problem) report(`bulk[${i}]`, problem);
+    });
   }
   return problems;
 }

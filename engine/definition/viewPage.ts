@@ -5,8 +5,11 @@ import { isCustomAction, resourceModel } from './compile';
 import type { FieldDefinition, PageDefinition, ResourceDefinition, ScreenDefinition, ViewFilterValue, ViewPage } from './screen';
 import { isListScreen } from './screen';
 
-/** The standard actions a view may offer: it never deletes the source's rows; a row it creates holds its filter's values. */
-export const VIEW_STANDARD_ACTIONS = ['view', 'create', 'update', 'download'] as const;
+/**
+ * The standard actions a view may offer: it never deletes the source's rows; a row it creates holds its filter's
+ * values; an upload is a file its domain module takes (options.uploadNote says what it holds), never new rows.
+ */
+export const VIEW_STANDARD_ACTIONS = ['view', 'create', 'update', 'download', 'upload'] as const;
 
 /**
  * The resource of a view's list screen: made from the view page, never written in a file. `view` names the
@@ -66,6 +69,7 @@ export function viewScreen(view: ViewPage, source: ScreenDefinition): ScreenDefi
     resource,
     fields,
     actions: view.actions,
+    ...(view.bulk ? { bulk: view.bulk } : {}),
     ...(view.options ? { options: view.options } : {}),
   };
 }

@@ -18,7 +18,12 @@ export const REGISTERED_VIEWS = [
   'buy-product-detail',
   /** Spec 001 §4.6: a redemption's detail cards ('Departure Activity Details', 'Passenger {n} Details', 'Certificate Details {n}'). */
   'redemption-detail',
+  /** Spec 001 §4.4: a mailing order's tracking timeline (three layouts by width) and its destination table. */
+  'order-tracking',
 ] as const;
+
+/** What the 'order-tracking' view reads (served by server/orders/orderActions.ts). */
+export const ORDER_TRACKING_PATH = '/api/order/tracking';
 
 /** What the 'redemption-detail' view reads (served by server/redemption/redemptionActions.ts). */
 export const REDEMPTION_DETAIL_PATH = '/api/member-redemption/cards';

@@ -196,16 +196,10 @@ const destinationColumns = (d: Destination) => ({
   postalcode: d.postalcode ?? null,
 });
 
-/** The membership's card mailing product (Membership's cardmailingproduct), when the column exists and is set. */
+/** The membership's card mailing product (Membership's Card Mailing Product), when one is set. */
 async function cardProduct(db: Kysely<any>, membershipid: string): Promise<string | null> {
-  try {
-    const row = (await db.selectFrom('membership').select(['cardmailingproduct']).where('membershipid', '=', membershipid).executeTakeFirst()) as
-      | { cardmailingproduct: string | null }
-      | undefined;
-    return row?.cardmailingproduct ?? null;
-  } catch {
-    return null;
-  }
+  const row = (await db.selectFrom('membership').select(['cardmailingproduct']).where('membershipid', '=', membershipid).executeTakeFirst()) as { cardmailingproduct: string | null } | undefined;
+  return row?.cardmailingproduct ?? null;
 }
 
 /** One order's wanted move: `to` undefined means its forward step (NEXT_STATUS). */

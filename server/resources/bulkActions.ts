@@ -19,6 +19,7 @@ import {
   errorReportCsv,
   errorReportName,
   isCsvFileName,
+  isDomainBulk,
   parseCsv,
   uploadColumns,
   uploadFields,
@@ -70,7 +71,9 @@ export function bulkResourceActions(services: ResourceServices, config: Pick<Ser
     const target: Target = { screen, model, hooks: services.hooks?.[model.name] ?? {} };
     return [
       ...(hasAction(screen, UPLOAD_ACTION) ? [uploadAction(target, services, config.uploadLimitBytes)] : []),
-      ...screenBulkActions(screen).map(({ name, action }) => bulkAction(target, services, name, action)),
+      ...screenBulkActions(screen)
+        .filter(({ action }) => !isDomainBulk(action))
+        .map(({ name, action }) => bulkAction(target, services, name, action)),
     ];
   });
 }

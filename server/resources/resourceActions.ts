@@ -21,6 +21,7 @@ import {
 } from '../../engine/definition/compile';
 import { createFormScreen, sectionApplies, summaryNames, summaryOf } from '../../engine/definition/recordPage';
 import { generateKey, isGeneratedKey } from '../../engine/definition/generatedKey';
+import { bulkPath } from '../../engine/definition/bulk';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -488,6 +489,11 @@ export function unservedActions(catalogue: Catalogue, actions: readonly Action[]
       const code = actionFunctionCode(screen, custom);
       if (!served) problems.push(`${screen.menucode}: custom action "${custom.name}" has no "set" and no server action ${path}`);
       else if (typeof served.guard !== 'object' || served.guard.function !== code) problems.push(`${screen.menucode}: ${path} must be guarded by ${code}`);
+      if (!screen.bulk?.includes(custom.name)) continue;
+      // Its bulk too is the domain's.
+      const bulk = byPath.get(`/api/${screen.resource.name}/${bulkPath(custom.name)}`);
+      if (!bulk) problems.push(`${screen.menucode}: bulk custom action "${custom.name}" has no "set" and no server action /api/${screen.resource.name}/${bulkPath(custom.name)}`);
+      else if (typeof bulk.guard !== 'object' || bulk.guard.function !== code) problems.push(`${screen.menucode}: /api/${screen.resource.name}/${bulkPath(custom.name)} must be guarded by ${code}`);
     }
   }
   return problems;

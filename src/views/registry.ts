@@ -11,6 +11,7 @@ export const views: ViewRegistry = {
   'tier-standing': lazy(() => import('./TierStanding')),
   'buy-product-detail': lazy(() => import('./BuyProductDetail')),
   'redemption-detail': lazy(() => import('./RedemptionDetail')),
+  'order-tracking': lazy(() => import('./OrderTracking')),
 };
 
 export const navigators: NavigatorRegistry = {

@@ -2,7 +2,7 @@
 // error report, which actions run in bulk, and the validator's checks of `upload` and `bulk`.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bulkActions, bulkProblem, cellValue, errorReportCsv, errorReportName, parseCsv, uploadColumns, uploadHeader } from '../../engine/definition/bulk';
+import { bulkActions, bulkProblem, cellValue, isDomainBulk, errorReportCsv, errorReportName, parseCsv, uploadColumns, uploadHeader } from '../../engine/definition/bulk';
 import { checkBulk } from '../../engine/definition/checkBulk';
 import { resolveField } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
@@ -69,9 +69,16 @@ describe('bulk actions', () => {
   it.each([
     ['an action the screen lacks', screen({ actions: ['create', 'delete'] }), 'activate', '"activate" is not an action of the screen'],
     ['update', city, 'update', '"update" does not run in bulk (activate, deactivate, delete or a custom action with "set")'],
-    ['a custom action without set', screen({ actions: [...city.actions, { name: 'mail', label: 'Mail', function: 'MAIL' }] }), 'mail', 'custom action "mail" has no "set": only actions that set values run in bulk'],
+    ['a custom action asking a reason', screen({ actions: [...city.actions, { name: 'mail', label: 'Mail', function: 'MAIL', reason: true }] }), 'mail', 'custom action "mail" asks for a reason per record'],
     ['an action needing approval', screen({ approval: { actions: ['delete'] } }), 'delete', '"delete" needs approval: each record is requested on its own'],
   ])('refuses %s', (_case, definition, name, problem) => expect(bulkProblem(definition, name)).toBe(problem));
+
+  it('runs a custom action without set in bulk through its domain module (the server serves its bulk path)', () => {
+    const mail = screen({ actions: [...city.actions, { name: 'mail', label: 'Mail', function: 'MAIL' }], bulk: ['mail'] });
+    expect(bulkProblem(mail, 'mail')).toBeUndefined();
+    expect(bulkActions(mail).map((b) => [b.name, isDomainBulk(b.action)])).toEqual([['mail', true]]);
+    expect(bulkActions(city).some((b) => isDomainBulk(b.action))).toBe(false);
+  });
 
   it('validator: upload needs a create form of stored fields and no approval of creates; bulk entries must run in bulk', () => {
     const bad = screen({

@@ -1,0 +1,109 @@
+// The order tracking timeline of spec 001 §4.4, isomorphic: its texts (kept exactly), what the server answers
+// at ORDER_TRACKING_PATH, and the steps each cycle shows (the original cycle's ten, ending in delivered or in
+// return then reorder; each reorder's ready to pick up, on delivery, delivered), reached or not.
+import { RETURN_STEPS, TIMELINE_STEPS, type OrderStatus } from '../../workflows/orderMachine';
+import { formatDate } from './format';
+
+export const ORDER_TRACKING_TEXTS = {
+  overSla: 'Over SLA',
+  onTime: 'On Time',
+  unreached: '-',
+  branchOffice: 'Branch Office',
+  returnTag: 'Return',
+  returnTooltip: 'First Destination Address',
+  reorderTag: 'Reorder',
+  reorderTooltip: 'Current Destination Address',
+  // not in spec: the product's own headings.
+  reorderCycle: 'Reorder {n}',
+  destinations: 'Destination',
+} as const;
+
+/** The destination table's columns (spec 001 §4.4). */
+export const DESTINATION_COLUMNS = ['No', 'Date', 'Send to', 'Address', ''] as const;
+export const BRANCH_OFFICE = 'BO';
+
+export interface TrackingEntry {
+  status: string;
+  reordernumber: number;
+  date: string;
+  isoversla: boolean;
+}
+
+export interface OrderDestination {
+  createdDate: string;
+  sendto: string;
+  address: string | null;
+  branchcode: string | null;
+  ticketoffice: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  postalcode: string | null;
+  isdefault: boolean;
+  status: string;
+}
+
+/** The answer of ORDER_TRACKING_PATH. */
+export interface OrderTrackingData {
+  orderid: number;
+  status: string;
+  reordernumber: number;
+  tracking: TrackingEntry[];
+  destinations: OrderDestination[];
+}
+
+export interface TimelineStep {
+  status: OrderStatus;
+  label: string;
+  /** The entry that reached it; undefined: not reached ('-'). */
+  reached?: { date: string; overSla: boolean };
+}
+
+export interface TimelineCycle {
+  reordernumber: number;
+  steps: TimelineStep[];
+}
+
+const REORDER_CYCLE: OrderStatus[] = ['READYTODELIVER', 'DELIVERING', 'DELIVERED'];
+
+/** The cycles to draw: the original one, then one per reorder, each step with its entry when reached. */
+export function timelineCycles(data: Pick<OrderTrackingData, 'tracking' | 'reordernumber'>): TimelineCycle[] {
+  const cycles: TimelineCycle[] = [];
+  for (let n = 0; n <= data.reordernumber; n++) {
+    // REORDER carries the number of the cycle it opens; it is drawn at the end of the cycle it closes.
+    const entries = data.tracking.filter((t) => (t.status === 'REORDER' ? t.reordernumber - 1 : t.reordernumber) === n);
+    const returned = entries.some((t) => t.status === 'RETURN');
+    const base = n === 0 ? TIMELINE_STEPS.map((s) => s.status) : REORDER_CYCLE;
+    const statuses = returned ? [...base.filter((s) => s !== 'DELIVERED'), ...RETURN_STEPS.map((s) => s.status)] : base;
+    const labels = new Map([...TIMELINE_STEPS, ...RETURN_STEPS].map((s) => [s.status, s.label]));
+    cycles.push({
+      reordernumber: n,
+      steps: statuses.map((status) => {
+        const entry = [...entries].reverse().find((t) => t.status === status);
+        return { status, label: labels.get(status)!, ...(entry ? { reached: { date: formatDate(entry.date), overSla: entry.isoversla } } : {}) };
+      }),
+    });
+  }
+  return cycles;
+}
+
+/** The destination's Send to cell (BO shown as Branch Office). */
+export const sendToText = (d: Pick<OrderDestination, 'sendto'>) => (d.sendto === BRANCH_OFFICE ? ORDER_TRACKING_TEXTS.branchOffice : d.sendto);
+
+/** The destination's Address cell: for BO branch code, ticket office, address; otherwise address, city, state, country, postal code. */
+export function addressText(d: OrderDestination): string {
+  const parts = d.sendto === BRANCH_OFFICE ? [d.branchcode, d.ticketoffice, d.address] : [d.address, d.city, d.state, d.country, d.postalcode];
+  return parts.filter((p) => p !== null && p !== undefined && String(p).trim() !== '').join(', ');
+}
+
+/**
+ * The destination's tags, once the order was sent again (more than one destination): the default (first)
+ * destination 'Return', the current one 'Reorder'.
+ */
+export function destinationTags(d: OrderDestination, all: readonly OrderDestination[]): { text: string; tooltip: string }[] {
+  if (all.length < 2) return [];
+  const tags: { text: string; tooltip: string }[] = [];
+  if (d.isdefault) tags.push({ text: ORDER_TRACKING_TEXTS.returnTag, tooltip: ORDER_TRACKING_TEXTS.returnTooltip });
+  if (!d.isdefault && d.status === 'CURRENT') tags.push({ text: ORDER_TRACKING_TEXTS.reorderTag, tooltip: ORDER_TRACKING_TEXTS.reorderTooltip });
+  return tags;
+}
