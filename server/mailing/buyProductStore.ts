@@ -27,6 +27,8 @@ type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const PURCHASE_RESOURCE = 'member-buy-product';
+/** OBP (screens/mailing-product/obp.json): a view of every member's purchases. */
+export const ORDER_BUY_PRODUCT_RESOURCE = 'order-buy-product';
 export const PRODUCT_RESOURCE = 'mailing-product';
 export const VARIANT_RESOURCE = 'mailing-product-variant';
 const VENDOR_RESOURCE = 'vendor';

@@ -4,7 +4,7 @@
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
-import { PRODUCT_RESOURCE, PURCHASE_RESOURCE, afterPaymentChange, completePurchase, paymentChange, pricePurchase } from './buyProductStore';
+import { ORDER_BUY_PRODUCT_RESOURCE, PRODUCT_RESOURCE, PURCHASE_RESOURCE, afterPaymentChange, completePurchase, paymentChange, pricePurchase } from './buyProductStore';
 import { totalWithTax } from './mailingRules';
 
 /** 'Total Price (Include Tax)' of a product's cash price, or null without one. */
@@ -22,7 +22,14 @@ export const mailingHooks = (catalogue: Catalogue): Record<string, ResourceHooks
   [PURCHASE_RESOURCE]: {
     deriveColumns: (ctx, trx, values) => pricePurchase(trx, catalogue, values, ctx.now()),
     afterCreate: (ctx, trx, record) => completePurchase(ctx, trx, catalogue, record),
-    changeColumns: (ctx, _trx, { before, changes }) => paymentChange(before, changes, ctx.now()),
-    checkChange: (ctx, trx, { before, after }) => afterPaymentChange(ctx, trx, catalogue, before, after),
+    ...paymentHooks(catalogue),
   },
+  // OBP (Order Buy Product): every member's purchases, where staff verify the cash payments too.
+  [ORDER_BUY_PRODUCT_RESOURCE]: paymentHooks(catalogue),
+});
+
+/** A payment confirmed or failed, from the member's page or from OBP. */
+const paymentHooks = (catalogue: Catalogue): ResourceHooks => ({
+  changeColumns: (ctx, _trx, { before, changes }) => paymentChange(before, changes, ctx.now()),
+  checkChange: (ctx, trx, { before, after }) => afterPaymentChange(ctx, trx, catalogue, before, after),
 });

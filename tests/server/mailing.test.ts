@@ -125,6 +125,19 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     }
   });
 
+  it("lists every member's purchases on OBP, where staff verify a cash payment as on the member's page", async () => {
+    const waiting = (await buy({ mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', paymentmethod: 'CASH' })).body.result as Row;
+    const rows = (await call('/api/order-buy-product/list', undefined, { paging: { limit: -1, page: 1 }, parameter: { criteria: {} } })).body.result as Row[];
+    expect(new Set(rows.map((r) => r.memberid))).toEqual(new Set([BUYER, 'MBR0000017']));
+    expect(rows.find((r) => r.purchaseid === waiting.purchaseid)).toMatchObject({ status: 'WAITING_FOR_PAYMENT', paymentmethod: 'CASH' });
+    const confirmed = await call('/api/order-buy-product/confirm-payment', { purchaseid: waiting.purchaseid, memberid: BUYER });
+    expect(confirmed.body.status.responsecode).toBe(CODES.SUCCESS);
+    const [order] = await orderOf(waiting.purchaseid);
+    expect((await purchases(BUYER)).find((p) => p.purchaseid === waiting.purchaseid)).toMatchObject({ status: 'SUCCESS', orderid: String(order?.orderid) });
+    // Decided, it is not confirmed again.
+    expect((await call('/api/order-buy-product/confirm-payment', { purchaseid: waiting.purchaseid, memberid: BUYER })).body.status.responsecode).not.toBe(CODES.SUCCESS);
+  });
+
   describe('bad purchases answer on their field and change nothing', () => {
     beforeAll(async () => {
       // A product whose only vendor is a courier: no printing vendor (the product uses one).
