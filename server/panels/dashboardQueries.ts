@@ -33,20 +33,22 @@ export interface MemberTierRow {
  */
 export async function memberTiers(db: Kysely<Schema>, criteria: { gender: string | null; startdate: string | null }, today: string): Promise<MemberTierRow[]> {
   const gender = criteria.gender ?? ALL;
+  // The TIER rollup: a member counts for a tier name from the earliest issue day of its active cards of it.
   const rows = await (db as unknown as Kysely<any>)
-    .selectFrom('member_card as c')
-    .innerJoin('member as m', 'm.memberid', 'c.memberid')
-    .innerJoin('tier as t', 't.tierid', 'c.tierid')
-    .where('c.status', '=', 'ACTIVE')
-    .where('m.status', '=', 'ACTIVE')
-    .where('c.issuedate', '<=', criteria.startdate ?? today)
-    .$if(gender !== ALL, (qb) => qb.where('m.gender', '=', gender))
-    .select((eb) => ['t.tiername', eb.fn.min<number>('t.rank').as('tierrank'), eb.fn.count<number | string>('c.memberid').distinct().as('jumlah')])
-    .groupBy('t.tiername')
-    .orderBy('tierrank')
-    .orderBy('t.tiername')
+    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .where('r.metric', '=', METRICS.TIER)
+    .where('r.day', '<=', criteria.startdate ?? today)
+    .$if(gender !== ALL, (qb) => qb.where('r.k2', '=', gender))
+    .select((eb) => ['r.k1 as tiername', eb.fn.sum('r.total').as('jumlah')])
+    .groupBy('r.k1')
     .execute();
-  const counted = rows.map((row) => ({ tiername: String(row.tiername), jumlah: Number(row.jumlah) }));
+  const ranks = new Map(
+    ((await (db as unknown as Kysely<any>).selectFrom('tier').select((eb) => ['tiername', eb.fn.min('rank').as('tierrank')]).groupBy('tiername').execute()) as { tiername: string; tierrank: number }[]).map((t) => [t.tiername, Number(t.tierrank)]),
+  );
+  const counted = rows
+    .map((row) => ({ tiername: String(row.tiername), jumlah: Number(row.jumlah) }))
+    .filter((row) => row.jumlah > 0)
+    .sort((a, b) => (ranks.get(a.tiername) ?? 0) - (ranks.get(b.tiername) ?? 0) || (a.tiername < b.tiername ? -1 : a.tiername > b.tiername ? 1 : 0));
   const total = counted.reduce((sum, row) => sum + row.jumlah, 0);
   return counted.map((row) => ({ tiername: row.tiername, gender, percentage: total === 0 ? 0 : Math.round((row.jumlah * 10000) / total) / 100, jumlah: row.jumlah }));
 }

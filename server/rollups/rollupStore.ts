@@ -11,7 +11,15 @@ import { isSqlite } from '../db/columnTypes';
 export const ROLLUP_TABLE = 'dashboard_rollup';
 
 /** The metrics of the rollup table and their keys (k1..k3, '' when a key is not used). */
-export const METRICS = { ENROLL: 'ENROLL', REDEEM: 'REDEEM', ACTIVITY: 'ACTIVITY' } as const;
+export const METRICS = { ENROLL: 'ENROLL', REDEEM: 'REDEEM', ACTIVITY: 'ACTIVITY', TIER: 'TIER' } as const;
+
+/**
+ * Member Tier (migration 0036): each active member's tier names among its active cards, with the earliest issue
+ * day of each (a member counts once a tier name, from that day). TIER rollup rows: day, k1 tier name, k2 gender.
+ * A change to a member's cards, status or gender recounts that member's rows (delete its old ones from the
+ * rollup, read them again, add them), so the rollup stays exact however the cards move.
+ */
+export const MEMBER_TIER_TABLE = 'dashboard_member_tier';
 
 /** The ledger source prefix of a redemption: 'redemption:<awardcode>'. */
 export const REDEMPTION_SOURCE = 'redemption:';
@@ -19,7 +27,7 @@ export const REDEMPTION_SOURCE = 'redemption:';
 export const CREDITED = 'CREDITED';
 
 /** Bumped when a trigger's body changes: a database with older triggers gets the new ones and a recount. */
-const VERSION = 'v1';
+const VERSION = 'v2';
 const trigger = (name: string) => `dashboard_${name}_${VERSION}`;
 
 interface Source {
@@ -33,7 +41,7 @@ interface Source {
   metric: string;
 }
 
-const text = (expr: string) => `coalesce(cast(${expr} as varchar(40)), '')`;
+const text = (expr: string) => `coalesce(cast(${expr} as varchar(100)), '')`;
 
 const SOURCES: Source[] = [
   {
@@ -57,6 +65,31 @@ const SOURCES: Source[] = [
     counts: (r) => `${r}.status = '${CREDITED}' and ${r}.activitydate is not null`,
     columns: ['activitydate', 'activitytype', 'carrier', 'partnercode', 'status'],
   },
+];
+
+/** The member's tier rows as they should be: [memberid, tiername, day, gender] of its active cards. */
+const memberTierSelect = (where: string) => `select c.memberid as memberid, t.tiername as tiername, min(c.issuedate) as day, coalesce(m.gender, '') as gender from member_card c
+  join member m on m.memberid = c.memberid join tier t on t.tierid = c.tierid
+  where c.status = 'ACTIVE' and m.status = 'ACTIVE' and c.issuedate is not null${where} group by c.memberid, t.tiername, m.gender`;
+
+const tierDelta = (member: string, sign: '' | '-') => `insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total)
+  select '${METRICS.TIER}', day, tiername, gender, '', ${sign}count(*) from ${MEMBER_TIER_TABLE} where memberid = ${member} group by day, tiername, gender
+  on conflict (metric, day, k1, k2, k3) do update set total = ${ROLLUP_TABLE}.total + excluded.total`;
+
+/** The statements that recount one member's Member Tier rows (`member`: an SQL expression of its memberid). */
+const recountMemberTier = (member: string): string[] => [
+  tierDelta(member, '-'),
+  `delete from ${MEMBER_TIER_TABLE} where memberid = ${member}`,
+  `insert into ${MEMBER_TIER_TABLE} (memberid, tiername, day, gender) ${memberTierSelect(` and c.memberid = ${member}`)}`,
+  tierDelta(member, ''),
+];
+
+/** The Member Tier triggers: [name, table, SQLite event, the memberids it recounts]. */
+const TIER_TRIGGERS: [string, string, string, string[]][] = [
+  ['tier_card_ins', 'member_card', 'after insert on member_card', ['new.memberid']],
+  ['tier_card_del', 'member_card', 'after delete on member_card', ['old.memberid']],
+  ['tier_card_upd', 'member_card', 'after update of status, tierid, issuedate, memberid on member_card', ['old.memberid', 'new.memberid']],
+  ['tier_member_upd', 'member', 'after update of status, gender on member', ['new.memberid']],
 ];
 
 type Db = Kysely<Schema>;
@@ -99,18 +132,52 @@ end $$`,
   ];
 }
 
+/** SQLite: the Member Tier triggers, each recounting the members it names. */
+const sqliteTierTriggers = (): string[] =>
+  TIER_TRIGGERS.map(([name, , event, members]) => `create trigger if not exists ${trigger(name)} ${event} begin ${members.flatMap(recountMemberTier).join('; ')}; end`);
+
+/** PostgreSQL: a function recounting one member, and a trigger a table calling it. */
+function postgresTierTriggers(): string[] {
+  const fn = trigger('tier_recount');
+  const statements = [
+    `create or replace function ${fn}(mid varchar) returns void language plpgsql as $$
+begin
+  ${recountMemberTier('mid').join(';\n  ')};
+end $$`,
+  ];
+  for (const [table, events, members] of [
+    ['member_card', 'insert or delete or update of status, tierid, issuedate, memberid', ['old', 'new']],
+    ['member', 'update of status, gender', ['new']],
+  ] as const) {
+    const name = trigger(`tier_${table}`);
+    const calls = members.map((row) => `if tg_op <> '${row === 'old' ? 'INSERT' : 'DELETE'}' then perform ${fn}(${row}.memberid); end if;`).join('\n  ');
+    statements.push(
+      `create or replace function ${name}() returns trigger language plpgsql as $$
+begin
+  ${calls}
+  return null;
+end $$`,
+      `drop trigger if exists ${name} on ${table}`,
+      `create trigger ${name} after ${events} on ${table} for each row execute function ${name}()`,
+    );
+  }
+  return statements;
+}
+
 const triggerNames = (db: Db): string[] =>
-  isSqlite(db as unknown as Kysely<unknown>) ? SOURCES.flatMap((s) => ['ins', 'del', 'upd_old', 'upd_new'].map((k) => trigger(`${s.table}_${k}`))) : SOURCES.map((s) => trigger(s.table));
+  isSqlite(db as unknown as Kysely<unknown>)
+    ? [...SOURCES.flatMap((s) => ['ins', 'del', 'upd_old', 'upd_new'].map((k) => trigger(`${s.table}_${k}`))), ...TIER_TRIGGERS.map(([name]) => trigger(name))]
+    : [...SOURCES.map((s) => trigger(s.table)), trigger('tier_member_card'), trigger('tier_member')];
 
 /** The rollup triggers present in the database (its own schema on PostgreSQL). */
-async function presentTriggers(db: Db): Promise<Set<string>> {
+async function presentTriggers(db: Db): Promise<Map<string, string>> {
   if (isSqlite(db as unknown as Kysely<unknown>)) {
-    const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'dashboard_%'`.execute(db);
-    return new Set(rows.rows.map((r) => r.name));
+    const rows = await sql<{ name: string; tablename: string }>`select name, tbl_name as tablename from sqlite_master where type = 'trigger' and name like 'dashboard_%'`.execute(db);
+    return new Map(rows.rows.map((r) => [r.name, r.tablename]));
   }
-  const rows = await sql<{ name: string }>`select t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+  const rows = await sql<{ name: string; tablename: string }>`select t.tgname as name, c.relname as tablename from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = current_schema() and t.tgname like 'dashboard_%'`.execute(db);
-  return new Set(rows.rows.map((r) => r.name));
+  return new Map(rows.rows.map((r) => [r.name, r.tablename]));
 }
 
 /** Every rollup row as a from-scratch count of its source rows (what the triggers keep; tests compare the two). */
@@ -120,7 +187,9 @@ export function recountQuery(): string {
     // PostgreSQL refuses a constant in GROUP BY: the unused keys ('') are left out of it.
     const grouped = [day, k1, k2, k3].filter((key) => key !== `''`);
     return `select '${s.metric}' as metric, ${day} as day, ${k1} as k1, ${k2} as k2, ${k3} as k3, count(*) as total from ${s.table} r where ${s.counts('r')} group by ${grouped.join(', ')}`;
-  }).join(' union all ');
+  })
+    .concat(`select '${METRICS.TIER}' as metric, day, tiername as k1, gender as k2, '' as k3, count(*) as total from (${memberTierSelect('')}) h group by day, tiername, gender`)
+    .join(' union all ');
 }
 
 export interface RollupRow {
@@ -151,6 +220,8 @@ export async function recountRows(db: Db): Promise<RollupRow[]> {
 
 /** Empties the rollup table and counts it again from the source rows (in the caller's transaction). */
 export async function rebuildRollups(trx: Db): Promise<void> {
+  await loose(trx).deleteFrom(MEMBER_TIER_TABLE).execute();
+  await sql.raw(`insert into ${MEMBER_TIER_TABLE} (memberid, tiername, day, gender) ${memberTierSelect('')}`).execute(trx);
   await loose(trx).deleteFrom(ROLLUP_TABLE).execute();
   await sql.raw(`insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total) ${recountQuery()}`).execute(trx);
 }
@@ -176,33 +247,26 @@ export async function installRollups(db: Db): Promise<boolean> {
     if (!sqlite) await sql`lock table ${sql.table(ROLLUP_TABLE)} in exclusive mode`.execute(trx);
     await dropStale(trx, present, new Set(wanted));
     for (const source of SOURCES) for (const statement of sqlite ? sqliteTriggers(source) : postgresTrigger(source)) await sql.raw(statement).execute(trx);
+    for (const statement of sqlite ? sqliteTierTriggers() : postgresTierTriggers()) await sql.raw(statement).execute(trx);
     await rebuildRollups(trx);
   });
   return true;
 }
 
-async function dropStale(trx: Db, present: Set<string>, wanted: Set<string>): Promise<void> {
+async function dropStale(trx: Db, present: Map<string, string>, wanted: Set<string>): Promise<void> {
   const sqlite = isSqlite(trx as unknown as Kysely<unknown>);
-  for (const name of present) {
+  for (const [name, table] of present) {
     if (wanted.has(name)) continue;
-    await dropTrigger(trx, sqlite, name);
+    await dropTrigger(trx, sqlite, name, table);
   }
 }
 
 /** Drops the rollup triggers (seed:volume before a bulk load; installRollups recounts after it). */
 export async function dropRollupTriggers(db: Db): Promise<void> {
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
-  for (const name of await presentTriggers(db)) {
-    await dropTrigger(db, sqlite, name);
-  }
+  for (const [name, table] of await presentTriggers(db)) await dropTrigger(db, sqlite, name, table);
 }
 
-/** PostgreSQL's trigger names are dashboard_<table>_<version>: the table it is on. */
-async function dropTrigger(db: Db, sqlite: boolean, name: string): Promise<void> {
-  if (sqlite) {
-    await sql.raw(`drop trigger if exists ${name}`).execute(db);
-    return;
-  }
-  const table = /^dashboard_([a-z_]+)_v\d+$/.exec(name)?.[1];
-  if (table && SOURCES.some((s) => s.table === table)) await sql.raw(`drop trigger if exists ${name} on ${table}`).execute(db);
+async function dropTrigger(db: Db, sqlite: boolean, name: string, table: string): Promise<void> {
+  await sql.raw(sqlite ? `drop trigger if exists ${name}` : `drop trigger if exists ${name} on ${table}`).execute(db);
 }

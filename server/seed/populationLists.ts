@@ -255,16 +255,17 @@ export const PARTNER_EARNINGS: readonly [string, string, number, number, number]
 export const COBRAND_BANKS: readonly [string, number, number][] = [['BNI', 300, 3500], ['BCA', 300, 3000], ['MANDIRI', 250, 2800]];
 
 /** What members redeem: [award, miles]. */
-export const AWARDS: readonly [string, number][] = [
-  ['Award ticket CGK-DPS economy', 15000],
-  ['Award ticket CGK-SIN economy', 20000],
-  ['Award ticket CGK-KNO economy', 18000],
-  ['Upgrade to business class CGK-DPS', 10000],
-  ['Award ticket CGK-NRT economy', 45000],
-  ['Upgrade to business class CGK-AMS', 60000],
-  ['Hotel voucher Hilton Bali one night', 12000],
-  ['Shopping voucher Sarinah IDR 500,000', 6000],
-  ['Luggage tag', 1500],
+/** What members redeem: the reason, the miles, and the award code of the award master (server/seed/awardData.ts) the ledger's source names. */
+export const AWARDS: readonly [string, number, string][] = [
+  ['Award ticket CGK-DPS economy', 15000, 'AWD-DOM-Y'],
+  ['Award ticket CGK-SIN economy', 20000, 'AWD-INT-Y'],
+  ['Award ticket CGK-KNO economy', 18000, 'AWD-DOM-Y'],
+  ['Upgrade to business class CGK-DPS', 10000, 'UPG-DOM'],
+  ['Award ticket CGK-NRT economy', 45000, 'AWD-INT-Y'],
+  ['Upgrade to business class CGK-AMS', 60000, 'AWD-INT-C'],
+  ['Hotel voucher Hilton Bali one night', 12000, 'HTL-HILTON'],
+  ['Shopping voucher Sarinah IDR 500,000', 6000, 'VCH-SARINAH'],
+  ['Luggage tag', 1500, 'LUGGAGE-TAG'],
 ];
 
 /** The enrollment bonus of the demo years (a campaign's welcome miles). */

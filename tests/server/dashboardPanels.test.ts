@@ -160,7 +160,7 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     expect(promo.body.result).toEqual([{ promocode: 'DSHPROMO', jumlah: 1 }]);
   });
 
-  it('the rollups equal a from-scratch recount after ledger writes, enrollments, tier changes, status changes and deletes', async () => {
+  it('the rollups equal a from-scratch recount after ledger writes, enrollments, tier changes, card and member changes, status changes and deletes', async () => {
     expect(await rollupRows(server.database.db)).toEqual(await recountRows(server.database.db));
     const m = members[3]!;
     const other = [...tiers.values()].find((t) => t.membershipid === m.membershipid && t.tierid !== m.tierid)!;
@@ -168,6 +168,12 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     await db().updateTable('member_activity').set({ status: 'CANCELLED' }).where('activityid', '=', 'DSH1-0').execute();
     await db().updateTable('member_activity').set({ carrier: 'KL' }).where('activityid', '=', 'DSH1-1').execute();
     await db().deleteFrom('member_activity').where('activityid', '=', 'DSH2-2').execute();
+    // Member Tier's: a card deactivated, another issued, a member's gender and another's status changed.
+    const card = await db().selectFrom('member_card').selectAll().where('memberid', '=', members[4]!.memberid).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
+    await db().updateTable('member_card').set({ status: 'INACTIVE' }).where('cardnumber', '=', card.cardnumber).execute();
+    await db().insertInto('member_card').values({ ...card, cardnumber: `${card.cardnumber}9`.slice(-16), tierid: other.tierid, issuedate: day(-5), status: 'ACTIVE' }).execute();
+    await db().updateTable('member').set({ gender: members[5]!.gender === 'MALE' ? 'FEMALE' : 'MALE' }).where('memberid', '=', members[5]!.memberid).execute();
+    await db().updateTable('member').set({ status: 'INACTIVE' }).where('memberid', '=', members[6]!.memberid).execute();
     await server.database.db.transaction().execute(async (trx) => {
       await credit(trx, { memberid: m.memberid, trxtype: 'EARNING', activitydate: day(-3), awardmiles: 1_000, user: 'test', now: new Date() });
       await debit(trx, { memberid: m.memberid, trxtype: 'REDEMPTION', activitydate: day(-3), awardmiles: 1_000, source: 'redemption:AWD-DOM-Y', user: 'test', now: new Date() });

@@ -1,0 +1,79 @@
+// Every dashboard panel's read time on an existing database (npm run seed:volume first): npm run bench:dashboard --
+// [--database sqlite:<file> | postgres://...] [--schema name] [--runs 40]. Each panel's named query (the one its
+// /api/<query> action runs after the criteria check) is read with its default criteria (the last 30 days, ALL)
+// and with the filters set, one at a time, `runs` times each after one warm-up read; prints p50, p95 and max per
+// panel and the rows the tables hold. Target (issue 17): p95 <= 300 ms at 1,000,000 members and 10,000,000 ledger rows.
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { panelCriteria, panelDefaults } from '../engine/definition/panelPage';
+import type { PanelPage } from '../engine/definition/screen';
+import { resolveDateBound } from '../engine/definition/dateBounds';
+import { readConfig } from '../server/core/config';
+import { openDatabase } from '../server/db/database';
+import { loadCatalogue } from '../server/definitions';
+import { PANEL_QUERIES } from '../server/panels/panelQueries';
+import type { SessionUser } from '../server/session/sessionStore';
+import { positive } from './benchSupport';
+
+const { values } = parseArgs({ options: { database: { type: 'string' }, schema: { type: 'string' }, runs: { type: 'string' } } });
+const url = values.database ?? readConfig().databaseUrl;
+const runs = Math.round(positive('runs', values.runs, 40));
+
+/** Criteria variants besides the defaults: one filter set at a time (values the volume seed holds). */
+const VARIANTS: Record<string, Record<string, unknown>[]> = {
+  'dashboard/enrollment': [{ enrollchannel: 'MOBILE' }, { membershipid: 'INDIVIDUAL' }, { enrollmentdate: resolveDateBound('-365d', new Date()) }],
+  'dashboard/flight': [{ member: 'MEMBERNONGA', ffpcarriercode: ['KL', 'SQ'] }, { member: 'NONMEMBER' }],
+  'dashboard/non-air-activity': [{ partnercode: 'HILTON' }],
+  'dashboard/corporate-activity': [{ activitytype: 'AIR' }],
+  'dashboard/member-tier': [{ gender: 'FEMALE' }],
+  'dashboard/member-activity': [{ activitytype: 'AIR', membershipid: 'INDIVIDUAL' }],
+  'dashboard/redemption': [{ partnercode: 'HILTON' }, { startdate: resolveDateBound('-365d', new Date()) }],
+};
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function main() {
+  const catalogue = loadCatalogue();
+  const page = catalogue.pageByMenu.get('DASHBOARD') as PanelPage;
+  const database = openDatabase(url, url.startsWith('postgres') ? { schema: values.schema ?? 'public' } : {});
+  const db = database.db;
+  try {
+    const count = async (table: string) => Number(((await (db as unknown as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number }).n);
+    console.log(`bench:dashboard on ${url.replace(/\/\/[^@]*@/, '//***@')}, ${runs} reads a criteria set:`);
+    for (const table of ['member', 'member_card', 'ledger_transaction', 'member_activity', 'park_activity', 'ledger_detail', 'dashboard_rollup']) {
+      console.log(`  ${table.padEnd(20)} ${(await count(table)).toLocaleString('en-US').padStart(12)} rows`);
+    }
+    const now = new Date();
+    const user = { username: 'bench', rolename: 'ADMIN' } as unknown as SessionUser;
+    const today = resolveDateBound('today', now)!;
+    console.log(`  ${'panel'.padEnd(30)} ${'reads'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}  rows (defaults)`);
+    let worst = 0;
+    for (const panel of [...(page.announcement ? [{ key: 'announcement', query: page.announcement.query, filters: [] }] : []), ...page.panels]) {
+      const query = PANEL_QUERIES[panel.query]!;
+      const defaults = 'chart' in panel ? panelCriteria(panel, panelDefaults(panel, now)) : {};
+      const criteriaList = [defaults, ...(VARIANTS[panel.query] ?? []).map((v) => ({ ...defaults, ...v }))];
+      const times: number[] = [];
+      let rows = 0;
+      for (const criteria of criteriaList) {
+        const first = await query.run({ db, user, now, today }, criteria as never);
+        if (criteria === defaults) rows = first.length;
+        for (let i = 0; i < runs; i++) {
+          const started = performance.now();
+          await query.run({ db, user, now, today }, criteria as never);
+          times.push(performance.now() - started);
+        }
+      }
+      times.sort((a, b) => a - b);
+      worst = Math.max(worst, percentile(times, 95));
+      console.log(`  ${panel.query.padEnd(30)} ${String(times.length).padStart(6)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${times[times.length - 1]!.toFixed(1).padStart(8)}  ${rows}`);
+    }
+    console.log(`bench:dashboard: worst panel p95 ${worst.toFixed(1)} ms (target <= 300 ms)`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
