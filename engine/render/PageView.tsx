@@ -21,6 +21,7 @@ const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> =
   approvals: lazy(() => import('./ApprovalsPage')),
   wizard: lazy(() => import('./WizardFlow')),
   readonly: lazy(() => import('./ReadOnlyPage')),
+  report: lazy(() => import('./ReportPage')),
 };
 
 export function PageView(props: PageViewProps) {

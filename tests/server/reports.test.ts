@@ -225,7 +225,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
     expect(mine.body.result.length).toBeGreaterThan(0);
     expect(mine.body.result.every((f: Row) => f.createdby === 'admin')).toBe(true);
     expect(mine.body.result.map((f: Row) => f.fileid)).not.toContain(other.body.result.fileid);
-    expect(mine.body.paging.totalrecord).toBe(mine.body.result.length);
+    expect(mine.body.paging?.totalrecord).toBe(mine.body.result.length);
     const first = mine.body.result.find((f: Row) => f.status === 'DONE');
     expect(first).toMatchObject({ status: 'DONE', percentage: 100 });
     expect(typeof first.size).toBe('number');
