@@ -103,6 +103,8 @@ export function seriesShape(chart: PanelChart, rows: readonly unknown[]): Series
       byX.set(id, point);
     }
   });
+  // The panels count things: a series with nothing on a point's x counted none there (a line goes through 0, not a gap).
+  for (const point of byX.values()) for (const s of series) point[s.key] ??= 0;
   return { xKey: 'x', points: sortPoints([...byX.values()]), series };
 }
 

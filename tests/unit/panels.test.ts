@@ -23,7 +23,7 @@ import type { PageDefinition, PanelChart, PanelDefinition, PanelPage, SelectorCa
 import { panelQueryCriteria } from '../../server/panels/panelQueries';
 
 const dashboard = dashboardJson as PanelPage;
-const memberTier = dashboard.panels[0]!;
+const memberTier = dashboard.panels.find((p) => p.key === 'member-tier')!;
 /** A fixed day: 15 March 2026, local time, as the browser and server read "today". */
 const TODAY = new Date(2026, 2, 15, 10, 30);
 
@@ -85,7 +85,8 @@ describe('chart helpers (spec 000 §9)', () => {
       ],
       points: [
         { x: '2026-03-01', s0: 1200, s1: 3 },
-        { x: '2026-03-02', s0: 5 },
+        // Gold counted none on the 2nd: 0, not a gap.
+        { x: '2026-03-02', s0: 5, s1: 0 },
       ],
     });
   });
