@@ -42,6 +42,7 @@ import { buyMileageHooks } from './buyMileage/buyMileageHooks';
 import { orderActions } from './orders/orderActions';
 import { orderHooks } from './orders/orderHooks';
 import { redemptionActions, redemptionWizardActions, voucherActions } from './redemption/redemptionActions';
+import { redemptionHooks } from './redemption/redemptionHooks';
 import { mailingHooks } from './mailing/mailingHooks';
 
 export const allActions: readonly Action[] = [
@@ -58,7 +59,7 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), mailingHooks(catalogue), orderHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), redemptionHooks, mailingHooks(catalogue), orderHooks(catalogue));
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
 export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services), ...orderActions(services)];

@@ -16,6 +16,8 @@ export const WIZARD_MACHINES: Readonly<Record<string, WizardMachineFactory>> = {
   mileageTransfer: (wizard) => createWizardMachine('mileageTransfer', wizard),
   /** Redemption of an award (spec 001 §3.3): member, award, flight search and price list, passengers, summary. */
   redemption: createRedemptionMachine,
+  /** Voucher verification (spec 000 §2): a partner's voucher code checked, then marked used. */
+  voucherVerification: (wizard) => createWizardMachine('voucherVerification', wizard),
 };
 
 export const WIZARD_MACHINE_NAMES: readonly string[] = Object.keys(WIZARD_MACHINES);

@@ -12,6 +12,7 @@ import { ApiError } from '../core/apiError';
 import { dayOf } from '../ledger/ledgerRules';
 import type { ResourceServices } from '../resources/resourceActions';
 import { StepRefusal, wizardActions } from '../wizards/wizardActions';
+import { VOUCHER_MENU, VOUCHER_STEP, usableVoucher, useVoucher, voucherShown } from './voucherStore';
 import {
   CANCEL_REQUEST,
   CERTIFICATE_RESOURCE,
@@ -112,6 +113,29 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
         throw onStep(error, STEPS.search);
       }
       return { message: confirmed.message, result: { ...confirmed.redemption, certificates: confirmed.certificates } };
+    },
+  });
+}
+
+/** Voucher Verification (a wizard page of one step): Next checks the partner's voucher, Submit marks it used. */
+export function voucherActions(catalogue: Catalogue): Action[] {
+  return wizardActions(catalogue, {
+    menucode: VOUCHER_MENU,
+    checks: {
+      [VOUCHER_STEP]: async (ctx, values) => {
+        try {
+          return voucherShown(await usableVoucher(ctx.db, catalogue, ctx, values.vouchercode));
+        } catch (error) {
+          throw onStep(error, VOUCHER_STEP);
+        }
+      },
+    },
+    async submit(ctx, trx, draft) {
+      try {
+        return await useVoucher(ctx, trx, catalogue, formOf(draft, VOUCHER_STEP).vouchercode);
+      } catch (error) {
+        throw onStep(error, VOUCHER_STEP);
+      }
     },
   });
 }

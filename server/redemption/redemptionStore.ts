@@ -84,6 +84,72 @@ async function insertRecord(trx: Db, model: ResourceModel, values: Row, user: st
   await loose(trx).insertInto(model.table).values({ ...row, createdby: user, createddate: at.toISOString() }).execute();
 }
 
+// ---- the award book: the catalogue a redemption reads, cached briefly per database ----------------------------
+
+/** The award screens' tables (and the configuration): a write to any of them makes the cached book stale. */
+export const AWARD_BOOK_RESOURCES: readonly string[] = [AWARD_RESOURCE, AWARD_TYPE_RESOURCE, ZONE_RESOURCE, 'award-price', 'peak-season', 'blackout', 'nominee-fee-config', 'general-config'];
+const AWARD_BOOK_SECONDS = 5;
+/** After a write, books read before its commit must not be kept: until then each read is fresh. */
+const CHANGE_SETTLE_MS = 2000;
+
+interface AwardBook {
+  awards: Map<string, Row>;
+  types: Map<string, Row>;
+  zones: Map<string, Row>;
+  rows: Map<string, PricingRows>;
+  policy: { always: boolean; aboveMiles: number };
+  loadedAt: number;
+}
+
+const books = new WeakMap<object, AwardBook>();
+const changedAt = new WeakMap<object, number>();
+
+async function loadAwardBook(via: Db, catalogue: Catalogue): Promise<AwardBook> {
+  const [awards, types, zones, prices, peakSeasons, blackouts, nomineeFees] = await Promise.all(
+    [AWARD_RESOURCE, AWARD_TYPE_RESOURCE, ZONE_RESOURCE, 'award-price', 'peak-season', 'blackout', 'nominee-fee-config'].map((resource) => records(via, modelOf(catalogue, resource))),
+  );
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const shared = {
+    peakSeasons: peakSeasons!.map((p) => ({ ...p, awardtypecode: p.awardtypecode ?? null }) as unknown as PeakSeason),
+    blackouts: blackouts! as unknown as Blackout[],
+    nomineeFees: nomineeFees!.map((f) => ({ ...f, feemiles: Number(f.feemiles), feeamount: num(f.feeamount), awardtypecode: f.awardtypecode ?? null, tierid: f.tierid ?? null, expireddate: f.expireddate ?? null }) as unknown as NomineeFee),
+  };
+  const rows = new Map<string, PricingRows>();
+  for (const award of awards!) {
+    const code = String(award.awardcode);
+    const own = prices!.filter((p) => p.awardcode === code);
+    rows.set(code, { ...shared, prices: own.map((p) => ({ ...p, normalmiles: Number(p.normalmiles), peakmiles: num(p.peakmiles), tierid: p.tierid ?? null, expireddate: p.expireddate ?? null }) as unknown as AwardPrice) });
+  }
+  return {
+    awards: new Map(awards!.map((a) => [String(a.awardcode), a])),
+    types: new Map(types!.map((t) => [String(t.awardtypecode), t])),
+    zones: new Map(zones!.map((z) => [`${String(z.originairport)}|${String(z.destinationairport)}`, z])),
+    rows,
+    policy: { always: await readConfigKey(via, 'REDEMPTION_APPROVAL_ALWAYS'), aboveMiles: await readConfigKey(via, 'REDEMPTION_APPROVAL_MILES') },
+    loadedAt: Date.now(),
+  };
+}
+
+/**
+ * The award book of a database (ctx.db): read once and shared for AWARD_BOOK_SECONDS, read again at once after
+ * a write to an award table here. `via` reads it: the caller's transaction (SQLite's one connection is held by it;
+ * on PostgreSQL reading through the pool beside a transaction could wait for ever on a full pool).
+ */
+async function awardBook(db: Db, catalogue: Catalogue, via: Db): Promise<AwardBook> {
+  if (Date.now() - (changedAt.get(db) ?? 0) < CHANGE_SETTLE_MS) return loadAwardBook(via, catalogue);
+  const cached = books.get(db);
+  if (cached && Date.now() - cached.loadedAt < AWARD_BOOK_SECONDS * 1000) return cached;
+  const book = await loadAwardBook(via, catalogue);
+  books.set(db, book);
+  return book;
+}
+
+/** A write to an award table or the configuration: the next redemption reads the book again. */
+export function awardBookChanged(db: Db): void {
+  books.delete(db);
+  changedAt.set(db, Date.now());
+}
+
 // ---- the member, the award, the price list -----------------------------------------------------------------
 
 export interface RedeemingMember {
@@ -140,11 +206,12 @@ export interface RedeemAward extends Award {
 }
 
 /** The award (step 2), eligible for the member's tier, country and branch; otherwise a message on awardcode. */
-export async function eligibleAward(db: Db, catalogue: Catalogue, awardcode: unknown, member: RedeemingMember, day: string): Promise<RedeemAward> {
+export async function eligibleAward(db: Db, catalogue: Catalogue, awardcode: unknown, member: RedeemingMember, day: string, via: Db = db): Promise<RedeemAward> {
   const code = typeof awardcode === 'string' ? awardcode : '';
-  const [award] = await records(db, modelOf(catalogue, AWARD_RESOURCE), { awardcode: code });
+  const book = await awardBook(db, catalogue, via);
+  const award = book.awards.get(code);
   if (!award) throw new StepFieldError(STEPS.award, 'awardcode', formatMessage(TEXTS.awardNotFound, { award: code }));
-  const [type] = await records(db, modelOf(catalogue, AWARD_TYPE_RESOURCE), { awardtypecode: award.awardtypecode });
+  const type = book.types.get(String(award.awardtypecode));
   const redeem = {
     ...(award as unknown as Award),
     maxperson: Number(award.maxperson ?? 1),
@@ -173,22 +240,6 @@ export interface FlightSearch {
   paidbookingclass?: string | null;
 }
 
-async function pricingRows(db: Db, catalogue: Catalogue, awardcode: string): Promise<PricingRows> {
-  const [prices, peakSeasons, blackouts, nomineeFees] = await Promise.all([
-    records(db, modelOf(catalogue, 'award-price'), { awardcode }),
-    records(db, modelOf(catalogue, 'peak-season')),
-    records(db, modelOf(catalogue, 'blackout')),
-    records(db, modelOf(catalogue, 'nominee-fee-config')),
-  ]);
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    prices: prices.map((p) => ({ ...p, normalmiles: Number(p.normalmiles), peakmiles: num(p.peakmiles), tierid: p.tierid ?? null, expireddate: p.expireddate ?? null }) as unknown as AwardPrice),
-    peakSeasons: peakSeasons.map((p) => ({ ...p, awardtypecode: p.awardtypecode ?? null }) as unknown as PeakSeason),
-    blackouts: blackouts as unknown as Blackout[],
-    nomineeFees: nomineeFees.map((f) => ({ ...f, feemiles: Number(f.feemiles), feeamount: num(f.feeamount), awardtypecode: f.awardtypecode ?? null, tierid: f.tierid ?? null, expireddate: f.expireddate ?? null }) as unknown as NomineeFee),
-  };
-}
-
 export interface PriceList {
   zonecode: string | null;
   pricedeparture: number;
@@ -207,15 +258,16 @@ export interface PriceList {
  * The price list (step 3): departure (and return) priced by the award chart on their dates, peak seasons and
  * blackouts applied, the nominee fees for `nominees`, and the balance enough. Refusals on the search's fields.
  */
-export async function priceList(db: Db, catalogue: Catalogue, member: RedeemingMember, award: RedeemAward, search: FlightSearch, nominees: number): Promise<PriceList> {
+export async function priceList(db: Db, catalogue: Catalogue, member: RedeemingMember, award: RedeemAward, search: FlightSearch, nominees: number, via: Db = db): Promise<PriceList> {
   const step = STEPS.search;
   const air = award.categorytype === 'AIR';
-  const rows = await pricingRows(db, catalogue, award.awardcode);
+  const book = await awardBook(db, catalogue, via);
+  const rows = book.rows.get(award.awardcode)!;
   let zonecode: string | null = null;
   if (air && !award.fixedprice) {
     if (!search.origin || !search.destination) throw new StepFieldError(step, search.origin ? 'destination' : 'origin', TEXTS.routeRequired);
     if (!search.compartmentcode) throw new StepFieldError(step, 'compartmentcode', TEXTS.compartmentRequired);
-    const [zone] = await records(db, modelOf(catalogue, ZONE_RESOURCE), { originairport: search.origin, destinationairport: search.destination });
+    const zone = book.zones.get(`${search.origin}|${search.destination}`);
     zonecode = zone && zone.status !== 'INACTIVE' ? String((award.pricingby === 'ROUTE' ? zone.routeband : zone.zonecode) ?? '') || null : null;
     if (!zonecode) throw new StepFieldError(step, 'destination', formatMessage(TEXTS.noZone, { origin: search.origin, destination: search.destination }));
   }
@@ -301,12 +353,11 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
   const day = dayOf(at);
   const user = ctx.user!.username;
   const member = await memberByCard(trx, draft.cardnumber, day);
-  const award = await eligibleAward(trx, catalogue, draft.awardcode, member, day);
+  const award = await eligibleAward(ctx.db, catalogue, draft.awardcode, member, day, trx);
   checkPassengers(draft.search, draft.passengers);
   const nominees = draft.passengers.filter((p) => !p.selfusage).length;
-  const price = await priceList(trx, catalogue, member, award, draft.search, nominees);
-  const policy = { always: await readConfigKey(trx, 'REDEMPTION_APPROVAL_ALWAYS'), aboveMiles: await readConfigKey(trx, 'REDEMPTION_APPROVAL_MILES') };
-  const waiting = needsRedemptionApproval(price.totalmileage, policy);
+  const price = await priceList(ctx.db, catalogue, member, award, draft.search, nominees, trx);
+  const waiting = needsRedemptionApproval(price.totalmileage, (await awardBook(ctx.db, catalogue, trx)).policy);
   const redemptionid = generateKey(at);
   let trxid: number;
   try {

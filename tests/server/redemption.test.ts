@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES, credit } from '../../server/ledger/ledgerStore';
 import { REDEMPTION_TEXTS } from '../../server/redemption/redemptionRules';
+import { awardBookChanged } from '../../server/redemption/redemptionStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;
@@ -80,6 +81,8 @@ describe.each(testDatabases)('redemption on $name', (target) => {
   const ledger = async (memberid: string) => db().selectFrom('ledger_transaction').select(['trxid', 'trxtype', 'awardmiles', 'relatedtrxid']).where('memberid', '=', memberid).orderBy('trxid').execute();
   const setConfig = async (key: string, value: string) => {
     await db().updateTable('general_config').set({ value, active: 1 }).where('key', '=', key).execute();
+    // Written beside the API (whose writes go through the approval): the cached award book is told so.
+    awardBookChanged(server.database.db);
   };
   const confirm = (draft: Row) => admin('/api/redemption/confirm', draft);
   const pending = async (page: string) => ((await checker(`/api/${page}/list`, undefined, { paging: { limit: -1, page: 1 } })).body.result as Row[]) ?? [];
