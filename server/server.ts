@@ -48,6 +48,8 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
   const approvals = new ApprovalRegistry();
   const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: resourceHooks(catalogue), approvals };
+  // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
+  database.onTableWrite((table) => services.counts.invalidateTable(table));
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
   const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...reportActions(catalogue), ...catalogueActions(catalogue), ...serviceActions(services), ...(options.extraActions ?? [])];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];

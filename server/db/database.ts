@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type KyselyConfig, type SchemaMetadata, type TableMetadata } from 'kysely';
 import type { Schema } from './schema';
+import { TableWrites } from './tableWrites';
 import { startCheckpointer } from './walCheckpointer';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,6 +16,8 @@ export interface Database {
   dialect: DialectName;
   /** PostgreSQL: the schema the tables live in ('public' unless told otherwise); SQLite: undefined. */
   schema: string | undefined;
+  /** Hears each table a statement through `db` writes (caches of counts drop theirs); returns the call that stops it. */
+  onTableWrite(listener: (table: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -160,8 +163,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     pool.on('connect', preparedStatements);
-    const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
-    return { db, dialect: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
+    const writes = new TableWrites();
+    const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins: [writes], ...(options.log ? { log: options.log } : {}) });
+    return { db, dialect: 'postgres', schema: options.schema ?? 'public', onTableWrite: (listener) => writes.listen(listener), close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
@@ -174,13 +178,15 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const checkpointer = startCheckpointer(sqlite, file);
     const statements = withStatementCache(sqlite);
     const { log } = options;
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: statements }), ...(log ? { log } : {}) });
+    const writes = new TableWrites();
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: statements }), plugins: [writes], ...(log ? { log } : {}) });
     // A log of levels is Kysely's own printing: such a database reads through Kysely only.
     if (typeof log === 'function' || !log) sqliteConnections.set(db, { sqlite, statements, log: log && ((query) => log({ level: 'query', query, queryDurationMillis: 0 })) });
     return {
       db,
       dialect: 'sqlite',
       schema: undefined,
+      onTableWrite: (listener) => writes.listen(listener),
       close: async () => {
         await checkpointer?.stop();
         await db.destroy();
