@@ -1,6 +1,8 @@
 // Which tables a statement writes, for caches of figures derived from them (the lists' counts): every insert,
 // update and delete run through Kysely (built, or raw SQL starting with one) names its table, and the
-// listeners hear it once the statement has run, whichever module wrote (an enrollment, a ledger credit).
+// listeners hear it once the statement has run, whichever module wrote (an enrollment, a status change). A
+// statement compiled once and run as compiled (compiledQueries.ts: the ledger's balance raise) is not heard:
+// it skips the plugins' query step, and what it changes (balances) no list counts by.
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 type Listener = (table: string) => void;
