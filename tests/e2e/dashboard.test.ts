@@ -175,6 +175,100 @@ describe('dashboard panels in Chromium', () => {
     expect(await panel().getByRole('alert').count()).toBe(0);
   });
 
+  /** Runs the action and returns the criteria the named panel query was sent and its answer's rows. */
+  async function panelQuery(query: string, action: () => Promise<unknown>): Promise<{ criteria: Record<string, unknown>; code: string; rows: Record<string, unknown>[] }> {
+    const answered = page.waitForResponse((r: Response) => r.url().endsWith(`/api/dashboard/${query}`));
+    await action();
+    const response = await answered;
+    const body = (await response.json()) as { status: { responsecode: string }; result: Record<string, unknown>[] };
+    return { criteria: (response.request().postDataJSON() as { parameter: { criteria: Record<string, unknown> } }).parameter.criteria, code: body.status.responsecode, rows: body.result };
+  }
+  const flight = () => page.locator('[data-panel="flight"]');
+  const carrier = () => flight().getByLabel('Carrier');
+  const carrierSelect = () => flight().locator('.ant-select:has(#card-flight-ffpcarriercode)');
+
+  it('draws the eight panels of spec 000 §2 in order, each from its own query answering 0000 with the last 30 days', async () => {
+    const queries = ['enrollment', 'flight', 'promo-code', 'non-air-activity', 'corporate-activity', 'member-tier', 'member-activity', 'redemption'];
+    const answers = await Promise.all([...queries.map((q) => panelQuery(q, async () => {})), page.goto('/')]);
+    expect(await page.locator('.engine-panel .ant-card-head-title').allTextContents()).toEqual([
+      'Enrollment Member', 'Flight', 'Promo Code', 'Non-Air Activity', 'Corporate Activity', 'Member Tier', 'Member Activity', 'Redemption',
+    ]);
+    const range = [resolveDateBound('-30d', new Date()), today()];
+    for (const [i, answer] of answers.slice(0, queries.length).entries()) {
+      expect((answer as Awaited<ReturnType<typeof panelQuery>>).code, queries[i]).toBe('0000');
+      const criteria = (answer as Awaited<ReturnType<typeof panelQuery>>).criteria;
+      if (queries[i] !== 'member-tier') expect(Object.values(criteria).filter((v) => typeof v === 'string' && /^\d{4}-/.test(v)), queries[i]).toEqual(range);
+    }
+    // Lines through the Member Activity panel's tiers and bars of the Non-Air panel's partners, as the server counted them.
+    await poll(() => page.locator('[data-panel="non-air-activity"] .recharts-bar-rectangle').count()).toBe(Math.min(10, (answers[3] as Awaited<ReturnType<typeof panelQuery>>).rows.length));
+    await page.screenshot({ path: `${screenshotDir}/dashboard-panels-1366.png`, fullPage: true });
+  });
+
+  it('Flight: the carrier filter is off for All and Non-Member, one carrier for Member GA, several for Member Non-GA', async () => {
+    expect(await carrierSelect().getAttribute('class')).toContain('ant-select-disabled');
+    const ga = await panelQuery('flight', () => chooseOption(page, flight().getByLabel('Member', { exact: true }), 'Member GA'));
+    expect(ga.criteria).toMatchObject({ member: 'MEMBERGA', ffpcarriercode: [] });
+    expect(await carrierSelect().getAttribute('class')).not.toContain('ant-select-disabled');
+    expect(await carrierSelect().getAttribute('class')).not.toContain('ant-select-multiple');
+    await panelQuery('flight', () => chooseOption(page, flight().getByLabel('Member', { exact: true }), 'Member Non-GA'));
+    expect(await carrierSelect().getAttribute('class')).toContain('ant-select-multiple');
+    const list = page.locator('.ant-select-dropdown:visible').first();
+    let last!: Awaited<ReturnType<typeof panelQuery>>;
+    for (const name of ['KLM Royal Dutch Airlines', 'Singapore Airlines']) {
+      last = await panelQuery('flight', async () => {
+        if (!(await list.isVisible())) await carrier().click();
+        await carrier().fill(name);
+        await settled(list);
+        await list.locator(`.ant-select-item-option[title=${JSON.stringify(name)}]`).click();
+      });
+    }
+    expect(last.criteria).toMatchObject({ member: 'MEMBERNONGA', ffpcarriercode: ['KL', 'SQ'] });
+    expect(last.code).toBe('0000');
+    expect(new Set(last.rows.map((r) => r.ffpcarriercode))).toEqual(new Set(last.rows.length ? ['KL', 'SQ'].filter((c) => last.rows.some((r) => r.ffpcarriercode === c)) : []));
+    await carrier().blur();
+    const off = await panelQuery('flight', () => chooseOption(page, flight().getByLabel('Member', { exact: true }), 'Non-Member'));
+    expect(off.criteria).toMatchObject({ member: 'NONMEMBER', ffpcarriercode: [] });
+    expect(await carrierSelect().getAttribute('class')).toContain('ant-select-disabled');
+  });
+
+  it('opens the Flight panel enlarged in the 960 modal with its lines and legend', async () => {
+    await flight().getByRole('button', { name: 'Reset' }).click();
+    await poll(() => urlFilters()).toEqual({});
+    await flight().getByRole('button', { name: 'Enlarge' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Flight' });
+    await settled(dialog);
+    expect((await page.locator('.ant-modal').boundingBox())!.width).toBe(960);
+    expect(await dialog.getByLabel('Member', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: `${screenshotDir}/dashboard-flight-enlarged.png` });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the announcement banner when ANNOUNCEMENT_SHOW is true; Open Announcement shows its content', async () => {
+    const db = rig.server.database.db as unknown as import('kysely').Kysely<any>;
+    const content = 'Mileage statements for October are being sent today.';
+    expect(await page.getByText('You Have One Announcement').count()).toBe(0);
+    await db.updateTable('general_config').set({ value: 'true' }).where('key', '=', 'ANNOUNCEMENT_SHOW').execute();
+    const before = (await db.selectFrom('general_config').select('value').where('key', '=', 'ANNOUNCEMENT_CONTENT').executeTakeFirst())!.value as string;
+    await db.updateTable('general_config').set({ value: content }).where('key', '=', 'ANNOUNCEMENT_CONTENT').execute();
+    try {
+      await panelQuery('announcement', () => page.goto('/'));
+      const banner = page.locator('.engine-announcement');
+      await poll(() => banner.innerText()).toContain('You Have One Announcement');
+      await banner.getByRole('button', { name: 'Open Announcement' }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: content });
+      await settled(dialog);
+      await page.screenshot({ path: `${screenshotDir}/dashboard-announcement.png` });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await banner.getByRole('button', { name: 'Close' }).click();
+      await poll(() => banner.count()).toBe(0);
+    } finally {
+      await db.updateTable('general_config').set({ value: 'false' }).where('key', '=', 'ANNOUNCEMENT_SHOW').execute();
+      await db.updateTable('general_config').set({ value: before }).where('key', '=', 'ANNOUNCEMENT_CONTENT').execute();
+    }
+  });
+
   it('puts two panels a row at 1366 and one below the lg breakpoint (991)', async () => {
     const content = async () => (await page.locator('.engine-panels').boundingBox())!.width;
     const width = async () => (await panel().boundingBox())!.width;
