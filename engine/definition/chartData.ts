@@ -39,6 +39,9 @@ export const columnOf = (chart: PanelChart, name: string | undefined): PanelColu
 export const columnLabel = (chart: PanelChart, name: string | undefined): string => columnOf(chart, name)?.label ?? name ?? '';
 
 type Row = Record<string, unknown>;
+const DAY_MS = 86_400_000;
+/** A line over days is filled with the days between its points up to this span. */
+const MAX_FILLED_DAYS = 366;
 const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ChartSeries {
@@ -103,7 +106,24 @@ export function seriesShape(chart: PanelChart, rows: readonly unknown[]): Series
       byX.set(id, point);
     }
   });
-  // The panels count things: a series with nothing on a point's x counted none there (a line goes through 0, not a gap).
+  // A line over days has every day between its first and last point (up to a year of them): the panels count
+  // things, so a day without a row counted none.
+  if (chart.kind === 'line') {
+    const days = [...byX.values()].map((p) => p.x);
+    if (days.length > 1 && days.every((d) => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d))) {
+      const sorted = (days as string[]).sort();
+      const first = Date.parse(`${sorted[0]}T00:00:00Z`);
+      const last = Date.parse(`${sorted[sorted.length - 1]}T00:00:00Z`);
+      const span = Math.round((last - first) / DAY_MS);
+      if (span <= MAX_FILLED_DAYS) {
+        for (let d = 0; d <= span; d++) {
+          const at = new Date(first + d * DAY_MS).toISOString().slice(0, 10);
+          if (!byX.has(JSON.stringify(at))) byX.set(JSON.stringify(at), { x: at });
+        }
+      }
+    }
+  }
+  // A series with nothing on a point's x counted none there (a line goes through 0, not a gap).
   for (const point of byX.values()) for (const s of series) point[s.key] ??= 0;
   return { xKey: 'x', points: sortPoints([...byX.values()]), series };
 }

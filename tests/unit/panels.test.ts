@@ -91,6 +91,16 @@ describe('chart helpers (spec 000 §9)', () => {
     });
   });
 
+  it('a line over days has every day between its first and last point, 0 where a series counted nothing', () => {
+    const rows = [{ tiername: 'Blue', data: [{ date: '2026-03-04', totalmember: 2 }, { date: '2026-03-01', totalmember: 1 }] }];
+    expect(seriesShape(activity.chart, rows).points).toEqual([
+      { x: '2026-03-01', s0: 1 },
+      { x: '2026-03-02', s0: 0 },
+      { x: '2026-03-03', s0: 0 },
+      { x: '2026-03-04', s0: 2 },
+    ]);
+  });
+
   it('flat rows with a series field are grouped; a chart of many series keeps the first 10, the palette repeating', () => {
     const chart: PanelChart = { kind: 'bar', x: 'date', y: 'totalmember', series: 'ffpcarriercode' };
     const rows = Array.from({ length: 12 }, (_, i) => ({ ffpcarriercode: `C${i}`, date: '2026-03-01', totalmember: i }));
