@@ -7,8 +7,9 @@ import { bonusJobHandlers, bonusSchedules } from '../bonuses/bonusJobs';
 import { memberCheckJobHandlers, memberCheckSchedules } from '../memberChecks/memberChecksJobs';
 import { activityFileJobHandlers } from '../activityFiles/activityFileJobs';
 import { reportJobHandlers, reportSchedules } from '../reports/reportJobs';
+import { mailingJobHandlers, mailingSchedules } from '../mailing/mailingJobs';
 
 /** The handlers of every job type; some read the definitions (the name check applies the member screen's rules). */
-export const allJobHandlers = (catalogue: Catalogue): readonly JobHandler[] => [...ledgerJobHandlers, ...tierJobHandlers, ...bonusJobHandlers, ...memberCheckJobHandlers(catalogue), ...activityFileJobHandlers(catalogue), ...reportJobHandlers];
+export const allJobHandlers = (catalogue: Catalogue): readonly JobHandler[] => [...ledgerJobHandlers, ...tierJobHandlers, ...bonusJobHandlers, ...memberCheckJobHandlers(catalogue), ...activityFileJobHandlers(catalogue), ...reportJobHandlers, ...mailingJobHandlers(catalogue)];
 
-export const allSchedules: readonly DailySchedule[] = [...ledgerSchedules, ...tierSchedules, ...bonusSchedules, ...memberCheckSchedules, ...reportSchedules];
+export const allSchedules: readonly DailySchedule[] = [...ledgerSchedules, ...tierSchedules, ...bonusSchedules, ...memberCheckSchedules, ...reportSchedules, ...mailingSchedules];

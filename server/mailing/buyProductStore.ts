@@ -172,3 +172,29 @@ export async function afterPaymentChange(ctx: ActionContext, trx: Db, catalogue:
   if (after.status === PAYMENT_STATUS.FAILED) return moveStock(trx, catalogue, after, -Number(after.quantity));
   if (after.status === PAYMENT_STATUS.SUCCESS) await setPurchase(trx, catalogue, after, { orderid: await orderPurchase(trx, after, ctx.now(), ctx.user!.username) });
 }
+
+/**
+ * Cash payments still waiting past their verification time, failed (then shown EXPIRED) with their stock given
+ * back, each in its own transaction, by the daily sweep (server/mailing/mailingJobs.ts); how many were failed.
+ */
+export async function expireWaitingPayments(db: Db, catalogue: Catalogue, now: Date): Promise<number> {
+  const model = modelOf(catalogue, PURCHASE_RESOURCE);
+  const due = (await loose(db)
+    .selectFrom(model.table)
+    .select(model.key)
+    .where('status', '=', PAYMENT_STATUS.WAITING)
+    .where('paymentverificationtimeout', '<', now.toISOString())
+    .execute()) as Row[];
+  let failed = 0;
+  for (const key of due) {
+    await db.transaction().execute(async (trx) => {
+      // Read again in the transaction: staff may have decided it meanwhile.
+      const [purchase] = await records(trx, model, key);
+      if (!purchase || purchase.status !== PAYMENT_STATUS.WAITING) return;
+      await setPurchase(trx, catalogue, purchase, { status: PAYMENT_STATUS.FAILED, updatedby: 'system', updateddate: now.toISOString() });
+      await moveStock(trx, catalogue, purchase, -Number(purchase.quantity));
+      failed += 1;
+    });
+  }
+  return failed;
+}

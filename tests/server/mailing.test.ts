@@ -7,6 +7,8 @@
 // not take, an inactive member or product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
+import { loadCatalogue } from '../../server/definitions';
+import { PAYMENT_EXPIRY_JOB, mailingJobHandlers } from '../../server/mailing/mailingJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;
@@ -123,6 +125,21 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
       expect((await purchases(BUYER)).find((p) => p.purchaseid === waiting.purchaseid)).toMatchObject({ status: 'WAITING_FOR_PAYMENT' });
       expect((await call('/api/member-buy-product/fail-payment', { memberid: BUYER, purchaseid: waiting.purchaseid })).body.status.responsecode).toBe(CODES.SUCCESS);
     }
+  });
+
+  it('fails, once a day, the cash payments still waiting past their verification time, and gives their stock back', async () => {
+    const late = (await buy({ mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', paymentmethod: 'CASH' })).body.result as Row;
+    const inTime = (await buy({ mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', paymentmethod: 'CASH' })).body.result as Row;
+    await db().updateTable('member_buy_product').set({ paymentverificationtimeout: new Date(Date.now() - 60_000).toISOString() }).where('purchaseid', '=', late.purchaseid).execute();
+    const stockBefore = await stock('MODEL737', 'STD');
+    const job = mailingJobHandlers(loadCatalogue()).find((h) => h.jobtype === PAYMENT_EXPIRY_JOB)!;
+    const result = await job.run({ db: server.database.db, now: () => new Date(), parameters: undefined, progress: async () => undefined, job: {} as never });
+    expect(result).toEqual({ failed: 1 });
+    const rows = await purchases(BUYER);
+    expect(rows.find((p) => p.purchaseid === late.purchaseid)).toMatchObject({ status: 'FAILED' });
+    expect(rows.find((p) => p.purchaseid === inTime.purchaseid)).toMatchObject({ status: 'WAITING_FOR_PAYMENT' });
+    expect(await stock('MODEL737', 'STD')).toBe(stockBefore + 1);
+    await call('/api/member-buy-product/fail-payment', { memberid: BUYER, purchaseid: inTime.purchaseid });
   });
 
   it("lists every member's purchases on OBP, where staff verify a cash payment as on the member's page", async () => {
