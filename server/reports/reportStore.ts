@@ -23,7 +23,7 @@ export const REPORT_SWEEP_JOB = 'report-sweep';
 export const reportJobKey = (fileid: string): string => `${REPORT_JOB}:${fileid}`;
 
 /** Rows read and written per page (each page one query and one progress report that keeps the lease). */
-export const REPORT_PAGE_SIZE = 5000;
+export const REPORT_PAGE_SIZE = 2000;
 /** How long a download link lasts: the browser opens it at once. */
 const DOWNLOAD_MS = 60_000;
 

@@ -68,6 +68,10 @@ function csvWriter(path: string, columns: ReportColumn[]): ReportWriter {
   };
 }
 
+/** Rows serialised between two turns of the event loop (other requests are answered in between). */
+const YIELD_ROWS = 200;
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function xlsxWriter(path: string, columns: ReportColumn[], heading: ReportHeading): ReportWriter {
   // No shared strings and no styles: each row is written out as it is committed, so memory stays flat.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
@@ -75,7 +79,9 @@ function xlsxWriter(path: string, columns: ReportColumn[], heading: ReportHeadin
   sheet.columns = columns.map((c) => ({ header: c.label, key: c.name, width: Math.max(12, c.label.length + 2) }));
   return {
     async write(rows) {
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
+        // Rows are serialised synchronously: the serving thread gets a turn every YIELD_ROWS rows.
+        if (i > 0 && i % YIELD_ROWS === 0) await yieldTurn();
         sheet.addRow(columns.map((c) => (c.format === 'number' && row[c.name] !== null && row[c.name] !== undefined ? Number(row[c.name]) : (row[c.name] ?? null)))).commit();
       }
     },
