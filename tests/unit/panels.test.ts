@@ -183,6 +183,30 @@ describe('filters: defaults, criteria and their check', () => {
   });
 });
 
+describe('the Flight panel\'s carrier conditions (spec 000 §5): disabledWhen and multipleWhen', () => {
+  const flight = dashboard.panels.find((p) => p.key === 'flight')!;
+  const values = (member: string, ffpcarriercode: string[]) => ({ member, ffpcarriercode, startdate: ['2026-03-01', '2026-03-15'] });
+
+  it.each([
+    ['ALL', ['KL'], []],
+    ['NONMEMBER', ['KL', 'SQ'], []],
+    ['MEMBERGA', ['GA'], ['GA']],
+    ['MEMBERNONGA', ['KL', 'SQ'], ['KL', 'SQ']],
+  ])('member %s with carriers %j sends %j (a disabled filter sends nothing)', (member, carriers, sent) => {
+    expect(panelCriteria(flight, values(member, carriers)).ffpcarriercode).toEqual(sent);
+  });
+
+  it.each([
+    [{ member: 'ALL', ffpcarriercode: ['KL'] }, 'Carrier cannot be chosen when Member is All'],
+    [{ member: 'NONMEMBER', ffpcarriercode: ['KL'] }, 'Carrier cannot be chosen when Member is Non-Member'],
+    [{ member: 'MEMBERGA', ffpcarriercode: ['GA', 'KL'] }, 'Carrier takes one choice unless Member is Member Non-GA'],
+    [{ member: 'MEMBERNONGA', ffpcarriercode: ['KL', 'SQ'] }, undefined],
+    [{ member: 'ALL', ffpcarriercode: [] }, undefined],
+  ])('the server\'s check of %j: %s', (criteria, problem) => {
+    expect(validatePanelCriteria(flight, { ...criteria, startdate: null, enddate: null }, TODAY).ffpcarriercode).toBe(problem);
+  });
+});
+
 describe('panel pages in npm run validate', () => {
   const selectors = realSelectors as SelectorCatalogue;
   const queries = { ...panelQueryCriteria(), 'dashboard/member-activity': ['activitytype', 'membershipid', 'startdate', 'enddate'] };
@@ -217,6 +241,9 @@ describe('panel pages in npm run validate', () => {
     ['a date default that is no day bound', (p: PanelDefinition) => (p.filters![2]!.default = 'yesterday'), [`panels[1].filters[2].default: a date's default is a day bound ('today', '-30d', '+1y' or YYYY-MM-DD)`]],
     ['day bounds on a select', (p: PanelDefinition) => (p.filters![0]!.maxDate = 'today'), ['panels[1].filters[0]: minDate and maxDate bound a date filter only']],
     ['a rule that does not parse', (p: PanelDefinition) => (p.filters![0]!.rules = ['max.x']), ['panels[1].filters[0].rules[0]: "max" needs a whole number such as "max.8", got "x" in rule "max.x"']],
+    ['a disabledWhen naming no filter of the panel', (p: PanelDefinition) => (p.filters![1]!.disabledWhen = { nothing: ['X'] }), ['panels[1].filters[1].disabledWhen.nothing: unknown filter "nothing" of this panel']],
+    ['a disabledWhen value that is no option', (p: PanelDefinition) => (p.filters![1]!.disabledWhen = { activitytype: ['BOTH'] }), ['panels[1].filters[1].disabledWhen.activitytype: "BOTH" is not one of the options of "activitytype"']],
+    ['multipleWhen on a single-choice filter', (p: PanelDefinition) => (p.filters![1]!.multipleWhen = { activitytype: ['AIR'] }), ['panels[1].filters[1].multipleWhen: only a list filter takes several choices']],
     ['a line chart without y', (p: PanelDefinition) => delete p.chart.y, ['panels[1].chart: a line chart needs "y"']],
     ['a table without columns', (p: PanelDefinition) => (p.chart = { kind: 'table' }), ['panels[1].chart: a table chart needs "columns"']],
     ['a pie with series', (p: PanelDefinition) => (p.chart = { kind: 'pie', x: 'a', y: 'b', series: 'c' }), ['panels[1].chart: a pie chart has no series']],
