@@ -90,10 +90,18 @@ export function nextStatuses(from: string): OrderStatus[] {
   return [...(ALLOWED.get(from) ?? [])];
 }
 
+/** The moves that open a new cycle (read once from the machine: those whose transition raises reordernumber). */
+const NEW_CYCLE: ReadonlySet<string> = new Set(
+  ORDER_STATUSES.flatMap((from) =>
+    [...(ALLOWED.get(from) ?? [])]
+      .filter((to) => transition(orderMachine, orderMachine.resolveState({ value: from, context: { reordernumber: 0 } }), { type: to })[0].context.reordernumber > 0)
+      .map((to) => `${from}>${to}`),
+  ),
+);
+
 /** The reordernumber an entry of `to` carries, moving from a cycle numbered `reordernumber` (the machine's REORDER opens the next cycle). */
 export function cycleOf(from: OrderStatus, to: OrderStatus, reordernumber: number): number {
-  const [next] = transition(orderMachine, orderMachine.resolveState({ value: from, context: { reordernumber } }), { type: to });
-  return next.context.reordernumber;
+  return NEW_CYCLE.has(`${from}>${to}`) ? reordernumber + 1 : reordernumber;
 }
 
 /** The SLA step a status belongs to (its date is held against the region's days of that step). */

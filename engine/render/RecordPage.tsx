@@ -46,6 +46,12 @@ interface RecordPageProps {
   detail?: string;
 }
 
+/** The path holds text: a numeric key (an order's id) goes to the server as the number it is. */
+function typedKey(screen: ScreenDefinition, recordKey: string): string | number {
+  const type = screen.fields.find((f) => f.name === screen.resource.key[0])?.type;
+  return (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(recordKey) ? Number(recordKey) : recordKey;
+}
+
 export default function RecordPage({ screen, menuPath, recordKey, section, detail }: RecordPageProps) {
   const { call, can, navigators } = useEngine();
   const { message } = App.useApp();
@@ -59,7 +65,7 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
 
   const loadSummary = useCallback(async () => {
     if (isNew) return setSummary({});
-    const answer = await call<Row>(`/api/${screen.resource.name}/detail`, { data: { [keyField]: recordKey } });
+    const answer = await call<Row>(`/api/${screen.resource.name}/detail`, { data: { [keyField]: typedKey(screen, recordKey) } });
     if (isSuccess(answer.status.responsecode) && answer.result) setSummary(answer.result);
     else setMissing(answer.status.responsemessage);
   }, [call, isNew, keyField, recordKey, screen]);
@@ -199,7 +205,7 @@ function SectionView({ screen, section, recordKey, summary, onSaved, onOpenDetai
   useEffect(() => {
     if (isNew || !section.fields) return;
     let current = true;
-    void call<Row>(sectionDetailPath(screen, section), { data: { [keyField]: recordKey } }).then((answer) => {
+    void call<Row>(sectionDetailPath(screen, section), { data: { [keyField]: typedKey(screen, recordKey) } }).then((answer) => {
       if (!current) return;
       if (isSuccess(answer.status.responsecode) && answer.result) setValues(answer.result);
       else showError(answer.status.responsemessage);

@@ -24,7 +24,7 @@ import type { RecordViewProps } from '../../engine/render/recordViews';
 
 type Layout = 'wide' | 'medium' | 'narrow';
 
-function StepCell({ step, index, layout }: { step: TimelineStep; index: number; layout: Layout }) {
+function StepCell({ step, index, layout, rowEnd }: { step: TimelineStep; index: number; layout: Layout; rowEnd: boolean }) {
   const reached = step.reached;
   const mark = reached ? <CheckCircleFilled className="order-step-check" aria-label="reached" /> : <span className="order-step-number">{index + 1}</span>;
   const sla = reached ? (
@@ -33,7 +33,7 @@ function StepCell({ step, index, layout }: { step: TimelineStep; index: number; 
     </Tag>
   ) : null;
   return (
-    <li className={`order-step ${reached ? 'order-step-reached' : 'order-step-open'}`} data-status={step.status} data-layout={layout}>
+    <li className={`order-step ${reached ? 'order-step-reached' : 'order-step-open'}${rowEnd ? ' order-step-row-end' : ''}`} data-status={step.status} data-layout={layout}>
       <div className="order-step-mark">{mark}</div>
       <div className="order-step-body">
         <div className="order-step-label">{step.label}</div>
@@ -43,6 +43,9 @@ function StepCell({ step, index, layout }: { step: TimelineStep; index: number; 
     </li>
   );
 }
+
+/** Steps per row: all in one from 992 px; from 768 px up to six a row (two rows for the original cycle). */
+const columns = (layout: Layout, steps: number) => (layout === 'wide' ? steps : steps <= 6 ? steps : Math.ceil(steps / 2));
 
 export default function OrderTrackingView({ record }: RecordViewProps) {
   const { call } = useEngine();
@@ -74,9 +77,9 @@ export default function OrderTrackingView({ record }: RecordViewProps) {
       {cycles.map((cycle) => (
         <section key={cycle.reordernumber} className="order-cycle" aria-label={cycle.reordernumber === 0 ? 'Tracking' : T.reorderCycle.replace('{n}', String(cycle.reordernumber))}>
           {cycle.reordernumber > 0 && <Typography.Title level={5}>{T.reorderCycle.replace('{n}', String(cycle.reordernumber))}</Typography.Title>}
-          <ol className={`order-timeline order-timeline-${layout}`} style={layout === 'narrow' ? undefined : { gridTemplateColumns: `repeat(${layout === 'wide' ? cycle.steps.length : Math.ceil(cycle.steps.length / 2)}, minmax(0, 1fr))` }}>
+          <ol className={`order-timeline order-timeline-${layout}`} style={layout === 'narrow' ? undefined : { gridTemplateColumns: `repeat(${columns(layout, cycle.steps.length)}, minmax(0, 1fr))` }}>
             {cycle.steps.map((step, i) => (
-              <StepCell key={step.status} step={step} index={i} layout={layout} />
+              <StepCell key={step.status} step={step} index={i} layout={layout} rowEnd={i % columns(layout, cycle.steps.length) === columns(layout, cycle.steps.length) - 1} />
             ))}
           </ol>
         </section>
