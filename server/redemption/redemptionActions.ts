@@ -74,7 +74,8 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
       [STEPS.member]: async (ctx, values) => {
         try {
           const found = await member(ctx, values);
-          return { ...found, name: `${found.firstname} ${found.lastname}`.trim() } as unknown as FormValues;
+          // What the summary shows with the step (member-redemption's fields label it).
+          return { memberid: found.memberid, membername: `${found.firstname} ${found.lastname}`.trim(), awardmiles: found.awardmiles, tierid: found.tierid, agegroup: found.agegroup };
         } catch (error) {
           throw onStep(error, STEPS.member);
         }
@@ -83,7 +84,7 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
         try {
           const who = await member(ctx, earlier[STEPS.member] ?? {});
           const award = await eligibleAward(ctx.db, catalogue, values.awardcode, who, dayOf(ctx.now()));
-          return { awardcode: award.awardcode, awardname: award.awardname, awardtypecode: award.awardtypecode, awardtypename: award.awardtypename, categorytype: award.categorytype, pricingby: award.pricingby, maxperson: award.maxperson, priceaward: award.priceaward };
+          return { awardcode: award.awardcode, categorytype: award.categorytype, partnercode: award.partnercode };
         } catch (error) {
           throw onStep(error, STEPS.award);
         }
@@ -94,7 +95,7 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
           const who = await member(ctx, earlier[STEPS.member] ?? {});
           const award = await eligibleAward(ctx.db, catalogue, earlier[STEPS.award]?.awardcode, who, day);
           const price = await priceList(ctx.db, catalogue, who, award, searchOf(values), 0);
-          return { zonecode: price.zonecode, pricedeparture: price.pricedeparture, pricereturn: price.pricereturn, peakseason: price.peakseason, mileage: price.mileage, totalmileage: price.totalmileage, awardmiles: who.awardmiles };
+          return { zonecode: price.zonecode, peakseason: price.peakseason, pricedeparture: price.pricedeparture, pricereturn: price.pricereturn, activityprice: price.activityprice, mileage: price.mileage, totalmileage: price.totalmileage };
         } catch (error) {
           throw onStep(error, STEPS.search);
         }

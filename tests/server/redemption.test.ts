@@ -105,7 +105,7 @@ describe.each(testDatabases)('redemption on $name', (target) => {
   it('step 1 answers the member by card: name, balance, tier and age band', async () => {
     const answer = await admin('/api/redemption/member', { cardnumber: BUDI.cardnumber });
     expect(answer.body.status.responsecode).toBe('0000');
-    expect(answer.body.result).toMatchObject({ memberid: BUDI.memberid, name: 'Budi Santoso', awardmiles: await balance(BUDI.memberid), tierid: 'GOLD', agegroup: 'ADULT' });
+    expect(answer.body.result).toMatchObject({ memberid: BUDI.memberid, membername: 'Budi Santoso', awardmiles: await balance(BUDI.memberid), tierid: 'GOLD', agegroup: 'ADULT' });
   });
 
   it('step 3 prices the search: departure and return, nominee-free, peak season applied', async () => {
@@ -174,6 +174,29 @@ describe.each(testDatabases)('redemption on $name', (target) => {
     const [cert] = await certificates(String(answer.body.result.redemptionid));
     expect(cert).toMatchObject({ partnercode: 'HILTON', status: 'ISSUED' });
     expect(String(cert!.vouchercode)).toMatch(/^HILTON-[A-Z2-9]{10}$/);
+
+    // Voucher Verification: only a partner's user, only that partner's vouchers, used once.
+    const code = String(cert!.vouchercode);
+    await db().updateTable('app_user').set({ partnercode: 'HILTON' }).where('username', '=', 'partner').execute();
+    const token = (await server.login('partner')).body.result.bearer as string;
+    const hilton = (path: string, data: unknown) => server.call(path, data, { token });
+    const checked = await hilton('/api/voucher-verification/check', { vouchercode: code.toLowerCase() });
+    expect(checked.body.result).toMatchObject({ vouchercode: code, awardcode: 'HTL-HILTON', name: 'Budi Santoso', status: 'ISSUED' });
+    const used = await hilton('/api/voucher-verification/use', { voucher: { vouchercode: code } });
+    expect(used.body.status.responsemessage).toBe(`Voucher "${code}" is marked as used`);
+    expect((await certificates(String(answer.body.result.redemptionid)))[0]).toMatchObject({ status: 'USED', usedby: 'partner' });
+    const twice = await hilton('/api/voucher-verification/use', { voucher: { vouchercode: code } });
+    expect(twice.body.result).toMatchObject({ step: 'voucher', fields: { vouchercode: expect.stringMatching(new RegExp(`^Voucher "${code}" was already used on \\d{4}-\\d{2}-\\d{2}$`)) } });
+    const unknown = await hilton('/api/voucher-verification/check', { vouchercode: 'HILTON-NOSUCHCODE' });
+    expect(unknown.body.result.fields).toEqual({ vouchercode: 'Voucher "HILTON-NOSUCHCODE" is not a voucher of partner HILTON' });
+    // Another partner's user does not find it; a user without a partner code is told so.
+    await db().updateTable('app_user').set({ partnercode: 'SARINAH' }).where('username', '=', 'partner').execute();
+    const sarinah = (await server.login('partner')).body.result.bearer as string;
+    const elsewhere = await server.call('/api/voucher-verification/check', { vouchercode: code }, { token: sarinah });
+    expect(elsewhere.body.result.fields).toEqual({ vouchercode: `Voucher "${code}" is not a voucher of partner SARINAH` });
+    const staff = await admin('/api/voucher-verification/check', { vouchercode: code });
+    expect(staff.body.result.fields).toEqual({ vouchercode: 'Only a user with a partner code can verify vouchers' });
+    await db().updateTable('app_user').set({ partnercode: 'BNI' }).where('username', '=', 'partner').execute();
   });
 
   /** [case, draft, step, field, message]: Confirm refused on a step, nothing deducted, nothing stored. */

@@ -1,0 +1,147 @@
+// Issue 15's redemption in Chromium, with one login: the Redemption wizard walked from step1 (the member by
+// card), the award, the flight search (origin and destination, a return, two passengers), the passengers (the
+// member and a nominee), the summary with the price list and Submit; the member page's Redemption tab shows it
+// issued and its detail cards (spec 001 §4.6: 'Departure Activity Details', 'Return Activity Details',
+// 'Passenger {n} Details', 'Certificate Details {n}', flight dates 'dddd, DD/MM/YYYY'); then a cancel asked
+// from its row, approved by another user (through the API) and shown cancelled with the miles redeposited.
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+const rows = (scope: Page | Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
+const input = (scope: Locator, name: string) => scope.locator(`[id="root_${name}"]`);
+const currentStep = (page: Page) => page.locator('.engine-wizard-steps .ant-steps-item-active .ant-steps-item-title').innerText();
+const button = (page: Page, name: string) => page.locator('.engine-wizard-actions button').filter({ hasText: new RegExp(`^${name}$`) });
+const rowModal = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('form') });
+const BUDI = { memberid: 'MBR0000001', cardnumber: '5100000016' };
+
+async function typeDate(at: Locator, shown: string) {
+  await at.click();
+  await at.fill(shown);
+  await at.press('Tab');
+  await poll(() => at.inputValue()).toBe(shown);
+}
+
+describe('redemption in Chromium', () => {
+  let rig: BrowserRig;
+  let page: Page;
+  const errors: string[] = [];
+  const shoot = (name: string) => page.screenshot({ path: `${screenshotDir}/redemption-${name}.png`, fullPage: true, animations: 'disabled' });
+  const balance = async () => Number((await rig.server.database.db.selectFrom('member').select('awardmiles').where('memberid', '=', BUDI.memberid).executeTakeFirstOrThrow()).awardmiles);
+  let redemptionid = '';
+
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    rig = await startBrowserRig();
+    page = await rig.newPage();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, 'admin');
+    await page.getByText('Dashboard').first().waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await rig?.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('walks a redemption from step1 to its detail cards', { timeout: 180_000 }, async () => {
+    const airports = await (rig.server.database.db as any).selectFrom('airport').select(['airportiatacode', 'airportname']).where('airportiatacode', 'in', ['CGK', 'DPS']).execute();
+    const nameOf = (code: string) => String(airports.find((a: { airportiatacode: string }) => a.airportiatacode === code).airportname);
+    const before = await balance();
+    await startClean(page, '/redemption');
+    const body = page.locator('.engine-wizard-body');
+    await poll(() => currentStep(page)).toBe('Member');
+    // A card that is no member's: the step's message on the field, nothing moves on.
+    await input(body, 'cardnumber').fill('9999999999');
+    await button(page, 'Next').click();
+    await poll(() => body.locator('[id="root_cardnumber__error"]').innerText()).toBe('Card number "9999999999" is not a member\'s card');
+    await input(body, 'cardnumber').fill(BUDI.cardnumber);
+    await shoot('1-member');
+    await button(page, 'Next').click();
+    await poll(() => currentStep(page)).toBe('Award');
+    await chooseOption(page, input(body, 'awardcode'), 'Domestic Economy Award');
+    await shoot('2-award');
+    await button(page, 'Next').click();
+
+    await poll(() => currentStep(page)).toBe('Search Flight');
+    await chooseOption(page, input(body, 'origin'), nameOf('CGK'));
+    await chooseOption(page, input(body, 'destination'), nameOf('DPS'));
+    await typeDate(input(body, 'departuredate'), '10/02/2027');
+    await input(body, 'isreturn').click();
+    await typeDate(input(body, 'returndate'), '17/02/2027');
+    await chooseOption(page, input(body, 'compartmentcode'), 'Economy');
+    await input(body, 'passenger').fill('2');
+    await shoot('3-search');
+    await button(page, 'Next').click();
+
+    await poll(() => currentStep(page)).toBe('Passengers');
+    for (const [name, familyname, birthdate, self] of [
+      ['Budi', 'Santoso', '20/05/1979', true],
+      ['Sari', 'Santoso', '12/04/1986', false],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add Passenger' }).click();
+      const modal = rowModal(page);
+      await settled(modal);
+      await input(modal, 'name').fill(name);
+      await input(modal, 'familyname').fill(familyname);
+      await typeDate(input(modal, 'birthdate'), birthdate);
+      if (self) await input(modal, 'selfusage').click();
+      await modal.getByRole('button', { name: 'Save' }).click();
+      await modal.waitFor({ state: 'hidden' });
+    }
+    await poll(() => rows(body).count()).toBe(2);
+    await shoot('4-passengers');
+    await button(page, 'Next').click();
+
+    // The summary reads every step back with the price list: 7,500 each way, 15,000 a passenger.
+    await poll(() => currentStep(page)).toBe('Summary');
+    for (const shown of ['Budi Santoso', 'Domestic Economy Award', '7,500', '15,000', '30,000']) await body.getByText(shown, { exact: true }).first().waitFor();
+    await shoot('5-summary');
+    await button(page, 'Submit').click();
+    await page.getByText(/is confirmed: 31,000 miles redeemed, 2 certificate\(s\) issued$/).first().waitFor();
+    expect(await balance()).toBe(before - 31_000);
+    await shoot('6-confirmed');
+
+    await startClean(page, `/member/form/${BUDI.memberid}/redemption`);
+    const content = page.locator('.member-navigator-content');
+    await poll(() => rows(content).count()).toBeGreaterThan(0);
+    await poll(() => rows(content).first().innerText()).toContain('Issued');
+    redemptionid = (await rows(content).first().locator('td').first().innerText()).trim();
+    expect(redemptionid).toMatch(/^\d{17}[0-9A-Z]{6}$/);
+    await rows(content).first().getByRole('button', { name: 'View Detail' }).click();
+    const cards = page.locator('.redemption-detail');
+    for (const title of ['Departure Activity Details', 'Return Activity Details', 'Passenger 1 Details', 'Passenger 2 Details', 'Certificate Details 1', 'Certificate Details 2']) {
+      await cards.locator('.ant-card-head-title').filter({ hasText: new RegExp(`^${title}$`) }).waitFor();
+    }
+    await cards.getByText('Wednesday, 10/02/2027', { exact: true }).waitFor();
+    await cards.getByText('Wednesday, 17/02/2027', { exact: true }).waitFor();
+    await settled(cards);
+    await shoot('7-detail-cards');
+  });
+
+  it('cancels it through Approval Redemption Cancel: the miles redeposited, the certificates cancelled', { timeout: 120_000 }, async () => {
+    expect(redemptionid).not.toBe('');
+    const before = await balance();
+    await startClean(page, `/member/form/${BUDI.memberid}/redemption`);
+    const content = page.locator('.member-navigator-content');
+    const row = rows(content).filter({ hasText: redemptionid });
+    await poll(() => row.innerText()).toContain('Issued');
+    await row.getByRole('button', { name: 'Cancel Redemption' }).click();
+    await answerYes(page);
+    await page.getByText('Your request has been submitted for approval').first().waitFor();
+    expect(await balance()).toBe(before);
+
+    const token = (await rig.server.login('checker')).body.result.bearer as string;
+    const queue = await rig.server.call('/api/approval-redemption-cancel/list', undefined, { token, paging: { limit: -1, page: 1 } });
+    const request = (queue.body.result as { requestid: number; recordkey: string }[]).find((r) => r.recordkey.includes(redemptionid));
+    expect((await rig.server.call('/api/approval-redemption-cancel/approve', { requestid: request!.requestid }, { token })).body.status.responsecode).toBe('0000');
+    expect(await balance()).toBe(before + 31_000);
+
+    await startClean(page, `/member/form/${BUDI.memberid}/redemption`);
+    await poll(() => rows(content).filter({ hasText: redemptionid }).innerText()).toContain('Cancelled');
+    expect(await rows(content).filter({ hasText: redemptionid }).getByRole('button', { name: 'Cancel Redemption' }).count()).toBe(0);
+    await shoot('8-cancelled');
+  });
+});
