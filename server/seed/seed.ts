@@ -15,7 +15,9 @@ import { seedProgrammeData } from './programmeData';
 import { seedPromotionData } from './promotionData';
 import { seedPartnerData } from './partnerData';
 import { seedAwardData, seedNomineeData } from './awardData';
+import { seedRedemptionData } from './redemptionData';
 import { seedBuyMileageData } from './buyMileageData';
+import { seedStatementData } from './statementData';
 import { seedMailingData } from './mailingData';
 import { seedOrderData } from './orderData';
 import { seedAccrualData } from './accrualData';
@@ -172,8 +174,10 @@ export async function seed(
     await seedCorporateData(db, catalogue, now);
     await seedCustomTransactionData(db, catalogue, now);
     await seedRetroClaimData(db, catalogue, now);
+    await seedRedemptionData(db, catalogue, now);
     await seedOrderData(db, catalogue, now);
     await seedMailingData(db, catalogue, now);
+    await seedStatementData(db, catalogue, now);
     await seedEnrollmentAccess(db, catalogue);
   }
 }

@@ -1,0 +1,57 @@
+// Demo redemptions (not production, issue 15): a few named members' redemptions made through the redemption
+// store itself (the ledger's REDEMPTION debit, the certificates, a partner voucher), so the member page's
+// Redemption and Redemption Certificate tabs and Voucher Verification show realistic rows. Made once, while
+// no redemption exists; dates some weeks after the seeding day.
+import type { Kysely } from 'kysely';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { ActionContext } from '../core/action';
+import type { Schema } from '../db/schema';
+import { confirmRedemption, type RedemptionDraft } from '../redemption/redemptionStore';
+
+const day = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+const drafts = (now: Date): RedemptionDraft[] => [
+  {
+    // Hendra Gunawan and his wife to Bali and back.
+    cardnumber: '5300000121',
+    awardcode: 'AWD-DOM-Y',
+    search: { origin: 'CGK', destination: 'DPS', departuredate: day(now, 80), isreturn: true, returndate: day(now, 87), compartmentcode: 'Y', passenger: 2 },
+    passengers: [
+      { name: 'Hendra', familyname: 'Gunawan', memberiduser: '5300000121', birthdate: '1978-03-14', selfusage: true },
+      { name: 'Lina', familyname: 'Gunawan', birthdate: '1982-09-02', selfusage: false },
+    ],
+  },
+  {
+    // Rina Kusumawati: a night at the Hilton Bali (a partner voucher).
+    cardnumber: '5300000139',
+    awardcode: 'HTL-HILTON',
+    search: { departuredate: day(now, 30), passenger: 1 },
+    passengers: [{ name: 'Rina', familyname: 'Kusumawati', memberiduser: '5300000139', birthdate: '1985-06-21', selfusage: true }],
+  },
+  {
+    // Rina Kusumawati: one way to Singapore.
+    cardnumber: '5300000139',
+    awardcode: 'AWD-INT-Y',
+    search: { origin: 'CGK', destination: 'SIN', departuredate: day(now, 95), isreturn: false, compartmentcode: 'Y', passenger: 1 },
+    passengers: [{ name: 'Rina', familyname: 'Kusumawati', memberiduser: '5300000139', birthdate: '1985-06-21', selfusage: true }],
+  },
+];
+
+/** Makes the demo redemptions while none exists and their members do; returns how many were made. */
+export async function seedRedemptionData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<number> {
+  const loose = db as unknown as Kysely<any>;
+  if (await loose.selectFrom('member_redemption').select('redemptionid').limit(1).executeTakeFirst()) return 0;
+  let made = 0;
+  for (const draft of drafts(now)) {
+    const card = await loose.selectFrom('member_card').select('memberid').where('cardnumber', '=', draft.cardnumber).executeTakeFirst();
+    if (!card) continue;
+    const ctx = { db, user: { username: 'system' }, now: () => now, ip: '127.0.0.1' } as unknown as ActionContext;
+    try {
+      await db.transaction().execute((trx) => confirmRedemption(ctx, trx, catalogue, draft));
+      made += 1;
+    } catch {
+      // A member whose seeded balance no longer covers it (a smaller demo population) gets none.
+    }
+  }
+  return made;
+}
