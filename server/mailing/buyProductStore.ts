@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import { PAYMENT_STATUS, VENDOR_TEXTS } from '../../engine/definition/mailing';
+import { PAYMENT_STATUS, VENDOR_TEXTS, priceText } from '../../engine/definition/mailing';
 import { formatMessage } from '../../engine/rules';
 import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
@@ -84,17 +84,20 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
   const day = dayOf(now);
   if (method === 'MILEAGE') {
     const unit = Number(product.mileageprice);
-    return { regioncode: region.regioncode, currencycode: null, unitprice: unit, taxpercent: 0, totalamount: unit * quantity, status: PAYMENT_STATUS.WAITING, purchasedate: day };
+    const totalamount = unit * quantity;
+    return { regioncode: region.regioncode, currencycode: null, unitprice: unit, taxpercent: 0, totalamount, pricetext: priceText(method, null, totalamount), status: PAYMENT_STATUS.WAITING, purchasedate: day };
   }
   const unit = Number(product.price);
   const taxpercent = Number(product.taxpercent ?? 0);
   const minutes = await readConfigKey(db, 'BUY_PRODUCT_PAYMENT_MINUTES');
+  const totalamount = totalWithTax(unit * quantity, taxpercent);
   return {
     regioncode: region.regioncode,
     currencycode: product.currencycode,
     unitprice: unit,
     taxpercent,
-    totalamount: totalWithTax(unit * quantity, taxpercent),
+    totalamount,
+    pricetext: priceText(method, product.currencycode, totalamount),
     status: PAYMENT_STATUS.WAITING,
     purchasedate: day,
     paymentverificationtimeout: new Date(now.getTime() + minutes * 60_000).toISOString(),

@@ -110,6 +110,7 @@ describe('mailing catalogue and buy-product in Chromium', () => {
     expect(purchase).toMatchObject({ mailingproductcode: 'UMBRELLA', status: 'SUCCESS', totalamount: 4000 });
     const row = rows(content).first();
     await poll(() => row.innerText()).toContain('Success');
+    await poll(() => row.innerText()).toContain(`4,000 ${BUY_PRODUCT_TEXTS.miles}`);
     await settled(content);
     await shoot('member-buy-product');
 

@@ -67,7 +67,7 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     const answer = await buy({ mailingproductcode: 'LUGTAG', inventoryvariantid: 'NAVY', quantity: 3, paymentmethod: 'MILEAGE' });
     expect(answer.body.status.responsecode).toBe(CODES.SUCCESS);
     const purchase = answer.body.result as Row;
-    expect(purchase).toMatchObject({ status: 'SUCCESS', unitprice: 1500, totalamount: 4500, currencycode: null, receiptnumber: `BP${String(purchase.purchaseid)}` });
+    expect(purchase).toMatchObject({ status: 'SUCCESS', unitprice: 1500, totalamount: 4500, pricetext: '4,500 Miles', currencycode: null, receiptnumber: `BP${String(purchase.purchaseid)}` });
     expect(purchase.paymenttime).toEqual(expect.any(String));
     expect(await balance(BUYER)).toBe(before - 4500);
     expect(await stock('LUGTAG', 'NAVY')).toBe(stockBefore - 3);
@@ -89,7 +89,7 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     const stockBefore = await stock('MODEL737', 'STD');
     const milesBefore = await balance(BUYER);
     const waiting = (await buy({ mailingproductcode: 'MODEL737', inventoryvariantid: 'STD', paymentmethod: 'CASH' })).body.result as Row;
-    expect(waiting).toMatchObject({ status: 'WAITING_FOR_PAYMENT', currencycode: 'IDR', unitprice: 350000, taxpercent: 11, totalamount: 388500, paymenttime: null });
+    expect(waiting).toMatchObject({ status: 'WAITING_FOR_PAYMENT', currencycode: 'IDR', unitprice: 350000, taxpercent: 11, totalamount: 388500, pricetext: 'IDR 388,500', paymenttime: null });
     const timeout = new Date(String(waiting.paymentverificationtimeout)).getTime();
     expect(timeout - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(timeout - Date.now()).toBeLessThanOrEqual(60 * 60_000);
