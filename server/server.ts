@@ -25,6 +25,7 @@ import { Mailer } from './mail/mailer';
 import { cardTemplateRoutes } from './cards/cardTemplate';
 import { installRollups } from './rollups/rollupStore';
 import { reportActions, reportFileRoutes } from './reports/reportActions';
+import { statementActions } from './reports/statementActions';
 
 export interface ServerOptions {
   config: ServerConfig;
@@ -51,7 +52,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
   database.onTableWrite((table) => services.counts.invalidateTable(table));
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...reportActions(catalogue), ...catalogueActions(catalogue), ...serviceActions(services), ...(options.extraActions ?? [])];
+  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...reportActions(catalogue), ...statementActions(catalogue), ...catalogueActions(catalogue), ...serviceActions(services), ...(options.extraActions ?? [])];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);

@@ -2,6 +2,7 @@
 // its lease and starts the file anew) and the daily retention sweep of expired files.
 import type { DailySchedule, JobHandler } from '../jobs/jobWorker';
 import { generateReportFile, REPORT_JOB, REPORT_SWEEP_JOB, sweepReportFiles } from './reportStore';
+import { sendStatements, STATEMENT_JOB, type StatementJobParameters } from './statementStore';
 
 export const reportJobHandlers: JobHandler[] = [
   {
@@ -13,6 +14,12 @@ export const reportJobHandlers: JobHandler[] = [
       if (typeof fileid !== 'string') throw new Error('parameters.fileid is required');
       return generateReportFile(db, fileid, now(), progress);
     },
+  },
+  {
+    // Monthly statements: a retaken job skips the members already in the statement's log.
+    jobtype: STATEMENT_JOB,
+    maxAttempts: 3,
+    run: ({ db, parameters, now, progress }) => sendStatements(db, parameters as StatementJobParameters, now(), progress),
   },
   {
     jobtype: REPORT_SWEEP_JOB,

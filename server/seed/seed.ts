@@ -17,6 +17,7 @@ import { seedPartnerData } from './partnerData';
 import { seedAwardData, seedNomineeData } from './awardData';
 import { seedRedemptionData } from './redemptionData';
 import { seedBuyMileageData } from './buyMileageData';
+import { seedStatementData } from './statementData';
 import { seedMailingData } from './mailingData';
 import { seedOrderData } from './orderData';
 import { seedAccrualData } from './accrualData';
@@ -176,6 +177,7 @@ export async function seed(
     await seedRedemptionData(db, catalogue, now);
     await seedOrderData(db, catalogue, now);
     await seedMailingData(db, catalogue, now);
+    await seedStatementData(db, catalogue, now);
     await seedEnrollmentAccess(db, catalogue);
   }
 }
