@@ -20,10 +20,14 @@ export const REGISTERED_VIEWS = [
   'redemption-detail',
   /** Spec 001 §4.4: a mailing order's tracking timeline (three layouts by width) and its destination table. */
   'order-tracking',
+  /** Issue 16: a member's mailing orders (cards and products), each opening its tracking timeline. */
+  'member-orders',
 ] as const;
 
 /** What the 'order-tracking' view reads (served by server/orders/orderActions.ts). */
 export const ORDER_TRACKING_PATH = '/api/order/tracking';
+/** What the 'member-orders' view reads: the member's orders, newest first. */
+export const MEMBER_ORDERS_PATH = '/api/order/member-orders';
 
 /** What the 'redemption-detail' view reads (served by server/redemption/redemptionActions.ts). */
 export const REDEMPTION_DETAIL_PATH = '/api/member-redemption/cards';

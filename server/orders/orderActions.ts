@@ -6,7 +6,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { actionFunctionCode, isCustomAction, resourceModel } from '../../engine/definition/compile';
 import { bulkPath } from '../../engine/definition/bulk';
-import { ORDER_TRACKING_PATH } from '../../engine/definition/views';
+import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition/views';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -79,7 +79,7 @@ export function orderActions(services: ResourceServices): Action[] {
       .filter((a) => a.name in MOVE_ACTIONS)
       .flatMap((action) => moveActions(services, screen, action)),
   );
-  return [...moves, trackingAction(catalogue)];
+  return [...moves, trackingAction(catalogue), memberOrdersAction()];
 }
 
 function moveActions(services: ResourceServices, screen: ScreenDefinition, action: CustomAction): Action[] {
@@ -138,6 +138,26 @@ function trackingAction(catalogue: Catalogue): Action {
       const tracking = await orderTracking(ctx.db, orderid);
       if (!tracking) throw new ApiError(CODES.NOT_FOUND, say(ORDER_TEXTS.unknown, { orderid }));
       return { result: tracking };
+    },
+  });
+}
+
+/** A member's orders for the member page (newest first), under the member screen's access. */
+function memberOrdersAction(): Action {
+  return defineAction({
+    path: MEMBER_ORDERS_PATH,
+    guard: { function: 'MEMBER_ACCESS' },
+    data: { type: 'object', required: ['memberid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 } } },
+    handler: async (ctx) => {
+      const { memberid } = ctx.parameter.data as { memberid: string };
+      const rows = await (ctx.db as unknown as Kysely<any>)
+        .selectFrom(ORDER_TABLE)
+        .select(['orderid', 'ordertype', 'reason', 'mailingproductcode', 'cardnumber', 'status', 'reordernumber', 'statusdate', 'isoversla', 'createddate'])
+        .where('memberid', '=', memberid)
+        .orderBy('orderid', 'desc')
+        .limit(200)
+        .execute();
+      return { result: rows.map((r: Record<string, unknown>) => ({ ...r, orderid: Number(r.orderid), reordernumber: Number(r.reordernumber), isoversla: Boolean(Number(r.isoversla)) })) };
     },
   });
 }

@@ -79,7 +79,7 @@ export default function OrderTrackingView({ record }: RecordViewProps) {
           {cycle.reordernumber > 0 && <Typography.Title level={5}>{T.reorderCycle.replace('{n}', String(cycle.reordernumber))}</Typography.Title>}
           <ol className={`order-timeline order-timeline-${layout}`} style={layout === 'narrow' ? undefined : { gridTemplateColumns: `repeat(${columns(layout, cycle.steps.length)}, minmax(0, 1fr))` }}>
             {cycle.steps.map((step, i) => (
-              <StepCell key={step.status} step={step} index={i} layout={layout} rowEnd={i % columns(layout, cycle.steps.length) === columns(layout, cycle.steps.length) - 1} />
+              <StepCell key={step.status} step={step} index={i} layout={layout} rowEnd={i === cycle.steps.length - 1 || i % columns(layout, cycle.steps.length) === columns(layout, cycle.steps.length) - 1} />
             ))}
           </ol>
         </section>

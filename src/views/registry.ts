@@ -12,6 +12,7 @@ export const views: ViewRegistry = {
   'buy-product-detail': lazy(() => import('./BuyProductDetail')),
   'redemption-detail': lazy(() => import('./RedemptionDetail')),
   'order-tracking': lazy(() => import('./OrderTracking')),
+  'member-orders': lazy(() => import('./MemberOrders')),
 };
 
 export const navigators: NavigatorRegistry = {

@@ -2,7 +2,8 @@
 // walked through Order Printing (bulk Next Step on the selected row), Order Package and Order Delivery (row
 // Next Step) to DELIVERED; another one returned on delivery, reordered on Order Return, sent again from Order
 // Reorder and delivered; its tracking timeline on Order Tracking (return then reorder, the reorder's own cycle,
-// On Time / Over SLA, the destination table's Return and Reorder tags) at the three widths of spec 001 §4.4.
+// On Time / Over SLA, the destination table's Return and Reorder tags) at the three widths of spec 001 §4.4,
+// and on the member page's Mailing Order step.
 import { mkdirSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
@@ -161,5 +162,16 @@ describe('order management in Chromium', () => {
     const narrowTops = await first.locator('.order-step').evaluateAll((steps) => steps.map((s) => Math.round(s.getBoundingClientRect().top)));
     expect(new Set(narrowTops).size).toBe(11);
     await page.setViewportSize({ width: 1366, height: 800 });
+
+    // The member page's Mailing Order step: the member's orders, each opening the same timeline.
+    const { memberid } = await any().selectFrom('card_order').select('memberid').where('orderid', '=', orderid).executeTakeFirstOrThrow();
+    await startClean(page, `/member/form/${memberid}/mailing-order`);
+    const orders = page.locator('.member-orders .ant-table-tbody tr.ant-table-row');
+    await poll(() => orders.count()).toBe(1);
+    await poll(() => orders.first().innerText()).toContain('Delivered');
+    await orders.first().locator('.ant-table-row-expand-icon').click();
+    await poll(() => page.locator('.member-orders .order-tracking .order-cycle').count()).toBe(2);
+    await settled(page.locator('.member-orders'));
+    await page.screenshot({ path: `${screenshotDir}/order-tracking-member-page.png`, fullPage: true, animations: 'disabled' });
   });
 });

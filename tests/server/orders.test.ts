@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { ORDER_TRACKING_PATH } from '../../engine/definition/views';
+import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition/views';
 import { createOrder, moveOrders, regionForAddress } from '../../server/orders/orderStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
@@ -93,6 +93,10 @@ describe.each(testDatabases)('mailing orders on $name', (target) => {
       [false, 'CURRENT'],
     ]);
     expect((await call(ORDER_TRACKING_PATH, { orderid: 99_999_999 })).body.status.responsecode).toBe(CODES.NOT_FOUND);
+    // The member page lists the member's orders, this one delivered on its first reorder.
+    const mine = (await call(MEMBER_ORDERS_PATH, { memberid: member.memberid })).body.result as { orderid: number; status: string; reordernumber: number }[];
+    expect(mine.find((o) => o.orderid === id)).toMatchObject({ status: 'DELIVERED', reordernumber: 1 });
+    expect(mine.map((o) => o.orderid)).toEqual([...mine.map((o) => o.orderid)].sort((a, b) => b - a));
   });
 
   it('refuses any move the machine does not allow, changing nothing', async () => {
