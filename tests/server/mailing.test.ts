@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { loadCatalogue } from '../../server/definitions';
+import { checkLedger } from '../../server/ledger/ledgerStore';
 import { PAYMENT_EXPIRY_JOB, mailingJobHandlers } from '../../server/mailing/mailingJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
@@ -209,5 +210,7 @@ describe.each(testDatabases)('mailing catalogue and buy-product on $name', (targ
     const paid = demo.find((p) => p.status === 'SUCCESS')!;
     expect(await db().selectFrom('ledger_transaction').select('trxtype').where('trxid', '=', Number(paid.trxid)).executeTakeFirst()).toEqual({ trxtype: 'BUYPRODUCT' });
     expect(await orderOf(paid.purchaseid)).toHaveLength(1);
+    // Every debit of the purchases (the demo's and this file's) kept the balances and lots in step.
+    expect(await checkLedger(server.database.db)).toEqual([]);
   });
 });
