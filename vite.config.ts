@@ -40,7 +40,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      // A unit test that checks every definition (the validator over ~170 screens) takes seconds on a busy machine.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30000, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
