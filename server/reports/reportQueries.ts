@@ -431,6 +431,53 @@ const fraudReport: ReportQuery = summaryReport({
   },
 });
 
+/** Air / Non-Air Award: the ledger's REDEMPTION rows, with their redemption (award, route) where one was made through Redemption. */
+const awardReport = (air: boolean): ReportQuery =>
+  listReport({
+    criteria: ['startdate', 'enddate', 'tierid'],
+    columns: [
+      { name: 'trxid', label: 'Transaction ID' },
+      { name: 'activitydate', label: 'Redeem Date' },
+      ...MEMBER_COLUMNS,
+      { name: 'awardcode', label: 'Award' },
+      { name: 'partnercode', label: 'Partner' },
+      ...(air ? [{ name: 'origin', label: 'Origin' }, { name: 'destination', label: 'Destination' }] : []),
+      { name: 'miles', label: 'Miles Redeemed', format: 'number' },
+      { name: 'status', label: 'Status' },
+      { name: 'redeemuser', label: 'Redeemed By' },
+    ],
+    key: { column: 't.trxid', alias: 'trxid' },
+    base: (db, c) => {
+      let q = period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid').leftJoin('member_redemption as r', 'r.trxid', 't.trxid').where('t.trxtype', '=', TRX_TYPES.REDEMPTION), 't.activitydate', c);
+      q = air ? q.where('r.categorytype', '=', 'AIR') : q.where((eb) => eb.or([eb('r.categorytype', 'is', null), eb('r.categorytype', '<>', 'AIR')]));
+      return equalsIf(q, 'm.tierid', c.tierid);
+    },
+    select: (q) =>
+      q.select(['t.trxid as trxid', 't.activitydate as activitydate', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 'm.tierid as tierid', 'r.awardcode as awardcode', 'r.partnercode as partnercode', 'r.origin as origin', 'r.destination as destination', sql<number>`-t.awardmiles`.as('miles'), 'r.status as status', sql<string>`coalesce(r.redeemuser, t.createdby)`.as('redeemuser')]),
+  });
+
+/** Co-brand Summary: per partner and co-brand, the cards, the active ones, and their members' award miles. */
+const cobrandSummaryReport: ReportQuery = summaryReport({
+  criteria: ['partnercode'],
+  columns: [
+    { name: 'partnercode', label: 'Partner' },
+    { name: 'cobrandcode', label: 'Cobrand' },
+    { name: 'cards', label: 'Cards', format: 'number' },
+    { name: 'active', label: 'Active Cards', format: 'number' },
+    { name: 'awardmiles', label: 'Members Award Miles', format: 'number' },
+  ],
+  async rows(ctx, c) {
+    const db = ctx.db as unknown as AnyDb;
+    const rows = (await equalsIf(db.selectFrom('member_cobrand as c').innerJoin('member as m', 'm.memberid', 'c.memberid'), 'c.partnercode', c.partnercode)
+      .select(['c.partnercode as partnercode', 'c.cobrandcode as cobrandcode', (eb) => eb.fn.countAll().as('cards'), sql<number>`sum(case when c.status = 'ACTIVE' then 1 else 0 end)`.as('active'), sql<number>`sum(m.awardmiles)`.as('awardmiles')])
+      .groupBy(['c.partnercode', 'c.cobrandcode'])
+      .orderBy('c.partnercode')
+      .orderBy('c.cobrandcode')
+      .execute()) as Row[];
+    return rows.map((r) => ({ partnercode: r.partnercode, cobrandcode: r.cobrandcode, cards: Number(r.cards), active: Number(r.active), awardmiles: Number(r.awardmiles) }));
+  },
+});
+
 export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
   'air-accrual': activityReport(true),
   'non-air-accrual': activityReport(false),
@@ -439,7 +486,10 @@ export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
   'member-profile': memberReport(false),
   'terminate-member': memberReport(true),
   'buy-mileage': buyMileageReport,
+  'air-award': awardReport(true),
+  'non-air-award': awardReport(false),
   'cobrand-member': cobrandMemberReport,
+  'cobrand-summary': cobrandSummaryReport,
   'dashboard-accounting': accountingReport,
   'dashboard-executive': executiveReport,
   'fraud-suspect': fraudReport,

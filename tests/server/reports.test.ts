@@ -143,6 +143,33 @@ describe.each(testDatabases)('reports on $name', (target) => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('Air and Non-Air Award split the ledger REDEMPTION rows by their redemption category; Cobrand Summary counts the cards', async () => {
+    const redemptions = (await db()
+      .selectFrom('ledger_transaction as t')
+      .leftJoin('member_redemption as r', 'r.trxid', 't.trxid')
+      .select(['t.trxid', 't.awardmiles', 'r.categorytype'])
+      .where('t.trxtype', '=', 'REDEMPTION')
+      .execute()) as Row[];
+    expect(redemptions.length).toBeGreaterThan(0);
+    const { bytes: air } = await generate('air-award', 'CSV', { startdate: null, enddate: null, tierid: null });
+    const { bytes: nonAir } = await generate('non-air-award', 'CSV', { startdate: null, enddate: null, tierid: null });
+    const ids = (bytes: Buffer) => parseCsv(bytes.toString('utf8')).slice(1).map((r) => Number(r[0])).sort((a, b) => a - b);
+    const want = (isAir: boolean) => redemptions.filter((r) => (r.categorytype === 'AIR') === isAir).map((r) => Number(r.trxid)).sort((a, b) => a - b);
+    expect(ids(air)).toEqual(want(true));
+    expect(ids(nonAir)).toEqual(want(false));
+    expect([...ids(air), ...ids(nonAir)].length).toBe(redemptions.length);
+    const airRows = parseCsv(air.toString('utf8'));
+    const at = airRows[0].indexOf('Miles Redeemed');
+    expect(airRows.slice(1).reduce((n, r) => n + Number(r[at]), 0)).toBe(redemptions.filter((r) => r.categorytype === 'AIR').reduce((n, r) => n - Number(r.awardmiles), 0));
+
+    const cards = (await db().selectFrom('member_cobrand').select(['partnercode', 'status']).execute()) as Row[];
+    expect(cards.length).toBeGreaterThan(0);
+    const { bytes: summary } = await generate('cobrand-summary', 'CSV', { partnercode: null });
+    const rows = parseCsv(summary.toString('utf8')).slice(1);
+    expect(rows.reduce((n, r) => n + Number(r[2]), 0)).toBe(cards.length);
+    expect(rows.reduce((n, r) => n + Number(r[3]), 0)).toBe(cards.filter((c) => c.status === 'ACTIVE').length);
+  });
+
   it('Fraud Suspect flags the member of each rule (thresholds from configuration) and no one else', async () => {
     const day = '2026-06-10';
     const at = new Date('2026-06-10T08:00:00Z');
