@@ -185,6 +185,9 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
       // Offered only while its condition on the row holds (a waiting purchase is cancelled, an approved one has a receipt).
       const applies = !custom.visibleWhen || sectionApplies({ key: custom.name, label: custom.label, visibleWhen: custom.visibleWhen }, row);
       if (custom.set && !done && applies && !readOnly && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <StarOutlined />, () => runAction(row, custom)));
+      // A custom action its domain serves (no set, no file): a redemption's Cancel Redemption asks for approval.
+      const served = !custom.set && !custom.download && !custom.open;
+      if (served && applies && !readOnly && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <StarOutlined />, () => runAction(row, custom), true));
       if ((custom.download || custom.open) && applies && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <DownloadOutlined />, () => void fetchFile(row, custom)));
     }
     if (allowed('delete')) buttons.push(icon('Delete', <DeleteOutlined />, () => runAction(row, 'delete'), true));

@@ -108,7 +108,8 @@ describe('redemption in Chromium', () => {
     const content = page.locator('.member-navigator-content');
     await poll(() => rows(content).count()).toBeGreaterThan(0);
     await poll(() => rows(content).first().innerText()).toContain('Issued');
-    redemptionid = (await rows(content).first().locator('td').first().innerText()).trim();
+    const latest = await (rig.server.database.db as any).selectFrom('member_redemption').select('redemptionid').where('memberid', '=', BUDI.memberid).orderBy('redemptionid', 'desc').executeTakeFirstOrThrow();
+    redemptionid = String(latest.redemptionid);
     expect(redemptionid).toMatch(/^\d{17}[0-9A-Z]{6}$/);
     await rows(content).first().getByRole('button', { name: 'View Detail' }).click();
     const cards = page.locator('.redemption-detail');
