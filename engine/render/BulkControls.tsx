@@ -6,7 +6,7 @@ import { App, Button, Space } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import { CONFIRM_TEXTS, actionFunctionCode } from '../definition/compile';
-import { bulkActions, bulkPath } from '../definition/bulk';
+import { bulkActions, bulkPath, isDomainBulk } from '../definition/bulk';
 import type { ScreenDefinition } from '../definition/screen';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
@@ -73,6 +73,43 @@ export function BulkBar({ screen, selected, onDone, onClear }: { screen: ScreenD
         <Button type="link" onClick={onClear}>
           Clear
         </Button>
+      </Space>
+    </div>
+  );
+}
+
+/**
+ * Over the table while no row is selected, for the actions a domain module runs in bulk: each on every row the
+ * search finds (all pages), sent as { all: true, criteria } after one confirmation naming how many.
+ */
+export function AllFilteredBar({ screen, criteria, total, onDone }: { screen: ScreenDefinition; criteria: Record<string, unknown>; total: number; onDone(): void }) {
+  const { call } = useEngine();
+  const { message, modal } = App.useApp();
+  const actions = useBulkActions(screen).filter((bulk) => isDomainBulk(bulk.action));
+  if (actions.length === 0 || total === 0) return null;
+  const run = (name: string, confirm: string | undefined) =>
+    modal.confirm({
+      title: confirm ?? CONFIRM_TEXTS.generic,
+      content: `${total.toLocaleString('en-US')} ${total === 1 ? 'row' : 'rows'}`,
+      okText: 'Yes',
+      cancelText: 'No',
+      onOk: async () => {
+        const answer = await call(`/api/${screen.resource.name}/${bulkPath(name)}`, { data: { all: true, criteria } });
+        if (isSuccess(answer.status.responsecode)) {
+          message.success(answer.status.responsemessage);
+          onDone();
+        } else showErrorToast(message, answer.status.responsemessage);
+      },
+    });
+  return (
+    <div className="engine-bulkbar engine-allbar" role="toolbar" aria-label="All filtered rows">
+      <span>{total.toLocaleString('en-US')} found</span>
+      <Space wrap>
+        {actions.map(({ name, label, confirm }) => (
+          <Button key={name} onClick={() => run(name, confirm)}>
+            {`${label} (all)`}
+          </Button>
+        ))}
       </Space>
     </div>
   );

@@ -10,7 +10,7 @@ import { sectionApplies } from '../definition/recordPage';
 import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
 import { MESSAGES } from '../api/responseCodes';
 import { DataTable } from './DataTable';
-import { BulkBar, UploadButton, useBulkActions } from './BulkControls';
+import { AllFilteredBar, BulkBar, UploadButton, useBulkActions } from './BulkControls';
 import { saveFile, type FileContent } from './saveFile';
 import { useEngine } from './EngineContext';
 import { FormFooter } from './FormFooter';
@@ -222,6 +222,7 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
       </div>
       <SearchForm screen={screen} values={state.values} advanced={state.advanced} onSearch={runSearch} onToggleAdvanced={(advanced) => setState({ advanced })} onDownload={allowed('download') ? () => void download() : undefined} />
       <BulkBar screen={screen} selected={selected} onDone={() => void list.reload()} onClear={() => setSelected([])} />
+      {selected.length === 0 && <AllFilteredBar screen={screen} criteria={criteriaFromSearch(screen, state.values)} total={list.total} onDone={() => void list.reload()} />}
       <DataTable
         screen={screen}
         selection={bulkable ? { selected, onChange: setSelected } : undefined}

@@ -12,6 +12,7 @@ import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { ResourceServices } from '../resources/resourceActions';
 import { writeUserLog } from '../userlog/userLog';
+import { listRecords } from '../resources/listQuery';
 import type { OrderStatus } from '../../workflows/orderMachine';
 import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
 
@@ -27,8 +28,9 @@ const BULK_DATA = {
   additionalProperties: false,
   properties: {
     keys: { type: 'array', minItems: 1, maxItems: MAX_KEYS, items: { type: 'object', required: ['orderid'], properties: { orderid: { type: ['integer', 'string'] } } } },
-    /** Every order the screen lists (its fixed filter), not only the selected ones. */
+    /** Every order the screen lists (its fixed filter and these search criteria), not only the selected ones. */
     all: { type: 'boolean' },
+    criteria: { type: 'object' },
   },
 };
 
@@ -103,15 +105,13 @@ function moveActions(services: ResourceServices, screen: ScreenDefinition, actio
       guard,
       data: BULK_DATA,
       handler: async (ctx) => {
-        const data = ctx.parameter.data as { keys?: { orderid: unknown }[]; all?: boolean };
+        const data = ctx.parameter.data as { keys?: { orderid: unknown }[]; all?: boolean; criteria?: Record<string, unknown> };
         let ids: number[];
         if (data.all) {
-          const among = screenStatuses(screen);
-          let query = (ctx.db as unknown as Kysely<any>).selectFrom(ORDER_TABLE).select('orderid').orderBy('orderid');
-          if (among) query = query.where('status', 'in', among);
-          // A Return or Reorder in bulk takes the orders it applies to (Return: those on delivery).
-          if (to === 'RETURN') query = query.where('status', '=', 'DELIVERING');
-          ids = ((await query.execute()) as { orderid: number }[]).map((r) => Number(r.orderid));
+          // The rows the list shows for these criteria (the screen's fixed filter always applies), every page; a
+          // Return takes those on delivery.
+          const { rows } = await listRecords(ctx.db as unknown as Kysely<any>, services.dialect, resourceModel(screen), services.counts, { criteria: to === 'RETURN' ? { ...data.criteria, status: 'DELIVERING' } : (data.criteria ?? {}), paging: { limit: -1, page: 1 }, read: (row) => ({ orderid: row.orderid }) }, { orderid: 'asc' });
+          ids = rows.map((r) => Number(r.orderid));
           if (ids.length === 0) throw new ApiError(CODES.VALIDATION, `Nothing was changed: no order is waiting on ${screen.title}`);
         } else {
           if (!data.keys) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: data.keys or data.all is required', 400);

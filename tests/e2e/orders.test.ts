@@ -1,6 +1,6 @@
 // Issue 16's order management in Chromium, with one login: a new member's card order (made by the enrollment)
-// walked through Order Printing (bulk Next Step on the selected row), Order Package and Order Delivery (row
-// Next Step) to DELIVERED; another one returned on delivery, reordered on Order Return, sent again from Order
+// walked through Order Printing (bulk Next Step on the selected row), Order Package (Next Step on all the search
+// finds, then the row's) and Order Delivery (row Next Step) to DELIVERED; another one returned on delivery, reordered on Order Return, sent again from Order
 // Reorder and delivered; its tracking timeline on Order Tracking (return then reorder, the reorder's own cycle,
 // On Time / Over SLA, the destination table's Return and Reorder tags) at the three widths of spec 001 §4.4,
 // and on the member page's Mailing Order step.
@@ -85,6 +85,11 @@ describe('order management in Chromium', () => {
   });
 
   it("walks a new member's card from enrollment to DELIVERED through the step screens", async () => {
+    // The demo's orders waiting for printing.
+    await startClean(page, '/order-management/printing');
+    await poll(() => rows(page).count()).toBeGreaterThan(0);
+    await settled(page.locator('.ant-table'));
+    await page.screenshot({ path: `${screenshotDir}/order-printing.png`, fullPage: true, animations: 'disabled' });
     const orderid = await enrolledOrder();
     // Order Printing: the selected row moved by the bulk bar's Next Step, three times.
     for (const expected of ['READYTOPRINT', 'PRINTING', 'PRINTED']) {
@@ -99,7 +104,14 @@ describe('order management in Chromium', () => {
     // Printed: off Order Printing, on Order Package.
     await startClean(page, `/order-management/printing?orderid=${orderid}`);
     await poll(() => page.locator('.ant-table-placeholder').count()).toBe(1);
-    for (const expected of ['READYTOPACK', 'PACKING', 'PACKED']) await rowAction('/order-management/package', orderid, 'Next Step', expected);
+    // Order Package: every order the search finds (this one) by the bar's Next Step (all), then row by row.
+    await openOn('/order-management/package', orderid);
+    const all = page.locator('.engine-allbar');
+    await poll(() => all.innerText()).toContain('1 found');
+    await all.getByRole('button', { name: 'Next Step (all)' }).click();
+    await answerYes(page);
+    await poll(() => statusOf(orderid)).toBe('READYTOPACK');
+    for (const expected of ['PACKING', 'PACKED']) await rowAction('/order-management/package', orderid, 'Next Step', expected);
     for (const expected of ['READYTODELIVER', 'DELIVERING', 'DELIVERED']) await rowAction('/order-management/delivery', orderid, 'Next Step', expected);
     await startClean(page, `/order-management/track?orderid=${orderid}`);
     await poll(() => rows(page).first().innerText()).toContain('Delivered');

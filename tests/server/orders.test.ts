@@ -169,13 +169,21 @@ describe.each(testDatabases)('mailing orders on $name', (target) => {
     expect(Number((await order(id)).isoversla)).toBe(0);
   });
 
-  it('moves every order waiting on a screen in one call', async () => {
+  it('moves every order waiting on a screen, or every one its search finds, in one call', async () => {
     const ids = [await newOrder(), await newOrder(), await newOrder()];
     const waiting = await any().selectFrom('card_order').select('orderid').where('status', 'in', ['PAYMENT_SUCCESS', 'READYTOPRINT', 'PRINTING']).execute();
     const answer = await call('/api/order-printing/bulk-next-step', { all: true });
     expect(answer.body.status.responsecode, answer.body.status.responsemessage).toBe(CODES.SUCCESS);
     expect(answer.body.result.count).toBe(waiting.length);
     for (const id of ids) expect(await statusOf(id)).toBe('READYTOPRINT');
+    // All that the search finds: only these criteria's orders move.
+    const [one, other] = [await newOrder(), await newOrder()];
+    await call('/api/order-printing/bulk-next-step', { keys: [{ orderid: one }, { orderid: other }] });
+    const filtered = await call('/api/order-printing/bulk-next-step', { all: true, criteria: { orderid: one } });
+    expect(filtered.body.result.count).toBe(1);
+    expect([await statusOf(one), await statusOf(other)]).toEqual(['PRINTING', 'READYTOPRINT']);
+    const unknown = await call('/api/order-printing/bulk-next-step', { all: true, criteria: { nosuch: 1 } });
+    expect(unknown.body.status.responsecode).toBe(CODES.BAD_REQUEST);
   });
 
   it('Vendor Region keeps its SLA days as data staff edit', async () => {
