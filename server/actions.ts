@@ -41,7 +41,7 @@ import { buyMileageActions } from './buyMileage/buyMileageActions';
 import { buyMileageHooks } from './buyMileage/buyMileageHooks';
 import { orderActions } from './orders/orderActions';
 import { orderHooks } from './orders/orderHooks';
-import { redemptionActions, redemptionWizardActions, voucherActions } from './redemption/redemptionActions';
+import { certificateUpdateActions, redemptionActions, redemptionWizardActions, voucherActions } from './redemption/redemptionActions';
 import { redemptionHooks } from './redemption/redemptionHooks';
 import { mailingHooks } from './mailing/mailingHooks';
 
@@ -65,7 +65,7 @@ export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
 export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services), ...orderActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
-export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue), ...voucherActions(catalogue)];
+export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue), ...voucherActions(catalogue), ...certificateUpdateActions(catalogue)];
 
 /** What runs inside every ledger posting (server/ledger/ledgerListeners.ts): tier upgrades, the first-activity and referral bonuses. */
 export const ledgerListeners: readonly LedgerListener[] = [tierLedgerListener, bonusLedgerListener];

@@ -2,6 +2,7 @@
 // here). Each builds its machine from the compiled definition; a flow needing more than steps, rows and a
 // final call (a redemption's flight search) registers a machine of its own under its name.
 import type { WizardModel } from '../engine/definition/wizardPage';
+import { createCertificateUpdateMachine } from './certificateUpdateMachine';
 import { createRedemptionMachine } from './redemptionMachine';
 import { createWizardMachine, type WizardMachine } from './wizardMachine';
 
@@ -16,6 +17,8 @@ export const WIZARD_MACHINES: Readonly<Record<string, WizardMachineFactory>> = {
   mileageTransfer: (wizard) => createWizardMachine('mileageTransfer', wizard),
   /** Redemption of an award (spec 001 §3.3): member, award, flight search and price list, passengers, summary. */
   redemption: createRedemptionMachine,
+  /** Certificate update (spec 001 §3.4): the certificate, the new activity with its price and fee, the summary; jumps to a step. */
+  certificateUpdate: createCertificateUpdateMachine,
   /** Voucher verification (spec 000 §2): a partner's voucher code checked, then marked used. */
   voucherVerification: (wizard) => createWizardMachine('voucherVerification', wizard),
 };

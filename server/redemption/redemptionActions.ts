@@ -12,6 +12,7 @@ import { ApiError } from '../core/apiError';
 import { dayOf } from '../ledger/ledgerRules';
 import type { ResourceServices } from '../resources/resourceActions';
 import { StepRefusal, wizardActions } from '../wizards/wizardActions';
+import { UPDATE_MENU, UPDATE_REQUEST, UPDATE_STEPS, approveUpdate, quoteUpdate, requestUpdate, updatableCertificate } from './certificateUpdateStore';
 import { VOUCHER_MENU, VOUCHER_STEP, usableVoucher, useVoucher, voucherShown } from './voucherStore';
 import {
   CANCEL_REQUEST,
@@ -141,6 +142,38 @@ export function voucherActions(catalogue: Catalogue): Action[] {
   });
 }
 
+/** Certificate Update (spec 001 §3.4): the certificate checked, the new activity priced with its fee, Submit asks for approval. */
+export function certificateUpdateActions(catalogue: Catalogue): Action[] {
+  return wizardActions(catalogue, {
+    menucode: UPDATE_MENU,
+    checks: {
+      [UPDATE_STEPS.certificate]: async (ctx, values) => {
+        try {
+          const { redemption } = await updatableCertificate(ctx.db, catalogue, values.certificateid);
+          return { redemptionid: redemption.redemptionid, awardcode: redemption.awardcode, origin: redemption.origin, destination: redemption.destination, oldtotal: redemption.totalmileage };
+        } catch (error) {
+          throw onStep(error, UPDATE_STEPS.certificate);
+        }
+      },
+      [UPDATE_STEPS.activity]: async (ctx, values, earlier) => {
+        try {
+          const quote = await quoteUpdate(ctx.db, catalogue, earlier[UPDATE_STEPS.certificate]?.certificateid, values, ctx.now());
+          return { pricedeparture: quote.pricedeparture, pricereturn: quote.pricereturn, newtotal: quote.newtotal, updatefee: quote.updatefee, difference: quote.difference };
+        } catch (error) {
+          throw onStep(error, UPDATE_STEPS.activity);
+        }
+      },
+    },
+    async submit(ctx, trx, draft) {
+      try {
+        return await requestUpdate(ctx, trx, catalogue, formOf(draft, UPDATE_STEPS.certificate).certificateid, formOf(draft, UPDATE_STEPS.activity));
+      } catch (error) {
+        throw onStep(error, UPDATE_STEPS.activity);
+      }
+    },
+  });
+}
+
 /** The approvals' parts, Cancel Redemption and the detail read. */
 export function redemptionActions(services: ResourceServices): Action[] {
   const { catalogue, approvals: registry } = services;
@@ -168,6 +201,14 @@ export function redemptionActions(services: ResourceServices): Action[] {
     current: (db, request) => readRedemption(db, catalogue, request.key),
     async apply(ctx, trx, request) {
       await approveCancel(ctx, trx, catalogue, request);
+      invalidate();
+    },
+  });
+  registry.register(UPDATE_REQUEST.menucode, UPDATE_REQUEST.action, {
+    screen,
+    current: (db, request) => readRedemption(db, catalogue, request.key),
+    async apply(ctx, trx, request) {
+      await approveUpdate(ctx, trx, catalogue, request);
       invalidate();
     },
   });

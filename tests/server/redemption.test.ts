@@ -303,6 +303,42 @@ describe.each(testDatabases)('redemption on $name', (target) => {
     expect((await pending('approval-redemption-cancel')).filter((r) => String(r.recordkey).includes(redemptionid))).toEqual([]);
   });
 
+  it('updates a certificate through Approval Redemption Update: the difference debited, or given back', async () => {
+    const made = await confirm({ step1: { cardnumber: BUDI.cardnumber }, step2: { awardcode: 'AWD-DOM-Y' }, step3: ONE_WAY, step4: [SELF] });
+    const redemptionid = String(made.body.result.redemptionid);
+    const certificateid = `${redemptionid}-1`;
+    const step1 = { certificateid };
+    const first = await admin('/api/certificate-update/certificate', step1);
+    expect(first.body.result).toMatchObject({ redemptionid, oldtotal: 7500 });
+    // An upgrade to the same compartment is refused on its field.
+    const same = await admin('/api/certificate-update/price', { values: { activityairtype: 'upgrade', departuredate: '2027-02-12', compartmentcode: 'Y' }, earlier: { step1 } });
+    expect(same.body.result.fields).toEqual({ compartmentcode: 'An upgrade must move to a higher compartment than Y' });
+    // A free flight moved into the year-end peak season: 11,250 plus the award's update fee of 500.
+    const activity = { activityairtype: 'freeflight', departuredate: '2026-12-20', compartmentcode: 'Y' };
+    const priced = await admin('/api/certificate-update/price', { values: activity, earlier: { step1 } });
+    expect(priced.body.result).toMatchObject({ pricedeparture: 11250, newtotal: 11250, updatefee: 500, difference: 4250 });
+    const before = await balance(BUDI.memberid);
+    const asked = await admin('/api/certificate-update/request', { step1, step2: activity });
+    expect(asked.body.status.responsemessage).toBe(`The update of certificate ${certificateid} is waiting for approval: 4,250 miles`);
+    expect(await balance(BUDI.memberid)).toBe(before);
+    const [request] = (await pending('approval-redemption-update')).filter((r) => String(r.recordkey).includes(redemptionid));
+    expect((await checker('/api/approval-redemption-update/approve', { requestid: request!.requestid })).body.status.responsecode).toBe('0000');
+    expect(await balance(BUDI.memberid)).toBe(before - 4250);
+    const [row] = (await redemptions(BUDI.memberid)).filter((r) => r.redemptionid === redemptionid);
+    expect(row).toMatchObject({ departuredate: '2026-12-20', totalmileage: 11750 });
+    // Back to an ordinary day: 7,500 plus the fee, 3,750 given back.
+    const back = { activityairtype: 'freeflight', departuredate: '2027-02-20', compartmentcode: 'Y' };
+    await admin('/api/certificate-update/request', { step1, step2: back });
+    const [again] = (await pending('approval-redemption-update')).filter((r) => String(r.recordkey).includes(redemptionid));
+    expect((await checker('/api/approval-redemption-update/approve', { requestid: again!.requestid })).body.status.responsecode).toBe('0000');
+    expect(await balance(BUDI.memberid)).toBe(before - 500);
+    expect((await ledger(BUDI.memberid)).at(-1)).toMatchObject({ trxtype: 'REDEPOSIT', awardmiles: 3750 });
+    // A used certificate is not updated.
+    await db().updateTable('redemption_certificate').set({ status: 'USED' }).where('certificateid', '=', certificateid).execute();
+    const used = await admin('/api/certificate-update/certificate', step1);
+    expect(used.body.result.fields).toEqual({ certificateid: `Certificate "${certificateid}" is USED: only an issued certificate can be updated` });
+  });
+
   it('always waits for approval when configured so, whatever the miles', async () => {
     await setConfig('REDEMPTION_APPROVAL_ALWAYS', 'true');
     try {
