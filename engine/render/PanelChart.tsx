@@ -12,12 +12,24 @@ export interface PanelChartProps {
 
 const tooltipNumber = (value: unknown) => formatThousands(value);
 
+/** A bar's category on the axis: every one shown, a long name cut (the tooltip has it whole). */
+const AXIS_LABEL_CHARS = 16;
+const shortLabel = (text: string) => (text.length > AXIS_LABEL_CHARS ? `${text.slice(0, AXIS_LABEL_CHARS - 1)}…` : text);
+/** Lines of more points than this (a month of days) are drawn without a dot on each point; hovering shows one. */
+const MAX_DOTTED_POINTS = 14;
+
 function SeriesChart({ chart, rows, height }: PanelChartProps) {
   const shape = seriesShape(chart, rows);
   const xColumn = columnOf(chart, chart.x);
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
-    <XAxis key="x" dataKey={shape.xKey} tickFormatter={(value: unknown) => formatCell(xColumn, value)} name={columnLabel(chart, chart.x)} />,
+    <XAxis
+      key="x"
+      dataKey={shape.xKey}
+      interval={chart.kind === 'bar' ? 0 : 'preserveEnd'}
+      tickFormatter={(value: unknown) => (chart.kind === 'bar' ? shortLabel(formatCell(xColumn, value)) : formatCell(xColumn, value))}
+      name={columnLabel(chart, chart.x)}
+    />,
     <YAxis key="y" tickFormatter={tooltipNumber} width={64} allowDecimals={false} />,
     <Tooltip key="tooltip" formatter={tooltipNumber} labelFormatter={(value: unknown) => formatCell(xColumn, value)} />,
     <Legend key="legend" itemSorter={null} />,
@@ -35,7 +47,7 @@ function SeriesChart({ chart, rows, height }: PanelChartProps) {
         <LineChart data={shape.points}>
           {axes}
           {shape.series.map((s) => (
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.colour} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+            <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.colour} strokeWidth={2} dot={shape.points.length <= MAX_DOTTED_POINTS ? { r: 3 } : false} activeDot={{ r: 4 }} isAnimationActive={false} />
           ))}
         </LineChart>
       )}

@@ -264,7 +264,7 @@ export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, n
   return nest(rows.map((r: any) => ({ series: String(r.series), x: String(r.x), y: Number(r.y) })), 'tiername', 'date', 'totalmember');
 }
 
-// ---- Redemption: REDEMPTION ledger rows by award and its partner ------------------------------------------------
+// ---- Redemption: REDEMPTION ledger rows by award (their reason 'Redemption <awardcode>') and its partner ------------------------------------------------
 
 export async function redemptions(db: Kysely<Schema>, criteria: Criteria, now: Date) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
@@ -274,6 +274,8 @@ export async function redemptions(db: Kysely<Schema>, criteria: Criteria, now: D
     .selectFrom(`${ROLLUP_TABLE} as r`)
     .leftJoin('award as w', 'w.awardcode', 'r.k1')
     .where('r.metric', '=', METRICS.REDEEM)
+    // A redemption whose reason names no award (not written by a redemption) is not drawn.
+    .where('r.k1', '<>', '')
     .where('r.day', '>=', from)
     .where('r.day', '<=', to)
     .$if(award !== null, (qb) => qb.where('r.k1', '=', award))

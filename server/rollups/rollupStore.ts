@@ -21,13 +21,16 @@ export const METRICS = { ENROLL: 'ENROLL', REDEEM: 'REDEEM', ACTIVITY: 'ACTIVITY
  */
 export const MEMBER_TIER_TABLE = 'dashboard_member_tier';
 
-/** The ledger source prefix of a redemption: 'redemption:<awardcode>'. */
-export const REDEMPTION_SOURCE = 'redemption:';
+/**
+ * A REDEMPTION ledger row's reason names its award: 'Redemption <awardcode>' (server/redemption/redemptionStore.ts
+ * writes it so; the volume and demo population too). The Redemption panel reads the award from it.
+ */
+export const REDEMPTION_REASON = 'Redemption ';
 /** The member activity status that counts (screens/member-management/memactivity.json). */
 export const CREDITED = 'CREDITED';
 
 /** Bumped when a trigger's body changes: a database with older triggers gets the new ones and a recount. */
-const VERSION = 'v2';
+const VERSION = 'v3';
 const trigger = (name: string) => `dashboard_${name}_${VERSION}`;
 
 interface Source {
@@ -54,9 +57,9 @@ const SOURCES: Source[] = [
   {
     metric: METRICS.REDEEM,
     table: 'ledger_transaction',
-    keys: (r) => [`cast(${r}.activitydate as varchar(10))`, text(`substr(${r}.source, ${REDEMPTION_SOURCE.length + 1})`), `''`, `''`],
+    keys: (r) => [`cast(${r}.activitydate as varchar(10))`, text(`case when ${r}.reason like '${REDEMPTION_REASON}%' then substr(${r}.reason, ${REDEMPTION_REASON.length + 1}) end`), `''`, `''`],
     counts: (r) => `${r}.trxtype = 'REDEMPTION'`,
-    columns: ['trxtype', 'activitydate', 'source'],
+    columns: ['trxtype', 'activitydate', 'reason'],
   },
   {
     metric: METRICS.ACTIVITY,

@@ -386,9 +386,10 @@ function history(
     // A redemption when the balance allows an award the member wants; now and then a transfer to someone else.
     if (lots.balance >= 1500 && draw.chance(0.05 * (0.3 + redeemer))) {
       const affordable = AWARDS.filter(([, price]) => price <= lots.balance);
-      const [award, price, awardcode] = draw.pick(affordable);
+      const [, price, awardcode] = draw.pick(affordable);
       const date = fromDay(last);
-      events.push({ date, kind: 'debit', trxtype: 'REDEMPTION', awardmiles: price, tiermiles: 0, segments: 0, source: `redemption:${awardcode}`, reason: award });
+      // The reason as a redemption writes it ('Redemption <awardcode>': the dashboard's Redemption panel reads the award there).
+      events.push({ date, kind: 'debit', trxtype: 'REDEMPTION', awardmiles: price, tiermiles: 0, segments: 0, source: 'redemption:AWARD', reason: `Redemption ${awardcode}` });
       lots.take(price);
     } else if (lots.balance >= 4 * TRANSFER_MIN && m.index > (options.firstIndex ?? 1) + 1 && draw.chance(0.004)) {
       const miles = Math.min(Math.round(draw.int(TRANSFER_MIN, lots.balance / 2) / 100) * 100, lots.balance);

@@ -142,16 +142,16 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     expect(rich.length).toBe(2);
     await server.database.db.transaction().execute(async (trx) => {
       for (const [i, m] of rich.entries()) {
-        await debit(trx, { memberid: m.memberid, trxtype: 'REDEMPTION', activitydate: day(-2 - i), awardmiles: 25_000, source: 'redemption:HTL-HILTON', user: 'test', now: new Date() });
+        await debit(trx, { memberid: m.memberid, trxtype: 'REDEMPTION', activitydate: day(-2 - i), awardmiles: 25_000, source: 'redemption:TEST1', reason: 'Redemption HTL-HILTON', user: 'test', now: new Date() });
       }
-      await debit(trx, { memberid: rich[0]!.memberid, trxtype: 'REDEMPTION', activitydate: day(-1), awardmiles: 1_000, source: 'redemption:AWD-DOM-Y', user: 'test', now: new Date() });
+      await debit(trx, { memberid: rich[0]!.memberid, trxtype: 'REDEMPTION', activitydate: day(-1), awardmiles: 1_000, source: 'redemption:TEST2', reason: 'Redemption AWD-DOM-Y', user: 'test', now: new Date() });
       const { trxid } = await credit(trx, { memberid: rich[1]!.memberid, trxtype: 'EARNING', activitydate: day(-1), awardmiles: 500, user: 'test', now: new Date() });
       await (trx as unknown as Kysely<any>).insertInto('ledger_detail').values({ trxid, lineno: 1, criterion: 'PROMO', ruletype: 'PRMANCT', rulecode: 'DSHPROMO', description: 'test', awardmiles: 500, tiermiles: 0, segments: 0 }).execute();
     });
     const ledger = (await db().selectFrom('ledger_transaction').selectAll().where('trxtype', '=', 'REDEMPTION').execute()).filter((t: Row) => inRange(t.activitydate));
     const awards = new Map((await db().selectFrom('award').select(['awardcode', 'partnercode']).execute()).map((a: Row) => [a.awardcode, a.partnercode]));
     const answer = await ask('redemption', { partnercode: null, awardcode: null, startdate: null, enddate: null });
-    const expected = countBy(ledger, (t) => String(t.source).slice('redemption:'.length));
+    const expected = countBy(ledger, (t) => (String(t.reason).startsWith('Redemption ') ? String(t.reason).slice('Redemption '.length) : null));
     expect(Object.fromEntries((answer.body.result as Row[]).map((r) => [r.awardcode, r.totalredemption]))).toEqual(expected);
     expect((answer.body.result as Row[]).find((r) => r.awardcode === 'HTL-HILTON')).toEqual({ awardcode: 'HTL-HILTON', partnercode: awards.get('HTL-HILTON'), totalredemption: expected['HTL-HILTON'] });
     const hilton = await ask('redemption', { partnercode: 'HILTON', awardcode: null, startdate: null, enddate: null });
@@ -176,7 +176,7 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     await db().updateTable('member').set({ status: 'INACTIVE' }).where('memberid', '=', members[6]!.memberid).execute();
     await server.database.db.transaction().execute(async (trx) => {
       await credit(trx, { memberid: m.memberid, trxtype: 'EARNING', activitydate: day(-3), awardmiles: 1_000, user: 'test', now: new Date() });
-      await debit(trx, { memberid: m.memberid, trxtype: 'REDEMPTION', activitydate: day(-3), awardmiles: 1_000, source: 'redemption:AWD-DOM-Y', user: 'test', now: new Date() });
+      await debit(trx, { memberid: m.memberid, trxtype: 'REDEMPTION', activitydate: day(-3), awardmiles: 1_000, source: 'redemption:TEST3', reason: 'Redemption AWD-DOM-Y', user: 'test', now: new Date() });
     });
     expect(await rollupRows(server.database.db)).toEqual(await recountRows(server.database.db));
   });

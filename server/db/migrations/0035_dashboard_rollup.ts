@@ -2,7 +2,7 @@
 // triggers with every write of their source rows (server/rollups/rollupStore.ts installs the triggers once the
 // definition-built tables exist, and recounts from scratch then). A panel reads a month of days, not the rows.
 //   ENROLL   members by enrollment date:   k1 enroll channel, k2 membership, k3 tier
-//   REDEEM   REDEMPTION ledger rows by day: k1 award code (the source 'redemption:<awardcode>')
+//   REDEEM   REDEMPTION ledger rows by day: k1 award code (the reason 'Redemption <awardcode>')
 //   ACTIVITY credited member activities:  k1 activity type (AIR, NONAIR), k2 carrier (AIR) or partner (NONAIR)
 import type { Kysely } from 'kysely';
 
