@@ -14,7 +14,7 @@ import type { ResourceServices } from '../resources/resourceActions';
 import { writeUserLog } from '../userlog/userLog';
 import { listRecords } from '../resources/listQuery';
 import type { OrderStatus } from '../../workflows/orderMachine';
-import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
+import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
 
 /** The custom actions that move orders, by name: the status each leads to (undefined: the order's forward step). */
 export const MOVE_ACTIONS: Readonly<Record<string, OrderStatus | undefined>> = { 'next-step': undefined, return: 'RETURN', reorder: 'REORDER' };
@@ -81,7 +81,7 @@ export function orderActions(services: ResourceServices): Action[] {
       .filter((a) => a.name in MOVE_ACTIONS)
       .flatMap((action) => moveActions(services, screen, action)),
   );
-  return [...moves, trackingAction(catalogue), memberOrdersAction()];
+  return [...moves, trackingAction(catalogue), memberOrdersAction(), ...reorderCardActions(catalogue)];
 }
 
 function moveActions(services: ResourceServices, screen: ScreenDefinition, action: CustomAction): Action[] {
@@ -160,4 +160,42 @@ function memberOrdersAction(): Action {
       return { result: rows.map((r: Record<string, unknown>) => ({ ...r, orderid: Number(r.orderid), reordernumber: Number(r.reordernumber), isoversla: Boolean(Number(r.isoversla)) })) };
     },
   });
+}
+
+/** The member card step's Reorder Card: a new card order (reason REPLACEMENT) for an active card of the member. */
+export const REORDER_CARD = { resource: 'member-card', action: 'reorder-card', reason: 'REPLACEMENT' } as const;
+// not in spec: the product's own texts.
+export const REORDER_CARD_TEXTS = { ordered: 'Card {cardnumber} has been reordered (order {orderid})', notActive: 'Card {cardnumber} of member {memberid} is not an active card' } as const;
+
+function reorderCardActions(catalogue: Catalogue): Action[] {
+  const screen = catalogue.screenByResource.get(REORDER_CARD.resource);
+  const action = screen?.actions.filter(isCustomAction).find((a) => a.name === REORDER_CARD.action);
+  if (!screen || !action) return [];
+  return [
+    defineAction({
+      path: `/api/${REORDER_CARD.resource}/${REORDER_CARD.action}`,
+      guard: { function: actionFunctionCode(screen, action) },
+      data: {
+        type: 'object',
+        required: ['memberid', 'cardnumber'],
+        properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, cardnumber: { type: 'string', minLength: 1, maxLength: 45 } },
+      },
+      handler: async (ctx) => {
+        const { memberid, cardnumber } = ctx.parameter.data as { memberid: string; cardnumber: string };
+        const user = ctx.user!.username;
+        const orderid = await ctx.db.transaction().execute(async (trx) => {
+          const db = trx as unknown as Kysely<any>;
+          const card = (await db.selectFrom('member_card').select(['membershipid', 'tierid', 'status']).where('memberid', '=', memberid).where('cardnumber', '=', cardnumber).executeTakeFirst()) as
+            | { membershipid: string; tierid: string; status: string }
+            | undefined;
+          if (!card || card.status !== 'ACTIVE') throw new ApiError(CODES.VALIDATION, say(REORDER_CARD_TEXTS.notActive, { cardnumber, memberid }));
+          const member = (await db.selectFrom('member').select(['nameoncard']).where('memberid', '=', memberid).executeTakeFirst()) as { nameoncard: string | null } | undefined;
+          const id = await createOrder(trx, { memberid, cardnumber, membershipid: card.membershipid, tierid: card.tierid, nameoncard: member?.nameoncard ?? null, reason: REORDER_CARD.reason, user, now: ctx.now() });
+          await writeUserLog(trx, { username: user, module: screen.menucode, legend: 'REORDERCARD', recordkey: `${memberid}|${cardnumber}`, before: undefined, after: { orderid: id }, ip: ctx.ip }, ctx.now());
+          return id;
+        });
+        return { message: say(REORDER_CARD_TEXTS.ordered, { cardnumber, orderid }), result: { orderid } };
+      },
+    }),
+  ];
 }

@@ -186,6 +186,19 @@ describe.each(testDatabases)('mailing orders on $name', (target) => {
     expect(unknown.body.status.responsecode).toBe(CODES.BAD_REQUEST);
   });
 
+  it("places a card order for a member's active card from the member card step's Reorder Card", async () => {
+    const count = async () => Number((await any().selectFrom('card_order').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', '=', member.memberid).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const answer = await call('/api/member-card/reorder-card', { memberid: member.memberid, cardnumber: member.cardnumber });
+    expect(answer.body.status.responsecode, answer.body.status.responsemessage).toBe(CODES.SUCCESS);
+    const placed = await any().selectFrom('card_order').select(['status', 'reason', 'cardnumber']).where('orderid', '=', answer.body.result.orderid).executeTakeFirstOrThrow();
+    expect(placed).toEqual({ status: 'PAYMENT_SUCCESS', reason: 'REPLACEMENT', cardnumber: member.cardnumber });
+    const wrong = await call('/api/member-card/reorder-card', { memberid: member.memberid, cardnumber: '0000000000' });
+    expect(wrong.body.status.responsecode).toBe(CODES.VALIDATION);
+    expect(wrong.body.status.responsemessage).toBe(`Card 0000000000 of member ${member.memberid} is not an active card`);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('Vendor Region keeps its SLA days as data staff edit', async () => {
     const created = await call('/api/vendor-region/create', { regioncode: 'TSTREG', regionname: 'Test Region', countries: ['BR'], branches: [], slaprinting: 1, slapackaging: 1, sladelivery: 1 });
     expect(created.body.status.responsecode, created.body.status.responsemessage).toBe(CODES.SUCCESS);
