@@ -304,45 +304,49 @@ const accountingReport: ReportQuery = summaryReport({
   },
 });
 
-/** Dashboard Executive: per tier, members, new enrolments of the period, active members (any ledger row in the period), miles earned and redeemed. */
-const executiveReport: ReportQuery = summaryReport({
-  criteria: ['startdate', 'enddate'],
-  columns: [
-    { name: 'tierid', label: 'Tier' },
-    { name: 'members', label: 'Members', format: 'number' },
-    { name: 'enrolled', label: 'New Members', format: 'number' },
-    { name: 'active', label: 'Active Members', format: 'number' },
-    { name: 'earned', label: 'Miles Earned', format: 'number' },
-    { name: 'redeemed', label: 'Miles Redeemed', format: 'number' },
-  ],
-  async rows(ctx, c) {
-    const db = ctx.db as unknown as AnyDb;
-    const members = (await db
-      .selectFrom('member as m')
-      .select(['m.tierid as tierid', (eb) => eb.fn.countAll().as('members')])
-      .groupBy('m.tierid')
-      .execute()) as Row[];
-    const enrolled = (await period(db.selectFrom('member as m'), 'm.enrollmentdate', c).select(['m.tierid as tierid', (eb) => eb.fn.countAll().as('n')]).groupBy('m.tierid').execute()) as Row[];
-    const activity = (await period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), 't.activitydate', c)
-      .select([
-        'm.tierid as tierid',
-        sql<number>`count(distinct t.memberid)`.as('active'),
-        sql<number>`sum(case when t.trxtype in (${TRX_TYPES.EARNING}, ${TRX_TYPES.RATING}) then t.awardmiles else 0 end)`.as('earned'),
-        sql<number>`sum(case when t.trxtype = ${TRX_TYPES.REDEMPTION} then -t.awardmiles else 0 end)`.as('redeemed'),
-      ])
-      .groupBy('m.tierid')
-      .execute()) as Row[];
-    const by = (rows: Row[]) => new Map(rows.map((r) => [String(r.tierid), r]));
-    const e = by(enrolled);
-    const a = by(activity);
-    return members
-      .map((r) => {
-        const tier = String(r.tierid);
-        return { tierid: tier, members: Number(r.members), enrolled: Number(e.get(tier)?.n ?? 0), active: Number(a.get(tier)?.active ?? 0), earned: Number(a.get(tier)?.earned ?? 0), redeemed: Number(a.get(tier)?.redeemed ?? 0) };
-      })
-      .sort((x, y) => x.tierid.localeCompare(y.tierid));
-  },
-});
+/**
+ * The dashboard summaries by a member column: per value (tier, corporate, branch), its members, new enrolments
+ * of the period, active members (any ledger row in the period), miles earned (EARNING, RATING) and redeemed.
+ */
+const memberSummary = (group: { column: string; label: string }): ReportQuery =>
+  summaryReport({
+    criteria: ['startdate', 'enddate'],
+    columns: [
+      { name: 'groupkey', label: group.label },
+      { name: 'members', label: 'Members', format: 'number' },
+      { name: 'enrolled', label: 'New Members', format: 'number' },
+      { name: 'active', label: 'Active Members', format: 'number' },
+      { name: 'earned', label: 'Miles Earned', format: 'number' },
+      { name: 'redeemed', label: 'Miles Redeemed', format: 'number' },
+    ],
+    async rows(ctx, c) {
+      const db = ctx.db as unknown as AnyDb;
+      const key = sql<string>`coalesce(m.${sql.ref(group.column)}, '(none)')`;
+      const members = (await db.selectFrom('member as m').select([key.as('groupkey'), (eb) => eb.fn.countAll().as('members')]).groupBy(key).execute()) as Row[];
+      const enrolled = (await period(db.selectFrom('member as m'), 'm.enrollmentdate', c).select([key.as('groupkey'), (eb) => eb.fn.countAll().as('n')]).groupBy(key).execute()) as Row[];
+      const activity = (await period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), 't.activitydate', c)
+        .select([
+          key.as('groupkey'),
+          sql<number>`count(distinct t.memberid)`.as('active'),
+          sql<number>`sum(case when t.trxtype in (${TRX_TYPES.EARNING}, ${TRX_TYPES.RATING}) then t.awardmiles else 0 end)`.as('earned'),
+          sql<number>`sum(case when t.trxtype = ${TRX_TYPES.REDEMPTION} then -t.awardmiles else 0 end)`.as('redeemed'),
+        ])
+        .groupBy(key)
+        .execute()) as Row[];
+      const by = (rows: Row[]) => new Map(rows.map((r) => [String(r.groupkey), r]));
+      const e = by(enrolled);
+      const a = by(activity);
+      return members
+        .map((r) => {
+          const k = String(r.groupkey);
+          return { groupkey: k, members: Number(r.members), enrolled: Number(e.get(k)?.n ?? 0), active: Number(a.get(k)?.active ?? 0), earned: Number(a.get(k)?.earned ?? 0), redeemed: Number(a.get(k)?.redeemed ?? 0) };
+        })
+        .sort((x, y) => x.groupkey.localeCompare(y.groupkey));
+    },
+  });
+
+/** Dashboard Executive: by tier. */
+const executiveReport = memberSummary({ column: 'tierid', label: 'Tier' });
 
 /** The rule that flags a member on the Fraud Suspect report. */
 export const FRAUD_RULES = {
@@ -492,6 +496,10 @@ export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
   'cobrand-summary': cobrandSummaryReport,
   'dashboard-accounting': accountingReport,
   'dashboard-executive': executiveReport,
+  // Dashboard Bizmiles: the corporate accounts' members ('(none)': members of no corporate).
+  'dashboard-bizmiles': memberSummary({ column: 'corporatecode', label: 'Corporate' }),
+  // Dashboard Performance: by the branch that enrolled the member.
+  'dashboard-performance': memberSummary({ column: 'branchcode', label: 'Branch' }),
   'fraud-suspect': fraudReport,
 };
 

@@ -170,6 +170,34 @@ describe.each(testDatabases)('reports on $name', (target) => {
     expect(rows.reduce((n, r) => n + Number(r[3]), 0)).toBe(cards.filter((c) => c.status === 'ACTIVE').length);
   });
 
+  it('Dashboard Bizmiles sums members, enrolments, active members and miles per corporate exactly as an in-test sum', async () => {
+    const start = '2026-01-01';
+    const today = new Date().toISOString().slice(0, 10);
+    const members = (await db().selectFrom('member').select(['memberid', 'corporatecode', 'enrollmentdate']).execute()) as Row[];
+    const ledger = (await db().selectFrom('ledger_transaction').select(['memberid', 'trxtype', 'awardmiles']).where('activitydate', '>=', start).where('activitydate', '<=', today).execute()) as Row[];
+    const corp = new Map(members.map((m) => [m.memberid, m.corporatecode ?? '(none)']));
+    const want = new Map<string, number[]>();
+    const at = (k: string) => want.get(k) ?? (want.set(k, [0, 0, 0, 0, 0]), want.get(k)!);
+    for (const m of members) {
+      const w = at(m.corporatecode ?? '(none)');
+      w[0] += 1;
+      if (m.enrollmentdate >= start && m.enrollmentdate <= today) w[1] += 1;
+    }
+    const active = new Map<string, Set<string>>();
+    for (const t of ledger) {
+      const k = corp.get(t.memberid)!;
+      (active.get(k) ?? (active.set(k, new Set()), active.get(k)!)).add(t.memberid);
+      if (t.trxtype === 'EARNING' || t.trxtype === 'RATING') at(k)[3] += Number(t.awardmiles);
+      if (t.trxtype === 'REDEMPTION') at(k)[4] -= Number(t.awardmiles);
+    }
+    for (const [k, set] of active) at(k)[2] = set.size;
+    expect([...want.keys()].some((k) => k !== '(none)')).toBe(true);
+    const { bytes } = await generate('dashboard-bizmiles', 'CSV', { startdate: start, enddate: today });
+    const [header, ...rows] = parseCsv(bytes.toString('utf8'));
+    expect(header[0]).toBe('Corporate');
+    expect(Object.fromEntries(rows.map((r) => [r[0], r.slice(1).map(Number)]))).toEqual(Object.fromEntries(want));
+  });
+
   it('Fraud Suspect flags the member of each rule (thresholds from configuration) and no one else', async () => {
     const day = '2026-06-10';
     const at = new Date('2026-06-10T08:00:00Z');
