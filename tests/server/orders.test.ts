@@ -187,7 +187,7 @@ describe.each(testDatabases)('mailing orders on $name', (target) => {
   });
 
   it("places a card order for a member's active card from the member card step's Reorder Card", async () => {
-    const count = async () => Number((await any().selectFrom('card_order').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', '=', member.memberid).executeTakeFirstOrThrow()).n);
+    const count = async () => Number(((await any().selectFrom('card_order').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', '=', member.memberid).executeTakeFirstOrThrow()) as { n: unknown }).n);
     const before = await count();
     const answer = await call('/api/member-card/reorder-card', { memberid: member.memberid, cardnumber: member.cardnumber });
     expect(answer.body.status.responsecode, answer.body.status.responsemessage).toBe(CODES.SUCCESS);
