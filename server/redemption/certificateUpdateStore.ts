@@ -18,7 +18,7 @@ import { dayOf } from '../ledger/ledgerRules';
 import { LedgerError, TRX_TYPES, credit, debit } from '../ledger/ledgerStore';
 import { rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
-import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS, REDEMPTION_RESOURCE, REDEMPTION_STATUS, eligibleAward, memberByCard, priceList, readCertificates, readRedemption } from './redemptionStore';
+import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS, REDEMPTION_RESOURCE, REDEMPTION_STATUS, eligibleAward, lockRedemption, memberByCard, priceList, readCertificates, readRedemption } from './redemptionStore';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -112,6 +112,8 @@ export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: u
 /** Submit: the update checked and priced, then its request on Approval Redemption Update (nothing moves yet). */
 export async function requestUpdate(ctx: ActionContext, trx: Db, catalogue: Catalogue, certificateid: unknown, activity: Row): Promise<{ message: string; result: Row }> {
   const at = ctx.now();
+  // One request per redemption at a time: the lock orders two makers (PostgreSQL), the second then sees the first's request.
+  await lockRedemption(trx, catalogue, (await updatableCertificate(trx, catalogue, certificateid)).redemption);
   const quote = await quoteUpdate(ctx.db, catalogue, certificateid, activity, at, trx);
   const key = { memberid: quote.memberid, redemptionid: quote.redemptionid };
   const recordkey = `${quote.memberid}|${quote.redemptionid}`;
@@ -129,6 +131,7 @@ export async function approveUpdate(ctx: ActionContext, trx: Db, catalogue: Cata
   const at = ctx.now();
   const user = ctx.user!.username;
   const data = request.data;
+  await lockRedemption(trx, catalogue, request.key);
   const quote = await quoteUpdate(ctx.db, catalogue, data.certificateid, data, at, trx);
   const entry = { memberid: quote.memberid, activitydate: dayOf(at), source: `redemption-update:${request.requestid}`, reason: `Certificate update ${quote.certificateid}`, user, now: at };
   try {

@@ -20,7 +20,8 @@ import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
 import { dayOf } from '../ledger/ledgerRules';
-import { LedgerError, TRX_TYPES, debit, reverse } from '../ledger/ledgerStore';
+import { LedgerError, TRX_TYPES, credit, debit, reverse } from '../ledger/ledgerStore';
+import { isSqlite } from '../db/columnTypes';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
@@ -450,6 +451,12 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
 
 // ---- reading, approval, cancellation -------------------------------------------------------------------------
 
+/** PostgreSQL: row-locks the redemption, so a decision reads it as no other decision will change it before commit. */
+export async function lockRedemption(trx: Db, catalogue: Catalogue, key: Row): Promise<void> {
+  if (isSqlite(trx as unknown as Kysely<unknown>)) return;
+  await loose(trx).selectFrom(modelOf(catalogue, REDEMPTION_RESOURCE).table).select('redemptionid').where('memberid', '=', key.memberid).where('redemptionid', '=', key.redemptionid).forUpdate().execute();
+}
+
 export async function readRedemption(db: Db, catalogue: Catalogue, key: Row): Promise<Row | null> {
   const [row] = await records(db, modelOf(catalogue, REDEMPTION_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
   return row ?? null;
@@ -494,9 +501,20 @@ export async function approveRedemption(ctx: ActionContext, trx: Db, catalogue: 
   await writeUserLog(trx, { username: ctx.user!.username, module: REDEMPTION_REQUEST.menucode, legend: LEGENDS.APPROVE, recordkey: request.recordkey, after: { status: REDEMPTION_STATUS.ISSUED }, ip: ctx.ip }, at);
 }
 
+/**
+ * Gives a redemption's miles back: its debit reversed (a REDEPOSIT row), and what certificate updates changed
+ * since (the redemption's total against that debit) given back too, or taken again, so that exactly the
+ * redemption's total returns.
+ */
 async function redeposit(trx: Db, redemption: Row, user: string, at: Date, reason: string): Promise<number> {
+  const source = `redemption:${String(redemption.redemptionid)}`;
   try {
-    const { trxid } = await reverse(trx, { trxid: Number(redemption.trxid), trxtype: TRX_TYPES.REDEPOSIT, user, now: at, source: `redemption:${String(redemption.redemptionid)}`, reason });
+    const original = await trx.selectFrom('ledger_transaction').select('awardmiles').where('trxid', '=', Number(redemption.trxid)).executeTakeFirstOrThrow();
+    const { trxid } = await reverse(trx, { trxid: Number(redemption.trxid), trxtype: TRX_TYPES.REDEPOSIT, user, now: at, source, reason });
+    const changed = Number(redemption.totalmileage) + Number(original.awardmiles);
+    const entry = { memberid: String(redemption.memberid), activitydate: dayOf(at), source, reason, user, now: at };
+    if (changed > 0) await credit(trx, { ...entry, trxtype: TRX_TYPES.REDEPOSIT, awardmiles: changed });
+    if (changed < 0) await debit(trx, { ...entry, trxtype: TRX_TYPES.REDEMPTION, awardmiles: -changed });
     return trxid;
   } catch (error) {
     throw error instanceof LedgerError ? error.onField('redemptionid').toApiError() : error;
@@ -530,6 +548,7 @@ export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, ke
   const user = ctx.user!.username;
   const model = modelOf(catalogue, REDEMPTION_RESOURCE);
   return ctx.db.transaction().execute(async (trx) => {
+    await lockRedemption(trx, catalogue, key);
     const redemption = await readRedemption(trx, catalogue, key);
     if (!redemption) throw new ApiError(CODES.NOT_FOUND, `Redemption "${String(key.redemptionid ?? '')}" was not found`, 200, { redemptionid: 'not found' });
     const recordkey = recordKey(model, redemption);
@@ -549,6 +568,7 @@ export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, ke
 /** Approval Redemption Cancel approved: checked again, the miles redeposited (REDEPOSIT), redemption and certificates CANCELLED. */
 export async function approveCancel(ctx: ActionContext, trx: Db, catalogue: Catalogue, request: ApprovalRequest): Promise<void> {
   const at = ctx.now();
+  await lockRedemption(trx, catalogue, request.key);
   const redemption = await readRedemption(trx, catalogue, request.key);
   if (!redemption) throw new ApiError(CODES.NOT_FOUND, `Redemption "${request.recordkey}" was not found`);
   const problem = cancelProblem(redemption, await readCertificates(trx, catalogue, request.key), String(redemption.redemptionid));

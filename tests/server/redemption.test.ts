@@ -333,7 +333,14 @@ describe.each(testDatabases)('redemption on $name', (target) => {
     expect((await checker('/api/approval-redemption-update/approve', { requestid: again!.requestid })).body.status.responsecode).toBe('0000');
     expect(await balance(BUDI.memberid)).toBe(before - 500);
     expect((await ledger(BUDI.memberid)).at(-1)).toMatchObject({ trxtype: 'REDEPOSIT', awardmiles: 3750 });
-    // A used certificate is not updated.
+    // Cancelled after its updates: the whole redemption's total comes back (the debit reversed, the update's 500 too).
+    await admin('/api/member-redemption/cancel', { memberid: BUDI.memberid, redemptionid });
+    const [cancel] = (await pending('approval-redemption-cancel')).filter((r) => String(r.recordkey).includes(redemptionid));
+    expect((await checker('/api/approval-redemption-cancel/approve', { requestid: cancel!.requestid })).body.status.responsecode).toBe('0000');
+    expect(await balance(BUDI.memberid)).toBe(before + 7500);
+    // A cancelled certificate is not updated; nor is a used one.
+    const cancelled = await admin('/api/certificate-update/certificate', step1);
+    expect(cancelled.body.result.fields).toEqual({ certificateid: `Certificate "${certificateid}" is CANCELLED: only an issued certificate can be updated` });
     await db().updateTable('redemption_certificate').set({ status: 'USED' }).where('certificateid', '=', certificateid).execute();
     const used = await admin('/api/certificate-update/certificate', step1);
     expect(used.body.result.fields).toEqual({ certificateid: `Certificate "${certificateid}" is USED: only an issued certificate can be updated` });

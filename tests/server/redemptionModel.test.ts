@@ -1,6 +1,6 @@
 // Model-based concurrency test of redemption on SQLite and PostgreSQL (issue 15): rounds of many concurrent
 // calls on ONE member over HTTP (confirmations of various sizes, some above the approval threshold; approvals
-// and rejections of waiting ones; cancellations asked and approved) drawn by fast-check. A plain model follows
+// and rejections of waiting ones; certificate updates and cancellations asked and approved) drawn by fast-check. A plain model follows
 // each answer: a confirmation takes its miles, a rejection or an approved cancellation gives them back. After
 // every round: the balance equals the model's and is never below zero, no miles are lost (balance + miles held
 // by issued and waiting redemptions = what the member had), and the ledger check is clean.
@@ -19,13 +19,14 @@ const SEAT = 7500;
 const THRESHOLD = 15_000;
 
 type Row = Record<string, unknown>;
-type Op = { kind: 'confirm'; passengers: number } | { kind: 'approve'; pick: number } | { kind: 'reject'; pick: number } | { kind: 'cancel'; pick: number };
+type Op = { kind: 'confirm'; passengers: number } | { kind: 'approve'; pick: number } | { kind: 'reject'; pick: number } | { kind: 'cancel'; pick: number } | { kind: 'update'; pick: number; peak: boolean };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 3 }).map((passengers) => ({ kind: 'confirm' as const, passengers })) },
   { weight: 2, arbitrary: fc.nat(20).map((pick) => ({ kind: 'approve' as const, pick })) },
   { weight: 1, arbitrary: fc.nat(20).map((pick) => ({ kind: 'reject' as const, pick })) },
   { weight: 2, arbitrary: fc.nat(20).map((pick) => ({ kind: 'cancel' as const, pick })) },
+  { weight: 2, arbitrary: fc.record({ pick: fc.nat(20), peak: fc.boolean() }).map(({ pick, peak }) => ({ kind: 'update' as const, pick, peak })) },
 );
 
 describe.each(testDatabases)('redemption model on $name', (target) => {
@@ -61,7 +62,7 @@ describe.each(testDatabases)('redemption model on $name', (target) => {
   }, 180_000);
   afterAll(async () => server?.close());
 
-  it('concurrent redemptions, approvals, rejections and cancellations never go below zero nor lose miles', async () => {
+  it('concurrent redemptions, approvals, rejections, updates and cancellations never go below zero nor lose miles', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 6, maxLength: 16 }), { minLength: 2, maxLength: 4 }), fc.integer({ min: 2, max: 8 }), async (rounds, seats) => {
         // A fresh stake each run: enough for some of a round's confirmations, not all.
@@ -97,6 +98,15 @@ describe.each(testDatabases)('redemption model on $name', (target) => {
               }
               const target = issued[op.pick % Math.max(1, issued.length)];
               if (!target) return 0;
+              if (op.kind === 'update') {
+                // A certificate moved into the year-end peak season or back: the difference (and the update fee) applied on approval.
+                const step1 = { certificateid: `${String(target.redemptionid)}-1` };
+                const step2 = { activityairtype: 'freeflight', departuredate: op.peak ? '2026-12-20' : '2027-02-12', compartmentcode: 'Y' };
+                const asked = await admin('/api/certificate-update/request', { step1, step2 });
+                if (asked.body.status.responsecode !== '0000') return 0;
+                const approved = await checker('/api/approval-redemption-update/approve', { requestid: asked.body.result.requestid });
+                return approved.body.status.responsecode === '0000' ? -Number(asked.body.result.difference) : 0;
+              }
               const key = { memberid: MEMBER.memberid, redemptionid: target.redemptionid };
               const asked = await admin('/api/member-redemption/cancel', key);
               if (asked.body.status.responsecode !== '0000') return 0;
