@@ -46,6 +46,16 @@ describe('redemption in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it.each([
+    { path: '/award-route-zone', shows: 'DOM-1' },
+    { path: '/certificate-update', shows: 'Certificate Number' },
+    { path: '/approval-redemption', shows: 'Approval Redemption' },
+  ])('opens $path with its content', { timeout: 60_000 }, async ({ path, shows }) => {
+    await startClean(page, path);
+    await page.getByText(shows, { exact: true }).first().waitFor();
+    await shoot(`screen${path.replace(/\//g, '-')}`);
+  });
+
   it('walks a redemption from step1 to its detail cards', { timeout: 180_000 }, async () => {
     const airports = await (rig.server.database.db as any).selectFrom('airport').select(['airportiatacode', 'airportname']).where('airportiatacode', 'in', ['CGK', 'DPS']).execute();
     const nameOf = (code: string) => String(airports.find((a: { airportiatacode: string }) => a.airportiatacode === code).airportname);
