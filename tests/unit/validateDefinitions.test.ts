@@ -275,28 +275,37 @@ describe('checkDefinitions: screens against the menu tree', () => {
     expect(problems).toEqual([`screens/other/country.json: menucode: menu "COUNTRY" already has a screen (${COUNTRY})`]);
   });
 
-  // A second screen goes on a menu that has none yet (Mileage Statement Template), so only the clash under test is reported.
-  const SPARE = 'screens/catalog/mileage-statement-template.json';
+  // A second screen goes on a menu of its own added to the tree beside Mileage Statement Template's (in the
+  // catalogue's folder), so only the clash under test is reported.
+  const SPARE = 'screens/catalog/spare-screen.json';
+  const spare = (d: Editable, screen: ScreenDefinition) => {
+    const siblings = (function find(nodes: unknown): { menucode?: string }[] | undefined {
+      if (!Array.isArray(nodes)) return typeof nodes === 'object' && nodes !== null ? Object.values(nodes).reduce<{ menucode?: string }[] | undefined>((found, v) => found ?? find(v), undefined) : undefined;
+      if (nodes.some((n: { menucode?: string }) => n?.menucode === 'MILSTMTTPL')) return nodes as { menucode?: string }[];
+      return nodes.reduce<{ menucode?: string }[] | undefined>((found, v) => found ?? find(v), undefined);
+    })(d.tree)!;
+    siblings.push({ menucode: 'SPARESCR', path: '/spare-screen', label: 'Spare Screen' } as never);
+    d.screens.push({ file: SPARE, screen: { ...screen, menucode: 'SPARESCR' } });
+  };
 
   it('reports a resource name declared twice', () => {
     const problems = problemsWith((d) => {
-      const copy = { ...structuredClone(d.screen(COUNTRY)), menucode: 'MILSTMTTPL', resource: { name: 'country', table: 'mileage_statement_template', key: ['countrycode'] } };
-      d.screens.push({ file: SPARE, screen: copy });
+      spare(d, { ...structuredClone(d.screen(COUNTRY)), resource: { name: 'country', table: 'spare_screen', key: ['countrycode'] } });
     });
     expect(problems).toEqual([`${SPARE}: resource.name: resource "country" is also declared by ${COUNTRY}`]);
   });
 
   it('reports a table used twice, declared or defaulted from the resource name', () => {
     const addSecondScreen = (d: Editable, resource: ResourceDefinition) =>
-      d.screens.push({ file: SPARE, screen: { ...structuredClone(d.screen(COUNTRY)), menucode: 'MILSTMTTPL', resource } });
-    expect(problemsWith((d) => addSecondScreen(d, { name: 'mileage-statement-template', table: 'country', key: ['countrycode'] }))).toEqual([
+      spare(d, { ...structuredClone(d.screen(COUNTRY)), resource });
+    expect(problemsWith((d) => addSecondScreen(d, { name: 'spare-screen', table: 'country', key: ['countrycode'] }))).toEqual([
       `${SPARE}: resource.table: table "country" is also used by ${COUNTRY}`,
     ]);
     const defaulted = problemsWith((d) => {
-      d.screen(COUNTRY).resource.table = 'mileage_statement_template';
-      addSecondScreen(d, { name: 'mileage-statement-template', key: ['countrycode'] });
+      d.screen(COUNTRY).resource.table = 'spare_screen';
+      addSecondScreen(d, { name: 'spare-screen', key: ['countrycode'] });
     });
-    expect(defaulted).toEqual([`${SPARE}: resource.name: table "mileage_statement_template" is also used by ${COUNTRY}`]);
+    expect(defaulted).toEqual([`${SPARE}: resource.name: table "spare_screen" is also used by ${COUNTRY}`]);
   });
 
   it('reports a screen file outside a group folder', () => {
