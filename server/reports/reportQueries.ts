@@ -482,6 +482,33 @@ const cobrandSummaryReport: ReportQuery = summaryReport({
   },
 });
 
+/** Co-brand Earning: the non-air activities at a co-brand partner of members who hold that partner's co-brand card. */
+const cobrandEarningReport: ReportQuery = listReport({
+  criteria: ['startdate', 'enddate', 'partnercode'],
+  columns: [
+    { name: 'activityid', label: 'Activity ID' },
+    { name: 'activitydate', label: 'Activity Date' },
+    ...MEMBER_COLUMNS,
+    { name: 'partnercode', label: 'Partner' },
+    { name: 'activitycode', label: 'Activity Code' },
+    { name: 'amount', label: 'Amount', format: 'number' },
+    { name: 'currencycode', label: 'Currency' },
+    { name: 'awardmiles', label: 'Award Miles', format: 'number' },
+    { name: 'status', label: 'Status' },
+  ],
+  key: { column: 'a.activityid', alias: 'activityid' },
+  base: (db, c) =>
+    equalsIf(
+      period(db.selectFrom('member_activity as a').innerJoin('member as m', 'm.memberid', 'a.memberid'), 'a.activitydate', c)
+        .where('a.activitytype', '<>', 'AIR')
+        .where((eb) => eb.exists(eb.selectFrom('member_cobrand as cb').select('cb.memberid').whereRef('cb.memberid', '=', 'a.memberid').whereRef('cb.partnercode', '=', 'a.partnercode'))),
+      'a.partnercode',
+      c.partnercode,
+    ),
+  select: (q) =>
+    q.select(['a.activityid as activityid', 'a.activitydate as activitydate', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 'm.tierid as tierid', 'a.partnercode as partnercode', 'a.activitycode as activitycode', 'a.amount as amount', 'a.currencycode as currencycode', 'a.awardmiles as awardmiles', 'a.status as status']),
+});
+
 export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
   'air-accrual': activityReport(true),
   'non-air-accrual': activityReport(false),
@@ -494,6 +521,7 @@ export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
   'non-air-award': awardReport(false),
   'cobrand-member': cobrandMemberReport,
   'cobrand-summary': cobrandSummaryReport,
+  'cobrand-earning': cobrandEarningReport,
   'dashboard-accounting': accountingReport,
   'dashboard-executive': executiveReport,
   // Dashboard Bizmiles: the corporate accounts' members ('(none)': members of no corporate).

@@ -164,6 +164,11 @@ describe.each(testDatabases)('reports on $name', (target) => {
 
     const cards = (await db().selectFrom('member_cobrand').select(['partnercode', 'status']).execute()) as Row[];
     expect(cards.length).toBeGreaterThan(0);
+    const holders = new Set(((await db().selectFrom('member_cobrand').select(['memberid', 'partnercode']).execute()) as Row[]).map((c) => `${c.memberid}|${c.partnercode}`));
+    const earning = ((await db().selectFrom('member_activity').select(['activityid', 'memberid', 'partnercode']).where('activitytype', '<>', 'AIR').execute()) as Row[]).filter((a) => holders.has(`${a.memberid}|${a.partnercode}`));
+    expect(earning.length).toBeGreaterThan(0);
+    const { bytes: earned } = await generate('cobrand-earning', 'CSV', { startdate: null, enddate: null, partnercode: null });
+    expect(parseCsv(earned.toString('utf8')).slice(1).map((r) => r[0]).sort()).toEqual(earning.map((a) => String(a.activityid)).sort());
     const { bytes: summary } = await generate('cobrand-summary', 'CSV', { partnercode: null });
     const rows = parseCsv(summary.toString('utf8')).slice(1);
     expect(rows.reduce((n, r) => n + Number(r[2]), 0)).toBe(cards.length);
