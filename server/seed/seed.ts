@@ -95,6 +95,7 @@ const DEMO_USERS: DemoUser[] = [
   { username: 'bod', userfullname: 'Board Member', email: 'bod@alms.example', rolecode: 'BOD', branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
   { username: 'branch', userfullname: 'Branch Officer', email: 'branch@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 0 },
   { username: 'partner', userfullname: 'Partner Officer', email: 'partner@alms.example', rolecode: 'PARTNER', branchcode: null, tickoffid: null, partnercode: 'BNI', passwordAgeDays: 0 },
+  { username: 'hotel', userfullname: 'Hilton Voucher Desk', email: 'hotel@alms.example', rolecode: 'PARTNER', branchcode: null, tickoffid: null, partnercode: 'HILTON', passwordAgeDays: 0 },
   { username: 'checker', userfullname: 'Approval Officer', email: 'checker@alms.example', rolecode: 'CHECKER', branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
   { username: 'expired', userfullname: 'Expired Password User', email: 'expired@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 120 },
 ];
