@@ -2,7 +2,7 @@
 // record form and the rule language take), the draft's defaults, and the checks of a step, a row and a draft.
 import { formatMessage, isEmptyValue } from '../rules';
 import type { Catalogue } from './catalogue';
-import { fieldDefault, formFields, resolveField, validateRecord } from './compile';
+import { fieldDefault, formFields, resolveField, validateFormFields, type FormField } from './compile';
 import type { FieldDefinition, ScreenDefinition, WizardPage, WizardStep } from './screen';
 
 export type FormValues = Record<string, unknown>;
@@ -171,13 +171,24 @@ export function stepRequired(step: WizardStepModel, draft: Draft | undefined): b
 /** Nothing typed in a form step (an optional step left empty is skipped). */
 export const stepEmpty = (values: FormValues): boolean => Object.values(values).every((value) => isEmptyValue(value) || value === false);
 
+/**
+ * A step's form fields, resolved once per step form (the wizard model's own screen, never changed once compiled):
+ * resolving them on every check cost a server's Confirm a tenth of its CPU. The same rules as validateRecord's.
+ */
+const stepFields = new WeakMap<ScreenDefinition, FormField[]>();
+function stepFormFields(form: ScreenDefinition): FormField[] {
+  let fields = stepFields.get(form);
+  if (!fields) stepFields.set(form, (fields = formFields(form, 'create')));
+  return fields;
+}
+
 /** Field messages of a form step's values (the rule language, as on any form); empty when it may go on. */
 export const validateStep = (step: WizardStepModel, values: FormValues, draft?: Draft): Record<string, string> =>
-  !stepRequired(step, draft) && stepEmpty(values) ? {} : validateRecord(step.form!, values, 'create');
+  !stepRequired(step, draft) && stepEmpty(values) ? {} : validateFormFields(stepFormFields(step.form!), values);
 
 /** Field messages of one row: its fields' rules, then the fields no two rows may share. */
 export function validateRow(step: WizardStepModel, row: FormValues, rows: readonly FormValues[], index: number | undefined): Record<string, string> {
-  const errors = validateRecord(step.form!, row, 'create');
+  const errors = validateFormFields(stepFormFields(step.form!), row);
   for (const name of step.list!.unique) {
     const value = row[name];
     if (errors[name] || value === undefined || value === null || value === '') continue;

@@ -71,6 +71,7 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
   const member = async (ctx: ActionContext, values: FormValues) => memberByCard(ctx.db, values.cardnumber, dayOf(ctx.now()));
   return wizardActions(catalogue, {
     menucode: REDEMPTION_MENU,
+    groupCommit: true,
     checks: {
       [STEPS.member]: async (ctx, values) => {
         try {

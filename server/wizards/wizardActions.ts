@@ -10,6 +10,7 @@ import { WIZARD_TEXTS, compileWizard, draftProblem, stepByKey, validateStep, typ
 import { formatMessage } from '../../engine/rules';
 import { defineAction, type Action, type ActionContext, type ActionResult } from '../core/action';
 import { ApiError } from '../core/apiError';
+import { groupCommitOf, type Transact } from '../db/groupCommit';
 import type { Schema } from '../db/schema';
 import { checkDataTypes } from '../resources/fieldValues';
 import { toDb } from '../resources/records';
@@ -39,6 +40,12 @@ export interface WizardServer {
    * a check answers (a transfer's names, balances and fee) are shown with the step on the summary.
    */
   checks?: Record<string, (ctx: ActionContext, values: FormValues, earlier: Record<string, FormValues>) => Promise<void | FormValues>>;
+  /**
+   * Submits share SQLite's commits (server/db/groupCommit.ts): each submit still all or nothing, in a savepoint of
+   * its own inside the shared transaction, answered once that has committed. For a wizard whose Submit is a hot path
+   * (Redemption's Confirm); on PostgreSQL each submit keeps its own transaction.
+   */
+  groupCommit?: boolean;
 }
 
 const DRAFT_OBJECT = { type: 'object', maxProperties: 50 };
@@ -142,8 +149,9 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
       const draft = checkedDraft(wizard, ctx.parameter.data);
       const problem = draftProblem(wizard, draft);
       if (problem) return refused(CODES.VALIDATION, problem.message, problem.step, problem.fields, problem.row);
+      const transact: Transact = server.groupCommit ? groupCommitOf(ctx.db as unknown as Kysely<any>) : (work) => ctx.db.transaction().execute(work);
       const answer = await refusing(() =>
-        ctx.db.transaction().execute(async (trx) => {
+        transact(async (trx: Kysely<Schema>) => {
           for (const step of wizard.steps) if (step.kind !== 'summary') await checkStepReferences(trx, catalogue, step, draft);
           return server.submit(ctx, trx, draft, wizard);
         }),
