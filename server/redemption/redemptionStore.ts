@@ -80,9 +80,19 @@ async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<R
 }
 
 async function insertRecord(trx: Db, model: ResourceModel, values: Row, user: string, at: Date): Promise<void> {
-  const row: Row = {};
-  for (const field of model.fields) if (field.name in values) row[field.name] = toDb(field, values[field.name]);
-  await loose(trx).insertInto(model.table).values({ ...row, createdby: user, createddate: at.toISOString() }).execute();
+  await insertRecords(trx, model, [values], user, at);
+}
+
+/** Records of one shape (the same fields given) in one statement: a redemption's certificates. */
+async function insertRecords(trx: Db, model: ResourceModel, records: Row[], user: string, at: Date): Promise<void> {
+  if (records.length === 0) return;
+  const createddate = at.toISOString();
+  const rows = records.map((values) => {
+    const row: Row = {};
+    for (const field of model.fields) if (field.name in values) row[field.name] = toDb(field, values[field.name]);
+    return { ...row, createdby: user, createddate };
+  });
+  await loose(trx).insertInto(model.table).values(rows).execute();
 }
 
 // ---- the award book: the catalogue a redemption reads, cached briefly per database ----------------------------
@@ -432,7 +442,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
     status: waiting ? CERTIFICATE_STATUS.PENDING : CERTIFICATE_STATUS.ISSUED,
   }));
   const certificateModel = modelOf(catalogue, CERTIFICATE_RESOURCE);
-  for (const certificate of certificates) await insertRecord(trx, certificateModel, certificate, user, at);
+  await insertRecords(trx, certificateModel, certificates, user, at);
   const recordkey = recordKey(redemptionModel, redemption);
   if (waiting) {
     const key = { memberid: member.memberid, redemptionid };
