@@ -19,9 +19,14 @@ const { app, catalogue } = await createServer({ config, database }).catch(async 
   throw error;
 });
 
+/** Long jobs (report files, statements) run in a thread with a connection of their own; an in-memory SQLite has none to share. */
+function ownThreadDatabase() {
+  return config.databaseUrl === 'sqlite:' || config.databaseUrl === 'sqlite::memory:' ? undefined : { url: config.databaseUrl, schema: database.schema };
+}
+
 // Background jobs: every server may run them (leases keep one job on one server at a time).
 const jobs = config.jobsEnabled
-  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log })
+  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase() })
   : undefined;
 
 let closing = false;

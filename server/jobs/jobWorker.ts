@@ -1,7 +1,9 @@
 // The background worker every app server runs: each poll enqueues what the daily schedules want today (one
 // job per key across all servers), then claims and runs due jobs through the handler registered for their type.
+import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import type { JobThreadAnswer, JobThreadData } from './jobThread';
 import { claim, complete, enqueue, fail, parseParameters, progress, type Job } from './jobQueue';
 
 export interface JobContext {
@@ -17,6 +19,11 @@ export interface JobHandler {
   jobtype: string;
   /** Tries before the job stays FAILED (default 5). */
   maxAttempts?: number;
+  /**
+   * Runs in a worker thread of its own with its own database connection when the worker has a threadDatabase
+   * (long file writers: the serving thread keeps answering); the handler must be listed in threadJobHandlers.ts.
+   */
+  ownThread?: boolean;
   run(context: JobContext): Promise<unknown>;
 }
 
@@ -36,6 +43,10 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   retryBaseMs?: number;
   now?: () => Date;
+  /** The database the job threads connect to (server/main.ts: DATABASE_URL); without it every job runs in this thread. */
+  threadDatabase?: { url: string; schema?: string };
+  /** Job threads running at once (default 2). */
+  maxThreads?: number;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
@@ -52,12 +63,14 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 const DEFAULT_RETRY_BASE_MS = 60_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
 const JOBS_PER_TICK = 20;
+const DEFAULT_MAX_THREADS = 2;
 const SYSTEM_USER = 'system';
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { db, owner } = options;
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const maxThreads = options.maxThreads ?? DEFAULT_MAX_THREADS;
   const handlers = new Map(options.handlers.map((h) => [h.jobtype, h]));
   let scheduledDay = '';
 
@@ -80,7 +93,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       return;
     }
     try {
-      const result = await handler.run({
+      const result = handler.ownThread && options.threadDatabase ? await runInThread(job, options.threadDatabase) : await handler.run({
         db,
         job,
         parameters: parseParameters(job),
@@ -98,15 +111,35 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
+  async function runInThread(job: Job, database: { url: string; schema?: string }): Promise<unknown> {
+    const data: JobThreadData = { ...database, job, owner, leaseMs };
+    const thread = new Worker(new URL('./jobThread.mjs', import.meta.url), { workerData: data });
+    const answer = await new Promise<JobThreadAnswer>((resolve, reject) => {
+      thread.once('message', resolve).once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`job thread ended (exit code ${code}) without an answer`)));
+    });
+    if (!answer.ok) throw new Error(answer.error);
+    return answer.result;
+  }
+
   async function tick(): Promise<number> {
     await schedule();
     let ran = 0;
+    // Jobs of their own thread run side by side (two reports generate at once), up to maxThreads.
+    const threads = new Set<Promise<void>>();
     while (ran < JOBS_PER_TICK) {
+      if (threads.size >= maxThreads) await Promise.race(threads);
       const job = await claim(db, { owner, leaseMs, now: now(), jobtypes: [...handlers.keys()] });
       if (!job) break;
-      await runOne(job);
       ran += 1;
+      if (options.threadDatabase && handlers.get(job.jobtype)?.ownThread) {
+        const running: Promise<void> = runOne(job)
+          .catch((error: unknown) => options.log?.error({ err: error, jobid: job.jobid }, 'job thread round failed'))
+          .finally(() => threads.delete(running));
+        threads.add(running);
+      } else await runOne(job);
     }
+    await Promise.all(threads);
     return ran;
   }
 

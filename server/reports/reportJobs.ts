@@ -9,6 +9,8 @@ export const reportJobHandlers: JobHandler[] = [
     jobtype: REPORT_JOB,
     // A report that failed twice will fail again: its file shows the reason ('No Data' in the progress widget).
     maxAttempts: 3,
+    // A 1,000,000-row file takes minutes: its own thread, so the server keeps answering meanwhile.
+    ownThread: true,
     async run({ db, parameters, now, progress }) {
       const { fileid } = (parameters ?? {}) as { fileid?: unknown };
       if (typeof fileid !== 'string') throw new Error('parameters.fileid is required');
@@ -19,6 +21,7 @@ export const reportJobHandlers: JobHandler[] = [
     // Monthly statements: a retaken job skips the members already in the statement's log.
     jobtype: STATEMENT_JOB,
     maxAttempts: 3,
+    ownThread: true,
     run: ({ db, parameters, now, progress }) => sendStatements(db, parameters as StatementJobParameters, now(), progress),
   },
   {
