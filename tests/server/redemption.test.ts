@@ -355,4 +355,42 @@ describe.each(testDatabases)('redemption on $name', (target) => {
       await setConfig('REDEMPTION_APPROVAL_ALWAYS', 'false');
     }
   });
+
+  // Confirmations arriving together share SQLite's commits (server/db/groupCommit.ts): each still all or nothing.
+  it('confirmations sent at once each stand alone: those the balance covers stored, the others refused with nothing stored', async () => {
+    await server.database.db.transaction().execute((trx) =>
+      credit(trx, { memberid: BLUE.memberid, trxtype: TRX_TYPES.CUSTOM, activitydate: '2026-11-01', awardmiles: 20_000, source: 'test', user: 'test', now: new Date() }),
+    );
+    const blueBefore = await balance(BLUE.memberid);
+    const budiBefore = await balance(BUDI.memberid);
+    const blueRedemptions = (await redemptions(BLUE.memberid)).length;
+    const blueLedger = (await ledger(BLUE.memberid)).length;
+    // 20,108 miles: two one-way seats of 7,500, not three.
+    const covered = Math.floor(blueBefore / 7500);
+    expect(covered).toBe(2);
+    const blueSelf = { name: 'Blue', familyname: 'Member', birthdate: '1990-01-01', selfusage: true };
+    const drafts = [
+      ...Array.from({ length: 4 }, () => ({ step1: { cardnumber: BLUE.cardnumber }, step2: { awardcode: 'AWD-DOM-Y' }, step3: ONE_WAY, step4: [blueSelf] })),
+      ...Array.from({ length: 2 }, () => ({ step1: { cardnumber: BUDI.cardnumber }, step2: { awardcode: 'AWD-DOM-Y' }, step3: ONE_WAY, step4: [SELF] })),
+    ];
+    const answers = await Promise.all(drafts.map((draft) => confirm(draft)));
+    const blue = answers.slice(0, 4);
+    const confirmed = blue.filter((a) => a.body.status.responsecode === '0000');
+    const refused = blue.filter((a) => a.body.status.responsecode !== '0000');
+    expect(confirmed).toHaveLength(covered);
+    for (const answer of refused) {
+      expect(answer.http).toBe(200);
+      expect(answer.body.result.step).toBe('step3');
+      expect(Object.keys(answer.body.result.fields)).toEqual(['passenger']);
+    }
+    expect(answers.slice(4).map((a) => a.body.status.responsecode)).toEqual(['0000', '0000']);
+    // Exactly the confirmed ones stored: their debits, redemptions and certificates; nothing of the refused.
+    expect(await balance(BLUE.memberid)).toBe(blueBefore - covered * 7500);
+    expect(await balance(BUDI.memberid)).toBe(budiBefore - 2 * 7500);
+    const stored = (await redemptions(BLUE.memberid)).slice(blueRedemptions);
+    expect(stored.map((r) => String(r.redemptionid)).sort()).toEqual(confirmed.map((a) => String(a.body.result.redemptionid)).sort());
+    for (const redemption of stored) expect((await certificates(String(redemption.redemptionid))).map((c) => c.status)).toEqual(['ISSUED']);
+    const rows = (await ledger(BLUE.memberid)).slice(blueLedger);
+    expect(rows.map((r) => [r.trxtype, Number(r.awardmiles)])).toEqual(Array.from({ length: covered }, () => ['REDEMPTION', -7500]));
+  });
 });
