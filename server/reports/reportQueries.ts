@@ -509,6 +509,67 @@ const cobrandEarningReport: ReportQuery = listReport({
     q.select(['a.activityid as activityid', 'a.activitydate as activitydate', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 'm.tierid as tierid', 'a.partnercode as partnercode', 'a.activitycode as activitycode', 'a.amount as amount', 'a.currencycode as currencycode', 'a.awardmiles as awardmiles', 'a.status as status']),
 });
 
+/** The tier history's mark of a co-brand card's fast track: the card's membership and a tier given without qualification. */
+export const FAST_TRACK = { membershipid: 'COBRAND', tierreason: 'COMPLIMENTARY' } as const;
+
+/**
+ * Fast Track: members whose tier was fast-tracked by a co-brand card, one row per member: the first tier period
+ * of the co-brand membership given without qualification (the card starts the member above the entry tier),
+ * with the card's partner and number. Period on the fast track's start date; partner of the card; tier given.
+ */
+const fastTrackReport: ReportQuery = listReport({
+  criteria: ['startdate', 'enddate', 'partnercode', 'tierid'],
+  columns: [
+    { name: 'memberid', label: 'Member ID' },
+    { name: 'cardnumber', label: 'Card Number' },
+    { name: 'memberfullname', label: 'Member Name' },
+    { name: 'partnercode', label: 'Partner' },
+    { name: 'cobrandcardnumber', label: 'Cobrand Card Number' },
+    { name: 'fasttracktier', label: 'Fast Track Tier' },
+    { name: 'startdate', label: 'Fast Track Date' },
+    { name: 'enddate', label: 'Tier End Date' },
+    { name: 'currenttier', label: 'Current Tier' },
+    { name: 'tiermiles', label: 'Tier Miles', format: 'number' },
+  ],
+  key: { column: 'm.memberid', alias: 'memberid' },
+  base: (db, c) => {
+    const first = (eb: any) =>
+      eb
+        .selectFrom('member_tier as f')
+        .select((e: any) => e.fn.min('f.startdate').as('first'))
+        .whereRef('f.memberid', '=', 'm.memberid')
+        .where('f.membershipid', '=', FAST_TRACK.membershipid)
+        .where('f.tierreason', '=', FAST_TRACK.tierreason);
+    let q = period(
+      db
+        .selectFrom('member as m')
+        .innerJoin('member_tier as t', 't.memberid', 'm.memberid')
+        .where('t.membershipid', '=', FAST_TRACK.membershipid)
+        .where('t.tierreason', '=', FAST_TRACK.tierreason)
+        .where((eb) => eb('t.startdate', '=', first(eb))),
+      't.startdate',
+      c,
+    );
+    q = equalsIf(q, 't.tierid', c.tierid);
+    const partner = text(c.partnercode);
+    if (partner) q = q.where((eb) => eb.exists(eb.selectFrom('member_cobrand as cb').select('cb.memberid').whereRef('cb.memberid', '=', 'm.memberid').where('cb.partnercode', '=', partner)));
+    return q;
+  },
+  select: (q) =>
+    q.select((eb) => [
+      'm.memberid as memberid',
+      'm.cardnumber as cardnumber',
+      memberName.as('memberfullname'),
+      eb.selectFrom('member_cobrand as cb').select((e) => e.fn.min('cb.partnercode').as('p')).whereRef('cb.memberid', '=', 'm.memberid').as('partnercode'),
+      eb.selectFrom('member_cobrand as cb').select((e) => e.fn.min('cb.cobrandcardnumber').as('n')).whereRef('cb.memberid', '=', 'm.memberid').as('cobrandcardnumber'),
+      't.tierid as fasttracktier',
+      't.startdate as startdate',
+      't.enddate as enddate',
+      'm.tierid as currenttier',
+      'm.tiermiles as tiermiles',
+    ]),
+});
+
 export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
   'air-accrual': activityReport(true),
   'non-air-accrual': activityReport(false),
@@ -522,6 +583,7 @@ export const REPORT_QUERIES: Readonly<Record<string, ReportQuery>> = {
   'cobrand-member': cobrandMemberReport,
   'cobrand-summary': cobrandSummaryReport,
   'cobrand-earning': cobrandEarningReport,
+  'fast-track': fastTrackReport,
   'dashboard-accounting': accountingReport,
   'dashboard-executive': executiveReport,
   // Dashboard Bizmiles: the corporate accounts' members ('(none)': members of no corporate).
