@@ -3,6 +3,7 @@
 // WorkbookWriter (rows committed as they come), PDF through pdfkit (summaries: a title, the parameters and a table).
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 
@@ -72,6 +73,16 @@ function csvWriter(path: string, columns: ReportColumn[]): ReportWriter {
 const YIELD_ROWS = 200;
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Backpressure for exceljs' streaming writer: the sheet's buffer writes into the zip's entry stream without
+ * waiting for it, so a fast reader would pile the whole file up in memory ahead of the compressor. Each page
+ * waits here until the zip's entry streams have drained.
+ */
+async function zipCaughtUp(sheet: unknown): Promise<void> {
+  const pipes = ((sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? []) as Writable[];
+  for (const pipe of pipes) if (pipe.writableNeedDrain) await once(pipe, 'drain');
+}
+
 function xlsxWriter(path: string, columns: ReportColumn[], heading: ReportHeading): ReportWriter {
   // No shared strings and no styles: each row is written out as it is committed, so memory stays flat.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
@@ -84,6 +95,7 @@ function xlsxWriter(path: string, columns: ReportColumn[], heading: ReportHeadin
         if (i > 0 && i % YIELD_ROWS === 0) await yieldTurn();
         sheet.addRow(columns.map((c) => (c.format === 'number' && row[c.name] !== null && row[c.name] !== undefined ? Number(row[c.name]) : (row[c.name] ?? null)))).commit();
       }
+      await zipCaughtUp(sheet);
     },
     async close() {
       sheet.commit();
