@@ -1,9 +1,10 @@
-// One job run in a worker thread of its own with its own database connection (jobWorker.ts starts it for the
-// handlers marked ownThread): the serving thread keeps answering while a long report is written. The thread
-// reports progress under the claiming worker's owner, so the lease is kept alive exactly as in-thread; the
-// claiming worker completes or fails the job with what the thread answers. A killed server takes its threads
-// with it: the lease passes and another server claims the job again. (Counts the serving thread cached over
-// tables the job wrote age out as after another app server's writes: server/resources/countCache.ts.)
+// The thread long jobs run in (jobWorker.ts starts one per round for the handlers marked ownThread, and runs
+// that round's such jobs in it side by side): its own database connection, so the serving thread keeps
+// answering while a long report is written, and one isolate however many reports run at once. Each job reports
+// progress under the claiming worker's owner, so the lease is kept alive exactly as in-thread; the claiming
+// worker completes or fails the job with what the thread answers. A killed server takes its thread with it:
+// the lease passes and another server claims the job again. (Counts the serving thread cached over tables a job
+// wrote age out as after another app server's writes: server/resources/countCache.ts.)
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
 import { parseParameters, progress, type Job } from './jobQueue';
@@ -12,33 +13,40 @@ import { threadJobHandlers } from './threadJobHandlers';
 export interface JobThreadData {
   url: string;
   schema?: string;
-  job: Job;
-  owner: string;
-  leaseMs: number;
 }
 
-export type JobThreadAnswer = { ok: true; result: unknown } | { ok: false; error: string };
+/** To the thread: a job to run, or the end of the round (close the connection and end). */
+export type JobThreadRequest = { id: number; job: Job; owner: string; leaseMs: number } | { close: true };
+export type JobThreadAnswer = { id: number } & ({ ok: true; result: unknown } | { ok: false; error: string });
 
-const { url, schema, job, owner, leaseMs } = workerData as JobThreadData;
+const { url, schema } = workerData as JobThreadData;
 const database = openDatabase(url, { schema });
-let answer: JobThreadAnswer;
-try {
-  const handler = threadJobHandlers.find((h) => h.jobtype === job.jobtype);
-  if (!handler) throw new Error(`No thread handler for job type "${job.jobtype}"`);
-  const now = () => new Date();
-  const result = await handler.run({
-    db: database.db,
-    job,
-    parameters: parseParameters(job),
-    now,
-    progress: async (percentage) => {
-      await progress(database.db, { jobid: job.jobid, owner, percentage, leaseMs, now: now() });
-    },
-  });
-  answer = { ok: true, result };
-} catch (error) {
-  answer = { ok: false, error: error instanceof Error ? error.message : String(error) };
-} finally {
-  await database.close();
+const port = parentPort!;
+
+async function run({ id, job, owner, leaseMs }: { id: number; job: Job; owner: string; leaseMs: number }): Promise<JobThreadAnswer> {
+  try {
+    const handler = threadJobHandlers.find((h) => h.jobtype === job.jobtype);
+    if (!handler) throw new Error(`No thread handler for job type "${job.jobtype}"`);
+    const now = () => new Date();
+    const result = await handler.run({
+      db: database.db,
+      job,
+      parameters: parseParameters(job),
+      now,
+      progress: async (percentage) => {
+        await progress(database.db, { jobid: job.jobid, owner, percentage, leaseMs, now: now() });
+      },
+    });
+    return { id, ok: true, result };
+  } catch (error) {
+    return { id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
 }
-parentPort!.postMessage(answer!);
+
+port.on('message', (request: JobThreadRequest) => {
+  if ('close' in request) {
+    void database.close().finally(() => port.close());
+    return;
+  }
+  void run(request).then((answer) => port.postMessage(answer));
+});

@@ -3,7 +3,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import type { JobThreadAnswer, JobThreadData } from './jobThread';
+import { once } from 'node:events';
+import type { JobThreadAnswer, JobThreadData, JobThreadRequest } from './jobThread';
 import { claim, complete, enqueue, fail, parseParameters, progress, type Job } from './jobQueue';
 
 export interface JobContext {
@@ -111,15 +112,47 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
-  async function runInThread(job: Job, database: { url: string; schema?: string }): Promise<unknown> {
-    const data: JobThreadData = { ...database, job, owner, leaseMs };
-    const thread = new Worker(new URL('./jobThread.mjs', import.meta.url), { workerData: data });
-    const answer = await new Promise<JobThreadAnswer>((resolve, reject) => {
-      thread.once('message', resolve).once('error', reject);
-      thread.once('exit', (code) => reject(new Error(`job thread ended (exit code ${code}) without an answer`)));
+  /** The round's job thread, started for its first ownThread job and ended when the round's jobs are done. */
+  let thread: { worker: Worker; pending: Map<number, (answer: JobThreadAnswer) => void>; next: number } | undefined;
+
+  function openThread(database: JobThreadData) {
+    const worker = new Worker(new URL('./jobThread.mjs', import.meta.url), { workerData: database });
+    const opened = { worker, pending: new Map<number, (answer: JobThreadAnswer) => void>(), next: 1 };
+    const failAll = (error: string) => {
+      for (const [id, resolve] of opened.pending) resolve({ id, ok: false, error });
+      opened.pending.clear();
+      if (thread === opened) thread = undefined;
+    };
+    worker.on('message', (answer: JobThreadAnswer) => {
+      opened.pending.get(answer.id)?.(answer);
+      opened.pending.delete(answer.id);
+    });
+    worker.on('error', (error) => failAll(`job thread failed: ${error.message}`));
+    worker.on('exit', (code) => failAll(`job thread ended (exit code ${code}) without an answer`));
+    return opened;
+  }
+
+  async function runInThread(job: Job, database: JobThreadData): Promise<unknown> {
+    thread ??= openThread(database);
+    const current = thread;
+    const id = current.next++;
+    const answer = await new Promise<JobThreadAnswer>((resolve) => {
+      current.pending.set(id, resolve);
+      const request: JobThreadRequest = { id, job, owner, leaseMs };
+      current.worker.postMessage(request);
     });
     if (!answer.ok) throw new Error(answer.error);
     return answer.result;
+  }
+
+  async function closeThread(): Promise<void> {
+    const current = thread;
+    if (!current) return;
+    thread = undefined;
+    const exited = once(current.worker, 'exit');
+    const request: JobThreadRequest = { close: true };
+    current.worker.postMessage(request);
+    await exited;
   }
 
   async function tick(): Promise<number> {
@@ -140,6 +173,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       } else await runOne(job);
     }
     await Promise.all(threads);
+    await closeThread();
     return ran;
   }
 
