@@ -15,6 +15,7 @@ import { listRecords } from '../../server/resources/listQuery';
 import { syncResourceTables } from '../../server/resources/schemaSync';
 import { seedVolume, VolumeRefusal } from '../../server/seed/volumeSeed';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+import { installRollups } from '../../server/rollups/rollupStore';
 
 const MEMBERS = 500;
 const catalogue = loadCatalogue();
@@ -99,6 +100,8 @@ describe.each(testDatabases)('seed:volume on $name', (target) => {
     try {
       await migrateToLatest(fresh.db, fresh.schema);
       await syncResourceTables(fresh.db, catalogue, fresh.schema);
+      // A first start installs the dashboard's rollups (their indexes and triggers) once the tables exist.
+      await installRollups(fresh.db);
       const expected = await schemaObjects(fresh.db as unknown as Kysely<any>, freshSchema);
       expect(expected.some((entry) => entry.startsWith('index ledger_transaction_member_idx'))).toBe(true);
       expect(await schemaObjects(db, schema)).toEqual(expected);
