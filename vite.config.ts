@@ -47,6 +47,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // On PostgreSQL, one template database with every table; each file's server starts on a copy.
+          globalSetup: ['tests/server/pgTemplate.ts'],
           environment: 'node',
           testTimeout: 30000,
           // A file's set-up builds every definition's tables (and, on PostgreSQL, their posting triggers) in a

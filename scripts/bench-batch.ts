@@ -5,9 +5,12 @@
 // runs the ledger check. Target (issue 14): >= 20,000 activities/s on SQLite, >= 10,000/s on PostgreSQL, for
 // 1,000,000 flights of 1,000,000 members.
 // Usage: npx tsx scripts/bench-batch.ts [--members 10000] [--rows N] [--postgres URL] [--keep] [--no-listeners]
-import { mkdirSync, rmSync } from 'node:fs';
+//   [--statements] (time per statement text during the credit, summed) [--profile FILE] (CPU profile of the credit alone)
+//   [--reuse-seed] (SQLite: seed a size once, copy it on later runs) [--cache-mb N] (the connection's page cache)
+//   [--chunk N] (rows a chunk, the job's CHUNK_ROWS unless told)
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type LogEvent } from 'kysely';
 import { openDatabase } from '../server/db/database';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { loadCatalogue } from '../server/definitions';
@@ -16,7 +19,7 @@ import { checkLedger } from '../server/ledger/ledgerStore';
 import { registerLedgerListener } from '../server/ledger/ledgerListeners';
 import { ledgerListeners } from '../server/actions';
 import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
-import { fmt, machineLine, otherLoad, positive, runBenchmark } from './benchSupport';
+import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench-batch/batch.sqlite';
 const TARGETS = { sqlite: 20_000, postgres: 10_000 };
@@ -32,9 +35,10 @@ const ROUTES = [
 const CLASSES = ['Y', 'B', 'M', 'K', 'C', 'D'];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { members: { type: 'string' }, rows: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, 'no-listeners': { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { members: { type: 'string' }, rows: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, 'no-listeners': { type: 'boolean' }, statements: { type: 'boolean' }, profile: { type: 'string' }, 'cache-mb': { type: 'string' }, 'reuse-seed': { type: 'boolean' }, chunk: { type: 'string' } } });
   const members = Math.ceil(positive('members', values.members, 10_000));
   const rows = Math.ceil(positive('rows', values.rows, members));
+  const chunkRows = Math.ceil(positive('chunk', values.chunk, CHUNK_ROWS));
   const postgres = values.postgres;
   const idleOthers = await otherLoad(1000);
 
@@ -44,16 +48,36 @@ async function main(): Promise<void> {
     url = postgres;
     schema = await createSchema(postgres, 'benchbatch');
   } else {
-    rmSync('.tmp/bench-batch', { recursive: true, force: true });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
     mkdirSync('.tmp/bench-batch', { recursive: true });
     url = `sqlite:${SQLITE_FILE}`;
   }
+  // --reuse-seed (SQLite): a copy of the population seeded for this size before, kept beside the bench's file.
+  const seeded = `.tmp/bench-batch/seeded-${members}.sqlite`;
   try {
     let started = performance.now();
-    await seedVolume({ url, members, schema, activity: 0.1 });
-    console.log(`seed: ${members.toLocaleString('en-US')} members in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const database = openDatabase(url, { schema });
+    if (!postgres && values['reuse-seed'] && existsSync(seeded)) {
+      copyFileSync(seeded, SQLITE_FILE);
+      console.log(`seed: ${members.toLocaleString('en-US')} members copied from ${seeded}`);
+    } else {
+      await seedVolume({ url, members, schema, activity: 0.1 });
+      console.log(`seed: ${members.toLocaleString('en-US')} members in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (!postgres && values['reuse-seed']) copyFileSync(SQLITE_FILE, seeded);
+    }
+    // --statements: each statement's time during the credit, by its text's start (the log runs only then).
+    const statements = new Map<string, { n: number; ms: number }>();
+    let timing = false;
+    const log = (event: LogEvent) => {
+      if (!timing || event.level !== 'query') return;
+      const text = event.query.sql.replace(/\s+/g, ' ').slice(0, 90);
+      const seen = statements.get(text) ?? { n: 0, ms: 0 };
+      seen.n += 1;
+      seen.ms += event.queryDurationMillis;
+      statements.set(text, seen);
+    };
+    const database = openDatabase(url, { schema, ...(values.statements ? { log } : {}) });
     const db = database.db;
+    if (values['cache-mb']) await sql.raw(`pragma cache_size = -${Number(values['cache-mb']) * 1024}`).execute(db);
     // As in the server: tier upgrades and first-activity bonuses hear every credit.
     // --no-listeners measures the crediting alone (the listeners' work apart: a few statements per chunk).
     if (!values['no-listeners']) for (const listener of ledgerListeners) registerLedgerListener(listener);
@@ -78,9 +102,15 @@ async function main(): Promise<void> {
       const file = await uploadActivityFile(db, catalogue, { filename: 'bench.csv', content, user: 'admin', now: new Date() });
       const uploadSeconds = (performance.now() - started) / 1000;
       await startProcessing(db, catalogue, file.fileid, 'PARK', 'admin', new Date());
+      const profile = values.profile ? await startProfile() : undefined;
+      timing = true;
+      const cpuBefore = process.cpuUsage();
       started = performance.now();
-      const outcome = await processActivityFile(db, { db, catalogue, user: 'admin', now: new Date() }, file.fileid);
+      const outcome = await processActivityFile(db, { db, catalogue, user: 'admin', now: new Date() }, file.fileid, undefined, chunkRows);
       const creditSeconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      timing = false;
+      if (profile) await profile.stop(values.profile!);
       started = performance.now();
       const problems = await checkLedger(db);
       const checkSeconds = (performance.now() - started) / 1000;
@@ -90,10 +120,16 @@ async function main(): Promise<void> {
       console.log(machineLine(postgres ? `PostgreSQL (schema ${schema})` : `SQLite file ${SQLITE_FILE}`));
       console.log(`other processes: ${idleOthers.toFixed(2)} cores busy before the run${idleOthers > 0.1 ? ' -- WARNING: the machine was not quiet' : ''}`);
       console.log(`upload     ${fmt(rows / uploadSeconds, 9, 0)} rows/s        (${uploadSeconds.toFixed(1)} s: parsed, every row checked, kept)`);
-      console.log(`credit     ${fmt(rate, 9, 0)} activities/s  (${creditSeconds.toFixed(1)} s in chunks of ${CHUNK_ROWS.toLocaleString('en-US')}: ${outcome.creditedrows.toLocaleString('en-US')} credited, ${outcome.parkedrows.toLocaleString('en-US')} parked, ${outcome.refusedrows.toLocaleString('en-US')} refused)`);
+      console.log(`credit     ${fmt(rate, 9, 0)} activities/s  (${creditSeconds.toFixed(1)} s in chunks of ${chunkRows.toLocaleString('en-US')}: ${outcome.creditedrows.toLocaleString('en-US')} credited, ${outcome.parkedrows.toLocaleString('en-US')} parked, ${outcome.refusedrows.toLocaleString('en-US')} refused)`);
+      // This process's CPU (all its threads) a row: what a busy machine skews far less than the rate.
+      console.log(`credit CPU ${fmt(((cpu.user + cpu.system) / rows), 9, 1)} µs a row      (on a quiet machine the rate is at most ${Math.round(rows / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')}/s)`);
       console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`} (${checkSeconds.toFixed(1)} s)`);
       console.log(`listeners (tier upgrade, first-activity bonus): ${values['no-listeners'] ? 'off' : 'on, as in the server'}`);
       console.log(`target >= ${target.toLocaleString('en-US')}/s: ${rate >= target ? 'met' : 'NOT met'}`);
+      if (values.statements) {
+        console.log('statements during the credit (count, total ms, text):');
+        for (const [text, { n, ms }] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${String(n).padStart(7)} ${ms.toFixed(0).padStart(8)} ms  ${text}`);
+      }
       if (problems.length > 0 || outcome.status !== 'DONE') process.exitCode = 1;
     } finally {
       await database.close();

@@ -68,7 +68,7 @@ export function positive(name: string, raw: string | undefined, fallback: number
 }
 
 /** A CPU profile of this thread (the serving one) from now until stop() writes it to `file`. */
-async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+export async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
   const inspector = await import('node:inspector/promises');
   const session = new inspector.Session();
   session.connect();

@@ -1,10 +1,11 @@
 // Fills an empty database (--database or DATABASE_URL: sqlite:<file> or postgres://...) with a large member
-// population and its ledger, for benchmarks and the dashboard: npm run seed:volume -- --members 1000000
-// [--database URL] [--chunk 10000] [--activity 0.3]. Prints the rows written and the time; refuses a
-// database that has members.
+// population, its ledger and its activities (member activities, promotion lines and registrations, non-members'
+// parked flights), for benchmarks and the dashboard: npm run seed:volume -- --members 1000000 [--database URL]
+// [--schema name] [--chunk 10000] [--activity 0.36]. Prints the rows written and the time; refuses a database
+// that has members.
 import { parseArgs } from 'node:util';
 import { readConfig } from '../server/core/config';
-import { seedVolume, VolumeRefusal } from '../server/seed/volumeSeed';
+import { seedVolume, VOLUME_DEFAULTS, VolumeRefusal } from '../server/seed/volumeSeed';
 import { positive } from './benchSupport';
 
 const { values } = parseArgs({ options: { database: { type: 'string' }, members: { type: 'string' }, chunk: { type: 'string' }, activity: { type: 'string' }, schema: { type: 'string' } } });
@@ -13,8 +14,8 @@ const url = values.database ?? readConfig().databaseUrl;
 seedVolume({
   url,
   members: Math.round(positive('members', values.members, 1_000_000)),
-  chunk: Math.round(positive('chunk', values.chunk, 10_000)),
-  activity: positive('activity', values.activity, 0.3),
+  chunk: Math.round(positive('chunk', values.chunk, VOLUME_DEFAULTS.chunk)),
+  activity: positive('activity', values.activity, VOLUME_DEFAULTS.activity),
   schema: values.schema,
   log: (line) => console.log(line),
 })

@@ -44,6 +44,7 @@ import { orderHooks } from './orders/orderHooks';
 import { certificateUpdateActions, redemptionActions, redemptionWizardActions, voucherActions } from './redemption/redemptionActions';
 import { redemptionHooks } from './redemption/redemptionHooks';
 import { mailingHooks } from './mailing/mailingHooks';
+import { outboxActions, outboxHooks } from './mail/outboxActions';
 
 export const allActions: readonly Action[] = [
   ...sessionActions,
@@ -59,13 +60,13 @@ export const allActions: readonly Action[] = [
 
 /** Domain hooks into the generic resource API, by resource name. */
 export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
-  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), redemptionHooks, mailingHooks(catalogue), orderHooks(catalogue));
+  combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), redemptionHooks, mailingHooks(catalogue), orderHooks(catalogue), outboxHooks);
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
 export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services), ...orderActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
-export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue), ...voucherActions(catalogue), ...certificateUpdateActions(catalogue)];
+export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue), ...voucherActions(catalogue), ...certificateUpdateActions(catalogue), ...outboxActions(catalogue)];
 
 /** What runs inside every ledger posting (server/ledger/ledgerListeners.ts): tier upgrades, the first-activity and referral bonuses. */
 export const ledgerListeners: readonly LedgerListener[] = [tierLedgerListener, bonusLedgerListener];

@@ -64,6 +64,7 @@ export const MESSAGES = {
   UNREADABLE_REQUEST: 'Invalid request: the HTTP request could not be read',
   REQUEST_TIMEOUT: 'The request took too long to arrive',
   MALFORMED_JSON: 'Request body is not valid JSON',
+  OUT_OF_RANGE: 'Invalid request: a number is beyond what its field holds',
   UNSUPPORTED_MEDIA: 'Request body must be JSON (Content-Type: application/json)',
   SESSION_NOT_EXTENDABLE: 'Your session can no longer be extended, please log in again',
   ACCOUNT_INACTIVE: 'Your account is not active, please contact your administrator',

@@ -3,6 +3,7 @@
 import { flattenMenus, menuFunctionCodes, type FlatMenuItem, type MenuTree } from './menuTree';
 import { pageFunctionSuffixes } from './compile';
 import { resolveViewPages } from './viewPage';
+import { resolveFilterOptions } from './filterOptions';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 
 export interface Catalogue {
@@ -20,7 +21,8 @@ export interface Catalogue {
 
 export function buildCatalogue(tree: MenuTree, files: PageDefinition[], selectors: SelectorCatalogue): Catalogue {
   // A view page is used as the list screen it makes over its source (engine/definition/viewPage.ts).
-  const pages = resolveViewPages(files);
+  // A filter's `optionsOf` takes the named field's options (engine/definition/filterOptions.ts).
+  const pages = resolveFilterOptions(resolveViewPages(files));
   const screens = pages.filter(isListScreen);
   return {
     tree,

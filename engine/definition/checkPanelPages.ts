@@ -4,6 +4,7 @@
 import { tryParseRule } from '../rules';
 import { resolveDateBound } from './dateBounds';
 import { resolveFilter } from './panelPage';
+import { optionsOfProblem, resolveFilterOptions } from './filterOptions';
 import type { ChartKind, PageDefinition, PanelChart, PanelPage, SelectorCatalogue } from './screen';
 
 /** Query name -> the criteria it reads (server/panels/panelQueries.ts: panelQueryCriteria()). */
@@ -29,8 +30,13 @@ const isPanelPage = (page: PageDefinition): page is PanelPage => page.kind === '
 export function checkPanelPages(pages: { file: string; screen: PageDefinition }[], selectors: SelectorCatalogue, queries?: PanelQuerySignatures): string[] {
   const problems: string[] = [];
   const queryUsedBy = new Map<string, string>();
-  for (const { file, screen } of pages) {
-    if (!isPanelPage(screen)) continue;
+  // Checked as used: a filter's `optionsOf` given its options (a reference that does not resolve is reported).
+  const raw = pages.map((p) => p.screen);
+  const resolved = resolveFilterOptions(raw);
+  for (const [i, { file }] of pages.entries()) {
+    const screen = resolved[i]!;
+    const written = raw[i]!;
+    if (!isPanelPage(screen) || !isPanelPage(written)) continue;
     const report: Report = (path, problem) => problems.push(`${file}: ${path}: ${problem}`);
     const keyAt = new Map<string, number>();
     const announcement = screen.announcement;
@@ -55,6 +61,10 @@ export function checkPanelPages(pages: { file: string; screen: PageDefinition }[
       else queryUsedBy.set(panel.query, `${file} ${at}`);
 
       const sent = checkFilters(panel.filters ?? [], `${at}.filters`, report, selectors);
+      written.panels[p]!.filters?.forEach((filter, f) => {
+        const problem = optionsOfProblem(raw, filter);
+        if (problem) report(`${at}.filters[${f}].optionsOf`, problem);
+      });
       if (queries) {
         const read = Object.hasOwn(queries, panel.query) ? queries[panel.query] : undefined;
         if (!read) report(`${at}.query`, `no panel query "${panel.query}" on the server (server/panels/panelQueries.ts)`);

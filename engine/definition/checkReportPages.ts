@@ -3,6 +3,7 @@
 // exactly the criteria it reads (with known selectors), the formats are ones it allows, the access key is a
 // configuration key, and the menu tree has exactly one Download Report page (a report page without report).
 import { resolveFilter } from './panelPage';
+import { optionsOfProblem } from './filterOptions';
 import type { PageDefinition, ReportPage, SelectorCatalogue } from './screen';
 
 /** Report name -> the criteria it reads and the formats it allows (server/reports/reportQueries.ts: reportQuerySignatures()). */
@@ -35,6 +36,8 @@ export function checkReportPages(pages: { file: string; screen: PageDefinition }
         else sent.set(name, path);
       }
       if (filter.source && !Object.hasOwn(selectors.selectors, filter.source.selector)) report(`${at}.source.selector`, `unknown selector "${filter.source.selector}"`);
+      const problem = optionsOfProblem(pages.map((p) => p.screen), filter);
+      if (problem) report(`${at}.optionsOf`, problem);
     });
     if (screen.accessKey && configKeys && !configKeys.has(screen.accessKey)) report('accessKey', `no configuration key "${screen.accessKey}" (server/configuration/configKeys.ts)`);
     if (!reports) continue;

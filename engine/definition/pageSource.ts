@@ -6,6 +6,7 @@ import { flattenMenus, type FlatMenuItem, type MenuTree } from './menuTree';
 import { childPageFileName, menuPageFiles } from './pageFiles';
 import type { PageDefinition, SelectorCatalogue, SelectorDefinition } from './screen';
 import { viewScreen, viewSource } from './viewPage';
+import { optionsSources, resolveFilterOptions } from './filterOptions';
 
 /** Loads one page file: a dynamic import (Vite's import.meta.glob without eager) or a file read. */
 export type PageLoader = () => Promise<PageDefinition>;
@@ -49,7 +50,10 @@ export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, l
         ? load().then(async (definition) => {
             if (definition.menucode !== menucode) throw new Error(`the page file of menu ${menucode} declares menu ${definition.menucode}`);
             // A view page is used as the list screen it makes over its source page (engine/definition/viewPage.ts).
-            return definition.kind === 'view' ? viewScreen(definition, viewSource(definition, await loadPage(definition.source))) : definition;
+            if (definition.kind === 'view') return viewScreen(definition, viewSource(definition, await loadPage(definition.source)));
+            // A filter's `optionsOf` takes the options of another screen's field (engine/definition/filterOptions.ts).
+            const sources = optionsSources(definition);
+            return sources.length > 0 ? resolveFilterOptions([definition, ...(await Promise.all(sources.map(loadPage)))])[0]! : definition;
           })
         : Promise.reject(new Error(`menu ${menucode} has no page`));
       // A failed load (a network blip) is tried again next time.

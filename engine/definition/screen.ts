@@ -307,6 +307,8 @@ export interface PanelFilter extends Pick<FieldDefinition, 'name' | 'label' | 'p
   disabledWhen?: Record<string, string[]>;
   /** A list filter: another filter's name -> its values under which several choices are allowed (else one at most). */
   multipleWhen?: Record<string, string[]>;
+  /** The choices of a list screen's field (engine/definition/filterOptions.ts), after the filter's own `options` (an 'All'). */
+  optionsOf?: { screen: string; field: string };
 }
 
 export type ChartKind = 'line' | 'bar' | 'pie' | 'table' | 'statistic';

@@ -1,16 +1,13 @@
 // One panel of a panel page (spec 000 §2): its filters (a change refetches at once), Reset, a loading spinner,
 // an empty placeholder, a closable red banner with the server's message, and Enlarge: the panel in a 960 modal.
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Modal, Spin, Statistic, Table, Tooltip } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Modal, Spin, Statistic, Table, Tooltip } from 'antd';
 import { ExpandOutlined, UndoOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { columnLabel, formatCell, formatThousands, hasRows, statisticValue } from '../definition/chartData';
-import { resolveDateBound, dayOutside } from '../definition/dateBounds';
-import { DISPLAY_DATE, WIRE_DATE } from '../definition/format';
-import { allowsMultiple, disabledBy, panelCriteria, panelFilters, type FilterValue, type FilterValues, type ResolvedFilter } from '../definition/panelPage';
+import { panelCriteria, panelFilters, type FilterValues } from '../definition/panelPage';
 import type { PanelChart as PanelChartDefinition, PanelDefinition } from '../definition/screen';
 import { usePanelQuery, type PanelQueryState } from './usePanelQuery';
-import { OptionSelect } from './widgets/OptionSelect';
+import { FilterInput } from './widgets/FilterInput';
 
 // recharts loads with the first chart drawn, not with the page.
 const PanelChart = lazy(() => import('./PanelChart'));
@@ -26,64 +23,6 @@ interface PanelCardProps {
   today: Date;
   onChange(values: FilterValues): void;
   onReset(): void;
-}
-
-const toDay = (value: unknown) => (typeof value === 'string' && value ? dayjs(value, WIRE_DATE) : null);
-const fromDay = (day: Dayjs | null | undefined) => (day ? day.format(WIRE_DATE) : null);
-
-function FilterInput({ filter, id, values, today, onChange }: { filter: ResolvedFilter; id: string; values: FilterValues; today: Date; onChange(value: FilterValue): void }) {
-  const value = values[filter.name];
-  const placeholder = filter.placeholder ?? filter.label;
-  if (filter.type === 'date') {
-    const min = resolveDateBound(filter.minDate, today);
-    const max = resolveDateBound(filter.maxDate, today);
-    if (filter.isRange) {
-      const [start, end] = Array.isArray(value) ? value : [null, null];
-      return (
-        <DatePicker.RangePicker
-          id={id}
-          style={{ width: 250 }}
-          format={DISPLAY_DATE}
-          value={[toDay(start), toDay(end)]}
-          disabledDate={(day: Dayjs) => dayOutside(day.format(WIRE_DATE), min, max, true)}
-          onChange={(days) => onChange(days ? [fromDay(days[0]), fromDay(days[1])] : [null, null])}
-        />
-      );
-    }
-    return (
-      <DatePicker
-        id={id}
-        style={{ width: 150 }}
-        format={DISPLAY_DATE}
-        placeholder={`Choose ${placeholder}`}
-        value={toDay(value)}
-        disabledDate={(day: Dayjs) => dayOutside(day.format(WIRE_DATE), min, max)}
-        onChange={(day) => onChange(fromDay(day))}
-      />
-    );
-  }
-  const dependsOn = filter.source?.dependsOn;
-  const disabled = !!disabledBy(filter, values);
-  // A list filter whose multipleWhen does not hold takes one choice, still sent as a list.
-  const multiple = filter.type === 'list' && allowsMultiple(filter, values);
-  const single = filter.type === 'list' && !multiple;
-  const shown = disabled ? (filter.type === 'list' && multiple ? [] : null) : single && Array.isArray(value) ? (value[0] ?? null) : value;
-  return (
-    <div style={{ width: filter.type === 'list' ? 220 : 150 }}>
-      <OptionSelect
-        id={id}
-        value={shown}
-        disabled={disabled}
-        onChange={(next) => onChange((single ? (next === null || next === undefined || next === '' ? [] : [next]) : next) as FilterValue)}
-        options={filter.options}
-        selector={filter.source?.selector}
-        parent={dependsOn ? { filter: dependsOn.filter, value: values[dependsOn.field] } : undefined}
-        multiple={multiple}
-        maxTagCount={2}
-        placeholder={`Choose ${placeholder}`}
-      />
-    </div>
-  );
 }
 
 function PanelFilters({ panel, values, today, onChange, where }: Omit<PanelCardProps, 'onReset'> & { where: string }) {

@@ -4,18 +4,16 @@
 // own files of every report. Running files are polled through the progress call (spec 001 §3.9: it reads
 // status.responsecode and result.percentage; a failure shows 'No Data').
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Progress, Radio, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Form, Progress, Radio, Space, Table, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, FileAddOutlined, ReloadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { isSuccess } from '../api/envelope';
 import { MESSAGES } from '../api/responseCodes';
-import { resolveDateBound, dayOutside } from '../definition/dateBounds';
-import { DISPLAY_DATE, WIRE_DATE, formatDateTime, formatNumber, pageFooter } from '../definition/format';
-import { panelCriteria, panelDefaults, panelFilters, type FilterValue, type FilterValues, type ResolvedFilter } from '../definition/panelPage';
+import { formatDateTime, formatNumber, pageFooter } from '../definition/format';
+import { panelCriteria, panelDefaults, panelFilters, type FilterValues } from '../definition/panelPage';
 import type { PanelDefinition, ReportPage as ReportPageDefinition } from '../definition/screen';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
-import { OptionSelect } from './widgets/OptionSelect';
+import { FilterInput } from './widgets/FilterInput';
 import type { PageViewProps } from './PageView';
 
 /** Texts of the report pages (spec 001 §3.9 'No Data'; spec 000 §2 'Downloading file...'; the rest not in spec). */
@@ -54,42 +52,11 @@ type Progress = { percentage: number; status: string } | 'failed';
 
 const running = (f: ListedFile) => f.status === 'QUEUED' || f.status === 'RUNNING';
 
-const toDay = (value: unknown) => (typeof value === 'string' && value ? dayjs(value, WIRE_DATE) : null);
-const fromDay = (day: Dayjs | null | undefined) => (day ? day.format(WIRE_DATE) : null);
-
 function sizeText(bytes: number | null): string {
   if (bytes === null) return '';
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function FilterInput({ filter, id, values, today, onChange }: { filter: ResolvedFilter; id: string; values: FilterValues; today: Date; onChange(value: FilterValue): void }) {
-  const value = values[filter.name];
-  const placeholder = filter.placeholder ?? filter.label;
-  if (filter.type === 'date') {
-    const min = resolveDateBound(filter.minDate, today);
-    const max = resolveDateBound(filter.maxDate, today);
-    if (filter.isRange) {
-      const [start, end] = Array.isArray(value) ? value : [null, null];
-      return (
-        <DatePicker.RangePicker
-          id={id}
-          style={{ width: 250 }}
-          format={DISPLAY_DATE}
-          value={[toDay(start), toDay(end)]}
-          disabledDate={(day: Dayjs) => dayOutside(day.format(WIRE_DATE), min, max, true)}
-          onChange={(days) => onChange(days ? [fromDay(days[0]), fromDay(days[1])] : [null, null])}
-        />
-      );
-    }
-    return <DatePicker id={id} style={{ width: 150 }} format={DISPLAY_DATE} placeholder={`Choose ${placeholder}`} value={toDay(value)} onChange={(day) => onChange(fromDay(day))} />;
-  }
-  return (
-    <div style={{ width: filter.type === 'list' ? 220 : 180 }}>
-      <OptionSelect id={id} value={value} onChange={(next) => onChange(next as FilterValue)} options={filter.options} selector={filter.source?.selector} multiple={filter.type === 'list'} maxTagCount={2} placeholder={`Choose ${placeholder}`} />
-    </div>
-  );
 }
 
 /** The percentage widget of one running file: its progress call's percentage, 'No Data' when the call fails. */
@@ -236,7 +203,7 @@ export default function ReportPage({ page }: PageViewProps) {
               const error = errors[filter.name] ?? (filter.rangeEnd ? errors[filter.rangeEnd] : undefined);
               return (
                 <Form.Item key={filter.name} label={filter.label} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error}>
-                  <FilterInput filter={filter} id={id} values={values} today={today} onChange={(value) => setValues({ ...values, [filter.name]: value })} />
+                  <FilterInput filter={filter} id={id} values={values} today={today} selectWidth={180} onChange={(value) => setValues({ ...values, [filter.name]: value })} />
                 </Form.Item>
               );
             })}

@@ -19,6 +19,7 @@ import type { ApprovalPage } from '../../engine/definition/screen';
 import { formatMessage, validateValue } from '../../engine/rules';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
+import { SERIAL_MAX } from '../db/columnTypes';
 import type { DialectName } from '../db/database';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import type { ApprovalRegistry } from './approvalHooks';
@@ -26,7 +27,7 @@ import { claimDecision, findRequest, listQueue, type ApprovalRequest } from './a
 
 type Row = Record<string, unknown>;
 
-const REQUEST_ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const REQUEST_ID = { type: 'integer', minimum: 1, maximum: SERIAL_MAX };
 const APPROVE_DATA = { type: 'object', additionalProperties: false, required: ['requestid'], properties: { requestid: REQUEST_ID } };
 const REJECT_DATA = { type: 'object', additionalProperties: false, required: ['requestid'], properties: { requestid: REQUEST_ID, reason: { type: ['string', 'null'], maxLength: 2000 } } };
 

@@ -9,6 +9,7 @@ import type { ScreenDefinition } from '../../engine/definition/screen';
 import { ApiError } from '../core/apiError';
 import type { DialectName } from '../db/database';
 import type { ApprovalRequestRow, Schema } from '../db/schema';
+import { isUniqueViolation } from '../db/dbErrors';
 
 type Row = Record<string, unknown>;
 
@@ -67,6 +68,8 @@ export async function insertRequest(trx: Kysely<Schema>, request: NewRequest, pe
     .where('status', '=', APPROVAL_STATUS.PENDING)
     .executeTakeFirst();
   if (waiting) throw new ApiError(CODES.APPROVAL_PENDING, pendingMessage);
+  // Another maker's request may land between the read and the insert: the unique index on PENDING requests
+  // (migration 0053) refuses the second, answered as the read would have.
   const inserted = await trx
     .insertInto('approval_request')
     .values({
@@ -86,7 +89,10 @@ export async function insertRequest(trx: Kysely<Schema>, request: NewRequest, pe
       reason: null,
     })
     .returning('requestid')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? new ApiError(CODES.APPROVAL_PENDING, pendingMessage) : error;
+    });
   return Number(inserted.requestid);
 }
 

@@ -15,6 +15,8 @@ import type { Action, ActionContext } from './action';
 import { ApiError, asApiError, forbidden, unauthenticated } from './apiError';
 import type { ServerConfig } from './config';
 import { envelopeSchema } from './envelopeSchema';
+import { isOutOfRange } from '../db/dbErrors';
+import { RouteValidators } from './routeValidators';
 import { findSessionUser, grantsAny } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
 import { FILE_LINK_PREFIX, fileLinks } from './fileLinks';
@@ -23,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API action the app serves (the fuzz test drives each of them). */
     apiActions: readonly Action[];
+    /** The routes' body validators, compiled on first use (routeValidators.ts). */
+    routeValidators: RouteValidators;
   }
 }
 
@@ -65,8 +69,20 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-xss-protection': '0',
 };
 
-/** API answers carry tokens and personal data: no browser or proxy keeps them. */
-const API_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+/**
+ * API answers are JSON read by the app's own code, never a page, and carry tokens and personal data: the
+ * set OWASP's REST security cheat sheet gives (no browser or proxy keeps them, nothing loads or frames them,
+ * never sniffed as another type), not the page policy's fourteen headers on every call.
+ */
+const API_HEADERS: Record<string, string> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
 
 /** No envelope field nests deeper; a deeper body is refused before anything walks it. */
 const MAX_BODY_DEPTH = 32;
@@ -97,10 +113,14 @@ function bearerOf(request: FastifyRequest, body: RequestEnvelope | undefined): s
   return typeof signature === 'string' && signature.length > 0 ? signature : undefined;
 }
 
+/** Names JSON.parse keeps as own properties that would reach an object's prototype once copied (Fastify's default parser refuses them too). */
+const POISONED_NAMES = new Set(['__proto__', 'prototype']);
+
 /**
  * What is wrong with a parsed body before its schema is checked: a NUL character in a string or a
- * name (PostgreSQL cannot store one, so it is refused for every route and database alike), or nesting
- * deeper than any envelope has. Walked with a stack, so no body can exhaust the call stack.
+ * name (PostgreSQL cannot store one, so it is refused for every route and database alike), a name that
+ * reaches a prototype, or nesting deeper than any envelope has. Walked with a stack, so no body can
+ * exhaust the call stack.
  */
 export function bodyProblem(body: unknown): string | undefined {
   const stack: [unknown, string, number][] = [[body, 'body', 0]];
@@ -112,11 +132,41 @@ export function bodyProblem(body: unknown): string | undefined {
       if (depth >= MAX_BODY_DEPTH) return `${path} is nested too deeply`;
       for (const [name, item] of Object.entries(value)) {
         if (name.includes('\u0000')) return `${path} must not contain a NUL character in a name`;
+        if (POISONED_NAMES.has(name)) return `${path} must not contain the name ${name}`;
         stack.push([item, `${path}.${name}`, depth + 1]);
       }
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a JSON text may hold what bodyProblem refuses: a NUL only comes through a \\u escape, a
+ * poisoned name through one or written out, and a depth of MAX_BODY_DEPTH needs as many brackets.
+ * Most bodies have none of it and are not walked.
+ */
+function mayHoldProblem(text: string): boolean {
+  if (text.includes('\\u') || text.includes('__proto__') || text.includes('prototype')) return true;
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 123 || c === 91) && ++brackets >= MAX_BODY_DEPTH) return true;
+  }
+  return false;
+}
+
+/** The one JSON body parser: parsed, then checked by bodyProblem where the text may hold a problem. */
+function parseJsonBody(_request: FastifyRequest, text: string | Buffer, done: (error: Error | null, body?: unknown) => void): void {
+  const source = typeof text === 'string' ? text : text.toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(source);
+  } catch {
+    done(new ApiError(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON, 400));
+    return;
+  }
+  const problem = mayHoldProblem(source) ? bodyProblem(body) : undefined;
+  done(problem ? new ApiError(CODES.BAD_REQUEST, `Invalid request: ${problem}`, 400) : null, body);
 }
 
 /** Requests Node's HTTP parser refuses before Fastify sees them (an oversized header block) get an envelope too. */
@@ -160,6 +210,10 @@ function errorEnvelope(thrown: unknown, request: FastifyRequest): { http: number
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
     return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON) };
   }
+  if (isOutOfRange(error)) {
+    request.log.warn({ err: error }, 'a value past its column');
+    return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.OUT_OF_RANGE) };
+  }
   request.log.error({ err: error }, 'unhandled error');
   return { http: 500, body: envelope(CODES.INTERNAL, MESSAGES.SOMETHING_WENT_WRONG) };
 }
@@ -180,22 +234,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: process.env.TRUST_PROXY === 'true',
     clientErrorHandler: answerClientError,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, allowUnionTypes: true } },
   });
+  const validators = new RouteValidators();
+  app.setValidatorCompiler(validators.compiler);
+  app.decorate('routeValidators', validators);
 
-  // Every call is JSON; anything else is refused with 415 rather than parsed.
-  app.removeContentTypeParser('text/plain');
+  // Every call is JSON, parsed and checked in one place; anything else is refused with 415 rather than parsed.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 
-  // Security headers, computed once (a per-request helmet cost more than the session lookup). Both hooks
-  // take a callback: an async hook costs every request a promise and its hook-runner turns.
+  // Security headers, computed once (a per-request helmet cost more than the session lookup). The hook
+  // takes a callback: an async hook costs every request a promise and its hook-runner turns.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_HEADERS : SECURITY_HEADERS);
     done();
-  });
-
-  app.addHook('preValidation', (request, _reply, done) => {
-    const problem = bodyProblem(request.body);
-    done(problem ? new ApiError(CODES.BAD_REQUEST, `Invalid request: ${problem}`, 400) : undefined);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -232,7 +284,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         parameter: body.parameter,
         user,
         token,
-        ip: request.ip,
+        // Read when an action logs or limits by it (each read asks the socket for its peer).
+        get ip() {
+          return request.ip;
+        },
         log: request.log,
         now,
         mail: options.mailer,

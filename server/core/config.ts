@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** SMTP server for e-mail (smtp://user:pass@host:587 or smtps://…); without it mail stays in the outbox (HELD). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The largest file a mail carries (a statement PDF above it is sent without it, noted in the statement log). */
+  mailAttachmentMaxBytes: number;
   /** The address e-mailed links point at. */
   publicUrl: string;
   /** How long e-mailed keys stay valid: staff and member password resets, activation, e-mail verification. */
@@ -95,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Loyalty Management System <no-reply@alms.local>',
+    mailAttachmentMaxBytes: intFrom(env, 'MAIL_ATTACHMENT_MAX_BYTES', 2_097_152),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${intFrom(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
     resetKeyMinutes: intFrom(env, 'RESET_KEY_MINUTES', 60),
     activationKeyHours: intFrom(env, 'ACTIVATION_KEY_HOURS', 72),

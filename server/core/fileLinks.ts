@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 export interface LinkedFile {
   filename: string;
   mimetype: string;
-  content: string;
+  /** Text (a receipt's HTML) or bytes (a mail's PDF). */
+  content: string | Buffer;
 }
 
 export const FILE_LINK_PREFIX = '/files/';

@@ -6,6 +6,9 @@ export function isSqlite(db: Kysely<unknown>): boolean {
 }
 
 /** Adds an auto-incrementing integer primary key named `name`. */
+/** The largest key a serial column holds (PostgreSQL's `serial` is a 4-byte integer). */
+export const SERIAL_MAX = 2_147_483_647;
+
 export function addSerialKey<T extends string>(
   db: Kysely<unknown>,
   table: CreateTableBuilder<T, never>,

@@ -163,6 +163,10 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     pool.on('connect', preparedStatements);
+    // An idle connection the server ends (a restart, an administrator's terminate, a dropped database) is an
+    // 'error' on the pool: without a listener it would end the process. The pool drops that client and the next
+    // query opens a new one; the reason is printed as a warning.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
     const writes = new TableWrites();
     const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins: [writes], ...(options.log ? { log: options.log } : {}) });
     return { db, dialect: 'postgres', schema: options.schema ?? 'public', onTableWrite: (listener) => writes.listen(listener), close: () => db.destroy() };

@@ -18,6 +18,8 @@ import * as orders0025 from './migrations/0025_orders';
 import * as dashboardRollup0035 from './migrations/0035_dashboard_rollup';
 import * as dashboardMemberTier0036 from './migrations/0036_dashboard_member_tier';
 import * as reportFiles0040 from './migrations/0040_report_files';
+import * as outboxAttachments0041 from './migrations/0041_outbox_attachments';
+import * as approvalPendingOnce0053 from './migrations/0053_approval_pending_once';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '0035_dashboard_rollup': dashboardRollup0035,
   '0036_dashboard_member_tier': dashboardMemberTier0036,
   '0040_report_files': reportFiles0040,
+  '0041_outbox_attachments': outboxAttachments0041,
+  '0053_approval_pending_once': approvalPendingOnce0053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,3 +35,39 @@ export const dropSchema = (url: string, schema: string): Promise<void> =>
   withAdmin(url, async (admin) => {
     await admin.query(`drop schema if exists ${schema} cascade`);
   });
+
+/** A database's URL: the server's URL with another database name. */
+export function databaseUrl(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** Databases named `${prefix}_<epoch>_<hex>` older than six hours: left by an interrupted run. */
+async function dropStaleDatabases(admin: pg.Client, prefix: string, now: number): Promise<void> {
+  const { rows } = await admin.query<{ name: string }>('select datname as name from pg_database where datname like $1', [`${prefix}\\_%`]);
+  for (const { name } of rows) {
+    const created = Number(name.slice(prefix.length + 1).split('_')[0]);
+    if (Number.isInteger(created) && created > 0 && now - created > STALE_AFTER_SECONDS) await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/**
+ * A new database on the server of `url`, empty or a copy of `template` (PostgreSQL copies its files: a
+ * test file's database with every table, index and trigger in a fraction of the time building them takes).
+ */
+export async function createDatabase(url: string, prefix: string, template?: string): Promise<string> {
+  return withAdmin(url, async (admin) => {
+    const clock = await admin.query<{ now: string }>('select floor(extract(epoch from clock_timestamp()))::bigint as now');
+    const now = Number(clock.rows[0].now);
+    await dropStaleDatabases(admin, prefix, now);
+    const name = `${prefix}_${now}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    return name;
+  });
+}
+
+export const dropDatabase = (url: string, name: string): Promise<void> =>
+  withAdmin(url, async (admin) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  });

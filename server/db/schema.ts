@@ -86,6 +86,7 @@ export interface Schema {
   server_secret: ServerSecretRow;
   resource_schema: ResourceSchemaRow;
   outbox: OutboxRow;
+  outbox_attachment: OutboxAttachmentRow;
   one_time_key: OneTimeKeyRow;
   client_failure: ClientFailureRow;
   member: MemberTable;
@@ -262,6 +263,18 @@ export interface OutboxRow {
   sentdate: string | null;
   createddate: string;
   updateddate: string;
+  /** How many files the mail carries (its outbox_attachment rows). */
+  attachments: number;
+}
+
+/** A file an outbox mail carries: the bytes stay on disk at `path` (under the shared report directory). */
+export interface OutboxAttachmentRow {
+  mailid: string;
+  position: number;
+  filename: string;
+  contenttype: string;
+  size: number;
+  path: string;
 }
 
 export interface OneTimeKeyRow {

@@ -9,6 +9,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { TRANSACTION_LOTS_PATH, type TransactionLots } from '../../engine/definition/views';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
+import { SERIAL_MAX } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 
 
@@ -59,7 +60,7 @@ export function memberTransactionActions(catalogue: Catalogue): Action[] {
         type: 'object',
         additionalProperties: false,
         required: ['memberid', 'trxid'],
-        properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, trxid: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+        properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, trxid: { type: 'integer', minimum: 1, maximum: SERIAL_MAX } },
       },
       handler: async (ctx) => {
         const { memberid, trxid } = ctx.parameter.data as { memberid: string; trxid: number };

@@ -14,7 +14,7 @@ import type { ResourceServices } from '../resources/resourceActions';
 import { writeUserLog } from '../userlog/userLog';
 import { listRecords } from '../resources/listQuery';
 import type { OrderStatus } from '../../workflows/orderMachine';
-import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
+import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, isOrderId, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
 
 /** The custom actions that move orders, by name: the status each leads to (undefined: the order's forward step). */
 export const MOVE_ACTIONS: Readonly<Record<string, OrderStatus | undefined>> = { 'next-step': undefined, return: 'RETURN', reorder: 'REORDER' };
@@ -43,7 +43,7 @@ export function screenStatuses(screen: ScreenDefinition): string[] | undefined {
 
 const orderId = (value: unknown, at: string): number => {
   const n = typeof value === 'number' ? value : /^\d{1,15}$/.test(String(value ?? '')) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: ${at} must be an order id`, 400);
+  if (!isOrderId(n)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: ${at} must be an order id`, 400);
   return n;
 };
 

@@ -10,7 +10,7 @@ import type { ScreenDefinition } from '../../engine/definition/screen';
 import type { ActionContext } from '../core/action';
 import type { HookRegistry } from '../resources/hooks';
 import { isOrderStatus } from '../../workflows/orderMachine';
-import { ORDER_TABLE, type OrderMove } from './orderStore';
+import { ORDER_TABLE, isOrderId, type OrderMove } from './orderStore';
 import { MoveRefusal, runMoves } from './orderActions';
 import { ApiError } from '../core/apiError';
 
@@ -40,7 +40,7 @@ export function parseResultFile(screen: ScreenDefinition, content: string): { mo
     const status = isOrderStatus(statusCell.toUpperCase()) ? statusCell.toUpperCase() : labels.get(norm(statusCell));
     const date = columns.date >= 0 ? (cells[columns.date] ?? '').trim() : '';
     let bad = false;
-    if (!/^\d{1,15}$/.test(id)) {
+    if (!/^\d{1,15}$/.test(id) || !isOrderId(Number(id))) {
       errors.push({ row, field: RESULT_COLUMNS.orderid, message: id === '' ? 'Required' : `"${id}" is not an order id` });
       bad = true;
     }

@@ -5,6 +5,7 @@
 // transaction; a move the machine does not allow changes nothing and says which order and why.
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import { SERIAL_MAX } from '../db/columnTypes';
 import { insertJsonRows } from '../db/jsonRows';
 import { NEXT_STATUS, SLA_STEP, canMoveOrder, cycleOf, isOrderStatus, type OrderStatus } from '../../workflows/orderMachine';
 
@@ -12,6 +13,8 @@ type Db = Kysely<Schema>;
 const anyDb = (db: Db | Kysely<any>) => db as unknown as Kysely<any>;
 
 export const ORDER_TABLE = 'card_order';
+/** An order id a card order's serial key can hold. */
+export const isOrderId = (n: number): boolean => Number.isSafeInteger(n) && n >= 1 && n <= SERIAL_MAX;
 export const ORDER_RESOURCE = 'order';
 /** Vendor Region (menu VENREG): regions by regioncode, the countries or branch offices each covers and its SLA days. */
 export const REGION_RESOURCE = 'vendor-region';

@@ -1,15 +1,13 @@
 // The dashboard's named panel queries (spec 000 §2, §3, §7): each a criteria list and a read, registered in
-// panelQueries. Enrollment, Flight, Non-Air Activity and Redemption read the rollups (server/rollups: counts by
-// day kept by triggers with their rows); Promo Code, Corporate Activity and Member Activity read their rows
-// through the indexes of a date range; Member Tier reads the cards. Rows are in the shapes of spec 000 §3.
+// panelQueries. Every chart panel reads the rollups (server/rollups: counts by day and key, kept by triggers
+// with their rows), so a read costs days x keys, not rows. Rows are in the shapes of spec 000 §3.
 import type { Kysely } from 'kysely';
 import { DEFAULT_RANGE } from '../../engine/definition/panelPage';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import type { FilterValue } from '../../engine/definition/panelPage';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
-import { PROMOTION_RULE } from '../promotions/promotionRules';
-import { CREDITED, METRICS, ROLLUP_TABLE } from '../rollups/rollupStore';
+import { ANY_TYPE, METRICS, ROLLUP_TABLE } from '../rollups/rollupStore';
 import type { PanelQuery, PanelQueryContext } from './panelQueries';
 
 /** The gender filter's "every gender" choice (spec 000 §3: gender ALL, MALE or FEMALE). */
@@ -162,15 +160,15 @@ export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date)
     if (byCarrier) out.sort((a, b) => total(b) - total(a) || (a.series < b.series ? -1 : 1));
   }
   if (type === FLIGHT_MEMBER_TYPES.ALL || type === FLIGHT_MEMBER_TYPES.NONMEMBER) {
-    // Non-members: flights parked because no member holds the card (Park Activity rows without a member).
+    // Non-members: flights parked because no member holds the card (PARK rows: Park Activity rows without a member).
     const rows = await loose(db)
-      .selectFrom('park_activity')
-      .where('activitytype', '=', 'AIR')
-      .where('memberid', 'is', null)
-      .where('activitydate', '>=', from)
-      .where('activitydate', '<=', to)
-      .select((eb) => ['activitydate as x', eb.fn.countAll().as('y')])
-      .groupBy('activitydate')
+      .selectFrom(`${ROLLUP_TABLE} as r`)
+      .where('r.metric', '=', METRICS.PARK)
+      .where('r.k1', '=', 'AIR')
+      .where('r.day', '>=', from)
+      .where('r.day', '<=', to)
+      .select((eb) => ['r.day as x', eb.fn.sum('r.total').as('y')])
+      .groupBy('r.day')
       .execute();
     const [row] = nest(rows.map((r: any) => ({ series: FLIGHT_MEMBER_TYPES.NONMEMBER, x: String(r.x), y: Number(r.y) })), 'key', 'date', 'totalmember');
     if (row) out.push({ type: FLIGHT_MEMBER_TYPES.NONMEMBER, ffpcarriercode: null, series: TYPE_NAMES.NONMEMBER!, data: row.data });
@@ -185,16 +183,15 @@ const total = (row: { data: DayPoint[] }) => row.data.reduce((sum, p) => sum + N
 export async function promoCodes(db: Kysely<Schema>, criteria: Criteria, now: Date) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const promocode = str(criteria.promocode);
+  // PROMO rows: the promotion lines of EARNING ledger rows by the row's activity day (one line a promotion a row).
   const rows = await loose(db)
-    .selectFrom('ledger_detail as d')
-    .innerJoin('ledger_transaction as t', 't.trxid', 'd.trxid')
-    .where('d.ruletype', '=', PROMOTION_RULE)
-    .where('t.trxtype', '=', 'EARNING')
-    .where('t.activitydate', '>=', from)
-    .where('t.activitydate', '<=', to)
-    .$if(promocode !== null, (qb) => qb.where('d.rulecode', '=', promocode))
-    .select((eb) => ['d.rulecode as promocode', eb.fn.count('d.trxid').distinct().as('jumlah')])
-    .groupBy('d.rulecode')
+    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .where('r.metric', '=', METRICS.PROMO)
+    .where('r.day', '>=', from)
+    .where('r.day', '<=', to)
+    .$if(promocode !== null, (qb) => qb.where('r.k1', '=', promocode))
+    .select((eb) => ['r.k1 as promocode', eb.fn.sum('r.total').as('jumlah')])
+    .groupBy('r.k1')
     .execute();
   return byCount(rows.map((r: any) => ({ promocode: String(r.promocode), jumlah: Number(r.jumlah) })), 'jumlah', 'promocode');
 }
@@ -227,15 +224,15 @@ export async function nonAirActivities(db: Kysely<Schema>, criteria: Criteria, n
 export async function corporateActivities(db: Kysely<Schema>, criteria: Criteria, now: Date) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const type = chosen(criteria.activitytype);
+  // CORP rows: credited activities by day, k1 activity type, k2 the member's corporate.
   const rows = await loose(db)
-    .selectFrom('member_activity as a')
-    .innerJoin('member as m', 'm.memberid', 'a.memberid')
-    .innerJoin('corporate as c', 'c.corporatecode', 'm.corporatecode')
-    .where('a.status', '=', CREDITED)
-    .where('a.activitydate', '>=', from)
-    .where('a.activitydate', '<=', to)
-    .$if(type !== null, (qb) => qb.where('a.activitytype', '=', ACTIVITY_TYPES[type!] ?? type))
-    .select((eb) => ['c.corporatename', eb.fn.countAll().as('jumlahactivity')])
+    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .innerJoin('corporate as c', 'c.corporatecode', 'r.k2')
+    .where('r.metric', '=', METRICS.CORP)
+    .where('r.day', '>=', from)
+    .where('r.day', '<=', to)
+    .$if(type !== null, (qb) => qb.where('r.k1', '=', ACTIVITY_TYPES[type!] ?? type))
+    .select((eb) => ['c.corporatename', eb.fn.sum('r.total').as('jumlahactivity')])
     .groupBy('c.corporatename')
     .execute();
   return byCount(rows.map((r: any) => ({ corporatename: String(r.corporatename), jumlahactivity: Number(r.jumlahactivity) })), 'jumlahactivity', 'corporatename');
@@ -247,17 +244,17 @@ export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, n
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const type = chosen(criteria.activitytype);
   const membership = str(criteria.membershipid);
+  // MACT rows: members with a credited activity a day (each once), k1 its tier, k2 its membership, k3 the type or ALL.
   const rows = await loose(db)
-    .selectFrom('member_activity as a')
-    .innerJoin('member as m', 'm.memberid', 'a.memberid')
-    .innerJoin('tier as t', 't.tierid', 'm.tierid')
-    .where('a.status', '=', CREDITED)
-    .where('a.activitydate', '>=', from)
-    .where('a.activitydate', '<=', to)
-    .$if(type !== null, (qb) => qb.where('a.activitytype', '=', ACTIVITY_TYPES[type!] ?? type))
-    .$if(membership !== null, (qb) => qb.where('m.membershipid', '=', membership))
-    .select((eb) => ['t.tiername as series', 'a.activitydate as x', eb.fn.min('t.rank').as('tierrank'), eb.fn.count('a.memberid').distinct().as('y')])
-    .groupBy(['t.tiername', 'a.activitydate'])
+    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .innerJoin('tier as t', 't.tierid', 'r.k1')
+    .where('r.metric', '=', METRICS.MACT)
+    .where('r.day', '>=', from)
+    .where('r.day', '<=', to)
+    .where('r.k3', '=', type === null ? ANY_TYPE : (ACTIVITY_TYPES[type] ?? type))
+    .$if(membership !== null, (qb) => qb.where('r.k2', '=', membership))
+    .select((eb) => ['t.tiername as series', 'r.day as x', eb.fn.min('t.rank').as('tierrank'), eb.fn.sum('r.total').as('y')])
+    .groupBy(['t.tiername', 'r.day'])
     .orderBy('tierrank')
     .orderBy('t.tiername')
     .execute();

@@ -24,8 +24,8 @@ import { JOB_STATUS } from '../jobs/jobQueue';
 import { grantsAny, type SessionUser } from '../session/sessionStore';
 import { writeUserLog } from '../userlog/userLog';
 import { REPORT_QUERIES, type ReportQuery } from './reportQueries';
-import { createReportFile, findReportFile, issueDownload, listReportFiles, REPORT_FILE_PREFIX, REPORT_TEXTS, takeDownload } from './reportStore';
-import { FORMAT_FILES, PDF_MAX_ROWS, REPORT_FORMATS, type ReportFormat } from './reportWriters';
+import { createReportFile, findReportFile, formatRowLimit, issueDownload, listReportFiles, REPORT_FILE_PREFIX, REPORT_TEXTS, takeDownload } from './reportStore';
+import { FORMAT_FILES, REPORT_FORMATS, type ReportFormat } from './reportWriters';
 
 export const isReportPage = (page: { kind?: string }): page is ReportPage => page.kind === 'report';
 
@@ -121,9 +121,10 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
             if (first) throw invalid(first, errors);
             const criteria: Record<string, FilterValue> = {};
             for (const name of names) criteria[name] = (sent[name] as FilterValue | undefined) ?? null;
-            if (format === 'PDF') {
+            const limit = formatRowLimit(format as ReportFormat);
+            if (limit) {
               const rows = await query.count({ db: ctx.db, now, today: resolveDateBound('today', now)! }, criteria);
-              if (rows > PDF_MAX_ROWS) throw invalid(REPORT_TEXTS.pdfTooLong, { format: REPORT_TEXTS.pdfTooLong });
+              if (rows > limit.rows) throw invalid(limit.message, { format: limit.message });
             }
             const file = await ctx.db.transaction().execute(async (trx) => {
               const row = await createReportFile(trx, { menucode: page.menucode, report: page.report!, title: page.title, format: format as ReportFormat, parameters: { criteria, heading: headingOf(page, criteria) }, dir: ctx.config.reportDir, user: user.username, now });

@@ -14,6 +14,7 @@ import { enqueue, JOB_STATUS } from '../jobs/jobQueue';
 import { readConfigKey } from '../configuration/configKeys';
 import { REPORT_QUERIES } from './reportQueries';
 import { FORMAT_FILES, openReportWriter, PDF_MAX_ROWS, type ReportFormat } from './reportWriters';
+import { XLSX_MAX_ROWS, XLSX_TEXTS } from './xlsxStream';
 
 type AnyDb = Kysely<any>;
 const anyDb = (db: Kysely<Schema>) => db as unknown as AnyDb;
@@ -39,6 +40,13 @@ export const REPORT_TEXTS = {
   notFound: 'No such report file',
   pdfTooLong: `PDF is for summaries: this report has more than ${PDF_MAX_ROWS.toLocaleString('en-US')} rows, choose XLSX or CSV`,
 } as const;
+
+/** The rows a file of the format takes at most, and what is said beyond them (CSV takes any number). */
+export function formatRowLimit(format: ReportFormat): { rows: number; message: string } | undefined {
+  if (format === 'PDF') return { rows: PDF_MAX_ROWS, message: REPORT_TEXTS.pdfTooLong };
+  if (format === 'XLSX') return { rows: XLSX_MAX_ROWS - 1, message: XLSX_TEXTS.tooManyRows };
+  return undefined;
+}
 
 export interface ReportFileRow {
   fileid: string;
@@ -209,7 +217,9 @@ export async function generateReportFile(db: Kysely<Schema>, fileid: string, now
   const parameters = JSON.parse(file.parameters) as ReportParameters;
   const ctx = { db, now, today: now.toISOString().slice(0, 10) };
   const total = await query.count(ctx, parameters.criteria);
-  if (file.format === 'PDF' && total > PDF_MAX_ROWS) throw new Error(REPORT_TEXTS.pdfTooLong);
+  // Refused before any row is written (a retried job would write a million rows to fail again).
+  const limit = formatRowLimit(file.format);
+  if (limit && total > limit.rows) throw new Error(limit.message);
   mkdirSync(resolve(file.storedname, '..'), { recursive: true });
   const partial = `${file.storedname}.part`;
   const writer = openReportWriter(file.format, partial, query.columns, {

@@ -1,11 +1,11 @@
 // The three file formats of a report, each written a page of rows at a time (never the whole result in
-// memory): CSV through a file stream that respects backpressure, XLSX through exceljs' streaming
-// WorkbookWriter (rows committed as they come), PDF through pdfkit (summaries: a title, the parameters and a table).
+// memory): CSV through a file stream that respects backpressure, XLSX through our own streaming writer
+// (xlsxStream.ts: rows deflated into the zip as they come), PDF through pdfkit (summaries: a title, the
+// parameters and a table).
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { openXlsx } from './xlsxStream';
 
 export const REPORT_FORMATS = ['CSV', 'XLSX', 'PDF'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -69,39 +69,12 @@ function csvWriter(path: string, columns: ReportColumn[]): ReportWriter {
   };
 }
 
-/** Rows serialised between two turns of the event loop (other requests are answered in between). */
-const YIELD_ROWS = 200;
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Backpressure for exceljs' streaming writer: the sheet's buffer writes into the zip's entry stream without
- * waiting for it, so a fast reader would pile the whole file up in memory ahead of the compressor. Each page
- * waits here until the zip's entry streams have drained.
- */
-async function zipCaughtUp(sheet: unknown): Promise<void> {
-  const pipes = ((sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? []) as Writable[];
-  for (const pipe of pipes) if (pipe.writableNeedDrain) await once(pipe, 'drain');
-}
-
 function xlsxWriter(path: string, columns: ReportColumn[], heading: ReportHeading): ReportWriter {
-  // No shared strings and no styles: each row is written out as it is committed, so memory stays flat.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet(heading.title.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: c.label, key: c.name, width: Math.max(12, c.label.length + 2) }));
-  return {
-    async write(rows) {
-      for (const [i, row] of rows.entries()) {
-        // Rows are serialised synchronously: the serving thread gets a turn every YIELD_ROWS rows.
-        if (i > 0 && i % YIELD_ROWS === 0) await yieldTurn();
-        sheet.addRow(columns.map((c) => (c.format === 'number' && row[c.name] !== null && row[c.name] !== undefined ? Number(row[c.name]) : (row[c.name] ?? null)))).commit();
-      }
-      await zipCaughtUp(sheet);
-    },
-    async close() {
-      sheet.commit();
-      await workbook.commit();
-    },
-  };
+  const sheet = openXlsx(path, {
+    name: heading.title,
+    columns: columns.map((c) => ({ key: c.name, label: c.label, width: Math.max(12, c.label.length + 2), type: c.format === 'number' ? 'number' : 'text' })),
+  });
+  return { write: (rows) => sheet.addRows(rows), close: () => sheet.close() };
 }
 
 const thousands = (value: unknown): string => {

@@ -33,7 +33,7 @@ export function statementActions(catalogue: Catalogue): Action[] {
         if (statement.status !== 'ACTIVE' || template?.status !== 'ACTIVE') throw invalid(STATEMENT_TEXTS.notActive, { statementcode: STATEMENT_TEXTS.notActive });
         const user = ctx.user!.username;
         const now = ctx.now();
-        const parameters: StatementJobParameters = { statementcode, user, mailstatus: ctx.config.smtpUrl ? MAIL_STATUS.QUEUED : MAIL_STATUS.HELD, dir: ctx.config.reportDir };
+        const parameters: StatementJobParameters = { statementcode, user, mailstatus: ctx.config.smtpUrl ? MAIL_STATUS.QUEUED : MAIL_STATUS.HELD, dir: ctx.config.reportDir, attachmaxbytes: ctx.config.mailAttachmentMaxBytes };
         await ctx.db.transaction().execute(async (trx) => {
           await enqueue(trx, { jobtype: STATEMENT_JOB, jobkey: `${STATEMENT_JOB}:${statementcode}:${generateKey(now)}`, parameters, user, now });
           await writeUserLog(trx, { username: user, module: screen.menucode, legend: 'SEND', recordkey: statementcode, before: undefined, after: { statementcode }, ip: ctx.ip }, now);

@@ -2,15 +2,17 @@
 // by its Send action as a job; the job goes through the ACTIVE members with an e-mail a page at a time and,
 // for each, reads the balance, the month's ledger activity and the miles expiring in the template's next
 // months, renders the statement to PDF from the template (kept under the report directory), and writes the
-// e-mail to the outbox and the Mileage Statement Log row in one transaction. A member already in the log for
-// this statement is skipped, so a job taken again after its server died sends no one twice.
+// e-mail with the PDF attached to the outbox and the Mileage Statement Log row in one transaction. A PDF above
+// the mail attachment limit is left off the mail, the log row saying so. A member already in the log for this
+// statement is skipped, so a job taken again after its server died sends no one twice.
 import { mkdirSync, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Schema } from '../db/schema';
-import { MAIL_STATUS } from '../mail/mailer';
+import { MAIL_STATUS, writeMail, type MailAttachment } from '../mail/mailer';
 import { formatMessage } from '../../engine/rules';
 
 type AnyDb = Kysely<any>;
@@ -30,7 +32,10 @@ export const STATEMENT_TEXTS = {
   noActivity: 'No activity this month',
   expiring: 'Miles expiring',
   noExpiring: 'No miles expire in the next {months} months',
+  notAttached: 'PDF not attached: {size} bytes, above the {max} bytes a mail may carry',
 } as const;
+
+export const STATEMENT_PDF_TYPE = 'application/pdf';
 
 export interface StatementJobParameters {
   statementcode: string;
@@ -38,6 +43,8 @@ export interface StatementJobParameters {
   /** QUEUED when the server has SMTP, HELD otherwise (as the Mailer writes it). */
   mailstatus: string;
   dir: string;
+  /** The largest PDF the mail carries (the server's MAIL_ATTACHMENT_MAX_BYTES when the statement was sent; a job queued before it existed attaches every PDF). */
+  attachmaxbytes?: number;
 }
 
 const miles = (n: unknown) => Number(n ?? 0).toLocaleString('en-US');
@@ -95,6 +102,9 @@ export async function memberStatement(db: Kysely<Schema>, member: Row, period: s
     expiring: [...byMonth].sort(([a], [b]) => a.localeCompare(b)).map(([month, n]) => ({ month, miles: n })),
   };
 }
+
+/** The PDF's name on the member's mail: statement-<card number>-<YYYY-MM>.pdf. */
+export const statementFilename = (s: Pick<MemberStatement, 'cardnumber' | 'memberid'>, period: string): string => `statement-${s.cardnumber || s.memberid}-${period}.pdf`;
 
 /** The template's placeholders: {memberfullname}, {cardnumber}, {tierid}, {month}, {balance}. */
 const fill = (text: string, s: MemberStatement, period: string) => formatMessage(text, { memberfullname: s.memberfullname, cardnumber: s.cardnumber, tierid: s.tierid, month: period, balance: miles(s.balance) });
@@ -180,17 +190,19 @@ export async function sendStatements(db: Kysely<Schema>, p: StatementJobParamete
     for (const member of members) {
       if (logged.has(String(member.memberid))) continue;
       const s = await memberStatement(db, member, period, months);
-      await statementPdf(join(dir, `${s.memberid}.pdf`), template, s, period, months);
+      const path = join(dir, `${s.memberid}.pdf`);
+      await statementPdf(path, template, s, period, months);
+      const { size } = await stat(path);
+      const attached = p.attachmaxbytes === undefined || size <= p.attachmaxbytes;
+      const attachments: MailAttachment[] = attached ? [{ filename: statementFilename(s, period), contentType: STATEMENT_PDF_TYPE, path }] : [];
+      const note = attached ? null : formatMessage(STATEMENT_TEXTS.notAttached, { size, max: p.attachmaxbytes ?? 0 });
       const at = now.toISOString();
       await db.transaction().execute(async (trx) => {
-        const mailid = crypto.randomUUID();
-        await (trx as unknown as AnyDb)
-          .insertInto('outbox')
-          .values({ mailid, mailto: s.email, subject: fill(String(template.subject), s, period), body: statementText(template, s, period, months), kind: STATEMENT_MAIL_KIND, status: p.mailstatus === MAIL_STATUS.QUEUED ? MAIL_STATUS.QUEUED : MAIL_STATUS.HELD, attempts: 0, lasterror: null, sentdate: null, createddate: at, updateddate: at })
-          .execute();
+        const mail = { to: s.email, subject: fill(String(template.subject), s, period), text: statementText(template, s, period, months), kind: STATEMENT_MAIL_KIND, attachments };
+        const mailid = await writeMail(trx, mail, p.mailstatus === MAIL_STATUS.QUEUED ? MAIL_STATUS.QUEUED : MAIL_STATUS.HELD, now);
         await (trx as unknown as AnyDb)
           .insertInto('mileage_statement_log')
-          .values({ statementcode: p.statementcode, period, memberid: s.memberid, cardnumber: s.cardnumber, memberfullname: s.memberfullname, email: s.email, balance: s.balance, expiring: s.expiring.reduce((n, e) => n + e.miles, 0), mailid, sentdate: at, createdby: p.user, createddate: at, updatedby: p.user, updateddate: at })
+          .values({ statementcode: p.statementcode, period, memberid: s.memberid, cardnumber: s.cardnumber, memberfullname: s.memberfullname, email: s.email, balance: s.balance, expiring: s.expiring.reduce((n, e) => n + e.miles, 0), mailid, sentdate: at, note, createdby: p.user, createddate: at, updatedby: p.user, updateddate: at })
           .execute();
       });
       sent += 1;

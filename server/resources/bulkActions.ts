@@ -39,6 +39,7 @@ import { fileOverlaps } from './overlapCheck';
 import { overlapFieldNames } from '../../engine/definition/overlap';
 import { recordKey, toDb, type Row } from './records';
 import { RESULT_MESSAGES, changeRecord, core, deleteRecord, parentFilterValue, type ResourceServices, type Target } from './resourceActions';
+import { isUniqueViolation } from '../db/dbErrors';
 
 const UPLOAD_DATA = {
   type: 'object',
@@ -405,11 +406,6 @@ async function insertByArrays(trx: Kysely<any>, model: ResourceModel, rows: Row[
     await sql`insert into ${sql.table(model.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(trx);
   }
   return true;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 // ---- bulk row actions --------------------------------------------------------------------------

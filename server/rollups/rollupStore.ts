@@ -4,14 +4,29 @@
 // installRollups runs at every start once the definition-built tables exist: it creates the triggers a
 // database lacks and, when it creates them, recounts every rollup from scratch in the same transaction.
 // seed:volume drops the triggers before its bulk load and installs them (with the recount) after it.
+// Metrics: ENROLL, REDEEM, ACTIVITY (migration 0035), TIER (0036), and PROMO (promotion lines), CORP (corporate
+// members' activities), MACT (members active a day, through dashboard_member_day) and PARK (parked activities of
+// no member: Flight's Non-Member series), so that every chart panel
+// reads days x keys at 1,000,000 members and 10,000,000 ledger rows (issue 17).
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
+import { PROMOTION_RULE } from '../promotions/promotionRules';
 
 export const ROLLUP_TABLE = 'dashboard_rollup';
 
 /** The metrics of the rollup table and their keys (k1..k3, '' when a key is not used). */
-export const METRICS = { ENROLL: 'ENROLL', REDEEM: 'REDEEM', ACTIVITY: 'ACTIVITY', TIER: 'TIER' } as const;
+export const METRICS = { ENROLL: 'ENROLL', REDEEM: 'REDEEM', ACTIVITY: 'ACTIVITY', TIER: 'TIER', PROMO: 'PROMO', CORP: 'CORP', MACT: 'MACT', PARK: 'PARK' } as const;
+
+/**
+ * Member Activity (MACT rows: day, k1 the member's tierid, k2 its membership, k3 the activity type or ALL): the
+ * members with a credited activity on a day, each once. MEMBER_DAY_TABLE holds each member's credited activities
+ * a day and type (and under ALL, of any type); a member counts in MACT while its row is above zero. A change of
+ * the member's tier or membership moves its days between keys.
+ */
+export const MEMBER_DAY_TABLE = 'dashboard_member_day';
+/** The MACT activity type key of every type. */
+export const ANY_TYPE = 'ALL';
 
 /**
  * Member Tier (migration 0036): each active member's tier names among its active cards, with the earliest issue
@@ -30,7 +45,7 @@ export const REDEMPTION_REASON = 'Redemption ';
 export const CREDITED = 'CREDITED';
 
 /** Bumped when a trigger's body changes: a database with older triggers gets the new ones and a recount. */
-const VERSION = 'v3';
+const VERSION = 'v5';
 const trigger = (name: string) => `dashboard_${name}_${VERSION}`;
 
 interface Source {
@@ -45,6 +60,11 @@ interface Source {
 }
 
 const text = (expr: string) => `coalesce(cast(${expr} as varchar(100)), '')`;
+const day = (row: string) => `cast(${row}.activitydate as varchar(10))`;
+/** A member activity that counts (credited, dated). */
+const creditedActivity = (r: string) => `${r}.status = '${CREDITED}' and ${r}.activitydate is not null`;
+/** The corporate of a member activity's member (CORP rows are keyed by it). */
+const corporateOf = (r: string) => `(select c.corporatecode from member c where c.memberid = ${r}.memberid)`;
 
 const SOURCES: Source[] = [
   {
@@ -65,10 +85,69 @@ const SOURCES: Source[] = [
     metric: METRICS.ACTIVITY,
     table: 'member_activity',
     keys: (r) => [`cast(${r}.activitydate as varchar(10))`, text(`${r}.activitytype`), text(`case when ${r}.activitytype = 'AIR' then ${r}.carrier else ${r}.partnercode end`), `''`],
-    counts: (r) => `${r}.status = '${CREDITED}' and ${r}.activitydate is not null`,
+    counts: creditedActivity,
     columns: ['activitydate', 'activitytype', 'carrier', 'partnercode', 'status'],
   },
+  {
+    // Corporate Activity: credited activities of corporate members, k1 activity type, k2 the member's corporate
+    // when the activity was written; a member's change of corporate moves its activities (CORPORATE_MOVE).
+    metric: METRICS.CORP,
+    table: 'member_activity',
+    keys: (r) => [day(r), text(`${r}.activitytype`), text(corporateOf(r)), `''`],
+    counts: (r) => `${creditedActivity(r)} and ${corporateOf(r)} is not null`,
+    columns: ['activitydate', 'activitytype', 'status', 'memberid'],
+  },
+  {
+    // Flight's Non-Member series: parked activities no member holds, k1 activity type.
+    metric: METRICS.PARK,
+    table: 'park_activity',
+    keys: (r) => [day(r), text(`${r}.activitytype`), `''`, `''`],
+    counts: (r) => `${r}.memberid is null and ${r}.activitydate is not null`,
+    columns: ['activitydate', 'activitytype', 'memberid'],
+  },
+  {
+    // Promo Code: promotion lines of EARNING ledger rows by the row's activity day, k1 the promotion (one line a
+    // promotion a row: accrual's promotionBonuses). Ledger rows are written before their lines and never change day or type.
+    metric: METRICS.PROMO,
+    table: 'ledger_detail',
+    keys: (r) => [`(select cast(t.activitydate as varchar(10)) from ledger_transaction t where t.trxid = ${r}.trxid)`, text(`${r}.rulecode`), `''`, `''`],
+    counts: (r) => `${r}.ruletype = '${PROMOTION_RULE}' and exists (select 1 from ledger_transaction t where t.trxid = ${r}.trxid and t.trxtype = 'EARNING')`,
+    columns: ['trxid', 'ruletype', 'rulecode'],
+  },
 ];
+
+const UPSERT = `on conflict (metric, day, k1, k2, k3) do update set total = ${ROLLUP_TABLE}.total + excluded.total`;
+
+/** The statements moving a member's credited activities of one corporate (`sign` '-' takes them out, '' puts them in). */
+const corporateMove = (member: string, corporate: string, sign: '' | '-') => `insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total)
+  select '${METRICS.CORP}', ${day('a')}, ${text('a.activitytype')}, ${corporate}, '', ${sign}count(*) from member_activity a
+  where a.memberid = ${member} and ${corporate} is not null and ${creditedActivity('a')} group by a.activitydate, a.activitytype ${UPSERT}`;
+
+/** The MACT rows of one member's days (`sign` as above; `tier`, `membership` SQL of the keys to count them under). */
+const memberDaysMove = (member: string, tier: string, membership: string, sign: '' | '-') => `insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total)
+  select '${METRICS.MACT}', d.day, coalesce(${tier}, ''), coalesce(${membership}, ''), d.activitytype, ${sign}count(*) from ${MEMBER_DAY_TABLE} d
+  where d.memberid = ${member} and d.total > 0 group by d.day, d.activitytype ${UPSERT}`;
+
+/** The day's keys of a member activity row (its own type and ALL). */
+const dayKeys = (row: string) => `d.memberid = ${row}.memberid and d.day = ${day(row)} and d.activitytype in (${text(`${row}.activitytype`)}, '${ANY_TYPE}')`;
+
+/** A credited activity added (`+`) or taken away (`-`): its member's day counts, and MACT where a day starts or ends. */
+function memberDayDelta(row: string, delta: '+' | '-'): string[] {
+  const bump = (type: string) => `insert into ${MEMBER_DAY_TABLE} (memberid, day, activitytype, total) values (${row}.memberid, ${day(row)}, ${type}, ${delta === '+' ? 1 : -1})
+    on conflict (memberid, day, activitytype) do update set total = ${MEMBER_DAY_TABLE}.total + excluded.total`;
+  // The member's day enters MACT when its count becomes 1, leaves when it becomes 0.
+  const edge = `insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total)
+    select '${METRICS.MACT}', d.day, coalesce(m.tierid, ''), coalesce(m.membershipid, ''), d.activitytype, ${delta === '+' ? 1 : -1} from ${MEMBER_DAY_TABLE} d join member m on m.memberid = d.memberid
+    where ${dayKeys(row)} and d.total = ${delta === '+' ? 1 : 0} ${UPSERT}`;
+  return [bump(text(`${row}.activitytype`)), bump(`'${ANY_TYPE}'`), edge, `delete from ${MEMBER_DAY_TABLE} where memberid = ${row}.memberid and day = ${day(row)} and total <= 0`];
+}
+
+/** Member Activity's days as they should be: [memberid, day, activity type or ALL, credited activities] from the rows. */
+function memberDaySelect(): string {
+  const of = (type: string, grouped: string) =>
+    `select r.memberid as memberid, ${day('r')} as day, ${type} as activitytype, count(*) as total from member_activity r where ${creditedActivity('r')} group by r.memberid, r.activitydate${grouped}`;
+  return `${of(text('r.activitytype'), ', r.activitytype')} union all ${of(`'${ANY_TYPE}'`, '')}`;
+}
 
 /** The member's tier rows as they should be: [memberid, tiername, day, gender] of its active cards. */
 const memberTierSelect = (where: string) => `select c.memberid as memberid, t.tiername as tiername, min(c.issuedate) as day, coalesce(m.gender, '') as gender from member_card c
@@ -104,21 +183,26 @@ const add = (source: Source, row: string, delta: '+ 1' | '- 1') => {
     on conflict (metric, day, k1, k2, k3) do update set total = ${ROLLUP_TABLE}.total ${delta}`;
 };
 
-/** SQLite: three triggers a source (insert, update of its key columns, delete). */
+/** A source's triggers are named after its metric (two metrics may count one table). */
+const nameOf = (source: Source) => source.metric.toLowerCase();
+const SQLITE_EVENTS = ['ins', 'del', 'upd_old', 'upd_new'] as const;
+
+/** SQLite: four triggers a source (insert, delete, update of its key columns: the old row out, the new one in). */
 function sqliteTriggers(source: Source): string[] {
   const { table } = source;
+  const name = (event: (typeof SQLITE_EVENTS)[number]) => trigger(`${nameOf(source)}_${event}`);
   return [
-    `create trigger if not exists ${trigger(`${table}_ins`)} after insert on ${table} when ${source.counts('new')} begin ${add(source, 'new', '+ 1')}; end`,
-    `create trigger if not exists ${trigger(`${table}_del`)} after delete on ${table} when ${source.counts('old')} begin ${add(source, 'old', '- 1')}; end`,
-    `create trigger if not exists ${trigger(`${table}_upd_old`)} after update of ${source.columns.join(', ')} on ${table} when ${source.counts('old')} begin ${add(source, 'old', '- 1')}; end`,
-    `create trigger if not exists ${trigger(`${table}_upd_new`)} after update of ${source.columns.join(', ')} on ${table} when ${source.counts('new')} begin ${add(source, 'new', '+ 1')}; end`,
+    `create trigger if not exists ${name('ins')} after insert on ${table} when ${source.counts('new')} begin ${add(source, 'new', '+ 1')}; end`,
+    `create trigger if not exists ${name('del')} after delete on ${table} when ${source.counts('old')} begin ${add(source, 'old', '- 1')}; end`,
+    `create trigger if not exists ${name('upd_old')} after update of ${source.columns.join(', ')} on ${table} when ${source.counts('old')} begin ${add(source, 'old', '- 1')}; end`,
+    `create trigger if not exists ${name('upd_new')} after update of ${source.columns.join(', ')} on ${table} when ${source.counts('new')} begin ${add(source, 'new', '+ 1')}; end`,
   ];
 }
 
 /** PostgreSQL: one row trigger function a source, in the connection's schema. */
 function postgresTrigger(source: Source): string[] {
   const { table } = source;
-  const fn = trigger(table);
+  const fn = trigger(nameOf(source));
   return [
     `create or replace function ${fn}() returns trigger language plpgsql as $$
 begin
@@ -167,10 +251,72 @@ end $$`,
   return statements;
 }
 
+/** Member Activity's columns whose update can move an activity between a member's days. */
+const MEMBER_DAY_COLUMNS = ['memberid', 'activitydate', 'activitytype', 'status'];
+/** A member's change that moves its MACT days (tier, membership) or its CORP activities (corporate). */
+const memberMoves = (old: string, now: string) => ({
+  days: [memberDaysMove(`${old}.memberid`, `${old}.tierid`, `${old}.membershipid`, '-'), memberDaysMove(`${now}.memberid`, `${now}.tierid`, `${now}.membershipid`, '')],
+  corporate: [corporateMove(`${old}.memberid`, `${old}.corporatecode`, '-'), corporateMove(`${now}.memberid`, `${now}.corporatecode`, '')],
+});
+
+/** SQLite: Member Activity's days kept with the activities, and the member's moves. */
+function sqliteActivityTriggers(): string[] {
+  const counted = (row: string) => creditedActivity(row);
+  const moves = memberMoves('old', 'new');
+  const columns = MEMBER_DAY_COLUMNS.join(', ');
+  return [
+    `create trigger if not exists ${trigger('mact_ins')} after insert on member_activity when ${counted('new')} begin ${memberDayDelta('new', '+').join('; ')}; end`,
+    `create trigger if not exists ${trigger('mact_del')} after delete on member_activity when ${counted('old')} begin ${memberDayDelta('old', '-').join('; ')}; end`,
+    `create trigger if not exists ${trigger('mact_upd_old')} after update of ${columns} on member_activity when ${counted('old')} begin ${memberDayDelta('old', '-').join('; ')}; end`,
+    `create trigger if not exists ${trigger('mact_upd_new')} after update of ${columns} on member_activity when ${counted('new')} begin ${memberDayDelta('new', '+').join('; ')}; end`,
+    `create trigger if not exists ${trigger('mact_member_upd')} after update of tierid, membershipid on member
+      when old.tierid is not new.tierid or old.membershipid is not new.membershipid begin ${moves.days.join('; ')}; end`,
+    `create trigger if not exists ${trigger('corp_member_upd')} after update of corporatecode on member when old.corporatecode is not new.corporatecode begin ${moves.corporate.join('; ')}; end`,
+  ];
+}
+
+/** PostgreSQL: the same as a function for member_activity and one for member. */
+function postgresActivityTriggers(): string[] {
+  const activity = trigger('mact');
+  const member = trigger('mact_member');
+  const columns = MEMBER_DAY_COLUMNS.join(', ');
+  const moves = memberMoves('old', 'new');
+  return [
+    `create or replace function ${activity}() returns trigger language plpgsql as $$
+begin
+  if (tg_op = 'DELETE' or tg_op = 'UPDATE') and (${creditedActivity('old')}) then
+    ${memberDayDelta('old', '-').join(';\n    ')};
+  end if;
+  if (tg_op = 'INSERT' or tg_op = 'UPDATE') and (${creditedActivity('new')}) then
+    ${memberDayDelta('new', '+').join(';\n    ')};
+  end if;
+  return null;
+end $$`,
+    `drop trigger if exists ${activity} on member_activity`,
+    `create trigger ${activity} after insert or delete or update of ${columns} on member_activity for each row execute function ${activity}()`,
+    `create or replace function ${member}() returns trigger language plpgsql as $$
+begin
+  if old.tierid is distinct from new.tierid or old.membershipid is distinct from new.membershipid then
+    ${moves.days.join(';\n    ')};
+  end if;
+  if old.corporatecode is distinct from new.corporatecode then
+    ${moves.corporate.join(';\n    ')};
+  end if;
+  return null;
+end $$`,
+    `drop trigger if exists ${member} on member`,
+    `create trigger ${member} after update of tierid, membershipid, corporatecode on member for each row execute function ${member}()`,
+  ];
+}
+
 const triggerNames = (db: Db): string[] =>
   isSqlite(db as unknown as Kysely<unknown>)
-    ? [...SOURCES.flatMap((s) => ['ins', 'del', 'upd_old', 'upd_new'].map((k) => trigger(`${s.table}_${k}`))), ...TIER_TRIGGERS.map(([name]) => trigger(name))]
-    : [...SOURCES.map((s) => trigger(s.table)), trigger('tier_member_card'), trigger('tier_member')];
+    ? [
+        ...SOURCES.flatMap((s) => SQLITE_EVENTS.map((k) => trigger(`${nameOf(s)}_${k}`))),
+        ...TIER_TRIGGERS.map(([name]) => trigger(name)),
+        ...['mact_ins', 'mact_del', 'mact_upd_old', 'mact_upd_new', 'mact_member_upd', 'corp_member_upd'].map(trigger),
+      ]
+    : [...SOURCES.map((s) => trigger(nameOf(s))), trigger('tier_member_card'), trigger('tier_member'), trigger('mact'), trigger('mact_member')];
 
 /** The rollup triggers present in the database (its own schema on PostgreSQL). */
 async function presentTriggers(db: Db): Promise<Map<string, string>> {
@@ -192,6 +338,10 @@ export function recountQuery(): string {
     return `select '${s.metric}' as metric, ${day} as day, ${k1} as k1, ${k2} as k2, ${k3} as k3, count(*) as total from ${s.table} r where ${s.counts('r')} group by ${grouped.join(', ')}`;
   })
     .concat(`select '${METRICS.TIER}' as metric, day, tiername as k1, gender as k2, '' as k3, count(*) as total from (${memberTierSelect('')}) h group by day, tiername, gender`)
+    .concat(
+      `select '${METRICS.MACT}' as metric, h.day as day, coalesce(m.tierid, '') as k1, coalesce(m.membershipid, '') as k2, h.activitytype as k3, count(*) as total
+        from (${memberDaySelect()}) h join member m on m.memberid = h.memberid group by h.day, m.tierid, m.membershipid, h.activitytype`,
+    )
     .join(' union all ');
 }
 
@@ -225,14 +375,21 @@ export async function recountRows(db: Db): Promise<RollupRow[]> {
 export async function rebuildRollups(trx: Db): Promise<void> {
   await loose(trx).deleteFrom(MEMBER_TIER_TABLE).execute();
   await sql.raw(`insert into ${MEMBER_TIER_TABLE} (memberid, tiername, day, gender) ${memberTierSelect('')}`).execute(trx);
+  await loose(trx).deleteFrom(MEMBER_DAY_TABLE).execute();
+  await sql.raw(`insert into ${MEMBER_DAY_TABLE} (memberid, day, activitytype, total) ${memberDaySelect()}`).execute(trx);
   await loose(trx).deleteFrom(ROLLUP_TABLE).execute();
   await sql.raw(`insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total) ${recountQuery()}`).execute(trx);
 }
 
-/** Indexes of definition-built tables the live panel reads use (created here: their tables are not the migrations'). */
+/**
+ * Indexes of definition-built tables the rollups read (created here: their tables are not the migrations'), and
+ * Member Activity's day table (derived rows only, recounted with the rollups).
+ */
 const INDEXES = [
   `create index if not exists dashboard_member_activity_day on member_activity (activitydate, status)`,
   `create index if not exists dashboard_member_corporate on member (corporatecode)`,
+  `create table if not exists ${MEMBER_DAY_TABLE} (memberid varchar(20) not null, day varchar(10) not null, activitytype varchar(100) not null, total bigint not null,
+    constraint ${MEMBER_DAY_TABLE}_pk primary key (memberid, day, activitytype))`,
 ];
 
 /**
@@ -251,6 +408,7 @@ export async function installRollups(db: Db): Promise<boolean> {
     await dropStale(trx, present, new Set(wanted));
     for (const source of SOURCES) for (const statement of sqlite ? sqliteTriggers(source) : postgresTrigger(source)) await sql.raw(statement).execute(trx);
     for (const statement of sqlite ? sqliteTierTriggers() : postgresTierTriggers()) await sql.raw(statement).execute(trx);
+    for (const statement of sqlite ? sqliteActivityTriggers() : postgresActivityTriggers()) await sql.raw(statement).execute(trx);
     await rebuildRollups(trx);
   });
   return true;

@@ -145,9 +145,15 @@ export class LedgerBook {
 
 /**
  * The members' events in the order the demo seed writes them through the ledger: by date (then member,
- * then the member's order), the expiry run at the start of each month and once more today.
+ * then the member's order), the expiry run at the start of each month and once more today. `credited`
+ * hears each credit's ledger row (the volume seed links an activity to the row that credited it).
  */
-export function bookHistories(book: LedgerBook, members: readonly { memberid: string; index: number; events: readonly MilesEvent[] }[], today: string): void {
+export function bookHistories(
+  book: LedgerBook,
+  members: readonly { memberid: string; index: number; events: readonly MilesEvent[] }[],
+  today: string,
+  credited?: (event: MilesEvent, trx: BookTransaction) => void,
+): void {
   const events = members.flatMap((m) => m.events.map((event, n) => ({ memberid: m.memberid, index: m.index, n, event })));
   events.sort((a, b) => (a.event.date < b.event.date ? -1 : a.event.date > b.event.date ? 1 : a.index - b.index || a.n - b.n));
   let month = '';
@@ -157,8 +163,10 @@ export function bookHistories(book: LedgerBook, members: readonly { memberid: st
       book.expire(`${month}-01`, `${month}-01T00:30:00.000Z`);
     }
     const at = new Date(Date.parse(`${event.date}T02:00:00Z`) + (n % 600) * 60_000).toISOString();
-    if (event.kind === 'credit') book.credit(memberid, event, at);
-    else if (event.kind === 'debit') book.debit(memberid, event, at);
+    if (event.kind === 'credit') {
+      const trx = book.credit(memberid, event, at);
+      credited?.(event, trx);
+    } else if (event.kind === 'debit') book.debit(memberid, event, at);
     else if (event.to && book.has(event.to)) book.transfer(memberid, event.to, event, at);
   }
   book.expire(today, `${today}T00:30:00.000Z`);

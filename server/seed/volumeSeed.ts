@@ -1,7 +1,11 @@
 // Fills an EMPTY database with a large member population for benchmarks and the dashboard: the normal
 // first-start seed (users, reference data, the twenty named members through the ledger), then drawn
 // members in chunks, each chunk's ledger computed in memory (ledgerBook.ts: the rows server/ledger would
-// write) and handed to a bulk writer; only the writer differs between the databases. What a load would
+// write) with the activities behind it (volumeActivity.ts: member activities linked to their ledger rows,
+// the promotion lines the accrual's promotions give, registrations, non-members' parked flights), handed
+// to a bulk writer; only the writer differs between the databases. The dashboard's rollup triggers are
+// dropped for the load and installed after it, which recounts every rollup from the rows with the SQL the
+// triggers keep (rollupStore.installRollups). What a load would
 // otherwise keep up row by row is set aside first and built once at the end: the loaded tables' secondary
 // indexes, the contains indexes (trigramIndex.ts) and, on PostgreSQL, the foreign keys. SQLite takes
 // multi-row prepared inserts, a transaction per chunk; PostgreSQL takes COPY, the whole load one
@@ -28,6 +32,11 @@ import { DEMO_MEMBER_PASSWORD, NAMED_MEMBERS, SEED_USER, memberTableRow } from '
 import { populationMember } from './memberPopulation';
 import { seed } from './seed';
 import { dropRollupTriggers, installRollups } from '../rollups/rollupStore';
+import { ACTIVITY_RESOURCE, PARK_RESOURCE, rowOf, ruleBook } from '../accrual/accrualStore';
+import { REGISTRATION_RESOURCE } from '../promotions/promotionStore';
+import type { BookTransaction } from './ledgerBook';
+import type { MilesEvent } from './memberPopulation';
+import { detailRows, memberActivities, nonMemberFlights, promote, registrationsOf, type ActivityRules } from './volumeActivity';
 
 export interface VolumeOptions {
   url: string;
@@ -37,7 +46,7 @@ export interface VolumeOptions {
   schema?: string;
   /** Members generated and written at a time (SQLite: per transaction). */
   chunk?: number;
-  /** Activity scale of the population (1 = the demo's; the default gives about ten ledger rows a member). */
+  /** Activity scale of the population (1 = the demo's; VOLUME_DEFAULTS.activity by default). */
   activity?: number;
   now?: Date;
   log?: (line: string) => void;
@@ -50,10 +59,16 @@ export interface VolumeResult {
 
 export class VolumeRefusal extends Error {}
 
+/** The defaults of a chunk and of the activity scale (0.36: about ten ledger rows a member, 10 M at 1 M members). */
+export const VOLUME_DEFAULTS = { chunk: 10_000, activity: 0.36 } as const;
+
 type Value = string | number | null;
 
-/** The tables the volume seed fills, in the order a chunk writes them. */
-const LOADED_TABLES = ['member', 'member_card', 'member_account', 'ledger_transaction', 'ledger_lot', 'ledger_lot_use'] as const;
+/** The core tables the volume seed fills, in the order a chunk writes them; the activity tables follow (their screens name them). */
+const CORE_TABLES = ['member', 'member_card', 'member_account', 'ledger_transaction', 'ledger_lot', 'ledger_lot_use', 'ledger_detail'] as const;
+/** The definition-built tables a chunk writes after the core ones. */
+const ACTIVITY_RESOURCES = [ACTIVITY_RESOURCE, PARK_RESOURCE, REGISTRATION_RESOURCE] as const;
+const DETAIL_COLUMNS = ['trxid', 'lineno', 'criterion', 'ruletype', 'rulecode', 'description', 'awardmiles', 'tiermiles', 'segments'] as const;
 
 /** One connection for the whole load: raw bulk inserts, and a Kysely over the same connection for the contains indexes. */
 interface BulkWriter {
@@ -67,8 +82,8 @@ interface BulkWriter {
   chunk(work: () => Promise<void>): Promise<void>;
   /** Creates what setAside dropped, runs `more` (the contains indexes), moves the trxid sequence on, commits. */
   rebuild(lastTrxid: number, more: () => Promise<void>): Promise<void>;
-  /** Statistics (PostgreSQL: VACUUM ANALYZE too, outside the transaction). */
-  analyze(models: readonly ResourceModel[]): Promise<void>;
+  /** Statistics (PostgreSQL: VACUUM ANALYZE of the loaded tables too, outside the transaction). */
+  analyze(tables: readonly string[], models: readonly ResourceModel[]): Promise<void>;
   /** Closes; a load that never reached `rebuild` is rolled back (PostgreSQL) or gets its indexes back (SQLite). */
   close(): Promise<void>;
 }
@@ -218,9 +233,9 @@ async function postgresWriter(url: string, schema: string): Promise<BulkWriter> 
       await client.query('commit');
       open = false;
     },
-    async analyze(models) {
+    async analyze(tables, models) {
       // VACUUM sets the visibility map now (index-only counts at once), not autovacuum in the middle of a benchmark.
-      for (const table of LOADED_TABLES) await client.query(`vacuum (analyze) "${table}"`);
+      for (const table of tables) await client.query(`vacuum (analyze) "${table}"`);
       for (const model of models) await vacuumPostings(db, schema, model);
     },
     async close() {
@@ -240,8 +255,8 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
   const today = now.toISOString().slice(0, 10);
   const at = now.toISOString();
   const total = Math.max(options.members, NAMED_MEMBERS.length);
-  const chunk = options.chunk ?? 10_000;
-  const activity = options.activity ?? 0.3;
+  const chunk = options.chunk ?? VOLUME_DEFAULTS.chunk;
+  const activity = options.activity ?? VOLUME_DEFAULTS.activity;
   const postgres = options.url.startsWith('postgres');
   const catalogue = loadCatalogue();
 
@@ -255,6 +270,8 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
   let settings: { expiryMonths: number; transferExpiryMonths: number };
   let firstTrxid: number;
   let memberModel;
+  let rules: ActivityRules;
+  let activityModels: ResourceModel[];
   try {
     await migrateToLatest(database.db, database.schema);
     await syncResourceTables(database.db, catalogue, database.schema);
@@ -266,6 +283,13 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
     firstTrxid = Number(last?.n ?? 0) + 1;
     const screen = catalogue.screenByResource.get('member');
     memberModel = screen ? resourceModel(screen) : undefined;
+    activityModels = ACTIVITY_RESOURCES.map((resource) => {
+      const activityScreen = catalogue.screenByResource.get(resource);
+      if (!activityScreen) throw new Error(`seed:volume needs the screen of ${resource}`);
+      return resourceModel(activityScreen);
+    });
+    // The accrual's own promotions, booking classes and non-air rules, as the first start wrote them.
+    ({ book: rules } = await ruleBook(database.db, catalogue));
     // The dashboard's rollups are counted once after the load, not row by row by their triggers during it.
     await dropRollupTriggers(database.db);
   } finally {
@@ -274,13 +298,15 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
   log(`seed:volume: users, reference data and the ${NAMED_MEMBERS.length} named members in ${Math.round(performance.now() - started)} ms`);
 
   const writer = postgres ? await postgresWriter(options.url, options.schema ?? 'public') : sqliteWriter(options.url.slice('sqlite:'.length));
-  const rows: Record<string, number> = Object.fromEntries(LOADED_TABLES.map((table) => [table, 0]));
+  const [activityModel, parkModel, registrationModel] = activityModels as [ResourceModel, ResourceModel, ResourceModel];
+  const loadedTables = [...CORE_TABLES, ...activityModels.map((model) => model.table)];
+  const rows: Record<string, number> = Object.fromEntries(loadedTables.map((table) => [table, 0]));
   const passwordhash = await hashPassword(sha256Hex(DEMO_MEMBER_PASSWORD));
   // The loaded tables' fields searched by contains: their indexes are dropped now and built once at the end.
-  const searched = catalogue.screens.map(resourceModel).filter((model) => !model.filter && model.contains.size > 0 && (LOADED_TABLES as readonly string[]).includes(model.table));
+  const searched = catalogue.screens.map(resourceModel).filter((model) => !model.filter && model.contains.size > 0 && loadedTables.includes(model.table));
   let nextTrxid = firstTrxid;
   try {
-    await writer.setAside(LOADED_TABLES);
+    await writer.setAside(loadedTables);
     for (const model of searched) await dropTrigramIndexes(writer.db, writer.dialect, model, writer.schema);
     // A chunk is drawn while the one before is still being written (PostgreSQL takes COPY data as the
     // drawing yields now and then), so the database and this process work side by side.
@@ -292,10 +318,19 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
         members.push(populationMember(index, { now, expiryMonths: settings.expiryMonths, activity, firstIndex: from }));
         if (index % 250 === 0) await new Promise(setImmediate);
       }
+      // Registrations first (a promotion may need one), then each activity's promotion bonus on its miles, then the ledger.
+      const registrations = members.map((m) => registrationsOf(m, rules.promotions));
+      const promoted = members.map((m, i) => promote(m, registrations[i]!.map((r) => String(r.promocode)), rules));
       const book = new LedgerBook(nextTrxid, { ...settings, user: SEED_USER });
       for (const m of members) book.addMember(m.memberid);
-      bookHistories(book, members, today);
+      const credits = new Map<MilesEvent, BookTransaction>();
+      bookHistories(book, members, today, (event, trx) => credits.set(event, trx));
       nextTrxid = book.lastTrxid + 1;
+      const stamp = (model: ResourceModel, records: Record<string, unknown>[]) => records.map((record) => rowOf(model, record, SEED_USER, now));
+      const activities = members.flatMap((m) => stamp(activityModel, memberActivities(m, credits, rules).map((a) => ({ ...a, memberid: m.memberid }))));
+      const parked = members.flatMap((m) => stamp(parkModel, nonMemberFlights(m.index, now)));
+      const registered = stamp(registrationModel, registrations.flat());
+      const details = promoted.flatMap((lines) => detailRows(lines, credits));
 
       const memberRows = members.map((m) => ({ ...memberTableRow(memberModel, m, passwordhash, at), ...book.balances.get(m.memberid)!, status: m.status }));
       const memberColumns = Object.keys(memberRows[0]!);
@@ -311,12 +346,20 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
         await writer.insert('ledger_transaction', [...trxColumns], rowsOf(book.transactions, [...trxColumns]));
         await writer.insert('ledger_lot', ['lotid', 'memberid', 'expirydate', 'awardmiles', 'remaining'], rowsOf(lots, ['lotid', 'memberid', 'expirydate', 'awardmiles', 'remaining']));
         await writer.insert('ledger_lot_use', ['trxid', 'lotid', 'amount'], rowsOf(book.uses, ['trxid', 'lotid', 'amount']));
+        await writer.insert('ledger_detail', [...DETAIL_COLUMNS], rowsOf(details as Record<(typeof DETAIL_COLUMNS)[number], Value>[], [...DETAIL_COLUMNS]));
+        for (const [model, written] of [[activityModel, activities], [parkModel, parked], [registrationModel, registered]] as const) {
+          if (written.length === 0) continue;
+          const columns = Object.keys(written[0]!);
+          await writer.insert(model.table, columns, written.map((r) => columns.map((c) => (r[c] ?? null) as Value)));
+          rows[model.table]! += written.length;
+        }
         rows.member! += memberRows.length;
         rows.member_card! += cards.length;
         rows.member_account! += accounts.length;
         rows.ledger_transaction! += book.transactions.length;
         rows.ledger_lot! += lots.length;
         rows.ledger_lot_use! += book.uses.length;
+        rows.ledger_detail! += details.length;
         const seconds = (performance.now() - started) / 1000;
         log(`seed:volume: ${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} members, ${rows.ledger_transaction!.toLocaleString('en-US')} ledger rows, ${seconds.toFixed(1)} s`);
       });
@@ -330,7 +373,7 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
     });
     log(`seed:volume: indexes, foreign keys and contains indexes built in ${((performance.now() - step) / 1000).toFixed(1)} s`);
     step = performance.now();
-    await writer.analyze(searched);
+    await writer.analyze(loadedTables, searched);
     log(`seed:volume: ${postgres ? 'vacuum analyze' : 'analyze'} in ${((performance.now() - step) / 1000).toFixed(1)} s`);
   } finally {
     await writer.close();

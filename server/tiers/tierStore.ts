@@ -110,15 +110,16 @@ export async function loadTierRules(db: Db, membershipid: string): Promise<TierR
 async function membersWithProgress(trx: Db, memberids: readonly string[]): Promise<Map<string, { member: TierMember; progress: Progress }>> {
   const found = new Map<string, { member: TierMember; progress: Progress }>();
   if (memberids.length === 0) return found;
-  const figure = (column: 'tiermiles' | 'segments') =>
-    sql<number>`(select coalesce(sum(t.${sql.ref(column)}), 0) from ledger_transaction t where t.memberid = m.memberid and t.activitydate >= a.startperiod and t.activitydate <= a.endperiod)`;
   const data = JSON.stringify(memberids);
   const among = isSqlite(anyDb(trx)) ? sql`m.memberid in (select value from json_each(${data}))` : sql`m.memberid = any(array(select json_array_elements_text(${data}::json)))`;
+  // Both figures from one pass over each member's ledger rows (two correlated sums read them twice).
   const { rows } = await sql<TierMember & Progress>`
     select m.memberid, m.membershipid, m.tierid, m.birthdate, m.status, m.cardnumber, m.nameoncard, a.startperiod, a.endperiod,
-           ${figure('tiermiles')} as tiermiles, ${figure('segments')} as segments
+           coalesce(sum(t.tiermiles), 0) as tiermiles, coalesce(sum(t.segments), 0) as segments
     from member m inner join member_account a on a.memberid = m.memberid
-    where ${among}`.execute(trx);
+    left join ledger_transaction t on t.memberid = m.memberid and t.activitydate >= a.startperiod and t.activitydate <= a.endperiod
+    where ${among}
+    group by m.memberid, m.membershipid, m.tierid, m.birthdate, m.status, m.cardnumber, m.nameoncard, a.startperiod, a.endperiod`.execute(trx);
   for (const { tiermiles, segments, ...member } of rows) {
     if (member.membershipid && member.tierid) found.set(member.memberid, { member, progress: { tiermiles: Number(tiermiles), segments: Number(segments) } });
   }

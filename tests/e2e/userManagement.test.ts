@@ -1,13 +1,18 @@
 // User management in Chromium: the User screen end to end (search, advanced search, paging, invalid then
 // valid create, edit, deactivate, reset by e-mail read on the Outbox screen, no deactivating oneself), a role's grant matrix taking
-// effect (a removed grant blocks the API at once and hides the menu at the next login), the user log.
+// effect (a removed grant blocks the API at once and hides the menu at the next login), the user log, a statement
+// mail's PDF opened from the Outbox.
 // Every test makes what it needs itself (the officer, the role, the log entry) so it passes alone or as a retry,
 // and waits on states only (an overlay settled, a pick taken, a toast shown), never on durations.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
+import { createJobWorker } from '../../server/jobs/jobWorker';
+import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sha256Hex } from '../../server/session/sessionStore';
 import { answerOk, answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
@@ -32,6 +37,8 @@ describe('user management in Chromium', () => {
   let rig: BrowserRig;
   let page: Page;
   let admin: string;
+  /** Where the statement PDFs go (the report directory). */
+  const reportDir = mkdtempSync(join(tmpdir(), 'alms-e2e-outbox-'));
 
   const api = (path: string, data?: unknown) => rig.server.call(path, data, { token: admin });
   const exists = async (resource: string, key: Record<string, string>) => (await api(`/api/${resource}/detail`, key)).body.status.responsecode === '0000';
@@ -60,7 +67,7 @@ describe('user management in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    rig = await startBrowserRig();
+    rig = await startBrowserRig({ REPORT_DIR: reportDir });
     admin = (await rig.server.login('admin')).body.result.bearer;
     for (let i = 1; i <= 10; i++) {
       const n = String(i).padStart(2, '0');
@@ -70,7 +77,10 @@ describe('user management in Chromium', () => {
     await logIn(page, 'admin');
     await page.getByText('Dashboard').first().waitFor();
   });
-  afterAll(async () => rig?.close());
+  afterAll(async () => {
+    await rig?.close();
+    rmSync(reportDir, { recursive: true, force: true });
+  });
 
   // A failed test leaves no drawer, dialog or list open for the next one (or its own retry); what the
   // failure looked like is kept for reading.
@@ -176,6 +186,36 @@ describe('user management in Chromium', () => {
     await page.screenshot({ path: `${screenshotDir}/outbox-view.png` });
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
+  });
+
+  it("opens a statement mail's PDF from the Outbox: the row counts one attachment, the detail names it", async () => {
+    const code = `STM-${new Date().toISOString().slice(0, 7)}`;
+    expect((await api('/api/statement/send', { statementcode: code })).body.status.responsecode).toBe('0000');
+    expect(await createJobWorker({ db: rig.server.database.db, owner: 'e2e', handlers: reportJobHandlers, pollMs: 60_000 }).tick()).toBe(1);
+    const log = (await rig.server.database.db.selectFrom('mileage_statement_log' as never).selectAll().where('statementcode' as never, '=', code as never).orderBy('memberid' as never).limit(1).executeTakeFirstOrThrow()) as Record<string, string>;
+    const filename = `statement-${log.cardnumber}-${code.slice(4)}.pdf`;
+
+    await page.goto(`/outbox?mailto=${encodeURIComponent(log.email)}`);
+    const row = page.locator('.ant-table-tbody tr').filter({ hasText: 'STATEMENT' }).first();
+    await row.waitFor();
+    await page.screenshot({ path: `${screenshotDir}/outbox-attachment-list.png` });
+    await row.getByRole('button', { name: 'View' }).click();
+    const details = page.locator('.ant-drawer-open .engine-details');
+    await expect.poll(() => details.innerText()).toContain(filename);
+    await settled(details);
+    await page.screenshot({ path: `${screenshotDir}/outbox-attachment-view.png` });
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+
+    // Open Attachment: a new tab on the file link, answering the PDF written for the member.
+    const opened = page.context().waitForEvent('response', (response) => response.url().includes('/files/'));
+    await row.getByRole('button', { name: 'Open Attachment' }).click();
+    const response = await opened;
+    expect([response.status(), response.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    // The browser's PDF viewer takes the body: the same link read again gives the bytes written for the member.
+    const served = Buffer.from(await (await fetch(response.url())).arrayBuffer());
+    expect(served.equals(readFileSync(join(reportDir, 'statements', code, `${log.memberid}.pdf`)))).toBe(true);
+    for (const other of page.context().pages()) if (other !== page) await other.close();
   });
 
   it("refuses to deactivate the signed-in administrator's own account with its message; the session goes on", async () => {

@@ -69,6 +69,14 @@ describe.each(testDatabases)('approvals on $name', (target) => {
     expect(again.body.status).toEqual({ responsecode: CODES.APPROVAL_PENDING, responsemessage: 'General Configuration "QZ_APPR.UPDATE" already has a request waiting for approval' });
   });
 
+  it('of requests for one record at the same moment only one is stored', async () => {
+    await newKey('QZ_APPR.TWICE', 't1');
+    const answers = await Promise.all(['t2', 't3', 't4', 't5'].map((value) => as(admin)('/api/general-config/update', { key: 'QZ_APPR.TWICE', value, description: 'Approval test', active: true })));
+    expect(answers.map((a) => a.body.status.responsecode).sort()).toEqual(['0000', CODES.APPROVAL_PENDING, CODES.APPROVAL_PENDING, CODES.APPROVAL_PENDING]);
+    const stored = await server.database.db.selectFrom('approval_request').select('status').where('resource', '=', 'general-config').where('recordkey', '=', 'QZ_APPR.TWICE').execute();
+    expect(stored).toEqual([{ status: 'PENDING' }]);
+  });
+
   it('lists the request to another user with its change against the current values, never to its maker', async () => {
     const own = await queue(admin, { recordkey: '%QZ_APPR.UPDATE%' });
     expect(own.body.paging!.totalrecord).toBe(0);

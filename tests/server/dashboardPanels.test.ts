@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { credit, debit } from '../../server/ledger/ledgerStore';
-import { recountRows, rollupRows } from '../../server/rollups/rollupStore';
+import { METRICS, recountRows, rollupRows } from '../../server/rollups/rollupStore';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 
 const code = (call: Call) => call.body.status.responsecode;
@@ -125,16 +125,24 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
       expect(Object.fromEntries((answer.body.result as Row[]).map((r) => [r.corporatename, r.jumlahactivity]))).toEqual(expected);
       if (type === 'ALL') expect(Object.keys(expected).length).toBeGreaterThan(0);
     }
-    const answer = await ask('member-activity', { activitytype: 'AIR', membershipid: null, startdate: null, enddate: null });
-    const expected: Record<string, Record<string, number>> = {};
-    const seen = new Set<string>();
-    for (const a of acts.filter((x) => x.activitytype === 'AIR')) {
-      const tier = tierName(memberOf(a.memberid).tierid);
-      if (!tier || seen.has(`${a.memberid}|${a.activitydate}`)) continue;
-      seen.add(`${a.memberid}|${a.activitydate}`);
-      (expected[tier] ??= {})[a.activitydate] = ((expected[tier] ??= {})[a.activitydate] ?? 0) + 1;
+    // A member with activities of both types on one day counts once under ALL.
+    const both = members[11]!;
+    await db().insertInto('member_activity').values(['AIR', 'NONAIR'].map((type, n) => ({ memberid: both.memberid, activityid: `DSHBOTH${n}`, activitytype: type, activitydate: day(-2), carrier: 'GA', partnercode: 'HILTON', status: 'CREDITED', ...audit }))).execute();
+    const all = await credited();
+    for (const [type, stored] of [['ALL', null], ['AIR', 'AIR'], ['NON_AIR', 'NONAIR']] as const) {
+      const answer = await ask('member-activity', { activitytype: type, membershipid: null, startdate: null, enddate: null });
+      const expected: Record<string, Record<string, number>> = {};
+      const seen = new Set<string>();
+      for (const a of all.filter((x) => !stored || x.activitytype === stored)) {
+        const tier = tierName(memberOf(a.memberid).tierid);
+        if (!tier || seen.has(`${a.memberid}|${a.activitydate}`)) continue;
+        seen.add(`${a.memberid}|${a.activitydate}`);
+        (expected[tier] ??= {})[a.activitydate] = ((expected[tier] ??= {})[a.activitydate] ?? 0) + 1;
+      }
+      expect(Object.keys(expected).length, type).toBeGreaterThan(0);
+      expect(flat(answer.body.result as Row[], 'tiername', 'date', 'totalmember'), type).toEqual(expected);
     }
-    expect(flat(answer.body.result as Row[], 'tiername', 'date', 'totalmember')).toEqual(expected);
+    await db().deleteFrom('member_activity').where('activityid', 'in', ['DSHBOTH0', 'DSHBOTH1']).execute();
   });
 
   it('Redemption and Promo Code: REDEMPTION ledger rows by award (and its partner), promotion lines by code', async () => {
@@ -175,10 +183,26 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     await db().updateTable('member').set({ gender: members[5]!.gender === 'MALE' ? 'FEMALE' : 'MALE' }).where('memberid', '=', members[5]!.memberid).execute();
     await db().updateTable('member').set({ status: 'INACTIVE' }).where('memberid', '=', members[6]!.memberid).execute();
     await server.database.db.transaction().execute(async (trx) => {
-      await credit(trx, { memberid: m.memberid, trxtype: 'EARNING', activitydate: day(-3), awardmiles: 1_000, user: 'test', now: new Date() });
+      const { trxid } = await credit(trx, { memberid: m.memberid, trxtype: 'EARNING', activitydate: day(-3), awardmiles: 1_000, user: 'test', now: new Date() });
+      await (trx as unknown as Kysely<any>).insertInto('ledger_detail').values({ trxid, lineno: 1, criterion: 'PROMO', ruletype: 'PRMANCT', rulecode: 'DSHPROMO2', description: 'test', awardmiles: 0, tiermiles: 0, segments: 0 }).execute();
       await debit(trx, { memberid: m.memberid, trxtype: 'REDEMPTION', activitydate: day(-3), awardmiles: 1_000, source: 'redemption:TEST3', reason: 'Redemption AWD-DOM-Y', user: 'test', now: new Date() });
     });
+    // Corporate Activity's and Member Activity's: a member leaves its corporate, another joins one and changes
+    // membership; activities of one day and both types come and go; an activity moves to another member.
+    const corporate = members[0]!.corporatecode as string;
+    await db().updateTable('member').set({ corporatecode: null }).where('memberid', '=', members[0]!.memberid).execute();
+    await db().updateTable('member').set({ corporatecode: corporate, membershipid: 'CORPORATE' }).where('memberid', '=', members[2]!.memberid).execute();
+    await db().insertInto('member_activity').values(['AIR', 'NONAIR', 'AIR'].map((type, n) => ({ memberid: members[2]!.memberid, activityid: `DSHSAME${n}`, activitytype: type, activitydate: day(-4), carrier: 'GA', partnercode: 'HILTON', status: 'CREDITED', ...audit }))).execute();
+    await db().deleteFrom('member_activity').where('activityid', '=', 'DSHSAME0').execute();
+    await db().updateTable('member_activity').set({ activitydate: day(-6) }).where('activityid', '=', 'DSHSAME1').execute();
+    await db().updateTable('member_activity').set({ memberid: members[7]!.memberid }).where('activityid', '=', 'DSH2-1').execute();
+    // Flight's Non-Member series: a parked flight re-processed for a member, another parked, one discarded and deleted.
+    await db().updateTable('park_activity').set({ memberid: members[7]!.memberid, status: 'REPROCESSED' }).where('parkid', '=', 'DSHPARK1').execute();
+    await db().insertInto('park_activity').values({ parkid: 'DSHPARK9', activitytype: 'AIR', activitydate: day(-9), carrier: 'KL', status: 'PARKED', ...audit }).execute();
+    await db().deleteFrom('park_activity').where('parkid', '=', 'DSHPARK2').execute();
     expect(await rollupRows(server.database.db)).toEqual(await recountRows(server.database.db));
+    // Each metric is exercised (none of them counts nothing).
+    expect(new Set((await rollupRows(server.database.db)).map((r) => r.metric))).toEqual(new Set(Object.values(METRICS)));
   });
 
   it('the announcement: shown with its content when ANNOUNCEMENT_SHOW is true, hidden otherwise', async () => {

@@ -115,6 +115,14 @@ describe.each(testDatabases)('envelope on $name', (target) => {
     ];
     expect(answers.map((a) => a.http)).toEqual([200, 401, 404, 400]);
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
+    // The REST set of OWASP's cheat sheet: nothing loads, frames or sniffs an API answer; no page policy.
+    for (const answer of answers) {
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(answer.headers.get('x-dns-prefetch-control')).toBeNull();
+    }
   });
 
   // Every one of these reached PostgreSQL and answered 500 ('invalid byte sequence for encoding "UTF8": 0x00').
@@ -140,6 +148,27 @@ describe.each(testDatabases)('envelope on $name', (target) => {
     const deep = await post(server, '/api/session/captcha', `{"identity":${JSON.stringify({ ...identity, reqtxnid: '1' })},"parameter":{"criteria":{"a":${'['.repeat(1000)}${']'.repeat(1000)}}}}`);
     expectEnvelopeError(deep, 400);
     expect(deep.body.status.responsemessage).toMatch(/^Invalid request: body\.parameter\.criteria\.a(\.0)+ is nested too deeply$/);
+  });
+
+  it.each([
+    ['written out', '"__proto__":{"isAdmin":true}', 'body.parameter.data must not contain the name __proto__'],
+    ['through an escape', '"\\u005f_proto__":{"isAdmin":true}', 'body.parameter.data must not contain the name __proto__'],
+    ['under constructor', '"constructor":{"prototype":{"isAdmin":true}}', 'body.parameter.data.constructor must not contain the name prototype'],
+  ])('refuses a name that reaches a prototype (%s), changing nothing', async (_how, member, message) => {
+    const before = await snapshot(server);
+    const identity = { reqtxnid: '1', reqdate: '2026-11-22', appid: 'alms-1', userid: '', signature: '', seqno: 1 };
+    const call = await post(server, '/api/region/create', `{"identity":${JSON.stringify(identity)},"parameter":{"data":{"regioncode":"EU",${member}}}}`);
+    expectEnvelopeError(call, 400);
+    expect(call.body.status).toEqual({ responsecode: '1001', responsemessage: `Invalid request: ${message}` });
+    expect(await snapshot(server)).toEqual(before);
+  });
+
+  it("compiles every action's body schema (validators compile on a route's first call: none may fail there)", () => {
+    const distinct = server.compileValidators();
+    expect(server.actions.length).toBeGreaterThan(500);
+    // Routes of the same shape share one validator.
+    expect(distinct).toBeGreaterThan(10);
+    expect(distinct).toBeLessThan(server.actions.length);
   });
 
   it('refuses paging.limit 0 rather than reading it as every row', async () => {

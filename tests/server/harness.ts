@@ -8,7 +8,9 @@ import type { Action } from '../../server/core/action';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { openDatabase, type Database } from '../../server/db/database';
 import { createServer } from '../../server/server';
-import { createSchema, dropSchema } from '../../server/db/pgSchema';
+import { inject } from 'vitest';
+import { createDatabase, createSchema, databaseUrl, dropDatabase, dropSchema } from '../../server/db/pgSchema';
+import { TEMPLATE_SCHEMA } from './pgTemplate';
 import { sha256Hex } from '../../server/session/sessionStore';
 
 export interface TestDatabase {
@@ -39,8 +41,25 @@ export interface CallOptions {
   parameter?: Record<string, unknown>;
 }
 
+/**
+ * The database a test file's server runs on: on PostgreSQL a copy of the run's template (tests/server/pgTemplate.ts)
+ * when the server uses the product's catalogue, else a schema of its own that createServer builds.
+ */
+async function testDatabase(target: TestDatabase, ownCatalogue: boolean): Promise<{ url: string; schema: string | undefined; drop: () => Promise<void> }> {
+  if (target.name !== 'postgres') return { url: target.url, schema: undefined, drop: async () => {} };
+  const template = ownCatalogue ? undefined : inject('pgTemplate');
+  if (template) {
+    const name = await createDatabase(target.url, 't', template);
+    return { url: databaseUrl(target.url, name), schema: TEMPLATE_SCHEMA, drop: () => dropDatabase(target.url, name) };
+  }
+  const schema = await createTestSchema(target.url);
+  return { url: target.url, schema, drop: () => dropTestSchema(target.url, schema) };
+}
+
 export interface TestServer {
   url: string;
+  /** The database's URL (on PostgreSQL a database of the file's own: see testDatabase). */
+  databaseUrl: string;
   database: Database;
   config: ServerConfig;
   /** The server's clock: tests move it forward to expire sessions, locks and passwords. */
@@ -48,6 +67,8 @@ export interface TestServer {
   logs: string[];
   /** Every API action the server serves. */
   actions: readonly Action[];
+  /** Compiles every route's body validator (compiled on first use otherwise); the number of distinct schemas. */
+  compileValidators(): number;
   call(path: string, data?: unknown, options?: CallOptions): Promise<Call>;
   raw(path: string, init: RequestInit): Promise<Call>;
   captcha(): Promise<string>;
@@ -63,8 +84,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   // DEMO_MEMBERS 0: the twenty named demo members only (the full ~2,000 take seconds to seed); a test may ask for more.
   const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', ...env });
-  const schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
-  const database = openDatabase(target.url, { schema });
+  const own = await testDatabase(target, catalogue !== undefined);
+  const database = openDatabase(own.url, { schema: own.schema });
   const clock = { offsetMs: 0 };
   const logs: string[] = [];
   const sink = new Writable({
@@ -132,8 +153,8 @@ export async function startTestServer(
   const close = async () => {
     await app.close();
     await database.close();
-    if (schema) await dropTestSchema(target.url, schema);
+    await own.drop();
   };
 
-  return { url, database, config, clock, logs, actions: app.apiActions, call, raw, captcha, login, close };
+  return { url, databaseUrl: own.url, database, config, clock, logs, actions: app.apiActions, compileValidators: () => app.routeValidators.compileEveryValidator(), call, raw, captcha, login, close };
 }

@@ -23,7 +23,7 @@ describe.each(targets)('report jobs in their own thread on $name', (target) => {
   let server: TestServer;
   let admin: string;
   const db = () => server.database.db as unknown as Kysely<any>;
-  const threadDatabase = () => ({ url: target.url, schema: server.database.schema });
+  const threadDatabase = () => ({ url: server.databaseUrl, schema: server.database.schema });
   const worker = (owner: string, now?: () => Date) => createJobWorker({ db: server.database.db, owner, handlers: reportJobHandlers, pollMs: 60_000, now, threadDatabase: threadDatabase() });
   const criteria = { startdate: null, enddate: null, tierid: null, branchcode: null, status: null };
   const generate = async (format: string) => {

@@ -1,8 +1,6 @@
 // User management on both databases: users (with the e-mailed link to set a password), roles (their grant
 // matrix, effective on the next request), the read-only user log, the outbox, and SMTP delivery.
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
@@ -10,6 +8,7 @@ import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { userAdministrationHooks } from '../../server/users/administratorGuard';
 import { sha256Hex } from '../../server/session/sessionStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
 
 /** The newest mail to an address, and the key of the /reset-password/{key} link in it. */
 async function resetLinkFor(server: TestServer, to: string): Promise<{ key: string; status: string; subject: string }> {
@@ -272,39 +271,25 @@ describe.each(testDatabases)('user management on $name', (target) => {
 });
 
 describe('mail over SMTP', () => {
-  let smtp: SMTPServer;
-  const received: { to: string; text: string }[] = [];
+  let smtp: SmtpCapture;
   let server: TestServer;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        let text = '';
-        stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer(testDatabases[0]!, { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://loyalty.example' });
+    smtp = await startSmtpCapture();
+    server = await startTestServer(testDatabases[0]!, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://loyalty.example' });
   });
   afterAll(async () => {
     await server?.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp?.close();
   });
 
   it('delivers a reset link through nodemailer and marks the mail SENT', async () => {
     const admin = (await server.login('admin')).body.result.bearer;
     await server.call('/api/user/reset-user-password', { username: 'branch' }, { token: admin });
-    await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
-    expect(received[0]!.to).toBe('branch@alms.example');
+    await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
+    expect(smtp.received[0]!.to).toBe('branch@alms.example');
     // Quoted-printable: soft line breaks joined again.
-    expect(received[0]!.text.replace(/=\r?\n/g, '')).toMatch(/https:\/\/loyalty\.example\/reset-password\/[A-Za-z0-9_-]{43}/);
+    expect(smtp.received[0]!.text.replace(/=\r?\n/g, '')).toMatch(/https:\/\/loyalty\.example\/reset-password\/[A-Za-z0-9_-]{43}/);
     await expect
       .poll(async () => (await server.database.db.selectFrom('outbox').select('status').where('mailto', '=', 'branch@alms.example').executeTakeFirst())?.status)
       .toBe('SENT');

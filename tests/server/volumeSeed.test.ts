@@ -1,7 +1,9 @@
 // seed:volume at a small size: the rows it writes in bulk are the ledger's own (ledger check clean on
 // SQLite and PostgreSQL), the members carry the definition's fields, a database with members is refused;
-// what the load sets aside (secondary indexes, foreign keys, the contains indexes and their triggers) is
-// all back afterwards, as a first start makes it, and a contains search finds what a scan finds.
+// the activities behind the ledger are written and linked to it (member activities, promotion lines,
+// registrations, non-members' parked flights), the dashboard's rollups equal a recount of the rows and every
+// panel reads them; what the load sets aside (secondary indexes, foreign keys, the contains indexes and their
+// triggers) is all back afterwards, as a first start makes it, and a contains search finds what a scan finds.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
@@ -15,7 +17,11 @@ import { listRecords } from '../../server/resources/listQuery';
 import { syncResourceTables } from '../../server/resources/schemaSync';
 import { seedVolume, VolumeRefusal } from '../../server/seed/volumeSeed';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
-import { installRollups } from '../../server/rollups/rollupStore';
+import { installRollups, METRICS, recountRows, rollupRows } from '../../server/rollups/rollupStore';
+import { PANEL_QUERIES } from '../../server/panels/panelQueries';
+import { PROMOTION_RULE } from '../../server/promotions/promotionRules';
+import { NO_MEMBER } from '../../server/seed/volumeActivity';
+import type { SessionUser } from '../../server/session/sessionStore';
 
 const MEMBERS = 500;
 const catalogue = loadCatalogue();
@@ -93,6 +99,69 @@ describe.each(testDatabases)('seed:volume on $name', (target) => {
     expect(card.memberid).toBe('MBR0000234');
   });
 
+  it('writes the activities behind the ledger: each credited activity names the ledger row that credited it, promotion lines, registrations, parked non-members', async () => {
+    // The drawn members' (the twenty named ones are the first start's, through the ledger).
+    const activities = await db.selectFrom('member_activity').selectAll().where('memberid', '>', 'MBR0000020').execute();
+    expect(activities.length).toBe(rows.member_activity);
+    expect(activities.length / rows.member!).toBeGreaterThan(3);
+    expect(new Set(activities.map((a) => a.activitytype))).toEqual(new Set(['AIR', 'NONAIR']));
+    // Flights of the own carrier and of partners, over the last two years at least.
+    const flights = activities.filter((a) => a.activitytype === 'AIR');
+    expect(new Set(flights.map((a) => a.carrier)).size).toBeGreaterThan(2);
+    const twoYears = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
+    expect(flights.filter((a) => a.activitydate >= twoYears).length).toBeGreaterThan(flights.length / 10);
+    const ledger = new Map((await db.selectFrom('ledger_transaction').selectAll().where('trxtype', '=', 'EARNING').execute()).map((t) => [Number(t.trxid), t]));
+    for (const a of activities) {
+      const trx = ledger.get(Number(a.trxid));
+      // A flight credited through a retro claim names the claim.
+      const source = new RegExp(`^(activity:${a.activityid}|retro:RC${String(a.memberid).slice(3)}\\d+)$`);
+      expect(trx, a.activityid).toMatchObject({ memberid: a.memberid, activitydate: a.activitydate, source: expect.stringMatching(source), awardmiles: a.awardmiles, tiermiles: a.tiermiles, segments: a.segments });
+      expect(a.status).toBe('CREDITED');
+    }
+    // The corporate members' activities are among them.
+    const corporate = await db.selectFrom('member_activity as a').innerJoin('member as m', 'm.memberid', 'a.memberid').select('a.activityid').where('m.corporatecode', 'is not', null).execute();
+    expect(corporate.length).toBeGreaterThan(0);
+    // Promotion lines sit on EARNING rows of a credited activity, and their bonus is in the row's miles.
+    const lines = await db.selectFrom('ledger_detail').selectAll().execute();
+    expect(lines.length).toBeGreaterThan(0);
+    const credited = new Map(activities.map((a) => [Number(a.trxid), a]));
+    for (const line of lines) {
+      expect(line.ruletype).toBe(PROMOTION_RULE);
+      expect(credited.has(Number(line.trxid)), String(line.trxid)).toBe(true);
+      expect(Number(ledger.get(Number(line.trxid))!.awardmiles)).toBeGreaterThan(Number(line.awardmiles));
+    }
+    // Registrations name the member's own card; parked flights name cards no member holds.
+    const registrations = await db.selectFrom('member_promo').innerJoin('member as m', 'm.memberid', 'member_promo.memberid').select(['member_promo.cardnumber', 'm.cardnumber as own']).execute();
+    expect(registrations.length).toBeGreaterThan(0);
+    for (const r of registrations) expect(r.cardnumber).toBe(r.own);
+    const parked = await db.selectFrom('park_activity').selectAll().execute();
+    expect(parked.length).toBeGreaterThan(0);
+    for (const p of parked) expect(p).toMatchObject({ reasoncode: NO_MEMBER, memberid: null, status: 'PARKED', activitytype: 'AIR' });
+    const cards = await db.selectFrom('member_card').select('cardnumber').where('cardnumber', 'in', parked.map((p) => p.cardnumber)).execute();
+    expect(cards).toEqual([]);
+  });
+
+  it('leaves the rollups equal to a recount of the rows, and every panel reads them', async () => {
+    const rollups = await rollupRows(database.db);
+    expect(rollups).toEqual(await recountRows(database.db));
+    expect(new Set(rollups.map((r) => r.metric))).toEqual(new Set(Object.values(METRICS)));
+    // The triggers are back: a credited activity written now is counted by every metric it feeds.
+    const member = await db.selectFrom('member').select(['memberid', 'corporatecode']).where('corporatecode', 'is not', null).where('status', '=', 'ACTIVE').executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await db.insertInto('member_activity').values({ memberid: member.memberid, activityid: 'VOLTEST1', activitytype: 'AIR', activitydate: at.slice(0, 10), carrier: 'GA', status: 'CREDITED', createdby: 'test', createddate: at, updatedby: 'test', updateddate: at }).execute();
+    expect(await rollupRows(database.db)).toEqual(await recountRows(database.db));
+    await db.deleteFrom('member_activity').where('activityid', '=', 'VOLTEST1').execute();
+    // Each chart panel has figures over the last year (the promotions run in 2026), and the member tiers today.
+    const now = new Date();
+    const user = { username: 'test', rolename: 'ADMIN' } as unknown as SessionUser;
+    const startdate = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+    for (const [name, query] of Object.entries(PANEL_QUERIES)) {
+      const criteria = Object.fromEntries(query.criteria.map((c) => [c, c === 'startdate' || c === 'enrollmentdate' ? startdate : null]));
+      const found = await query.run({ db: database.db, user, now, today: now.toISOString().slice(0, 10) }, criteria);
+      expect(found.length, name).toBeGreaterThan(0);
+    }
+  });
+
   it('leaves the indexes, foreign keys, contains indexes and triggers a first start makes', async () => {
     const freshSchema = schema ? await createTestSchema(target.url) : undefined;
     const freshUrl = schema ? target.url : `sqlite:${freshFile}`;
@@ -110,7 +179,7 @@ describe.each(testDatabases)('seed:volume on $name', (target) => {
       if (freshSchema) await dropTestSchema(target.url, freshSchema);
       else for (const suffix of ['', '-wal', '-shm']) rmSync(freshFile + suffix, { force: true });
     }
-  });
+  }, 120_000);
 
   it('builds the contains indexes of the members: a search finds what a scan finds, and follows later writes', async () => {
     expect([...memberModel.contains].sort()).toEqual(['email', 'memberfullname', 'mobilephonenumber']);

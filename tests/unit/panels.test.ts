@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import realTree from '../../screens/menu-tree.json';
 import realSelectors from '../../screens/selectors.json';
 import dashboardJson from '../../screens/top-level/dashboard.json';
+import memberJson from '../../screens/member-management/member.json';
 import { CHART_PALETTE, FIRST_RESULTS, firstResults, formatCell, formatThousands, pieSlices, seriesShape, statisticValue } from '../../engine/definition/chartData';
 import { checkPanelPages } from '../../engine/definition/checkPanelPages';
+import { resolveFilterOptions } from '../../engine/definition/filterOptions';
 import type { MenuTree } from '../../engine/definition/menuTree';
 import { menuPageFiles } from '../../engine/definition/pageFiles';
 import { createPageSource } from '../../engine/definition/pageSource';
@@ -22,7 +24,8 @@ import {
 import type { PageDefinition, PanelChart, PanelDefinition, PanelPage, SelectorCatalogue } from '../../engine/definition/screen';
 import { panelQueryCriteria } from '../../server/panels/panelQueries';
 
-const dashboard = dashboardJson as PanelPage;
+// As the catalogue holds it: the filters that take the Member screen's options (optionsOf) given them.
+const dashboard = resolveFilterOptions([dashboardJson as PanelPage, memberJson as PageDefinition])[0] as PanelPage;
 const memberTier = dashboard.panels.find((p) => p.key === 'member-tier')!;
 /** A fixed day: 15 March 2026, local time, as the browser and server read "today". */
 const TODAY = new Date(2026, 2, 15, 10, 30);

@@ -468,6 +468,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['PanelFilter', screenDefs.panelFilter, {
     name: 'required', label: 'required', placeholder: 'optional', widget: 'optional', type: 'optional', rules: 'optional', options: 'optional',
     source: 'optional', default: 'optional', minDate: 'optional', maxDate: 'optional', rangeEnd: 'optional', disabledWhen: 'optional', multipleWhen: 'optional',
+    optionsOf: 'optional',
   } satisfies Shape<PanelFilter>],
   ['PanelChart', screenDefs.panelChart, {
     kind: 'required', x: 'optional', y: 'optional', series: 'optional', data: 'optional', columns: 'optional', limit: 'optional',

@@ -1,0 +1,45 @@
+// The server tests' PostgreSQL template: vitest's global set-up builds one database with every migration, every
+// definition's table, the dashboard rollups and the reference data (countries, cities, airports: static lists the
+// seed skips once filled), and each test file's server starts on a copy of it instead of building the ~5,000
+// statements of DDL and the reference rows in a schema of its own. The rest of the seed (users, demo members,
+// dated history) is made by each server's start, from its own configuration and clock.
+import type { TestProject } from 'vitest/node';
+import { installRollups } from '../../server/rollups/rollupStore';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { createDatabase, databaseUrl, dropDatabase } from '../../server/db/pgSchema';
+import { loadCatalogue } from '../../server/definitions';
+import { syncResourceTables } from '../../server/resources/schemaSync';
+import { seedReferenceData } from '../../server/seed/referenceData';
+
+/** The schema the template's tables live in (and every copy's). */
+export const TEMPLATE_SCHEMA = 'alms';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The template database's name; empty without TEST_DATABASE_URL. */
+    pgTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    project.provide('pgTemplate', '');
+    return async () => {};
+  }
+  const template = await createDatabase(url, 'tmpl');
+  const database = openDatabase(databaseUrl(url, template), { schema: TEMPLATE_SCHEMA });
+  try {
+    await database.db.schema.createSchema(TEMPLATE_SCHEMA).execute();
+    await migrateToLatest(database.db, TEMPLATE_SCHEMA);
+    const catalogue = loadCatalogue();
+    await syncResourceTables(database.db, catalogue, TEMPLATE_SCHEMA);
+    await installRollups(database.db);
+    await seedReferenceData(database.db, catalogue);
+  } finally {
+    await database.close();
+  }
+  project.provide('pgTemplate', template);
+  return () => dropDatabase(url, template);
+}
