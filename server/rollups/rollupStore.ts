@@ -45,7 +45,7 @@ export const REDEMPTION_REASON = 'Redemption ';
 export const CREDITED = 'CREDITED';
 
 /** Bumped when a trigger's body changes: a database with older triggers gets the new ones and a recount. */
-const VERSION = 'v5';
+const VERSION = 'v6';
 const trigger = (name: string) => `dashboard_${name}_${VERSION}`;
 
 interface Source {
@@ -199,25 +199,56 @@ function sqliteTriggers(source: Source): string[] {
   ];
 }
 
-/** PostgreSQL: one row trigger function a source, in the connection's schema. */
+/**
+ * PostgreSQL: a source's inserts and deletes counted per statement, summed per key over the statement's
+ * transition table (a row trigger upserting one rollup row per source row slowed a batch's chunk
+ * quadratically when its rows shared a key: each upsert walks the row's versions the earlier ones left);
+ * an update of its key columns (rare, one row) per row, the old row out and the new one in.
+ */
 function postgresTrigger(source: Source): string[] {
   const { table } = source;
   const fn = trigger(nameOf(source));
+  const [day, k1, k2, k3] = source.keys('r');
+  const sum = (rows: string, sign: '' | '-') => `insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total)
+    select '${source.metric}', x.day, x.k1, x.k2, x.k3, ${sign}count(*) from (select ${day} as day, ${k1} as k1, ${k2} as k2, ${k3} as k3 from ${rows} r where ${source.counts('r')}) x
+    group by x.day, x.k1, x.k2, x.k3 ${UPSERT}`;
   return [
     `create or replace function ${fn}() returns trigger language plpgsql as $$
 begin
-  if (tg_op = 'DELETE' or tg_op = 'UPDATE') and (${source.counts('old')}) then
+  if (${source.counts('old')}) then
     ${add(source, 'old', '- 1')};
   end if;
-  if (tg_op = 'INSERT' or tg_op = 'UPDATE') and (${source.counts('new')}) then
+  if (${source.counts('new')}) then
     ${add(source, 'new', '+ 1')};
   end if;
   return null;
 end $$`,
+    `create or replace function ${fn}_rows() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    ${sum(NEW_ROWS, '')};
+  else
+    ${sum(OLD_ROWS, '-')};
+  end if;
+  return null;
+end $$`,
+    ...statementTriggers(table, fn),
     `drop trigger if exists ${fn} on ${table}`,
-    `create trigger ${fn} after insert or delete or update of ${source.columns.join(', ')} on ${table} for each row execute function ${fn}()`,
+    `create trigger ${fn} after update of ${source.columns.join(', ')} on ${table} for each row execute function ${fn}()`,
   ];
 }
+
+/** The transition tables of the statement triggers (PostgreSQL). */
+const NEW_ROWS = 'new_rows';
+const OLD_ROWS = 'old_rows';
+const STATEMENT_EVENTS = ['ins', 'del'] as const;
+
+/** PostgreSQL: the insert and delete statement triggers calling `<fn>_rows` (a transition table takes one event a trigger). */
+const statementTriggers = (table: string, fn: string): string[] =>
+  STATEMENT_EVENTS.flatMap((event) => [
+    `drop trigger if exists ${fn}_${event} on ${table}`,
+    `create trigger ${fn}_${event} after ${event === 'ins' ? `insert on ${table} referencing new table as ${NEW_ROWS}` : `delete on ${table} referencing old table as ${OLD_ROWS}`} for each statement execute function ${fn}_rows()`,
+  ]);
 
 /** SQLite: the Member Tier triggers, each recounting the members it names. */
 const sqliteTierTriggers = (): string[] =>
@@ -275,7 +306,26 @@ function sqliteActivityTriggers(): string[] {
   ];
 }
 
-/** PostgreSQL: the same as a function for member_activity and one for member. */
+/**
+ * PostgreSQL: a statement's credited activities (`rows`, a transition table; `sign` 1 in, -1 out) summed into
+ * their members' day counts at once, with MACT where a day starts (its count leaves 0) or ends (comes to 0).
+ */
+function memberDaySum(rows: string, sign: 1 | -1): string[] {
+  const of = (type: string) => `select r.memberid as memberid, ${day('r')} as day, ${type} as activitytype from ${rows} r where ${creditedActivity('r')}`;
+  const edge = `case when u.total > 0 and u.total - x.d <= 0 then 1 when u.total <= 0 and u.total - x.d > 0 then -1 else 0 end`;
+  return [
+    `with x as (select memberid, day, activitytype, ${sign} * count(*) as d from (${of(text('r.activitytype'))} union all ${of(`'${ANY_TYPE}'`)}) y group by memberid, day, activitytype),
+    u as (insert into ${MEMBER_DAY_TABLE} (memberid, day, activitytype, total) select memberid, day, activitytype, d from x
+      on conflict (memberid, day, activitytype) do update set total = ${MEMBER_DAY_TABLE}.total + excluded.total returning memberid, day, activitytype, total)
+    insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total)
+    select '${METRICS.MACT}', u.day, coalesce(m.tierid, ''), coalesce(m.membershipid, ''), u.activitytype, sum(${edge})
+    from u join x on x.memberid = u.memberid and x.day = u.day and x.activitytype = u.activitytype join member m on m.memberid = u.memberid
+    group by u.day, coalesce(m.tierid, ''), coalesce(m.membershipid, ''), u.activitytype having sum(${edge}) <> 0 ${UPSERT}`,
+    `delete from ${MEMBER_DAY_TABLE} d where d.total <= 0 and exists (select 1 from ${rows} r where r.memberid = d.memberid and ${day('r')} = d.day)`,
+  ];
+}
+
+/** PostgreSQL: the same for member_activity (its inserts and deletes per statement, as the sources') and a function for member. */
 function postgresActivityTriggers(): string[] {
   const activity = trigger('mact');
   const member = trigger('mact_member');
@@ -284,16 +334,26 @@ function postgresActivityTriggers(): string[] {
   return [
     `create or replace function ${activity}() returns trigger language plpgsql as $$
 begin
-  if (tg_op = 'DELETE' or tg_op = 'UPDATE') and (${creditedActivity('old')}) then
+  if (${creditedActivity('old')}) then
     ${memberDayDelta('old', '-').join(';\n    ')};
   end if;
-  if (tg_op = 'INSERT' or tg_op = 'UPDATE') and (${creditedActivity('new')}) then
+  if (${creditedActivity('new')}) then
     ${memberDayDelta('new', '+').join(';\n    ')};
   end if;
   return null;
 end $$`,
+    `create or replace function ${activity}_rows() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    ${memberDaySum(NEW_ROWS, 1).join(';\n    ')};
+  else
+    ${memberDaySum(OLD_ROWS, -1).join(';\n    ')};
+  end if;
+  return null;
+end $$`,
+    ...statementTriggers('member_activity', activity),
     `drop trigger if exists ${activity} on member_activity`,
-    `create trigger ${activity} after insert or delete or update of ${columns} on member_activity for each row execute function ${activity}()`,
+    `create trigger ${activity} after update of ${columns} on member_activity for each row execute function ${activity}()`,
     `create or replace function ${member}() returns trigger language plpgsql as $$
 begin
   if old.tierid is distinct from new.tierid or old.membershipid is distinct from new.membershipid then
@@ -316,7 +376,12 @@ const triggerNames = (db: Db): string[] =>
         ...TIER_TRIGGERS.map(([name]) => trigger(name)),
         ...['mact_ins', 'mact_del', 'mact_upd_old', 'mact_upd_new', 'mact_member_upd', 'corp_member_upd'].map(trigger),
       ]
-    : [...SOURCES.map((s) => trigger(nameOf(s))), trigger('tier_member_card'), trigger('tier_member'), trigger('mact'), trigger('mact_member')];
+    : [
+        ...[...SOURCES.map((s) => trigger(nameOf(s))), trigger('mact')].flatMap((fn) => [fn, ...STATEMENT_EVENTS.map((event) => `${fn}_${event}`)]),
+        trigger('tier_member_card'),
+        trigger('tier_member'),
+        trigger('mact_member'),
+      ];
 
 /** The rollup triggers present in the database (its own schema on PostgreSQL). */
 async function presentTriggers(db: Db): Promise<Map<string, string>> {
