@@ -122,7 +122,10 @@ export function nonMemberFlights(index: number, now: Date): Record<string, unkno
     const [carrier, from, to] = route;
     const [origin, destination] = draw() < 0.5 ? [from, to] : [to, from];
     const [cls] = BOOKING_CLASSES[Math.floor(draw() * BOOKING_CLASSES.length)]!;
-    const parked = new Date(day.getTime() + 3 * 86_400_000);
+    // Parked three days later, a millisecond apart per flight drawn: the key's time part is the flight's own
+    // (index * 5 + n stays under a day's milliseconds below 17 M members), so no two keys meet, whatever their
+    // random part (a day's ~1,000 keys sharing one time met at 960,000 members).
+    const parked = new Date(day.getTime() + 3 * 86_400_000 + index * 5 + n);
     rows.push({
       parkid: generateKey(parked),
       parkeddate: parked.toISOString(),
