@@ -52,20 +52,18 @@ export function preparedStatements(client: pg.PoolClient): void {
 function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = sqlite.prepare.bind(sqlite);
+  const cached = (source: string) => {
+    let statement = cache.get(source);
+    if (statement) cache.delete(source);
+    else {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  };
   return new Proxy(sqlite, {
-    get(target, property, receiver) {
-      if (property !== 'prepare') return Reflect.get(target, property, receiver);
-      return (source: string) => {
-        let statement = cache.get(source);
-        if (statement) cache.delete(source);
-        else {
-          statement = prepare(source);
-          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        }
-        cache.set(source, statement);
-        return statement;
-      };
-    },
+    get: (target, property, receiver) => (property === 'prepare' ? cached : Reflect.get(target, property, receiver)),
   });
 }
 
