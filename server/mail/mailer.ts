@@ -12,7 +12,13 @@ import type { ServerConfig } from '../core/config';
 import type { OutboxAttachmentRow, Schema } from '../db/schema';
 import { formatMessage } from '../../engine/rules';
 
-export const MAIL_STATUS = { QUEUED: 'QUEUED', SENT: 'SENT', FAILED: 'FAILED', HELD: 'HELD' } as const;
+export const MAIL_STATUS = { QUEUED: 'QUEUED', SENDING: 'SENDING', SENT: 'SENT', FAILED: 'FAILED', HELD: 'HELD' } as const;
+/**
+ * A mail one app server has claimed (SENDING) and not finished after this long is taken to be lost with its server
+ * and queued again: at most one server sends a mail at a time, and a crash between the SMTP answer and the SENT
+ * mark sends it again rather than never.
+ */
+export const SENDING_LEASE_MS = 10 * 60_000;
 /** Delivery gives up after this many SMTP failures and marks the mail FAILED. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 const RETRY_MS = 60_000;
@@ -123,14 +129,21 @@ export class Mailer {
       });
   }
 
-  /** Sends every queued mail once; answers how many were sent. */
+  /**
+   * Sends every queued mail once; answers how many were sent. Each mail is claimed first (QUEUED -> SENDING, one
+   * conditional update): of app servers delivering at once only the one whose claim changed the row sends it.
+   */
   async deliverPending(): Promise<number> {
     if (!this.transport) return 0;
+    const stale = new Date(this.now().getTime() - SENDING_LEASE_MS).toISOString();
+    await this.db.updateTable('outbox').set({ status: MAIL_STATUS.QUEUED }).where('status', '=', MAIL_STATUS.SENDING).where('updateddate', '<', stale).execute();
     const queued = await this.db.selectFrom('outbox').selectAll().where('status', '=', MAIL_STATUS.QUEUED).orderBy('createddate').limit(100).execute();
     const files = await attachmentsOf(this.db, queued.filter((mail) => Number(mail.attachments) > 0).map((mail) => mail.mailid));
     let sent = 0;
     for (const mail of queued) {
       const at = this.now().toISOString();
+      const claim = await this.db.updateTable('outbox').set({ status: MAIL_STATUS.SENDING, updateddate: at }).where('mailid', '=', mail.mailid).where('status', '=', MAIL_STATUS.QUEUED).executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
         const attachments = (files.get(mail.mailid) ?? []).map((file) => ({ filename: file.filename, contentType: file.contenttype, path: file.path }));
         await this.transport.sendMail({ from: this.config.mailFrom, to: mail.mailto, subject: mail.subject, text: mail.body, attachments });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { formatMessage } from '../../engine/rules';
 import { createJobWorker } from '../../server/jobs/jobWorker';
-import { ATTACHMENT_TEXTS, MAIL_STATUS, Mailer } from '../../server/mail/mailer';
+import { ATTACHMENT_TEXTS, MAIL_STATUS, Mailer, SENDING_LEASE_MS, writeMail } from '../../server/mail/mailer';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sendStatements, STATEMENT_TEXTS } from '../../server/reports/statementStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
@@ -170,6 +170,32 @@ describe.each(testDatabases)('statement mails carry their PDF on $name', (target
     expect(bytes.equals(readFileSync(join(dir, 'statements', code, `${mail!.memberid}.pdf`)))).toBe(true);
     const after = await statementMails();
     expect(after.every((m) => m.status === MAIL_STATUS.SENT)).toBe(true);
+  });
+
+  it('two app servers delivering at once send each mail once; a claim a lost server left is taken again after its lease', async () => {
+    const now = new Date();
+    const to = (n: number) => `twice-${target.name}-${n}@alms.example`;
+    for (let n = 0; n < 6; n++) await writeMail(server.database.db, { to: to(n), subject: 'Once', text: 'Once only', kind: 'TEST' }, MAIL_STATUS.QUEUED, now);
+    // Claimed by servers that went away: one past the lease, one still within it.
+    const claimed = async (n: number, agoMs: number) => {
+      const mailid = await writeMail(server.database.db, { to: to(n), subject: 'Claimed', text: 'Claimed', kind: 'TEST' }, MAIL_STATUS.SENDING, now);
+      await db().updateTable('outbox').set({ updateddate: new Date(now.getTime() - agoMs).toISOString() }).where('mailid', '=', mailid).execute();
+      return mailid;
+    };
+    await claimed(6, SENDING_LEASE_MS + 60_000);
+    const recent = await claimed(7, 60_000);
+    const [a, b] = [new Mailer(server.config, server.database.db), new Mailer(server.config, server.database.db)];
+    try {
+      const sent = await Promise.all([a.deliverPending(), b.deliverPending()]);
+      expect(sent[0]! + sent[1]!).toBeGreaterThanOrEqual(7);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+    const received = (n: number) => smtp.received.filter((r) => r.to === to(n)).length;
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map(received)).toEqual([1, 1, 1, 1, 1, 1, 1, 0]);
+    const rows = (await db().selectFrom('outbox').select(['mailto', 'status']).where('mailto', 'like', `twice-${target.name}-%`).orderBy('mailto').execute()) as Row[];
+    expect(rows.map((r) => r.status)).toEqual([...Array(7).fill(MAIL_STATUS.SENT), MAIL_STATUS.SENDING]);
+    await db().deleteFrom('outbox').where('mailid', '=', recent).execute();
   });
 
   it('the Outbox lists the count, shows the file in the detail, and opens the PDF through a file link', async () => {
