@@ -235,6 +235,7 @@ export async function generateReportFile(db: Kysely<Schema>, fileid: string, now
     }
     await writer.close();
   } catch (error) {
+    await writer.abort();
     await rm(partial, { force: true });
     throw error;
   }

@@ -6,6 +6,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
 import { openXlsx } from './xlsxStream';
+import { destroyed } from './xlsxZip';
 
 export const REPORT_FORMATS = ['CSV', 'XLSX', 'PDF'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -33,6 +34,8 @@ export interface ReportWriter {
   write(rows: Record<string, unknown>[]): Promise<void>;
   /** Finishes the file; its size in bytes. */
   close(): Promise<void>;
+  /** Gives the file up half written (its rows' query failed): the file is closed, for the caller to remove. */
+  abort(): Promise<void>;
 }
 
 const csvCell = (value: unknown): string => {
@@ -66,6 +69,7 @@ function csvWriter(path: string, columns: ReportColumn[]): ReportWriter {
       if (!started) await writeChunk(stream, `${columns.map((c) => csvCell(c.label)).join(',')}\r\n`);
       await closeStream(stream);
     },
+    abort: () => (stream.closed ? Promise.resolve() : destroyed(stream)),
   };
 }
 
@@ -74,7 +78,7 @@ function xlsxWriter(path: string, columns: ReportColumn[], heading: ReportHeadin
     name: heading.title,
     columns: columns.map((c) => ({ key: c.name, label: c.label, width: Math.max(12, c.label.length + 2), type: c.format === 'number' ? 'number' : 'text' })),
   });
-  return { write: (rows) => sheet.addRows(rows), close: () => sheet.close() };
+  return { write: (rows) => sheet.addRows(rows), close: () => sheet.close(), abort: () => sheet.abort() };
 }
 
 const thousands = (value: unknown): string => {
@@ -136,6 +140,10 @@ function pdfWriter(path: string, columns: ReportColumn[], heading: ReportHeading
       if (written === 0) doc.moveDown().fontSize(10).text('No Data', left);
       doc.end();
       await once(stream, 'finish');
+    },
+    async abort() {
+      doc.unpipe(stream);
+      if (!stream.closed) await destroyed(stream);
     },
   };
 }

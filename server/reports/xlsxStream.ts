@@ -21,6 +21,8 @@ export interface XlsxSheet {
 export interface XlsxWriter {
   addRows(rows: Record<string, unknown>[]): Promise<void>;
   close(): Promise<void>;
+  /** Gives the file up half written: its streams are destroyed and the file closed. */
+  abort(): Promise<void>;
 }
 
 /** A sheet's rows, the header row included (Excel's grid). */
@@ -196,5 +198,6 @@ export function openXlsx(path: string, sheet: XlsxSheet): XlsxWriter {
       await part.end();
       await zip.close();
     },
+    abort: () => zip.abort(),
   };
 }

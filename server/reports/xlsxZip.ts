@@ -1,7 +1,7 @@
 // A zip file written as it goes (the container of an XLSX): small entries deflated whole, one large entry
 // deflated as a stream with a data descriptor after it, and the central directory at the end. Every write
 // waits for the file when its buffer is full, so memory stays at a few buffers whatever the entry's size.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 /** The classic zip format's limit (no ZIP64): sizes and offsets fit 32 bits. */
@@ -29,6 +29,8 @@ export interface ZipWriter {
   open(name: string): ZipEntryStream;
   /** Writes the central directory and closes the file. */
   close(): Promise<void>;
+  /** Gives the file up half written (the caller's failure): its compressor and file are destroyed and closed. */
+  abort(): Promise<void>;
 }
 
 interface Entry {
@@ -52,6 +54,14 @@ const within = (n: number): number => {
   if (n > ZIP_LIMIT) throw new Error(ZIP_TEXTS.tooLarge);
   return n;
 };
+
+/** Destroys a file stream and resolves once its descriptor is closed. */
+export function destroyed(file: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    file.once('close', () => resolve());
+    file.destroy();
+  });
+}
 
 export function openZip(path: string, at = new Date()): ZipWriter {
   const file = createWriteStream(path);
@@ -81,6 +91,7 @@ export function openZip(path: string, at = new Date()): ZipWriter {
     });
   };
   const { time, date } = dosDateTime(at);
+  let compressor: NodeJS.ReadWriteStream & { destroy(): void } | undefined;
   const entries: Entry[] = [];
   let offset = 0;
   let streaming = false;
@@ -151,6 +162,7 @@ export function openZip(path: string, at = new Date()): ZipWriter {
       offset += header.length;
       file.write(header);
       const deflate = createDeflateRaw();
+      compressor = deflate;
       deflate.on('error', onError);
       deflate.on('data', (chunk: Buffer) => {
         entry.compressed += chunk.length;
@@ -199,6 +211,13 @@ export function openZip(path: string, at = new Date()): ZipWriter {
       file.end();
       await wait(file, 'close');
       if (failure) throw failure;
+    },
+
+    async abort() {
+      failure ??= new Error('The file was given up');
+      for (const end of [...waits]) end(failure);
+      compressor?.destroy();
+      if (!file.closed) await destroyed(file);
     },
   };
 }

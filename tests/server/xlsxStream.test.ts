@@ -1,7 +1,7 @@
 // The streaming XLSX writer: files read back with exceljs' full reader (sheet name, header, cell types and
 // values, widths, escaping), the zip checked entry by entry against its central directory (CRC, sizes, the
 // data descriptor), Excel's row limit, and a file error failing the writer's calls instead of the thread.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -227,6 +227,25 @@ describe('streaming XLSX writer', () => {
     expect(rowValues(sheet, 1)).toEqual(['Transaction ID', 'Award Miles', 'Reason']);
     expect(rowValues(sheet, 2)).toEqual(['T-9', 700, 'Bonus']);
     expect(sheet.columns.map((c) => c.width)).toEqual([16, 13, 12]);
+  });
+
+  it.each(['CSV', 'XLSX', 'PDF'] as const)('a %s report given up half written (its query failed) leaves no open file behind', async (format) => {
+    const path = join(dir, `given-up.${format.toLowerCase()}.part`);
+    const openOn = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(path);
+      } catch {
+        return false;
+      }
+    });
+    const writer = openReportWriter(format, path, [{ name: 'trxid', label: 'Transaction ID' }, { name: 'reason', label: 'Reason' }], { title: 'Given up', lines: [] });
+    await writer.write(Array.from({ length: 2000 }, (_, i) => ({ trxid: `T-${i}`, reason: 'x'.repeat(40) })));
+    // The file opens on the thread pool: waited for (a state, not a duration).
+    for (let turn = 0; turn < 1000 && openOn().length === 0; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(openOn()).toHaveLength(1);
+    await writer.abort();
+    expect(openOn()).toEqual([]);
+    rmSync(path, { force: true });
   });
 
   it('a report over a format\'s rows is refused before any row is written: PDF 5,000, XLSX 1,048,575, CSV any', () => {
