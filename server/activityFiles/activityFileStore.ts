@@ -45,6 +45,7 @@ import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
 import { airRulesFor, nonAirRulesFor } from '../accrual/ruleBook';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { toDb, type Row } from '../resources/records';
+import { countRollupsPerStatement } from '../rollups/rollupStore';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -483,6 +484,8 @@ export async function processActivityFile(db: Db, w: WriteContext, fileid: strin
       // The marker is read again under the transaction: a second runner of the same file finds the chunk done.
       const marker = (await loose(trx).selectFrom(model.table).select('processedrows').where('fileid', '=', fileid).executeTakeFirst()) as { processedrows: number } | undefined;
       if (Number(marker?.processedrows ?? 0) >= last) return undefined;
+      // The chunk's thousands of rows reach the dashboard's rollups a statement at a time.
+      await countRollupsPerStatement(trx);
       const ratedRows = await rateChunk(trx, w, rows);
       const results = await writeChunk(trx, w, fileid, ratedRows);
       const add = (status: string) => results.filter((r) => r.status === status).length;

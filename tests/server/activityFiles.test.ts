@@ -10,6 +10,7 @@ import { createJobWorker } from '../../server/jobs/jobWorker';
 import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
 import { processActivityFile, startProcessing } from '../../server/activityFiles/activityFileStore';
 import { loadCatalogue } from '../../server/definitions';
+import { recountRows, rollupRows } from '../../server/rollups/rollupStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, any>;
@@ -93,6 +94,8 @@ describe.each(testDatabases)('activity files on $name', (target) => {
       ['4', 'CREDITED', '685', '548', '0', ''],
     ]);
     expect(await checkLedger(server.database.db)).toEqual([]);
+    // The chunk's rows reached the dashboard's rollups once each (on PostgreSQL a statement at a time).
+    expect(await rollupRows(server.database.db)).toEqual(await recountRows(server.database.db));
   });
 
   it('park mode credits the good rows, parks a row no member holds, refuses a bad row and a segment credited twice', async () => {

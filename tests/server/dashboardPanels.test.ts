@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { credit, debit } from '../../server/ledger/ledgerStore';
-import { METRICS, recountRows, rollupRows } from '../../server/rollups/rollupStore';
+import { countRollupsPerStatement, METRICS, recountRows, rollupRows } from '../../server/rollups/rollupStore';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 
 const code = (call: Call) => call.body.status.responsecode;
@@ -194,9 +194,14 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     await db().updateTable('member').set({ corporatecode: corporate, membershipid: 'CORPORATE' }).where('memberid', '=', members[2]!.memberid).execute();
     await db().insertInto('member_activity').values(['AIR', 'NONAIR', 'AIR'].map((type, n) => ({ memberid: members[2]!.memberid, activityid: `DSHSAME${n}`, activitytype: type, activitydate: day(-4), carrier: 'GA', partnercode: 'HILTON', status: 'CREDITED', ...audit }))).execute();
     await db().deleteFrom('member_activity').where('activityid', '=', 'DSHSAME0').execute();
-    // Several rows of one member's day in and out in one statement (PostgreSQL sums a statement's rows per key).
-    await db().insertInto('member_activity').values([0, 1, 2, 3].map((n) => ({ memberid: members[8]!.memberid, activityid: `DSHMANY${n}`, activitytype: n === 3 ? 'NONAIR' : 'AIR', activitydate: day(-7), carrier: 'GA', partnercode: 'HILTON', status: 'CREDITED', ...audit }))).execute();
-    await db().deleteFrom('member_activity').where('activityid', 'in', ['DSHMANY0', 'DSHMANY1', 'DSHMANY3']).execute();
+    // Several rows of one member's day in and out in one statement, as a file's chunk writes them (PostgreSQL then
+    // sums a statement's rows per key; the rows above were counted one at a time).
+    await server.database.db.transaction().execute(async (trx) => {
+      await countRollupsPerStatement(trx);
+      const chunk = trx as unknown as Kysely<any>;
+      await chunk.insertInto('member_activity').values([0, 1, 2, 3].map((n) => ({ memberid: members[8]!.memberid, activityid: `DSHMANY${n}`, activitytype: n === 3 ? 'NONAIR' : 'AIR', activitydate: day(-7), carrier: 'GA', partnercode: 'HILTON', status: 'CREDITED', ...audit }))).execute();
+      await chunk.deleteFrom('member_activity').where('activityid', 'in', ['DSHMANY0', 'DSHMANY1', 'DSHMANY3']).execute();
+    });
     await db().updateTable('member_activity').set({ activitydate: day(-6) }).where('activityid', '=', 'DSHSAME1').execute();
     await db().updateTable('member_activity').set({ memberid: members[7]!.memberid }).where('activityid', '=', 'DSH2-1').execute();
     // Flight's Non-Member series: a parked flight re-processed for a member, another parked, one discarded and deleted.
