@@ -228,18 +228,7 @@ begin
   end if;
   return null;
 end $$`,
-    `create or replace function ${fn}_rows() returns trigger language plpgsql as $$
-begin
-  if not ${PER_STATEMENT} then
-    return null;
-  end if;
-  if tg_op = 'INSERT' then
-    ${sum(NEW_ROWS, '')};
-  else
-    ${sum(OLD_ROWS, '-')};
-  end if;
-  return null;
-end $$`,
+    statementFunction(`${fn}_rows`, [sum(NEW_ROWS, '')], [sum(OLD_ROWS, '-')]),
     ...statementTriggers(table, fn),
     `drop trigger if exists ${fn} on ${table}`,
     `create trigger ${fn} after insert or delete or update of ${source.columns.join(', ')} on ${table} for each row execute function ${fn}()`,
@@ -258,6 +247,20 @@ export async function countRollupsPerStatement(trx: Db): Promise<void> {
   if (isSqlite(trx as unknown as Kysely<unknown>)) return;
   await sql`select set_config(${ROLLUP_MODE}, 'statement', true)`.execute(trx);
 }
+
+/** PostgreSQL: a statement trigger's function: nothing unless the transaction counts per statement, else the statements of its inserts or its deletes. */
+const statementFunction = (name: string, inserted: string[], deleted: string[]) => `create or replace function ${name}() returns trigger language plpgsql as $$
+begin
+  if not ${PER_STATEMENT} then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    ${inserted.join(';\n    ')};
+  else
+    ${deleted.join(';\n    ')};
+  end if;
+  return null;
+end $$`;
 
 /** The transition tables of the statement triggers (PostgreSQL). */
 const NEW_ROWS = 'new_rows';
@@ -366,18 +369,7 @@ begin
   end if;
   return null;
 end $$`,
-    `create or replace function ${activity}_rows() returns trigger language plpgsql as $$
-begin
-  if not ${PER_STATEMENT} then
-    return null;
-  end if;
-  if tg_op = 'INSERT' then
-    ${memberDaySum(NEW_ROWS, 1).join(';\n    ')};
-  else
-    ${memberDaySum(OLD_ROWS, -1).join(';\n    ')};
-  end if;
-  return null;
-end $$`,
+    statementFunction(`${activity}_rows`, memberDaySum(NEW_ROWS, 1), memberDaySum(OLD_ROWS, -1)),
     ...statementTriggers('member_activity', activity),
     `drop trigger if exists ${activity} on member_activity`,
     `create trigger ${activity} after insert or delete or update of ${columns} on member_activity for each row execute function ${activity}()`,
