@@ -107,7 +107,7 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
     const found = await listRecords(database.db as unknown as Kysely<any>, database.dialect, resourceModel(screen), new CountCache(), { criteria: { label: `%${text}%` }, paging: { limit: 10, page: 1 } }, { code: 'asc' });
     return found.rows.map((r) => r.code);
   };
-  const WANTED = { postgres: ['gadget__label_tri', 'gadget__label_tri_del', 'gadget__label_tri_ins', 'gadget__label_tri_trunc', 'gadget__label_tri_upd'], sqlite: ['gadget_label_trgm', 'gadget_label_trgm_delete', 'gadget_label_trgm_insert', 'gadget_label_trgm_update'] };
+  const WANTED = { postgres: ['gadget__label_tri', 'gadget__label_tri_del', 'gadget__label_tri_ins', 'gadget__label_tri_set', 'gadget__label_tri_trunc'], sqlite: ['gadget_label_trgm', 'gadget_label_trgm_delete', 'gadget_label_trgm_insert', 'gadget_label_trgm_update'] };
 
   it('gives a text field searched by contains a trigram index, indexing the rows already there, once', async () => {
     const exact = gadget([codeField, weightField, labelField({ exact: true })]);
@@ -138,5 +138,17 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
     expect(await sync(catalogueWith(contains))).toEqual(['indexed gadget.label for contains search']);
     expect(await trigramParts()).toEqual(WANTED[target.name]);
     expect(await search(contains, 'falcon')).toEqual(['G2', 'G3', 'G4']);
+  });
+
+  it.runIf(target.name === 'postgres')('replaces the earlier statement trigger on updates (every update of the table) with the row trigger on the field', async () => {
+    const contains = gadget([codeField, weightField, labelField({})]);
+    await sql`drop trigger gadget__label_tri_set on gadget`.execute(database.db);
+    await sql.raw(`create or replace function gadget__label_tri_upd() returns trigger language plpgsql as $$ begin return null; end $$`).execute(database.db);
+    await sql.raw(`create trigger gadget__label_tri_upd after update on gadget referencing old table as old_rows new table as new_rows for each statement execute function gadget__label_tri_upd()`).execute(database.db);
+    expect(await sync(catalogueWith(contains))).toEqual(['indexed gadget.label for contains search']);
+    expect(await trigramParts()).toEqual(WANTED[target.name]);
+    await (database.db as any).updateTable('gadget').set({ label: 'Blue Heron' }).where('code', '=', 'G4').execute();
+    expect(await search(contains, 'falcon')).toEqual(['G2', 'G3']);
+    expect(await search(contains, 'heron')).toEqual(['G4']);
   });
 });
