@@ -30,6 +30,18 @@ export interface DatabaseOptions {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/** Statement names by SQL text, shared by the connections (a hash a query was 40 µs of a credit's 1.5 ms). */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= STATEMENT_CACHE_SIZE) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(text, (name = `s${createHash('sha1').update(text).digest('hex')}`));
+  }
+  return name;
+}
+
 /**
  * PostgreSQL parses and plans an unnamed statement on every call; naming each parameterised statement
  * by its SQL lets every connection prepare it once and reuse the plan (the database shares the cores).
@@ -38,8 +50,7 @@ export function preparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = `s${createHash('sha1').update(config).digest('hex')}`;
-      return query({ name, text: config, values }, callback);
+      return query({ name: statementName(config), text: config, values }, callback);
     }
     return query(config, values, callback);
   };
