@@ -6,7 +6,7 @@
 // 1,000,000 flights of 1,000,000 members.
 // Usage: npx tsx scripts/bench-batch.ts [--members 10000] [--rows N] [--postgres URL] [--keep] [--no-listeners]
 //   [--statements] (time per statement text during the credit, summed) [--profile FILE] (CPU profile of the credit alone)
-//   [--reuse-seed] (SQLite: seed a size once, copy it on later runs) [--cache-mb N] (the connection's page cache)
+//   [--reuse-seed] (SQLite: seed a size once, copy it on later runs)
 //   [--chunk N] (rows a chunk, the job's CHUNK_ROWS unless told) [--member-order] (the rows in member order, not shuffled)
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -45,7 +45,7 @@ function shuffle(items: string[], from: number): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { members: { type: 'string' }, rows: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, 'no-listeners': { type: 'boolean' }, statements: { type: 'boolean' }, profile: { type: 'string' }, 'cache-mb': { type: 'string' }, 'reuse-seed': { type: 'boolean' }, chunk: { type: 'string' }, 'member-order': { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { members: { type: 'string' }, rows: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, 'no-listeners': { type: 'boolean' }, statements: { type: 'boolean' }, profile: { type: 'string' }, 'reuse-seed': { type: 'boolean' }, chunk: { type: 'string' }, 'member-order': { type: 'boolean' } } });
   const members = Math.ceil(positive('members', values.members, 10_000));
   const rows = Math.ceil(positive('rows', values.rows, members));
   const chunkRows = Math.ceil(positive('chunk', values.chunk, CHUNK_ROWS));
@@ -87,7 +87,6 @@ async function main(): Promise<void> {
     };
     const database = openDatabase(url, { schema, ...(values.statements ? { log } : {}) });
     const db = database.db;
-    if (values['cache-mb']) await sql.raw(`pragma cache_size = -${Number(values['cache-mb']) * 1024}`).execute(db);
     // As in the server: tier upgrades and first-activity bonuses hear every credit.
     // --no-listeners measures the crediting alone (the listeners' work apart: a few statements per chunk).
     if (!values['no-listeners']) for (const listener of ledgerListeners) registerLedgerListener(listener);

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type KyselyConfig, type SchemaMetadata, type TableMetadata } from 'kysely';
 import type { Schema } from './schema';
+import { isSqlite } from './columnTypes';
 import { TableWrites } from './tableWrites';
 import { startCheckpointer } from './walCheckpointer';
 
@@ -54,6 +55,41 @@ export function preparedStatements(client: pg.PoolClient): void {
     }
     return query(config, values, callback);
   };
+}
+
+/** SQLite: the raise of each connection's page cache under way (work started meanwhile shares it). */
+const pageCacheRaises = new WeakMap<object, { depth: number; previous: Promise<number> }>();
+
+/**
+ * Runs `work` with the SQLite connection's page cache raised to `megabytes` (PostgreSQL: unchanged), and sets it
+ * back once the last work sharing the raise ends. For jobs writing to pages all over large tables (an activity
+ * file's chunk dirties tens of thousands): a cache smaller than a transaction's dirty pages spills them to the log
+ * before the commit and reads them back when a later row lands on them again.
+ */
+export async function withPageCache<T>(db: Kysely<any>, megabytes: number, work: () => Promise<T>): Promise<T> {
+  if (!isSqlite(db)) return work();
+  const key = db.getExecutor().adapter;
+  let raise = pageCacheRaises.get(key);
+  if (!raise) {
+    const previous = sql<{ cache_size: number }>`pragma cache_size`.execute(db).then(async ({ rows }) => {
+      await sql.raw(`pragma cache_size = -${Math.round(megabytes * 1024)}`).execute(db);
+      return Number(rows[0]!.cache_size);
+    });
+    pageCacheRaises.set(key, (raise = { depth: 0, previous }));
+  }
+  raise.depth += 1;
+  try {
+    await raise.previous;
+    return await work();
+  } finally {
+    raise.depth -= 1;
+    if (raise.depth === 0) {
+      // Forgotten before the statement setting it back is queued: a raise after this one reads the size after it.
+      pageCacheRaises.delete(key);
+      const previous = await raise.previous.catch(() => undefined);
+      if (previous !== undefined) await sql.raw(`pragma cache_size = ${previous}`).execute(db);
+    }
+  }
 }
 
 /**
