@@ -46,17 +46,40 @@ const csvCell = (value: unknown): string => {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
+/** The first error of each report file (see reportFile). */
+const failures = new WeakMap<WriteStream, Error>();
+
+/**
+ * A report's file stream. An error no call is waiting for (a write the thread pool fails later, the writes a
+ * destroy cuts short) is kept and thrown by the writer's next call, never at the thread: an 'error' event without
+ * a listener ends the process (the report worker's thread) and the 'close' after it is never emitted.
+ */
+function reportFile(path: string): WriteStream {
+  const stream = createWriteStream(path);
+  stream.on('error', (error) => {
+    if (!failures.has(stream)) failures.set(stream, error);
+  });
+  return stream;
+}
+
+function throwFailure(stream: WriteStream): void {
+  const failure = failures.get(stream);
+  if (failure) throw failure;
+}
+
 async function writeChunk(stream: WriteStream, text: string): Promise<void> {
+  throwFailure(stream);
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
 async function closeStream(stream: WriteStream): Promise<void> {
+  throwFailure(stream);
   stream.end();
   await once(stream, 'finish');
 }
 
 function csvWriter(path: string, columns: ReportColumn[]): ReportWriter {
-  const stream = createWriteStream(path);
+  const stream = reportFile(path);
   let started = false;
   return {
     async write(rows) {
@@ -93,7 +116,7 @@ export const PDF_MAX_ROWS = 5000;
 function pdfWriter(path: string, columns: ReportColumn[], heading: ReportHeading): ReportWriter {
   const landscape = columns.length > 6;
   const doc = new PDFDocument({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margin: 36, bufferPages: false });
-  const stream = createWriteStream(path);
+  const stream = reportFile(path);
   doc.pipe(stream);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -118,6 +141,7 @@ function pdfWriter(path: string, columns: ReportColumn[], heading: ReportHeading
   const bottom = () => doc.page.height - doc.page.margins.bottom - rowHeight;
   return {
     async write(rows) {
+      throwFailure(stream);
       for (const row of rows) {
         if (written >= PDF_MAX_ROWS) return;
         if (doc.y > bottom()) {
@@ -138,6 +162,7 @@ function pdfWriter(path: string, columns: ReportColumn[], heading: ReportHeading
     },
     async close() {
       if (written === 0) doc.moveDown().fontSize(10).text('No Data', left);
+      throwFailure(stream);
       doc.end();
       await once(stream, 'finish');
     },

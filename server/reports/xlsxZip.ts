@@ -55,9 +55,14 @@ const within = (n: number): number => {
   return n;
 };
 
-/** Destroys a file stream and resolves once its descriptor is closed. */
+/**
+ * Destroys a file stream and resolves once its descriptor is closed. The writes the destroy cuts short fail
+ * (ERR_STREAM_DESTROYED): heard here, as the file is given up anyway; unheard, the error would end the thread
+ * before the 'close' this waits for.
+ */
 export function destroyed(file: WriteStream): Promise<void> {
   return new Promise((resolve) => {
+    file.on('error', () => {});
     file.once('close', () => resolve());
     file.destroy();
   });

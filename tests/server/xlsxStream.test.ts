@@ -248,6 +248,32 @@ describe('streaming XLSX writer', () => {
     rmSync(path, { force: true });
   });
 
+  it.each(['CSV', 'XLSX', 'PDF'] as const)('a %s report given up at once, its writes still under way, ends without an unheard error', async (format) => {
+    // The writes a destroy cuts short fail: unheard, their error ended the thread before the file's 'close'.
+    for (let k = 0; k < 5; k++) {
+      const path = join(dir, `given-up-at-once-${k}.${format.toLowerCase()}.part`);
+      const writer = openReportWriter(format, path, [{ name: 'trxid', label: 'Transaction ID' }, { name: 'reason', label: 'Reason' }], { title: 'Given up', lines: [] });
+      await writer.write(Array.from({ length: 2000 }, (_, i) => ({ trxid: `T-${i}`, reason: 'x'.repeat(40) })));
+      await writer.abort();
+      rmSync(path, { force: true });
+    }
+  });
+
+  it.each(['CSV', 'PDF'] as const)('a %s file that cannot be opened fails the writer\'s next call with the file error, not the thread', async (format) => {
+    const path = join(dir, 'no-such-directory', `report.${format.toLowerCase()}`);
+    const writer = openReportWriter(format, path, [{ name: 'trxid', label: 'Transaction ID' }], { title: 'Nowhere', lines: [] });
+    await writer.write([{ trxid: 'T-1' }]);
+    // The open fails on the thread pool; the writer holds the error for its next call.
+    let failure: unknown;
+    for (let turn = 0; turn < 1000 && failure === undefined; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      failure = await writer.write([{ trxid: 'T-2' }]).then(() => undefined, (error: unknown) => error);
+    }
+    expect(String(failure)).toContain('ENOENT');
+    await expect(writer.close()).rejects.toThrow('ENOENT');
+    await writer.abort();
+  });
+
   it('a report over a format\'s rows is refused before any row is written: PDF 5,000, XLSX 1,048,575, CSV any', () => {
     expect(formatRowLimit('PDF')).toEqual({ rows: PDF_MAX_ROWS, message: REPORT_TEXTS.pdfTooLong });
     expect(PDF_MAX_ROWS).toBe(5000);
