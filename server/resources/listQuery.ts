@@ -270,10 +270,10 @@ export async function listRecords(
   const rows = counted.rows ?? (await read<Row>(fill(select, values), heavy));
 
   if (total === undefined) {
-    // A first page shorter than the limit is the whole answer.
+    // A first page shorter than the limit is the whole answer: its rows are the count (not kept: such a
+    // query has no other page to ask it for).
     const whole = limit <= 0 || (page === 1 && rows.length < limit);
-    if (whole) counts.set(model.name, queryKey, (total = rows.length));
-    else total = await count();
+    total = whole ? rows.length : await count();
   }
   return { rows: rows.map(input.read ?? ((r) => rowToRecord(model, r))), paging: { page, limit, totalrecord: total } };
 }
