@@ -96,7 +96,7 @@ export async function withPageCache<T>(db: Kysely<any>, megabytes: number, work:
  * Kysely prepares every query anew; parsing SQL was the largest single cost of a small request.
  * Statements are reused by their SQL text (least recently used ones dropped past the limit).
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+function withStatementCache(sqlite: SQLite.Database): { database: SQLite.Database; prepare: (source: string) => SQLite.Statement } {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = sqlite.prepare.bind(sqlite);
   const cached = (source: string) => {
@@ -109,13 +109,14 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
     cache.set(source, statement);
     return statement;
   };
-  return new Proxy(sqlite, {
+  const database = new Proxy(sqlite, {
     get: (target, property, receiver) => (property === 'prepare' ? cached : Reflect.get(target, property, receiver)),
   });
+  return { database, prepare: cached };
 }
 
 /** SQLite: the connection of each database openDatabase opened (its statement cache too), for readRows. */
-const sqliteConnections = new WeakMap<Kysely<any>, { sqlite: SQLite.Database; statements: SQLite.Database; log?: (query: CompiledQuery) => void }>();
+const sqliteConnections = new WeakMap<Kysely<any>, { sqlite: SQLite.Database; prepare: (source: string) => SQLite.Statement; log?: (query: CompiledQuery) => void }>();
 
 /**
  * The rows of a read. On SQLite outside a transaction the statement runs at once on the connection:
@@ -127,7 +128,7 @@ const sqliteConnections = new WeakMap<Kysely<any>, { sqlite: SQLite.Database; st
 export async function readRows<R>(db: Kysely<any>, query: CompiledQuery): Promise<R[]> {
   const connection = sqliteConnections.get(db);
   if (connection && !connection.sqlite.inTransaction) {
-    const statement = connection.statements.prepare(query.sql);
+    const statement = connection.prepare(query.sql);
     if (statement.reader) {
       connection.log?.(query);
       return statement.all(query.parameters as unknown[]) as R[];
@@ -225,12 +226,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const checkpointer = startCheckpointer(sqlite, file);
-    const statements = withStatementCache(sqlite);
+    const { database: statements, prepare } = withStatementCache(sqlite);
     const { log } = options;
     const writes = new TableWrites();
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: statements }), plugins: [writes], ...(log ? { log } : {}) });
     // A log of levels is Kysely's own printing: such a database reads through Kysely only.
-    if (typeof log === 'function' || !log) sqliteConnections.set(db, { sqlite, statements, log: log && ((query) => log({ level: 'query', query, queryDurationMillis: 0 })) });
+    if (typeof log === 'function' || !log) sqliteConnections.set(db, { sqlite, prepare, log: log && ((query) => log({ level: 'query', query, queryDurationMillis: 0 })) });
     return {
       db,
       dialect: 'sqlite',
