@@ -46,7 +46,7 @@ import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
 import { airRulesFor, nonAirRulesFor } from '../accrual/ruleBook';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { toDb, type Row } from '../resources/records';
-import { countRollupsPerStatement } from '../rollups/rollupStore';
+import { countRollupsPerStatement, insertActivitiesCounted, type CountedActivity } from '../rollups/rollupStore';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -160,6 +160,42 @@ export function readHeader(header: readonly string[], labels: (name: string) => 
   return { type, fields };
 }
 
+/** A row as the upload keeps it: `seq` its place in the processing order, `card` the card it posts to. */
+interface StoredRow {
+  rowno: number;
+  seq: number;
+  card?: string;
+  activity: string | null;
+  problem: string | null;
+}
+
+/** Cards looked up a statement at upload. */
+const CARD_LOOKUP = 20_000;
+
+/**
+ * Gives each row its place in the processing order: the rows of a member together in the file's order, members in
+ * memberid order, then the rows of no member known now and the bad rows. A file of flights lists its members in no
+ * order; credited so, every chunk writes pages all over the member, ledger, lot, activity and segment indexes
+ * (keyed by memberid), and a chunk of members in order writes a run of neighbouring pages of each (bench:batch,
+ * 1,000,000 members: see the README). The job looks every member up again when it credits a row; the order only
+ * decides which rows share a chunk.
+ */
+async function placeInMemberOrder(db: Db, rows: StoredRow[]): Promise<void> {
+  const cards = [...new Set(rows.flatMap((r) => (r.card ? [r.card] : [])))];
+  const memberOf = new Map<string, string>();
+  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  for (let from = 0; from < cards.length; from += CARD_LOOKUP) {
+    const data = JSON.stringify(cards.slice(from, from + CARD_LOOKUP));
+    const found = sqlite
+      ? await sql<{ cardnumber: string; memberid: string }>`select cardnumber, memberid from member_card where cardnumber in (select value from json_each(${data}))`.execute(db)
+      : await sql<{ cardnumber: string; memberid: string }>`select cardnumber, memberid from member_card where cardnumber = any(array(select json_array_elements_text(${data}::json)))`.execute(db);
+    for (const r of found.rows) memberOf.set(r.cardnumber, r.memberid);
+  }
+  const keyed = rows.map((row) => ({ row, member: (row.card && memberOf.get(row.card)) || undefined }));
+  keyed.sort((a, b) => (a.member === b.member ? a.row.rowno - b.row.rowno : a.member === undefined ? 1 : b.member === undefined ? -1 : a.member < b.member ? -1 : 1));
+  keyed.forEach(({ row }, i) => (row.seq = i + 1));
+}
+
 export interface UploadedFile {
   fileid: string;
   filename: string;
@@ -186,7 +222,7 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
   const today = now.toISOString().slice(0, 10);
   const { references } = await ruleBook(db, catalogue);
   const resolved = fields.map((f) => checker.field(f)!);
-  const rows: { rowno: number; activity: string | null; problem: string | null }[] = [];
+  const rows: StoredRow[] = [];
   let bad = 0;
   lines.forEach((cells, i) => {
     const values: Row = { activitytype: type };
@@ -198,8 +234,9 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
     });
     const checked = problem ? { problem } : checker.check(values, today, references);
     if ('problem' in checked) bad += 1;
-    rows.push({ rowno: i + 2, activity: 'activity' in checked ? JSON.stringify(checked.activity) : null, problem: 'problem' in checked ? checked.problem.slice(0, 500) : null });
+    rows.push({ rowno: i + 2, seq: 0, card: 'activity' in checked ? (checked.activity.cardnumber ?? undefined) : undefined, activity: 'activity' in checked ? JSON.stringify(checked.activity) : null, problem: 'problem' in checked ? checked.problem.slice(0, 500) : null });
   });
+  await placeInMemberOrder(db, rows);
   const fileid = generateKey(now);
   const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
   await db.transaction().execute(async (trx) => {
@@ -207,7 +244,7 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
       rowOf(model, { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad, creditedrows: 0, parkedrows: 0, refusedrows: 0, processedrows: 0, percentage: 0, status: FILE_STATUS.VALIDATED, uploadedby: user, uploadeddate: now.toISOString() }, user, now),
     ]);
     for (let from = 0; from < rows.length; from += STORE_ROWS) {
-      await insertJsonRows(loose(trx), 'activity_file_row', rows.slice(from, from + STORE_ROWS).map((r) => ({ fileid, ...r })));
+      await insertJsonRows(loose(trx), 'activity_file_row', rows.slice(from, from + STORE_ROWS).map(({ rowno, seq, activity, problem }) => ({ fileid, rowno, seq, activity, problem })));
     }
   });
   return { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad };
@@ -217,6 +254,8 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
 
 interface FileRow {
   rowno: number;
+  /** The row's place in the processing order (placeInMemberOrder). */
+  seq: number;
   activity: PostedActivity | null;
   problem: string | null;
 }
@@ -235,9 +274,10 @@ async function fileRecord(db: Db, catalogue: Catalogue, fileid: string): Promise
   return (await loose(db).selectFrom(model.table).selectAll().where('fileid', '=', fileid).executeTakeFirst()) as Row | undefined;
 }
 
+/** The next rows in processing order: the `limit` rows after place `after`. */
 async function readChunk(db: Db, fileid: string, after: number, limit: number): Promise<FileRow[]> {
-  const rows = (await loose(db).selectFrom('activity_file_row').select(['rowno', 'activity', 'problem']).where('fileid', '=', fileid).where('rowno', '>', after).orderBy('rowno').limit(limit).execute()) as { rowno: number; activity: string | null; problem: string | null }[];
-  return rows.map((r) => ({ rowno: Number(r.rowno), activity: r.activity ? (JSON.parse(r.activity) as PostedActivity) : null, problem: r.problem }));
+  const rows = (await loose(db).selectFrom('activity_file_row').select(['rowno', 'seq', 'activity', 'problem']).where('fileid', '=', fileid).where('seq', '>', after).orderBy('seq').limit(limit).execute()) as { rowno: number; seq: number; activity: string | null; problem: string | null }[];
+  return rows.map((r) => ({ rowno: Number(r.rowno), seq: Number(r.seq), activity: r.activity ? (JSON.parse(r.activity) as PostedActivity) : null, problem: r.problem }));
 }
 
 type FoundMember = AccrualMember & { tiers: { tierid: string; startdate: string; enddate: string | null }[] };
@@ -335,16 +375,17 @@ async function writeChunk(trx: Db, w: WriteContext, fileid: string, rated: Rated
   let parks: Row[] = [];
   let segments: Row[] = [];
   let credits: { entry: BatchCredit; row: Row; lines: AccrualResult['lines'] }[] = [];
-  // The job's time and the row: unique within the file, and time-ordered as generated keys are.
+  // The job's time and the row's place: unique within the file, and in the order written, as generated keys are.
   const stampOf = generateKey(w.now).slice(0, 17);
-  const idOf = (rowno: number) => `${stampOf}${rowno.toString(36).toUpperCase().padStart(6, '0')}`;
+  const idOf = (seq: number) => `${stampOf}${seq.toString(36).toUpperCase().padStart(6, '0')}`;
   const at = w.now.toISOString();
 
   const flush = async () => {
     const trxids = await creditMany(trx, credits.map((c) => c.entry), { trxtype: TRX_TYPES.EARNING, user: w.user, now: w.now });
     credits.forEach((c, i) => (c.row.trxid = trxids[i]));
     await insertJsonRows(loose(trx), 'accrual_segment', segments);
-    await insertJsonRows(loose(trx), activityModel.table, activities);
+    const written = activities;
+    await insertActivitiesCounted(trx, written as unknown as CountedActivity[], () => insertJsonRows(loose(trx), activityModel.table, written));
     await insertJsonRows(loose(trx), parkModel.table, parks);
     await insertJsonRows(
       loose(trx),
@@ -382,11 +423,11 @@ async function writeChunk(trx: Db, w: WriteContext, fileid: string, rated: Rated
       continue;
     }
     if (result.outcome === 'PARKED') {
-      parks.push(rowOf(parkModel, { ...a, parkid: idOf(row.rowno), parkeddate: at, channel: 'FILE', reasoncode: result.reasoncode, reason: result.reason, memberid: member?.memberid ?? null, status: 'PARKED' }, w.user, w.now));
+      parks.push(rowOf(parkModel, { ...a, parkid: idOf(row.seq), parkeddate: at, channel: 'FILE', reasoncode: result.reasoncode, reason: result.reason, memberid: member?.memberid ?? null, status: 'PARKED' }, w.user, w.now));
       results.push({ rowno: row.rowno, status: 'PARKED', awardmiles: 0, tiermiles: 0, segments: 0, reason: result.reason ?? null });
       continue;
     }
-    const activityid = idOf(row.rowno);
+    const activityid = idOf(row.seq);
     const credited = result.outcome === 'CREDIT';
     const record = rowOf(activityModel, { ...a, memberid: member!.memberid, activityid, awardmiles: credited ? result.awardmiles : 0, tiermiles: credited ? result.tiermiles : 0, segments: credited ? result.segments : 0, trxid: null, channel: 'FILE', reason: result.reason ?? null, status: credited ? 'CREDITED' : 'REJECTED' }, w.user, w.now);
     activities.push(record);
@@ -434,7 +475,7 @@ export async function startProcessing(db: Db, catalogue: Catalogue, fileid: stri
 }
 
 /**
- * Processes a PROCESSING file from where it stopped (the rows after processedrows): chunk by chunk, each in
+ * Processes a PROCESSING file from where it stopped (the rows placed after processedrows, in member order): chunk by chunk, each in
  * one transaction with its results and the file's counts. `progress` hears the percentage after each chunk.
  */
 export async function processActivityFile(db: Db, w: WriteContext, fileid: string, progress: (percentage: number) => Promise<void> = async () => {}, chunkRows = CHUNK_ROWS): Promise<ProcessOutcome> {
@@ -448,7 +489,8 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
   const counts = { creditedrows: Number(file.creditedrows ?? 0), parkedrows: Number(file.parkedrows ?? 0), refusedrows: Number(file.refusedrows ?? 0) };
   if (file.status !== FILE_STATUS.PROCESSING) return { status: file.status === FILE_STATUS.FAILED ? 'FAILED' : 'DONE', ...counts };
   const total = Number(file.totalrows);
-  let after = Number(file.processedrows ?? 0) === 0 ? 0 : Number(file.processedrows) + 1;
+  // The place (seq) of the last row processed: the rows up to it are done.
+  let after = Number(file.processedrows ?? 0);
 
   if (file.mode === FILE_MODES.ALL && after === 0) {
     // All or nothing: every row rated first (nothing written); any row not creditable fails the file.
@@ -463,7 +505,7 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
         else if (r.result && r.result.outcome !== 'CREDIT') badRows.push(refused(r.row.rowno, r.result.reason ?? r.result.outcome));
       }
       bad = badRows.length;
-      from = rows[rows.length - 1]!.rowno;
+      from = rows[rows.length - 1]!.seq;
       await progress(Math.min(49, Math.floor((from / (total + 1)) * 50)));
     }
     if (bad > 0) {
@@ -474,7 +516,7 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
           const rows = await readChunk(trx, fileid, from, STORE_ROWS);
           if (rows.length === 0) break;
           await insertJsonRows(loose(trx), 'activity_file_result', rows.map((r) => ({ fileid, ...(failed.get(r.rowno) ?? refused(r.rowno, others)) })), ['fileid', 'rowno']);
-          from = rows[rows.length - 1]!.rowno;
+          from = rows[rows.length - 1]!.seq;
         }
         await loose(trx)
           .updateTable(model.table)
@@ -488,9 +530,9 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
 
   const base = file.mode === FILE_MODES.ALL ? 50 : 0;
   for (;;) {
-    const rows = await readChunk(db, fileid, Math.max(0, after - 1), chunkRows);
+    const rows = await readChunk(db, fileid, after, chunkRows);
     if (rows.length === 0) break;
-    const last = rows[rows.length - 1]!.rowno;
+    const last = rows[rows.length - 1]!.seq;
     const done = await db.transaction().execute(async (trx) => {
       // The marker is read again under the transaction: a second runner of the same file finds the chunk done.
       const marker = (await loose(trx).selectFrom(model.table).select('processedrows').where('fileid', '=', fileid).executeTakeFirst()) as { processedrows: number } | undefined;
@@ -501,7 +543,7 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
       const results = await writeChunk(trx, w, fileid, ratedRows);
       const add = (status: string) => results.filter((r) => r.status === status).length;
       const next = { creditedrows: counts.creditedrows + add('CREDITED'), parkedrows: counts.parkedrows + add('PARKED'), refusedrows: counts.refusedrows + add('REFUSED') };
-      const percentage = Math.min(99, base + Math.floor(((last - 1) / total) * (100 - base)));
+      const percentage = Math.min(99, base + Math.floor((last / total) * (100 - base)));
       await loose(trx)
         .updateTable(model.table)
         .set({ ...next, processedrows: last, percentage, updateddate: w.now.toISOString() })
@@ -516,7 +558,7 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
       const again = await fileRecord(db, w.catalogue, fileid);
       Object.assign(counts, { creditedrows: Number(again!.creditedrows), parkedrows: Number(again!.parkedrows), refusedrows: Number(again!.refusedrows) });
     }
-    after = last + 1;
+    after = last;
   }
   await loose(db).updateTable(model.table).set({ status: FILE_STATUS.DONE, percentage: 100, updateddate: w.now.toISOString() }).where('fileid', '=', fileid).where('status', '=', FILE_STATUS.PROCESSING).execute();
   return { status: 'DONE', ...counts };

@@ -20,6 +20,7 @@ import * as dashboardMemberTier0036 from './migrations/0036_dashboard_member_tie
 import * as reportFiles0040 from './migrations/0040_report_files';
 import * as outboxAttachments0041 from './migrations/0041_outbox_attachments';
 import * as approvalPendingOnce0053 from './migrations/0053_approval_pending_once';
+import * as activityFileOrder0054 from './migrations/0054_activity_file_order';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0040_report_files': reportFiles0040,
   '0041_outbox_attachments': outboxAttachments0041,
   '0053_approval_pending_once': approvalPendingOnce0053,
+  '0054_activity_file_order': activityFileOrder0054,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -197,6 +197,32 @@ describe.each(testDatabases)('activity files on $name', (target) => {
     }
   });
 
+  it('credits in member order: a chunk takes the rows of the lowest members, a member\'s rows in file order; the rollups count each row once', async () => {
+    const [m1, m2, m3, m4] = [await member(), await member(), await member(), await member()];
+    // m2 flew on the day before: its member day exists when the file's chunk adds another flight that day.
+    const before = await upload(csv(flight(m2.card, '800')), 'before.csv');
+    await startProcessing(server.database.db, catalogue, before.body.result.fileid, 'PARK', 'admin', new Date());
+    const w = { db: server.database.db, catalogue, user: 'admin', now: new Date() };
+    await processActivityFile(server.database.db, w, before.body.result.fileid);
+    const up = await upload(csv(flight(m3.card), flight(m1.card, '832'), flight(m4.card), flight('7899999997'), flight(m1.card, '836'), flight(m2.card)), 'order.csv');
+    const { fileid } = up.body.result;
+    const places = (await any().selectFrom('activity_file_row').select(['rowno', 'seq']).where('fileid', '=', fileid).orderBy('seq').execute()) as Row[];
+    // Rows 3 and 6 (m1), 7 (m2), 2 (m3), 4 (m4), then row 5 of no member.
+    expect(places.map((p) => Number(p.rowno))).toEqual([3, 6, 7, 2, 4, 5]);
+    await startProcessing(server.database.db, catalogue, fileid, 'PARK', 'admin', new Date());
+    await expect(processActivityFile(server.database.db, w, fileid, async () => { throw new Error('server killed'); }, 2)).rejects.toThrow('server killed');
+    expect([await balance(m1.memberid), await balance(m2.memberid), await balance(m3.memberid)]).toEqual([[1370, 1096, 0], [685, 548, 0], [0, 0, 0]]);
+    // m1's two flights of one day: written in the file's order.
+    const m1Rows = (await any().selectFrom('member_activity').select(['activityid', 'flightnumber']).where('memberid', '=', m1.memberid).orderBy('activityid').execute()) as Row[];
+    expect(m1Rows.map((r) => String(r.flightnumber))).toEqual(['832', '836']);
+    expect(await processActivityFile(server.database.db, w, fileid, async () => {}, 2)).toEqual({ status: 'DONE', creditedrows: 5, parkedrows: 1, refusedrows: 0 });
+    expect([await balance(m2.memberid), await balance(m3.memberid), await balance(m4.memberid)]).toEqual([[1370, 1096, 0], [685, 548, 0], [685, 548, 0]]);
+    expect((await result(fileid)).map((l) => l.slice(0, 2))).toEqual([['Row', 'Status'], ['2', 'CREDITED'], ['3', 'CREDITED'], ['4', 'CREDITED'], ['5', 'PARKED'], ['6', 'CREDITED'], ['7', 'CREDITED']]);
+    // Member Activity counts a member's day once however many of its flights a chunk or an earlier file credited.
+    expect(await rollupRows(server.database.db)).toEqual(await recountRows(server.database.db));
+    expect(await checkLedger(server.database.db)).toEqual([]);
+  });
+
   it('a job interrupted after a chunk resumes from the next row without crediting any row twice; progress reaches 100', async () => {
     const members = [await member(), await member(), await member(), await member(), await member()];
     const up = await upload(csv(...members.map((m) => flight(m.card))), 'resume.csv');
@@ -212,7 +238,7 @@ describe.each(testDatabases)('activity files on $name', (target) => {
       }, 2),
     ).rejects.toThrow('server killed');
     const half = await file(fileid);
-    expect([half.status, Number(half.processedrows), Number(half.creditedrows)]).toEqual(['PROCESSING', 3, 2]);
+    expect([half.status, Number(half.processedrows), Number(half.creditedrows)]).toEqual(['PROCESSING', 2, 2]);
     const outcome = await processActivityFile(server.database.db, w, fileid, async (p) => void seen.push(p), 2);
     expect(outcome).toEqual({ status: 'DONE', creditedrows: 5, parkedrows: 0, refusedrows: 0 });
     // And once more: a finished file changes nothing.
