@@ -12,6 +12,9 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely, type LogEvent } from 'kysely';
 import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { syncResourceTables } from '../server/resources/schemaSync';
+import { installRollups } from '../server/rollups/rollupStore';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { loadCatalogue } from '../server/definitions';
 import { seedVolume } from '../server/seed/volumeSeed';
@@ -87,6 +90,10 @@ async function main(): Promise<void> {
     };
     const database = openDatabase(url, { schema, ...(values.statements ? { log } : {}) });
     const db = database.db;
+    // A seed copied from an earlier run is brought up to date as the server does at its start.
+    await migrateToLatest(db, schema);
+    await syncResourceTables(db, loadCatalogue(), schema);
+    await installRollups(db);
     // As in the server: tier upgrades and first-activity bonuses hear every credit.
     // --no-listeners measures the crediting alone (the listeners' work apart: a few statements per chunk).
     if (!values['no-listeners']) for (const listener of ledgerListeners) registerLedgerListener(listener);

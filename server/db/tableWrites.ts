@@ -3,7 +3,7 @@
 // listeners hear it once the statement has run, whichever module wrote (an enrollment, a status change). A
 // statement compiled once and run as compiled (compiledQueries.ts: the ledger's balance raise) is not heard:
 // it skips the plugins' query step, and what it changes (balances) no list counts by.
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { Kysely, KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 type Listener = (table: string) => void;
 
@@ -59,8 +59,18 @@ export class TableWrites implements KyselyPlugin {
     const tables = this.pending.get(queryId);
     if (tables) {
       this.pending.delete(queryId);
-      for (const table of tables) for (const listener of this.listeners) listener(table);
+      for (const table of tables) this.wrote(table);
     }
     return result;
   }
+
+  /** Tells the listeners `table` was written by a statement they could not hear (one run as compiled). */
+  wrote(table: string): void {
+    for (const listener of this.listeners) listener(table);
+  }
+}
+
+/** Tells db's listeners (its transaction's too) that a statement run as compiled wrote `table`. */
+export function announceWrite(db: Kysely<any>, table: string): void {
+  for (const plugin of db.getExecutor().plugins) if (plugin instanceof TableWrites) plugin.wrote(table);
 }

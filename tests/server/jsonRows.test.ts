@@ -1,0 +1,53 @@
+// Many rows a statement (server/db/jsonRows.ts) on both databases: every row of a batch larger than one
+// statement takes is written once, each value stored as its column keeps it (whole numbers into a text column
+// as '832', not '832.0'; booleans 1/0; dates as ISO text; lists as JSON), a clash on the conflict key skips the
+// row, and the lists' count listeners hear the table.
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
+import { existingValues, insertJsonRows } from '../../server/db/jsonRows';
+import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+
+describe.each(testDatabases)('rows in bulk on $name', (target) => {
+  let database: Database;
+  let schema: string | undefined;
+  const db = () => database.db as unknown as Kysely<any>;
+
+  beforeAll(async () => {
+    schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
+    database = openDatabase(target.url, { schema });
+    await sql`create table bulk_row (id integer primary key, code varchar(20), amount bigint, ratio real, flag integer, note text)`.execute(db());
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (schema) await dropTestSchema(target.url, schema);
+  });
+
+  it('writes every row of a batch wider than a statement once, each value as its column keeps it', async () => {
+    const heard: string[] = [];
+    const stop = database.onTableWrite((table) => heard.push(table));
+    // 6 columns: 5,000 values a statement on SQLite, so 4,321 rows take one full statement and seven smaller ones.
+    const rows = Array.from({ length: 4321 }, (_, i) => ({ id: i + 1, code: i % 2 === 0 ? 832 + i : `C${i}`, amount: i * 1000, ratio: i / 4, flag: i % 3 === 0, note: i === 7 ? ['a', 'b'] : i === 8 ? new Date('2026-03-10T01:02:03.000Z') : null }));
+    try {
+      await insertJsonRows(db(), 'bulk_row', target.name === 'postgres' ? rows.map((r) => ({ ...r, flag: r.flag ? 1 : 0, note: r.note === null ? null : r.note instanceof Date ? r.note.toISOString() : JSON.stringify(r.note) })) : rows);
+    } finally {
+      stop();
+    }
+    expect(heard).toContain('bulk_row');
+    const stored = (await db().selectFrom('bulk_row').selectAll().orderBy('id').execute()) as Record<string, unknown>[];
+    expect(stored).toHaveLength(4321);
+    expect(stored.slice(0, 2).map((r) => [r.code, Number(r.amount), Number(r.ratio), Number(r.flag)])).toEqual([
+      ['832', 0, 0, 1],
+      ['C1', 1000, 0.25, 0],
+    ]);
+    expect([stored[7]!.note, stored[8]!.note, stored[9]!.note]).toEqual(['["a","b"]', '2026-03-10T01:02:03.000Z', null]);
+    expect(stored.map((r) => Number(r.id))).toEqual(rows.map((r) => r.id));
+  });
+
+  it('skips a row whose conflict key is taken, and finds existing values', async () => {
+    await insertJsonRows(db(), 'bulk_row', [{ id: 1, code: 'CLASH' }, { id: 5000, code: 'NEW' }], ['id']);
+    const two = (await db().selectFrom('bulk_row').select(['id', 'code']).where('id', 'in', [1, 5000]).orderBy('id').execute()) as { id: number; code: string }[];
+    expect(two.map((r) => [Number(r.id), r.code])).toEqual([[1, '832'], [5000, 'NEW']]);
+    expect([...(await existingValues(db(), 'bulk_row', 'code', ['NEW', 'C1', 'NONE']))].sort()).toEqual(['C1', 'NEW']);
+  });
+});
