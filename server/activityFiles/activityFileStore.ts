@@ -178,9 +178,9 @@ const CARD_LOOKUP = 20_000;
  * order; credited so, every chunk writes pages all over the member, ledger, lot, activity and segment indexes
  * (keyed by memberid), and a chunk of members in order writes a run of neighbouring pages of each (bench:batch,
  * 1,000,000 members: see the README). The job looks every member up again when it credits a row; the order only
- * decides which rows share a chunk.
+ * decides which rows share a chunk. Returns the rows in that order.
  */
-async function placeInMemberOrder(db: Db, rows: StoredRow[]): Promise<void> {
+async function placeInMemberOrder(db: Db, rows: StoredRow[]): Promise<StoredRow[]> {
   const cards = [...new Set(rows.flatMap((r) => (r.card ? [r.card] : [])))];
   const memberOf = new Map<string, string>();
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
@@ -194,6 +194,7 @@ async function placeInMemberOrder(db: Db, rows: StoredRow[]): Promise<void> {
   const keyed = rows.map((row) => ({ row, member: (row.card && memberOf.get(row.card)) || undefined }));
   keyed.sort((a, b) => (a.member === b.member ? a.row.rowno - b.row.rowno : a.member === undefined ? 1 : b.member === undefined ? -1 : a.member < b.member ? -1 : 1));
   keyed.forEach(({ row }, i) => (row.seq = i + 1));
+  return keyed.map(({ row }) => row);
 }
 
 export interface UploadedFile {
@@ -236,15 +237,16 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
     if ('problem' in checked) bad += 1;
     rows.push({ rowno: i + 2, seq: 0, card: 'activity' in checked ? (checked.activity.cardnumber ?? undefined) : undefined, activity: 'activity' in checked ? JSON.stringify(checked.activity) : null, problem: 'problem' in checked ? checked.problem.slice(0, 500) : null });
   });
-  await placeInMemberOrder(db, rows);
+  // Kept in the order the job reads them, so its chunks read neighbouring pages.
+  const stored = await placeInMemberOrder(db, rows);
   const fileid = generateKey(now);
   const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
   await db.transaction().execute(async (trx) => {
     await insertJsonRows(loose(trx), model.table, [
       rowOf(model, { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad, creditedrows: 0, parkedrows: 0, refusedrows: 0, processedrows: 0, percentage: 0, status: FILE_STATUS.VALIDATED, uploadedby: user, uploadeddate: now.toISOString() }, user, now),
     ]);
-    for (let from = 0; from < rows.length; from += STORE_ROWS) {
-      await insertJsonRows(loose(trx), 'activity_file_row', rows.slice(from, from + STORE_ROWS).map(({ rowno, seq, activity, problem }) => ({ fileid, rowno, seq, activity, problem })));
+    for (let from = 0; from < stored.length; from += STORE_ROWS) {
+      await insertJsonRows(loose(trx), 'activity_file_row', stored.slice(from, from + STORE_ROWS).map(({ rowno, seq, activity, problem }) => ({ fileid, rowno, seq, activity, problem })));
     }
   });
   return { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad };
