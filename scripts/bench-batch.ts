@@ -112,7 +112,8 @@ async function main(): Promise<void> {
         lines.push(`${cards[i % cards.length]},${day},GA,${100 + Math.floor(i / cards.length)},${origin},${destination},${CLASSES[i % CLASSES.length]},126${String(i).padStart(10, '0')},${day},`);
       }
       // A day's flights come in flight order, their members in none: the rows are shuffled (a fixed seed) unless
-      // --member-order keeps them in member order, which writes each table's pages in key order (twice as fast).
+      // --member-order keeps them in member order. The job credits in member order either way (the upload places
+      // each row: activityFileStore.placeInMemberOrder); the file's order changes only the upload's lookups.
       if (!values['member-order']) shuffle(lines, 1);
       const content = `${lines.join('\r\n')}\r\n`;
       console.log(`file: ${rows.toLocaleString('en-US')} flights for ${cards.length.toLocaleString('en-US')} members, ${(content.length / 1_048_576).toFixed(1)} MB, ${values['member-order'] ? 'in member order' : 'members in random order'}`);
