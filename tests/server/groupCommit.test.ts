@@ -1,25 +1,14 @@
 // Group commit (server/db/groupCommit.ts) on both databases: callers arriving together share a transaction
 // on SQLite, each in a savepoint, so one caller's failure undoes its own writes only; every caller is
 // answered with its own value or error, after the commit.
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { groupCommit, MAX_BATCH } from '../../server/db/groupCommit';
-import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+import { bareDatabase, testDatabases } from './harness';
 
 describe.each(testDatabases)('group commit on $name', (target) => {
-  let database: Database;
-  let schema: string | undefined;
-  const db = () => database.db as unknown as Kysely<any>;
-
-  beforeAll(async () => {
-    schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
-    database = openDatabase(target.url, { schema });
-    await sql`create table grouped (n integer primary key)`.execute(db());
-  });
-  afterAll(async () => {
-    await database?.close();
-    if (schema) await dropTestSchema(target.url, schema);
+  const { db } = bareDatabase(target, async (created) => {
+    await sql`create table grouped (n integer primary key)`.execute(created);
   });
 
   it('keeps the writes of the callers that succeed and undoes those of the ones that fail', async () => {

@@ -8,7 +8,8 @@ import type { Action } from '../../server/core/action';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { openDatabase, type Database } from '../../server/db/database';
 import { createServer } from '../../server/server';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Kysely } from 'kysely';
 import { createDatabase, createSchema, databaseUrl, dropDatabase, dropSchema } from '../../server/db/pgSchema';
 import { TEMPLATE_SCHEMA } from './pgTemplate';
 import { sha256Hex } from '../../server/session/sessionStore';
@@ -26,6 +27,25 @@ export const testDatabases: TestDatabase[] = [
 /** PostgreSQL: a fresh schema for one test file, so files run in parallel without meeting. */
 export const createTestSchema = (url: string): Promise<string> => createSchema(url, 't');
 export const dropTestSchema = dropSchema;
+
+/**
+ * A bare database of the target for a describe block (no server, no migrations; its own schema on PostgreSQL),
+ * opened with `setup` before its tests and closed (the schema dropped) after them.
+ */
+export function bareDatabase(target: TestDatabase, setup: (db: Kysely<any>) => Promise<void>): { database: () => Database; db: () => Kysely<any> } {
+  let database: Database | undefined;
+  let schema: string | undefined;
+  beforeAll(async () => {
+    schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
+    database = openDatabase(target.url, { schema });
+    await setup(database.db as unknown as Kysely<any>);
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (schema) await dropTestSchema(target.url, schema);
+  });
+  return { database: () => database!, db: () => database!.db as unknown as Kysely<any> };
+}
 
 export interface Call {
   http: number;

@@ -2,30 +2,19 @@
 // statement takes is written once, each value stored as its column keeps it (whole numbers into a text column
 // as '832', not '832.0'; booleans 1/0; dates as ISO text; lists as JSON), a clash on the conflict key skips the
 // row, and the lists' count listeners hear the table.
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { existingValues, insertJsonRows } from '../../server/db/jsonRows';
-import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+import { bareDatabase, testDatabases } from './harness';
 
 describe.each(testDatabases)('rows in bulk on $name', (target) => {
-  let database: Database;
-  let schema: string | undefined;
-  const db = () => database.db as unknown as Kysely<any>;
-
-  beforeAll(async () => {
-    schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
-    database = openDatabase(target.url, { schema });
-    await sql`create table bulk_row (id integer primary key, code varchar(20), amount bigint, ratio real, flag integer, note text)`.execute(db());
-  });
-  afterAll(async () => {
-    await database?.close();
-    if (schema) await dropTestSchema(target.url, schema);
+  const { database, db } = bareDatabase(target, async (created) => {
+    await sql`create table bulk_row (id integer primary key, code varchar(20), amount bigint, ratio real, flag integer, note text)`.execute(created);
   });
 
   it('writes every row of a batch wider than a statement once, each value as its column keeps it', async () => {
     const heard: string[] = [];
-    const stop = database.onTableWrite((table) => heard.push(table));
+    const stop = database().onTableWrite((table) => heard.push(table));
     // 6 columns: 5,000 values a statement on SQLite, so 4,321 rows take one full statement and seven smaller ones.
     const rows = Array.from({ length: 4321 }, (_, i) => ({ id: i + 1, code: i % 2 === 0 ? 832 + i : `C${i}`, amount: i * 1000, ratio: i / 4, flag: i % 3 === 0, note: i === 7 ? ['a', 'b'] : i === 8 ? new Date('2026-03-10T01:02:03.000Z') : null }));
     try {
