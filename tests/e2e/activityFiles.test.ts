@@ -66,6 +66,15 @@ describe('File Management in the browser', () => {
     await expect.poll(() => row().locator('.ant-progress-track').evaluate((bar) => bar.getBoundingClientRect().width / bar.parentElement!.getBoundingClientRect().width, undefined, { timeout: 5000 })).toBeGreaterThan(0.99);
     await page.screenshot({ path: `${screenshotDir}/file-management-done.png` });
 
+    // The file's detail: both rows done, counted in the order the job credited them (members first).
+    await row().getByRole('button', { name: 'View' }).click();
+    const detail = page.getByRole('dialog').filter({ hasText: 'Rows Processed' });
+    await settled(detail);
+    expect(await detail.innerText()).toMatch(/Rows Processed\s+2\b/);
+    await page.screenshot({ path: `${screenshotDir}/file-management-view.png` });
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+
     const [download] = await Promise.all([page.waitForEvent('download'), row().getByRole('button', { name: 'Result File' }).click()]);
     expect(download.suggestedFilename()).toBe(name.replace('.csv', '-result.csv'));
     expect(parseCsv(readFileSync((await download.path())!, 'utf8'))).toEqual([
