@@ -4,7 +4,7 @@
 // member's activity row, in one transaction; the tier listeners run inside it. Target: >= 1,000 posts/s with
 // p99 <= 50 ms. Then every post is checked: one credited activity each, and the ledger check clean.
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
-// Usage: npx tsx scripts/bench-accrual.ts [--seconds 10] [--concurrency 50] [--members 10000] [--postgres URL] [--profile FILE]
+// Usage: npx tsx scripts/bench-accrual.ts [--seconds 10] [--concurrency 50] [--members 10000] [--postgres URL] [--profile FILE] [--statements]
 import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import { openDatabase } from '../server/db/database';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { checkLedger } from '../server/ledger/ledgerStore';
 import { createServer } from '../server/server';
-import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, WARMUP_MS, type SampleRequest } from './benchSupport';
+import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, statementTimer, WARMUP_MS, type SampleRequest } from './benchSupport';
 
 const TARGET_RATE = 1000;
 const TARGET_P99_MS = 50;
@@ -87,7 +87,7 @@ function posts(count: number, members: number): SampleRequest[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, members: { type: 'string' }, postgres: { type: 'string' }, profile: { type: 'string' } } });
+  const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, members: { type: 'string' }, postgres: { type: 'string' }, profile: { type: 'string' }, statements: { type: 'boolean' } } });
   const seconds = positive('seconds', values.seconds, 10);
   const concurrency = Math.ceil(positive('concurrency', values.concurrency, 50));
   const members = Math.ceil(positive('members', values.members, 10_000));
@@ -104,7 +104,9 @@ async function main(): Promise<void> {
     mkdirSync('.tmp/bench-accrual', { recursive: true });
     url = `sqlite:${SQLITE_FILE}`;
   }
-  const database = openDatabase(url, { schema });
+  // --statements: each statement's time during the timed run and its warm-up.
+  const timer = statementTimer();
+  const database = openDatabase(url, { schema, ...(values.statements ? { log: timer.log } : {}) });
   try {
     const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });
     const { app } = await createServer({ config, database, logger: false });
@@ -123,8 +125,10 @@ async function main(): Promise<void> {
       const warmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * TARGET_RATE * 5));
       const requests = all;
       console.log(`setup: ${members.toLocaleString('en-US')} members, ${(warmup.length + requests.length).toLocaleString('en-US')} distinct flights ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      timer.on = true;
       const run = await drive({ port, path: '/api/accrual/air', token, requests, warmup, concurrency, seconds, profile: values.profile });
 
+      timer.on = false;
       const db = database.db as unknown as Kysely<any>;
       const count = async (table: string, ...where: [string, string][]) => {
         let q = db.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
@@ -144,6 +148,7 @@ async function main(): Promise<void> {
       console.log(`written    ${credited.toLocaleString('en-US')} credited, ${rejected.toLocaleString('en-US')} rejected by the rules (classes without accrual), ${segments.toLocaleString('en-US')} segments, ${details.toLocaleString('en-US')} detail lines`);
       console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
       console.log(`target >= ${TARGET_RATE}/s with p99 <= ${TARGET_P99_MS} ms: ${target ? 'met' : 'NOT met'}`);
+      if (values.statements) timer.print('while posting');
       if (problems.length > 0 || credited + rejected < run.count || segments !== credited) process.exitCode = 1;
     } finally {
       await app.close();

@@ -10,7 +10,7 @@
 //   [--chunk N] (rows a chunk, the job's CHUNK_ROWS unless told) [--member-order] (the rows in member order, not shuffled)
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sql, type Kysely, type LogEvent } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { syncResourceTables } from '../server/resources/schemaSync';
@@ -22,7 +22,7 @@ import { checkLedger } from '../server/ledger/ledgerStore';
 import { registerLedgerListener } from '../server/ledger/ledgerListeners';
 import { ledgerListeners } from '../server/actions';
 import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
-import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile } from './benchSupport';
+import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile, statementTimer } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench-batch/batch.sqlite';
 const TARGETS = { sqlite: 20_000, postgres: 10_000 };
@@ -77,18 +77,9 @@ async function main(): Promise<void> {
       console.log(`seed: ${members.toLocaleString('en-US')} members in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       if (!postgres && values['reuse-seed']) copyFileSync(SQLITE_FILE, seeded);
     }
-    // --statements: each statement's time during the credit, by its text's start (the log runs only then).
-    const statements = new Map<string, { n: number; ms: number }>();
-    let timing = false;
-    const log = (event: LogEvent) => {
-      if (!timing || event.level !== 'query') return;
-      const text = event.query.sql.replace(/\s+/g, ' ').slice(0, 90);
-      const seen = statements.get(text) ?? { n: 0, ms: 0 };
-      seen.n += 1;
-      seen.ms += event.queryDurationMillis;
-      statements.set(text, seen);
-    };
-    const database = openDatabase(url, { schema, ...(values.statements ? { log } : {}) });
+    // --statements: each statement's time during the credit (the timer runs only then).
+    const timer = statementTimer();
+    const database = openDatabase(url, { schema, ...(values.statements ? { log: timer.log } : {}) });
     const db = database.db;
     // A seed copied from an earlier run is brought up to date as the server does at its start.
     await migrateToLatest(db, schema);
@@ -123,13 +114,13 @@ async function main(): Promise<void> {
       const uploadSeconds = (performance.now() - started) / 1000;
       await startProcessing(db, catalogue, file.fileid, 'PARK', 'admin', new Date());
       const profile = values.profile ? await startProfile() : undefined;
-      timing = true;
+      timer.on = true;
       const cpuBefore = process.cpuUsage();
       started = performance.now();
       const outcome = await processActivityFile(db, { db, catalogue, user: 'admin', now: new Date() }, file.fileid, undefined, chunkRows);
       const creditSeconds = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
-      timing = false;
+      timer.on = false;
       if (profile) await profile.stop(values.profile!);
       started = performance.now();
       const problems = await checkLedger(db);
@@ -146,10 +137,7 @@ async function main(): Promise<void> {
       console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`} (${checkSeconds.toFixed(1)} s)`);
       console.log(`listeners (tier upgrade, first-activity bonus): ${values['no-listeners'] ? 'off' : 'on, as in the server'}`);
       console.log(`target >= ${target.toLocaleString('en-US')}/s: ${rate >= target ? 'met' : 'NOT met'}`);
-      if (values.statements) {
-        console.log('statements during the credit (count, total ms, text):');
-        for (const [text, { n, ms }] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${String(n).padStart(7)} ${ms.toFixed(0).padStart(8)} ms  ${text}`);
-      }
+      if (values.statements) timer.print('during the credit');
       if (problems.length > 0 || outcome.status !== 'DONE') process.exitCode = 1;
     } finally {
       await database.close();

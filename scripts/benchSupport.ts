@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import type { LogEvent } from 'kysely';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
@@ -490,4 +491,28 @@ export function runBenchmark(main: () => Promise<void>): void {
         process.exit(process.exitCode ?? 0);
       }, 2000).unref();
     });
+}
+
+/**
+ * --statements: each statement's time while `on`, summed by its text's start; `log` goes to openDatabase. With
+ * PostgreSQL's pool a statement's time includes its wait for the connection's round trip, not for a connection.
+ */
+export function statementTimer() {
+  const statements = new Map<string, { n: number; ms: number }>();
+  const timer = {
+    on: false,
+    log(event: LogEvent): void {
+      if (!timer.on || event.level !== 'query') return;
+      const text = event.query.sql.replace(/\s+/g, ' ').slice(0, 90);
+      const seen = statements.get(text) ?? { n: 0, ms: 0 };
+      seen.n += 1;
+      seen.ms += event.queryDurationMillis;
+      statements.set(text, seen);
+    },
+    print(during: string): void {
+      console.log(`statements ${during} (count, total ms, text):`);
+      for (const [text, { n, ms }] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${String(n).padStart(7)} ${ms.toFixed(0).padStart(8)} ms  ${text}`);
+    },
+  };
+  return timer;
 }

@@ -10,13 +10,13 @@ import { actionFunctionCode, formFields, isCustomAction, resourceModel, validate
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
-import { groupCommitOf } from '../db/groupCommit';
 import { ApiError } from '../core/apiError';
 import { checkReferences, mustFind, type ResourceServices } from '../resources/resourceActions';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { labelsOf, writeContext } from './accrualHooks';
+import { postingQueueOf } from './postingQueue';
 import {
   ACCRUAL_TEXTS,
   ACTIVITY_FIELDS,
@@ -25,7 +25,6 @@ import {
   activityProblems,
   memberByCard,
   memberById,
-  postActivity,
   rateActivity,
   referencesKnown,
   reprocess,
@@ -157,8 +156,8 @@ export function accrualActions(services: ResourceServices): Action[] {
       data: dataSchema(fields, required),
       handler: async (ctx) => {
         const activity = await checked(ctx, type, ctx.parameter.data as Row);
-        // Posts arriving together share one commit on SQLite (each in a savepoint of its own).
-        const posted = await groupCommitOf(ctx.db)((trx) => postActivity(trx, activity, 'API', writeContext(ctx, catalogue)));
+        // Posts arriving together are credited as one batch (postingQueue.ts).
+        const posted = await postingQueueOf(ctx.db)(activity, writeContext(ctx, catalogue));
         services.counts.invalidate(posted.status === 'PARKED' ? PARK_RESOURCE : ACTIVITY_RESOURCE);
         return answer(posted);
       },

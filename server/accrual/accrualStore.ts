@@ -384,7 +384,7 @@ export async function limitUsage(db: Db, catalogue: Catalogue, memberid: string,
 }
 
 /** The segment's activity, when a credit holds it already. */
-async function creditedBy(db: Db, key: string): Promise<string | undefined> {
+export async function creditedBy(db: Db, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('accrual_segment').select('activityid').where('segmentkey', '=', key).executeTakeFirst();
   return row?.activityid;
 }
@@ -569,9 +569,13 @@ async function claimSegment(trx: Db, memberid: string, activityid: string, a: Po
   );
   const claimed = await trx.executeQuery(fill(compiled, [key, memberid, activityid, now.toISOString()]));
   if (claimed.rows.length > 0) return;
-  const holder = (await creditedBy(trx, key)) ?? 'another activity';
+  throw alreadyCredited(a, (await creditedBy(trx, key)) ?? 'another activity');
+}
+
+/** A post's refusal of a flight segment another activity (`holder`) credited already. */
+export function alreadyCredited(a: PostedActivity, holder: string): ApiError {
   const message = `${ACCRUAL_REASONS.ALREADY_CREDITED}: ${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} on ${a.activitydate} was credited by activity ${holder}`;
-  throw new ApiError(CODES.VALIDATION, message, 200, { flightnumber: message });
+  return new ApiError(CODES.VALIDATION, message, 200, { flightnumber: message });
 }
 
 async function park(trx: Db, a: PostedActivity, channel: Channel, result: AccrualResult, w: WriteContext, memberid?: string): Promise<string> {

@@ -12,41 +12,29 @@ import { cellValue, csvLine, isCsvFileName, parseCsv } from '../../engine/defini
 import { formFields, resourceModel, validateFormFields, type ResolvedField } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { generateKey } from '../../engine/definition/generatedKey';
-import type { AccrualResult } from '../../engine/definition/accrualResult';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';
-import { existingValues, insertJsonRows } from '../db/jsonRows';
+import { insertJsonRows } from '../db/jsonRows';
 import { withPageCache } from '../db/database';
 import type { Schema } from '../db/schema';
-import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
-import { addMonths } from '../ledger/ledgerRules';
-import { TRX_TYPES } from '../ledger/ledgerStore';
 import { AIR_FIELDS, NONAIR_FIELDS } from '../accrual/accrualActions';
+import { rateBatch, writeBatch, type BatchOutcome, type RatedItem } from '../accrual/accrualBatch';
 import {
   ACTIVITY_RESOURCE,
   PARK_RESOURCE,
   REQUIRED_BY_TYPE,
   activityProblems,
   models,
-  postActivity,
   referencesKnown,
   rowOf,
-  rateFromBook,
-  registrationMatters,
   ruleBook,
-  segmentKey,
   type ActivityType,
   type PostedActivity,
   type WriteContext,
 } from '../accrual/accrualStore';
-import type { AccrualMember } from '../accrual/accrualRules';
-import { registrationsOf } from '../promotions/promotionStore';
-import { PROMOTION_RULE } from '../promotions/promotionRules';
-import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
-import { airRulesFor, nonAirRulesFor } from '../accrual/ruleBook';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { toDb, type Row } from '../resources/records';
-import { countRollupsPerStatement, insertActivitiesCounted, type CountedActivity } from '../rollups/rollupStore';
+import { countRollupsPerStatement } from '../rollups/rollupStore';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -282,171 +270,39 @@ async function readChunk(db: Db, fileid: string, after: number, limit: number): 
   return rows.map((r) => ({ rowno: Number(r.rowno), seq: Number(r.seq), activity: r.activity ? (JSON.parse(r.activity) as PostedActivity) : null, problem: r.problem }));
 }
 
-type FoundMember = AccrualMember & { tiers: { tierid: string; startdate: string; enddate: string | null }[] };
-
-/** The members holding the cards (any of their cards) with their tier history, in two statements. */
-async function membersByCard(db: Db, cards: string[]): Promise<Map<string, FoundMember>> {
-  const byCard = new Map<string, FoundMember>();
-  if (cards.length === 0) return byCard;
-  const data = JSON.stringify([...new Set(cards)]);
-  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
-  // What the rules read of a member (as accrualStore.memberByCard gives it).
-  const found = sqlite
-    ? await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate from member_card c join member m on m.memberid = c.memberid where c.cardnumber in (select value from json_each(${data}))`.execute(db)
-    : await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate from member_card c join member m on m.memberid = c.memberid where c.cardnumber = any(array(select json_array_elements_text(${data}::json)))`.execute(db);
-  const byMember = new Map<string, FoundMember>();
-  for (const { heldcard, ...r } of found.rows) {
-    const member = byMember.get(String(r.memberid)) ?? ({ ...r, tiers: [] } as unknown as FoundMember);
-    byMember.set(member.memberid, member);
-    byCard.set(String(heldcard), member);
-  }
-  const ids = JSON.stringify([...byMember.keys()]);
-  const tiers = sqlite
-    ? await sql<Row>`select memberid, tierid, startdate, enddate from member_tier where memberid in (select value from json_each(${ids}))`.execute(db)
-    : await sql<Row>`select memberid, tierid, startdate, enddate from member_tier where memberid = any(array(select json_array_elements_text(${ids}::json)))`.execute(db);
-  for (const t of tiers.rows) byMember.get(String(t.memberid))?.tiers.push({ tierid: String(t.tierid), startdate: String(t.startdate), enddate: (t.enddate as string | null) ?? null });
-  return byCard;
-}
-
-/** The member as of a date: the tier its history gives then (the latest start covering it), else its current tier (as accrualStore.memberByCard). */
-function memberOn({ tiers, ...member }: FoundMember, date: string): AccrualMember {
-  let held: { tierid: string; startdate: string } | undefined;
-  for (const t of tiers) if (t.startdate <= date && (t.enddate === null || t.enddate >= date) && (!held || t.startdate > held.startdate)) held = t;
-  return { ...member, tierid: held?.tierid ?? member.tierid };
-}
-
-interface Rated {
-  row: FileRow;
-  member?: AccrualMember;
-  result?: AccrualResult;
-  key?: string;
-}
-
-/**
- * Rates a chunk's rows as a post rates them (accrualStore.rateFromBook), writing nothing: the rows, members and
- * registrations a post would read, read for the whole chunk at once. A segment credited before, or earlier in the
- * chunk, is refused. A non-air row of a partner with limits is left unrated: it is posted on its own
- * (postActivity), after the rows before it are written, so its limits count them.
- */
-async function rateChunk(trx: Db, w: WriteContext, rows: FileRow[]): Promise<Rated[]> {
-  const loaded = await ruleBook(w.db, w.catalogue, trx);
-  const { book } = loaded;
-  const byCard = await membersByCard(trx, rows.flatMap((r) => (r.activity?.cardnumber ? [r.activity.cardnumber] : [])));
-  const registrations = registrationMatters(book) ? await registrationsOf(trx, w.catalogue, [...new Set([...byCard.values()].map((m) => m.memberid))]) : undefined;
-  const keys = new Map<number, string>();
-  for (const r of rows) {
-    const a = r.activity;
-    const found = a?.cardnumber ? byCard.get(a.cardnumber) : undefined;
-    if (a && found && a.activitytype === 'AIR') keys.set(r.rowno, segmentKey(found.memberid, a));
-  }
-  const taken = await existingValues(loose(trx), 'accrual_segment', 'segmentkey', [...keys.values()]);
-  const inChunk = new Set<string>();
-  const carriers = new Map<string, ReturnType<typeof airRulesFor>>();
-  const rated: Rated[] = [];
-  for (const row of rows) {
-    const a = row.activity;
-    if (!a) {
-      rated.push({ row });
-      continue;
-    }
-    const found = a.cardnumber ? byCard.get(a.cardnumber) : undefined;
-    const held = found && memberOn(found, a.activitydate);
-    const member = held && registrations ? { ...held, promotions: registrations.get(held.memberid) ?? [] } : held;
-    const key = keys.get(row.rowno);
-    if (a.activitytype === 'NONAIR' && member && nonAirRulesFor(book, a.partnercode ?? '').limits.length > 0) {
-      rated.push({ row, member });
-      continue;
-    }
-    const credited = key && (taken.has(key) || inChunk.has(key)) ? 'an earlier activity' : undefined;
-    const result = rateFromBook(loaded, a, member, { credited }, carriers);
-    if (key && result.outcome === 'CREDIT') inChunk.add(key);
-    rated.push({ row, member, result, key });
-  }
-  return rated;
-}
-
 const refused = (rowno: number, reason: string): RowResult => ({ rowno, status: 'REFUSED', awardmiles: 0, tiermiles: 0, segments: 0, reason: reason.slice(0, 500) });
 
-/** Writes a chunk's rated rows in the caller's transaction; returns each row's result. */
-async function writeChunk(trx: Db, w: WriteContext, fileid: string, rated: Rated[]): Promise<RowResult[]> {
-  const activityModel = models(w.catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
-  const parkModel = models(w.catalogue, [PARK_RESOURCE]).get(PARK_RESOURCE)!;
-  const { expiryMonths } = await ruleBook(w.db, w.catalogue, trx);
-  const results: RowResult[] = [];
-  let activities: Row[] = [];
-  let parks: Row[] = [];
-  let segments: Row[] = [];
-  let credits: { entry: BatchCredit; row: Row; lines: AccrualResult['lines'] }[] = [];
+/** A chunk's rated rows: the rows with an activity rated as a batch (accrualBatch.ts); a bad row is only refused. */
+interface RatedChunk {
+  rows: FileRow[];
+  /** The rated activity of each row that has one, by row number. */
+  rated: Map<number, RatedItem>;
+}
+
+/** Rates a chunk's rows as posts rate them, writing nothing; a segment credited before, or earlier in the chunk, is rejected. */
+async function rateChunk(trx: Db, w: WriteContext, rows: FileRow[]): Promise<RatedChunk> {
   // The job's time and the row's place: unique within the file, and in the order written, as generated keys are.
   const stampOf = generateKey(w.now).slice(0, 17);
-  const idOf = (seq: number) => `${stampOf}${seq.toString(36).toUpperCase().padStart(6, '0')}`;
-  const at = w.now.toISOString();
+  const good = rows.filter((r) => r.activity);
+  const rated = await rateBatch(trx, w, good.map((r) => ({ activity: r.activity!, id: `${stampOf}${r.seq.toString(36).toUpperCase().padStart(6, '0')}` })), 'reject');
+  return { rows, rated: new Map(good.map((r, i) => [r.rowno, rated[i]!])) };
+}
 
-  const flush = async () => {
-    const trxids = await creditMany(trx, credits.map((c) => c.entry), { trxtype: TRX_TYPES.EARNING, user: w.user, now: w.now });
-    credits.forEach((c, i) => (c.row.trxid = trxids[i]));
-    await insertJsonRows(loose(trx), 'accrual_segment', segments);
-    const written = activities;
-    await insertActivitiesCounted(trx, written as unknown as CountedActivity[], () => insertJsonRows(loose(trx), activityModel.table, written));
-    await insertJsonRows(loose(trx), parkModel.table, parks);
-    await insertJsonRows(
-      loose(trx),
-      'ledger_detail',
-      credits.flatMap((c, i) => c.lines.map((l, n) => ({ trxid: trxids[i], lineno: n + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments }))),
-    );
-    // With its detail written, a row counts toward the Promo Completion Bonus of each promotion it met (as a post's does).
-    for (const c of credits) {
-      const met = c.lines.filter((l) => l.ruletype === PROMOTION_RULE).map((l) => l.rulecode);
-      if (met.length > 0) await givePromoCompletionBonuses(trx, c.entry.memberid, met, c.entry.activitydate, w.user, w.now);
-    }
-    activities = [];
-    parks = [];
-    segments = [];
-    credits = [];
-  };
+/** A row's result from its outcome. */
+function rowResult(rowno: number, outcome: BatchOutcome): RowResult {
+  if ('refusal' in outcome) return refused(rowno, outcome.refusal.message);
+  const { status, result } = outcome.posted;
+  if (status === 'CREDITED') return { rowno, status: 'CREDITED', awardmiles: result.awardmiles, tiermiles: result.tiermiles, segments: result.segments, reason: null };
+  if (status === 'PARKED') return { rowno, status: 'PARKED', awardmiles: 0, tiermiles: 0, segments: 0, reason: result.reason ?? null };
+  return refused(rowno, result.reason ?? result.outcome);
+}
 
-  for (const { row, member, result, key } of rated) {
-    const a = row.activity;
-    if (!a) {
-      results.push(refused(row.rowno, row.problem ?? 'Bad row'));
-      continue;
-    }
-    if (!result) {
-      // Posted on its own, after what came before it in the chunk.
-      await flush();
-      try {
-        const posted = await postActivity(trx, a, 'FILE', w);
-        const credited = posted.status === 'CREDITED';
-        results.push({ rowno: row.rowno, status: credited ? 'CREDITED' : posted.status === 'PARKED' ? 'PARKED' : 'REFUSED', awardmiles: credited ? posted.result.awardmiles : 0, tiermiles: credited ? posted.result.tiermiles : 0, segments: credited ? posted.result.segments : 0, reason: posted.result.reason ?? null });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        results.push(refused(row.rowno, error.message));
-      }
-      continue;
-    }
-    if (result.outcome === 'PARKED') {
-      parks.push(rowOf(parkModel, { ...a, parkid: idOf(row.seq), parkeddate: at, channel: 'FILE', reasoncode: result.reasoncode, reason: result.reason, memberid: member?.memberid ?? null, status: 'PARKED' }, w.user, w.now));
-      results.push({ rowno: row.rowno, status: 'PARKED', awardmiles: 0, tiermiles: 0, segments: 0, reason: result.reason ?? null });
-      continue;
-    }
-    const activityid = idOf(row.seq);
-    const credited = result.outcome === 'CREDIT';
-    const record = rowOf(activityModel, { ...a, memberid: member!.memberid, activityid, awardmiles: credited ? result.awardmiles : 0, tiermiles: credited ? result.tiermiles : 0, segments: credited ? result.segments : 0, trxid: null, channel: 'FILE', reason: result.reason ?? null, status: credited ? 'CREDITED' : 'REJECTED' }, w.user, w.now);
-    activities.push(record);
-    if (!credited) {
-      results.push(refused(row.rowno, result.reason ?? result.outcome));
-      continue;
-    }
-    if (key) segments.push({ segmentkey: key, memberid: member!.memberid, activityid, createddate: at });
-    const what = a.activitytype === 'AIR' ? `${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} ${a.bookingclass}` : `${a.partnercode} ${a.activitycode}`;
-    credits.push({
-      entry: { memberid: member!.memberid, activitydate: a.activitydate, awardmiles: Math.max(0, result.awardmiles), tiermiles: Math.max(0, result.tiermiles), segments: Math.max(0, result.segments), expirydate: addMonths(a.activitydate, expiryMonths), source: `activity:${activityid}`, reason: `Accrual: ${what}` },
-      row: record,
-      lines: result.lines,
-    });
-    results.push({ rowno: row.rowno, status: 'CREDITED', awardmiles: result.awardmiles, tiermiles: result.tiermiles, segments: result.segments, reason: null });
-  }
-  await flush();
+/** Writes a chunk's rated rows and their results in the caller's transaction; returns each row's result. */
+async function writeChunk(trx: Db, w: WriteContext, fileid: string, { rows, rated }: RatedChunk): Promise<RowResult[]> {
+  const good = rows.filter((r) => rated.has(r.rowno));
+  const outcomes = await writeBatch(trx, w, good.map((r) => rated.get(r.rowno)!), 'FILE');
+  const byRow = new Map(good.map((r, i) => [r.rowno, outcomes[i]!]));
+  const results = rows.map((r) => (byRow.has(r.rowno) ? rowResult(r.rowno, byRow.get(r.rowno)!) : refused(r.rowno, r.problem ?? 'Bad row')));
   await insertJsonRows(loose(trx), 'activity_file_result', results.map((r) => ({ fileid, ...r })));
   return results;
 }
@@ -501,10 +357,11 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
     for (let from = 0; ; ) {
       const rows = await readChunk(db, fileid, from, chunkRows);
       if (rows.length === 0) break;
-      const rated = await db.transaction().execute((trx) => rateChunk(trx, w, rows));
-      for (const r of rated) {
-        if (!r.row.activity) badRows.push(refused(r.row.rowno, r.row.problem ?? 'Bad row'));
-        else if (r.result && r.result.outcome !== 'CREDIT') badRows.push(refused(r.row.rowno, r.result.reason ?? r.result.outcome));
+      const { rated } = await db.transaction().execute((trx) => rateChunk(trx, w, rows));
+      for (const r of rows) {
+        const result = rated.get(r.rowno)?.result;
+        if (!r.activity) badRows.push(refused(r.rowno, r.problem ?? 'Bad row'));
+        else if (result && result.outcome !== 'CREDIT') badRows.push(refused(r.rowno, result.reason ?? result.outcome));
       }
       bad = badRows.length;
       from = rows[rows.length - 1]!.seq;

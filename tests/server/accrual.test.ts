@@ -3,11 +3,14 @@
 // once (also under concurrent posts); staff adding an activity on the member's page; the rating correction
 // (reverse and re-credit) after a changed booking class or rule; the simulator writing nothing; bad input
 // answering field messages and changing nothing; and the ledger check clean after all of it.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRANSACTION_LOTS_PATH } from '../../engine/definition/views';
 import { checkLedger, debit, TRX_TYPES } from '../../server/ledger/ledgerStore';
+import { postingQueueOf } from '../../server/accrual/postingQueue';
+import type { PostedActivity } from '../../server/accrual/accrualStore';
+import { loadCatalogue } from '../../server/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, any>;
@@ -110,6 +113,92 @@ describe.each(testDatabases)('accrual on $name', (target) => {
       expect(answers.every((a) => a.http === 200)).toBe(true);
       expect(await earnings(memberid)).toHaveLength(1);
       expect((await activities(memberid)).map((a) => a.status)).toEqual(['CREDITED']);
+    });
+
+    it('credits posts arriving together as one batch, each answered as it would be alone', async () => {
+      const members = await Promise.all(Array.from({ length: 6 }, () => member('GOLD')));
+      const [a, b, c, d] = members as [{ memberid: string; card: string }, { memberid: string; card: string }, { memberid: string; card: string }, { memberid: string; card: string }];
+      const earlier = await postAir(air(a.card, { flightnumber: '510' }));
+      expect(earlier.body.result.status).toBe('CREDITED');
+      const stats = postingQueueOf(db()).stats;
+      const before = { ...stats };
+      const answers = await Promise.all([
+        ...members.map((m) => postAir(air(m.card, { flightnumber: '620' }))),
+        postAir(air('000000000', { flightnumber: '620' })), // no member: parked
+        postAir(air(b.card, { flightnumber: '621', bookingclass: 'E', activitydate: '2020-02-01', ticketissuedate: '2020-01-10' })), // a class earning nothing on the older table: rejected with the reason
+        postAir(air(a.card, { flightnumber: '0510' })), // credited by the earlier post
+        postAir(air(c.card, { flightnumber: '620', ticketnumber: '1262400000009' })), // the same segment as c's post of this batch
+      ]);
+      // Posted together: fewer batches than posts, none posted alone.
+      expect(stats.posts - before.posts).toBe(answers.length);
+      expect(stats.batches - before.batches).toBeLessThan(answers.length);
+      expect(stats.alone).toBe(before.alone);
+      const byMember = answers.slice(0, members.length);
+      for (const [i, answer] of byMember.entries()) {
+        expect(answer.body.status).toEqual({ responsecode: CODES.SUCCESS, responsemessage: 'Activity credited: 685 award miles, 548 tier miles, 0 segment(s)' });
+        expect(answer.body.result).toMatchObject({ status: 'CREDITED', memberid: members[i]!.memberid, awardmiles: 685, tiermiles: 548 });
+        expect(answer.body.result.lines.map((l: Row) => l.criterion)).toEqual(['BASE', 'TIERBONUS']);
+        const [ledger] = await earnings(members[i]!.memberid).then((rows) => rows.filter((r) => r.source === `activity:${answer.body.result.activityid}`));
+        expect(Number(ledger!.trxid)).toBe(answer.body.result.trxid);
+        expect((await detail(Number(ledger!.trxid))).map((l) => Number(l.awardmiles))).toEqual([548, 137]);
+      }
+      const [nobody, rejected, again, twin] = answers.slice(members.length);
+      expect(nobody!.body.result).toMatchObject({ status: 'PARKED', reasoncode: 'NO_MEMBER', activityid: null });
+      expect((await parked(nobody!.body.result.parkid)).status).toBe('PARKED');
+      expect(rejected!.body.result).toMatchObject({ status: 'REJECTED', memberid: b.memberid, awardmiles: 0, reasoncode: 'CLASS_NOT_EARNING' });
+      expect(again!.body.status).toEqual({ responsecode: CODES.VALIDATION, responsemessage: `Segment already credited: GA0510 CGK-SIN on 2026-03-10 was credited by activity ${earlier.body.result.activityid}` });
+      expect(twin!.body.status).toEqual({ responsecode: CODES.VALIDATION, responsemessage: `Segment already credited: GA620 CGK-SIN on 2026-03-10 was credited by activity ${byMember[2]!.body.result.activityid}` });
+      expect(Object.keys(twin!.body.result.fields)).toEqual(['flightnumber']);
+      // What was written: one activity per credited or rejected post, no more.
+      expect((await activities(a.memberid)).map((r) => [r.flightnumber, r.status])).toEqual([['510', 'CREDITED'], ['620', 'CREDITED']]);
+      expect((await activities(b.memberid)).map((r) => [r.flightnumber, r.status]).sort()).toEqual([['620', 'CREDITED'], ['621', 'REJECTED']]);
+      expect(await activities(c.memberid)).toHaveLength(1);
+      expect(await activities(d.memberid)).toHaveLength(1);
+      expect(await checkLedger(db())).toEqual([]);
+    });
+
+    it('posts each of a failed batch alone: the others are credited, the failing one is refused', async () => {
+      const members = await Promise.all(Array.from({ length: 4 }, () => member()));
+      // A database fault on one activity's row (as a claim by another writer at the same moment would be).
+      const fault = target.name === 'sqlite'
+        ? [`create trigger test_fault before insert on member_activity when new.flightnumber = '999' begin select raise(abort, 'test fault'); end`]
+        : [
+            `create function test_fault() returns trigger language plpgsql as $$ begin if new.flightnumber = '999' then raise exception 'test fault'; end if; return new; end $$`,
+            `create trigger test_fault before insert on member_activity for each row execute function test_fault()`,
+          ];
+      for (const statement of fault) await sql.raw(statement).execute(any());
+      try {
+        // Queued in one turn of the event loop: one batch.
+        const post = postingQueueOf(db());
+        const before = { ...post.stats };
+        const w = { db: db(), catalogue: loadCatalogue(), user: 'admin', now: new Date() };
+        const outcomes = await Promise.allSettled(members.map((m, i) => post({ activitytype: 'AIR', ...air(m.card, { flightnumber: i === 0 ? '999' : '998' }) } as PostedActivity, w)));
+        expect(post.stats.alone - before.alone).toBe(members.length);
+        expect(post.stats.batches).toBe(before.batches);
+        expect(outcomes[0]).toMatchObject({ status: 'rejected' });
+        for (const [i, outcome] of outcomes.entries()) {
+          if (i === 0) continue;
+          expect(outcome).toMatchObject({ status: 'fulfilled', value: { status: 'CREDITED', memberid: members[i]!.memberid } });
+          expect(await activities(members[i]!.memberid)).toHaveLength(1);
+        }
+        expect(await activities(members[0]!.memberid)).toEqual([]);
+        expect(await earnings(members[0]!.memberid)).toEqual([]);
+        // Through the API the fault answers a bare server error: no SQL, no trace.
+        const answer = await postAir(air(members[0]!.card, { flightnumber: '999' }));
+        expect(answer.http).toBe(500);
+        expect(JSON.stringify(answer.body)).not.toMatch(/test fault|member_activity|insert/i);
+      } finally {
+        await sql.raw(target.name === 'sqlite' ? 'drop trigger test_fault' : 'drop trigger test_fault on member_activity').execute(any());
+        if (target.name !== 'sqlite') await sql.raw('drop function test_fault()').execute(any());
+      }
+    });
+
+    it('guards posts arriving together each by its own session', async () => {
+      const { card } = await member();
+      const bod = (await server.login('bod')).body.result.bearer;
+      const answers = await Promise.all([postAir(air(card, { flightnumber: '701' })), postAir(air(card, { flightnumber: '702' }), bod), postAir(air(card, { flightnumber: '703' }), 'not-a-session'), postAir(air(card, { flightnumber: '704' }))]);
+      expect(answers.map((a) => a.http)).toEqual([200, 403, 401, 200]);
+      expect(answers.map((a) => a.body.result?.status ?? null)).toEqual(['CREDITED', null, null, 'CREDITED']);
     });
 
     it('records what the rules exclude with the reason and no miles: a class without accrual, a codeshare that does not earn, a charter route', async () => {
