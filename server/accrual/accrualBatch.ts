@@ -68,28 +68,30 @@ export type SegmentsTaken = 'reject' | 'refuse';
 
 type FoundMember = AccrualMember & { tiers: { tierid: string; startdate: string; enddate: string | null }[] };
 
-/** The members holding the cards (any of their cards) with their tier history, in two statements. */
+/** The members holding the cards (any of their cards) with their tier history: one statement. */
 async function membersByCard(db: Db, cards: string[]): Promise<Map<string, FoundMember>> {
   const byCard = new Map<string, FoundMember>();
   if (cards.length === 0) return byCard;
   const data = JSON.stringify([...new Set(cards)]);
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
-  // What the rules read of a member (as accrualStore.memberByCard gives it).
+  // What the rules read of a member (as accrualStore.memberByCard gives it), and its tier history as [tierid, startdate, enddate] rows.
   const found = sqlite
-    ? await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate from member_card c join member m on m.memberid = c.memberid where c.cardnumber in (select value from json_each(${data}))`.execute(db)
-    : await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate from member_card c join member m on m.memberid = c.memberid where c.cardnumber = any(array(select json_array_elements_text(${data}::json)))`.execute(db);
+    ? await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate,
+        (select json_group_array(json_array(t.tierid, t.startdate, t.enddate)) from member_tier t where t.memberid = m.memberid) as tiers
+        from member_card c join member m on m.memberid = c.memberid where c.cardnumber in (select value from json_each(${data}))`.execute(db)
+    : await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate,
+        (select coalesce(json_agg(json_build_array(t.tierid, t.startdate, t.enddate)), '[]') from member_tier t where t.memberid = m.memberid) as tiers
+        from member_card c join member m on m.memberid = c.memberid where c.cardnumber = any(array(select json_array_elements_text(${data}::json)))`.execute(db);
   const byMember = new Map<string, FoundMember>();
-  for (const { heldcard, ...r } of found.rows) {
-    const member = byMember.get(String(r.memberid)) ?? ({ ...r, tiers: [] } as unknown as FoundMember);
-    byMember.set(member.memberid, member);
+  for (const { heldcard, tiers, ...r } of found.rows) {
+    let member = byMember.get(String(r.memberid));
+    if (!member) {
+      const history = (typeof tiers === 'string' ? JSON.parse(tiers) : tiers) as [string, string, string | null][];
+      member = { ...r, tiers: history.map(([tierid, startdate, enddate]) => ({ tierid: String(tierid), startdate: String(startdate), enddate: enddate ?? null })) } as unknown as FoundMember;
+      byMember.set(member.memberid, member);
+    }
     byCard.set(String(heldcard), member);
   }
-  if (byMember.size === 0) return byCard;
-  const ids = JSON.stringify([...byMember.keys()]);
-  const tiers = sqlite
-    ? await sql<Row>`select memberid, tierid, startdate, enddate from member_tier where memberid in (select value from json_each(${ids}))`.execute(db)
-    : await sql<Row>`select memberid, tierid, startdate, enddate from member_tier where memberid = any(array(select json_array_elements_text(${ids}::json)))`.execute(db);
-  for (const t of tiers.rows) byMember.get(String(t.memberid))?.tiers.push({ tierid: String(t.tierid), startdate: String(t.startdate), enddate: (t.enddate as string | null) ?? null });
   return byCard;
 }
 
@@ -114,7 +116,8 @@ export async function rateBatch(trx: Db, w: WriteContext, items: readonly BatchI
     const found = a.cardnumber ? byCard.get(a.cardnumber) : undefined;
     return found && a.activitytype === 'AIR' ? segmentKey(found.memberid, a) : undefined;
   });
-  const before = await existingValues(loose(trx), 'accrual_segment', 'segmentkey', keys.filter((k): k is string => k !== undefined));
+  // `refuse`: the segments are claimed when written (writeBatch), a claim held already refusing its activity.
+  const before = taken === 'reject' ? await existingValues(loose(trx), 'accrual_segment', 'segmentkey', keys.filter((k): k is string => k !== undefined)) : new Set<string>();
   /** Segment key -> the batch's activity crediting it. */
   const inBatch = new Map<string, string>();
   const carriers = new Map<string, ReturnType<typeof airRulesFor>>();
@@ -132,7 +135,7 @@ export async function rateBatch(trx: Db, w: WriteContext, items: readonly BatchI
     const holder = key === undefined ? undefined : inBatch.get(key) ?? (before.has(key) ? 'an earlier activity' : undefined);
     const result = rateFromBook(loaded, a, member, { credited: taken === 'reject' ? holder : undefined }, carriers);
     if (key && holder && taken === 'refuse' && result.outcome === 'CREDIT') {
-      rated.push({ ...item, member, result, key, refusal: alreadyCredited(a, inBatch.get(key) ?? (await creditedBy(trx, key)) ?? 'another activity') });
+      rated.push({ ...item, member, result, key, refusal: alreadyCredited(a, holder) });
       continue;
     }
     if (key && result.outcome === 'CREDIT') inBatch.set(key, item.id);
@@ -141,8 +144,24 @@ export async function rateBatch(trx: Db, w: WriteContext, items: readonly BatchI
   return rated;
 }
 
-/** Writes a rated batch in the caller's transaction; returns each item's outcome, in the batch's order. */
-export async function writeBatch(trx: Db, w: WriteContext, rated: readonly RatedItem[], channel: Channel): Promise<BatchOutcome[]> {
+/** Claims the segments (their keys' rows), those another activity holds already left out: returns the keys claimed. */
+async function claimSegments(trx: Db, segments: readonly Row[]): Promise<Set<string>> {
+  if (segments.length === 0) return new Set();
+  const rows = await loose(trx)
+    .insertInto('accrual_segment')
+    .values(segments)
+    .onConflict((oc: any) => oc.column('segmentkey').doNothing())
+    .returning('segmentkey')
+    .execute();
+  return new Set(rows.map((r: { segmentkey: string }) => r.segmentkey));
+}
+
+/**
+ * Writes a rated batch in the caller's transaction; returns each item's outcome, in the batch's order. `taken` as
+ * rateBatch was given it: with `refuse`, the credits' segments are claimed first and a credit whose segment another
+ * activity holds (committed since the rating) is refused, nothing of it written.
+ */
+export async function writeBatch(trx: Db, w: WriteContext, rated: readonly RatedItem[], channel: Channel, taken: SegmentsTaken): Promise<BatchOutcome[]> {
   const activityModel = models(w.catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
   const parkModel = models(w.catalogue, [PARK_RESOURCE]).get(PARK_RESOURCE)!;
   const { expiryMonths } = await ruleBook(w.db, w.catalogue, trx);
@@ -152,6 +171,8 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
   let segments: Row[] = [];
   let credits: { entry: BatchCredit; row: Row; posted: Posted }[] = [];
   const at = w.now.toISOString();
+  const segmentOf = (r: RatedItem): Row => ({ segmentkey: r.key, memberid: r.member!.memberid, activityid: r.id, createddate: at });
+  const claimed = taken === 'refuse' ? await claimSegments(trx, rated.filter((r) => !r.refusal && r.key && r.result?.outcome === 'CREDIT').map(segmentOf)) : undefined;
 
   const flush = async () => {
     const trxids = await creditMany(trx, credits.map((c) => c.entry), { trxtype: TRX_TYPES.EARNING, user: w.user, now: w.now });
@@ -178,9 +199,14 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
     credits = [];
   };
 
-  for (const { activity: a, id, member, result, key, refusal } of rated) {
+  for (const item of rated) {
+    const { activity: a, id, member, result, key, refusal } = item;
     if (refusal) {
       outcomes.push({ refusal });
+      continue;
+    }
+    if (claimed && key && result?.outcome === 'CREDIT' && !claimed.has(key)) {
+      outcomes.push({ refusal: alreadyCredited(a, (await creditedBy(trx, key)) ?? 'another activity') });
       continue;
     }
     if (!result) {
@@ -206,7 +232,7 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
     const posted: Posted = { status: credited ? 'CREDITED' : 'REJECTED', memberid, activityid: id, result };
     outcomes.push({ posted });
     if (!credited) continue;
-    if (key) segments.push({ segmentkey: key, memberid, activityid: id, createddate: at });
+    if (key && !claimed) segments.push(segmentOf(item));
     const what = a.activitytype === 'AIR' ? `${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} ${a.bookingclass}` : `${a.partnercode} ${a.activitycode}`;
     credits.push({
       entry: { memberid, activitydate: a.activitydate, awardmiles: Math.max(0, result.awardmiles), tiermiles: Math.max(0, result.tiermiles), segments: Math.max(0, result.segments), expirydate: addMonths(a.activitydate, expiryMonths), source: `activity:${id}`, reason: `Accrual: ${what}`.slice(0, 500) },

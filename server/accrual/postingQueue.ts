@@ -62,7 +62,7 @@ function postingQueue(db: Db): Post {
       outcomes = await db.transaction().execute(async (trx) => {
         if (batch.length >= PER_STATEMENT_FROM) await countRollupsPerStatement(trx);
         const rated = await rateBatch(trx, w, batch.map((item) => ({ activity: item.activity, id: generateKey(item.w.now) })), 'refuse');
-        return writeBatch(trx, w, rated, 'API');
+        return writeBatch(trx, w, rated, 'API', 'refuse');
       });
     } catch {
       await Promise.all(batch.map(alone));

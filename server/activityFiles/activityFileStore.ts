@@ -300,7 +300,7 @@ function rowResult(rowno: number, outcome: BatchOutcome): RowResult {
 /** Writes a chunk's rated rows and their results in the caller's transaction; returns each row's result. */
 async function writeChunk(trx: Db, w: WriteContext, fileid: string, { rows, rated }: RatedChunk): Promise<RowResult[]> {
   const good = rows.filter((r) => rated.has(r.rowno));
-  const outcomes = await writeBatch(trx, w, good.map((r) => rated.get(r.rowno)!), 'FILE');
+  const outcomes = await writeBatch(trx, w, good.map((r) => rated.get(r.rowno)!), 'FILE', 'reject');
   const byRow = new Map(good.map((r, i) => [r.rowno, outcomes[i]!]));
   const results = rows.map((r) => (byRow.has(r.rowno) ? rowResult(r.rowno, byRow.get(r.rowno)!) : refused(r.rowno, r.problem ?? 'Bad row')));
   await insertJsonRows(loose(trx), 'activity_file_result', results.map((r) => ({ fileid, ...r })));

@@ -73,12 +73,13 @@ export async function creditMany(trx: Db, entries: readonly BatchCredit[], { trx
       returning member.memberid`.execute(trx);
     raised = rows.map((r) => r.memberid);
   } else {
-    // Lock order of server/ledger: member rows first, in memberid order.
-    await sql`select memberid from member where memberid = any(${memberids}::text[]) order by memberid for update`.execute(trx);
+    // Lock order of server/ledger: member rows first, in memberid order (the sub-select locks them as it sorts
+    // them, before the update reads any), in the same round trip as the update.
     const { rows } = await sql<{ memberid: string }>`
       update member m set awardmiles = m.awardmiles + j.a, tiermiles = m.tiermiles + j.t, frequency = m.frequency + j.s
-      from json_to_recordset(${raise}::json) as j(m text, a bigint, t bigint, s bigint)
-      where m.memberid = j.m and m.status <> ${MEMBER_CLOSED}
+      from json_to_recordset(${raise}::json) as j(m text, a bigint, t bigint, s bigint),
+        (select memberid from member where memberid = any(${memberids}::text[]) order by memberid for update) l
+      where m.memberid = j.m and l.memberid = j.m and m.status <> ${MEMBER_CLOSED}
       returning m.memberid`.execute(trx);
     raised = rows.map((r) => r.memberid);
   }
