@@ -68,16 +68,18 @@ export type SegmentsTaken = 'reject' | 'refuse';
 
 type FoundMember = AccrualMember & { tiers: { tierid: string; startdate: string; enddate: string | null }[] };
 
-/** The members holding the cards (any of their cards) with their tier history: one statement. */
+/**
+ * The members holding the cards (any of their cards) with their tier history. PostgreSQL: one statement (a batch of
+ * posts waits for each round trip); SQLite: the members, then their tier rows (cheaper than a JSON array a member).
+ */
 async function membersByCard(db: Db, cards: string[]): Promise<Map<string, FoundMember>> {
   const byCard = new Map<string, FoundMember>();
   if (cards.length === 0) return byCard;
   const data = JSON.stringify([...new Set(cards)]);
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
-  // What the rules read of a member (as accrualStore.memberByCard gives it), and its tier history as [tierid, startdate, enddate] rows.
+  // What the rules read of a member (as accrualStore.memberByCard gives it); on PostgreSQL its tier history as [tierid, startdate, enddate] rows.
   const found = sqlite
-    ? await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate,
-        (select json_group_array(json_array(t.tierid, t.startdate, t.enddate)) from member_tier t where t.memberid = m.memberid) as tiers
+    ? await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate
         from member_card c join member m on m.memberid = c.memberid where c.cardnumber in (select value from json_each(${data}))`.execute(db)
     : await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate,
         (select coalesce(json_agg(json_build_array(t.tierid, t.startdate, t.enddate)), '[]') from member_tier t where t.memberid = m.memberid) as tiers
@@ -86,11 +88,16 @@ async function membersByCard(db: Db, cards: string[]): Promise<Map<string, Found
   for (const { heldcard, tiers, ...r } of found.rows) {
     let member = byMember.get(String(r.memberid));
     if (!member) {
-      const history = (typeof tiers === 'string' ? JSON.parse(tiers) : tiers) as [string, string, string | null][];
+      const history = (tiers ?? []) as [string, string, string | null][];
       member = { ...r, tiers: history.map(([tierid, startdate, enddate]) => ({ tierid: String(tierid), startdate: String(startdate), enddate: enddate ?? null })) } as unknown as FoundMember;
       byMember.set(member.memberid, member);
     }
     byCard.set(String(heldcard), member);
+  }
+  if (sqlite && byMember.size > 0) {
+    const ids = JSON.stringify([...byMember.keys()]);
+    const rows = await sql<Row>`select memberid, tierid, startdate, enddate from member_tier where memberid in (select value from json_each(${ids}))`.execute(db);
+    for (const t of rows.rows) byMember.get(String(t.memberid))?.tiers.push({ tierid: String(t.tierid), startdate: String(t.startdate), enddate: (t.enddate as string | null) ?? null });
   }
   return byCard;
 }
