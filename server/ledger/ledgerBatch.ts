@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
 import { insertJsonRows } from '../db/jsonRows';
+import { announceWrite } from '../db/tableWrites';
 import { LedgerError, memberNotFound } from './ledgerError';
 import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
 import { isIsoDate, isMiles, type TrxType } from './ledgerRules';
@@ -46,6 +47,63 @@ async function reserveTrxids(trx: Db, count: number): Promise<number[]> {
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
+type LedgerRow = Record<string, unknown> & { memberid: string; awardmiles: number; expirydate: string };
+
+/** Refuses the batch when a member was not raised (closed or unknown): the caller's transaction is rolled back. */
+async function refuseUnraised(trx: Db, memberids: readonly string[], raised: ReadonlySet<string>): Promise<void> {
+  const missing = memberids.find((m) => !raised.has(m));
+  if (missing === undefined) return;
+  const found = await trx.selectFrom('member').select('status').where('memberid', '=', missing).executeTakeFirst();
+  throw found ? new LedgerError('MEMBER_NOT_ACTIVE', `Member ${missing} is closed`, 'memberid') : memberNotFound(missing);
+}
+
+/** SQLite (the writer holds the file): the balances raised, then the rows and their lots with a statement each. */
+async function creditSqlite(trx: Db, memberids: readonly string[], raise: string, rows: readonly LedgerRow[]): Promise<number[]> {
+  const raised = await sql<{ memberid: string }>`
+    update member set awardmiles = awardmiles + j.a, tiermiles = tiermiles + j.t, frequency = frequency + j.s
+    from (select value ->> 'm' as m, value ->> 'a' as a, value ->> 't' as t, value ->> 's' as s from json_each(${raise})) j
+    where member.memberid = j.m and member.status <> ${MEMBER_CLOSED}
+    returning member.memberid`.execute(trx);
+  await refuseUnraised(trx, memberids, new Set(raised.rows.map((r) => r.memberid)));
+  const trxids = await reserveTrxids(trx, rows.length);
+  await insertJsonRows(loose(trx), 'ledger_transaction', rows.map((r, i) => ({ trxid: trxids[i], ...r })));
+  await insertJsonRows(loose(trx), 'ledger_lot', lotsOf(rows, trxids));
+  return trxids;
+}
+
+const lotsOf = (rows: readonly LedgerRow[], trxids: readonly number[]) =>
+  rows.flatMap((r, i) => (r.awardmiles > 0 ? [{ lotid: trxids[i], memberid: r.memberid, expirydate: r.expirydate, awardmiles: r.awardmiles, remaining: r.awardmiles, transferable: 1 }] : []));
+
+/**
+ * PostgreSQL, one round trip: the members locked in memberid order (the lock order of server/ledger: the
+ * sub-select locks them as it sorts them, before the update reads any) and raised, the trxids drawn from the
+ * sequence, the rows and their lots inserted, the last two only when every member was raised.
+ */
+async function creditPostgres(trx: Db, memberids: readonly string[], raise: string, rows: readonly LedgerRow[]): Promise<number[]> {
+  const { rows: [out] } = await sql<{ raised: string[] | null; ids: string[] }>`
+    with raised as (
+      update member m set awardmiles = m.awardmiles + j.a, tiermiles = m.tiermiles + j.t, frequency = m.frequency + j.s
+      from json_to_recordset(${raise}::json) as j(m text, a bigint, t bigint, s bigint),
+        (select memberid from member where memberid = any(${memberids}::text[]) order by memberid for update) l
+      where m.memberid = j.m and l.memberid = j.m and m.status <> ${MEMBER_CLOSED}
+      returning m.memberid),
+    every as (select count(*) = ${memberids.length} as yes from raised),
+    ids as (select id, row_number() over (order by id) as i from (select nextval(pg_get_serial_sequence('ledger_transaction', 'trxid')) as id from generate_series(1, ${rows.length})) n),
+    entries as (select ids.id, r.* from json_populate_recordset(null::ledger_transaction, ${JSON.stringify(rows)}::json) with ordinality r join ids on ids.i = r.ordinality where (select yes from every)),
+    written as (insert into ledger_transaction (trxid, memberid, trxtype, activitydate, awardmiles, tiermiles, segments, expirydate, source, reason, relatedtrxid, mergedfrom, createdby, createddate)
+      select id, memberid, trxtype, activitydate, awardmiles, tiermiles, segments, expirydate, source, reason, relatedtrxid, mergedfrom, createdby, createddate from entries returning trxid),
+    lots as (insert into ledger_lot (lotid, memberid, expirydate, awardmiles, remaining, transferable)
+      select id, memberid, expirydate, awardmiles, awardmiles, 1 from entries where awardmiles > 0 returning lotid)
+    select (select array_agg(memberid) from raised) as raised, (select array_agg(id order by i) from ids) as ids,
+      (select count(*) from written) as w, (select count(*) from lots) as l`.execute(trx);
+  await refuseUnraised(trx, memberids, new Set(out?.raised ?? []));
+  // Raw SQL: the table listeners are told (as insertJsonRows tells them).
+  announceWrite(loose(trx), 'ledger_transaction');
+  announceWrite(loose(trx), 'ledger_lot');
+  announceWrite(loose(trx), 'member');
+  return out!.ids.map(Number);
+}
+
 /**
  * Credits every entry (same type, user and time): returns their trxids in the entries' order. A closed or
  * unknown member refuses the whole batch (LedgerError), as a single credit would.
@@ -63,56 +121,23 @@ export async function creditMany(trx: Db, entries: readonly BatchCredit[], { trx
   }
   const memberids = [...sums.keys()].sort();
   const raise = JSON.stringify(memberids.map((m) => ({ m, ...sums.get(m)! })));
-  const sqlite = isSqlite(trx as unknown as Kysely<unknown>);
-  let raised: string[];
-  if (sqlite) {
-    const { rows } = await sql<{ memberid: string }>`
-      update member set awardmiles = awardmiles + j.a, tiermiles = tiermiles + j.t, frequency = frequency + j.s
-      from (select value ->> 'm' as m, value ->> 'a' as a, value ->> 't' as t, value ->> 's' as s from json_each(${raise})) j
-      where member.memberid = j.m and member.status <> ${MEMBER_CLOSED}
-      returning member.memberid`.execute(trx);
-    raised = rows.map((r) => r.memberid);
-  } else {
-    // Lock order of server/ledger: member rows first, in memberid order (the sub-select locks them as it sorts
-    // them, before the update reads any), in the same round trip as the update.
-    const { rows } = await sql<{ memberid: string }>`
-      update member m set awardmiles = m.awardmiles + j.a, tiermiles = m.tiermiles + j.t, frequency = m.frequency + j.s
-      from json_to_recordset(${raise}::json) as j(m text, a bigint, t bigint, s bigint),
-        (select memberid from member where memberid = any(${memberids}::text[]) order by memberid for update) l
-      where m.memberid = j.m and l.memberid = j.m and m.status <> ${MEMBER_CLOSED}
-      returning m.memberid`.execute(trx);
-    raised = rows.map((r) => r.memberid);
-  }
-  if (raised.length !== memberids.length) {
-    const done = new Set(raised);
-    const missing = memberids.find((m) => !done.has(m))!;
-    const found = await trx.selectFrom('member').select('status').where('memberid', '=', missing).executeTakeFirst();
-    throw found ? new LedgerError('MEMBER_NOT_ACTIVE', `Member ${missing} is closed`, 'memberid') : memberNotFound(missing);
-  }
-  const trxids = await reserveTrxids(trx, entries.length);
   const at = now.toISOString();
-  await insertJsonRows(
-    loose(trx),
-    'ledger_transaction',
-    entries.map((e, i) => ({
-      trxid: trxids[i],
-      memberid: e.memberid,
-      trxtype,
-      activitydate: e.activitydate,
-      awardmiles: e.awardmiles,
-      tiermiles: e.tiermiles,
-      segments: e.segments,
-      expirydate: e.expirydate,
-      source: e.source.slice(0, 120),
-      reason: e.reason.slice(0, 500),
-      relatedtrxid: null,
-      mergedfrom: null,
-      createdby: user,
-      createddate: at,
-    })),
-  );
-  const lots = entries.flatMap((e, i) => (e.awardmiles > 0 ? [{ lotid: trxids[i], memberid: e.memberid, expirydate: e.expirydate, awardmiles: e.awardmiles, remaining: e.awardmiles, transferable: 1 }] : []));
-  await insertJsonRows(loose(trx), 'ledger_lot', lots);
+  const rows = entries.map((e) => ({
+    memberid: e.memberid,
+    trxtype,
+    activitydate: e.activitydate,
+    awardmiles: e.awardmiles,
+    tiermiles: e.tiermiles,
+    segments: e.segments,
+    expirydate: e.expirydate,
+    source: e.source.slice(0, 120),
+    reason: e.reason.slice(0, 500),
+    relatedtrxid: null,
+    mergedfrom: null,
+    createdby: user,
+    createddate: at,
+  }));
+  const trxids = isSqlite(trx as unknown as Kysely<unknown>) ? await creditSqlite(trx, memberids, raise, rows) : await creditPostgres(trx, memberids, raise, rows);
   const written: WrittenRow[] = entries.map((e, i) => ({ trxid: trxids[i]!, memberid: e.memberid, trxtype, activitydate: e.activitydate, awardmiles: e.awardmiles, tiermiles: e.tiermiles, segments: e.segments, source: e.source }));
   await notifyLedgerWrite(trx, { operation: 'credit', memberids, rows: written, user, now });
   return trxids;

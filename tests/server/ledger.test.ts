@@ -12,6 +12,7 @@ import { ledgerJobHandlers, ledgerSchedules, ledgerExpiryJobKey } from '../../se
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { openLedgerFixture, type LedgerFixture } from './ledgerFixture';
 import { defineAction } from '../../server/core/action';
+import { creditMany, type BatchCredit } from '../../server/ledger/ledgerBatch';
 
 const now = new Date('2026-11-23T08:00:00Z');
 const today = '2026-11-23';
@@ -61,6 +62,41 @@ describe.each(testDatabases)('ledger on $name', (target) => {
     } finally {
       await f.setConfig('MILES_EXPIRY_MONTHS', '36');
     }
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('credits many entries at once: each its row and lot in the entries\' order, each member raised once by its sum; a closed or unknown member refuses the batch and changes nothing', async () => {
+    const [a, b] = [await member(), await member()];
+    const entry = (memberid: string, awardmiles: number, tiermiles: number): BatchCredit => ({
+      memberid, activitydate: '2026-02-01', awardmiles, tiermiles, segments: 1, expirydate: '2029-02-01', source: `test:${memberid}:${awardmiles}`, reason: 'Batch credit',
+    });
+    const entries = [entry(b, 300, 100), entry(a, 0, 40), entry(b, 500, 0)];
+    const trxids = await f.inTrx((trx) => creditMany(trx, entries, { trxtype: TRX_TYPES.EARNING, user, now }));
+    expect(trxids).toHaveLength(3);
+    expect([...trxids].sort((x, y) => x - y)).toEqual(trxids);
+    expect((await rows(b)).map((r) => [r.trxid, r.awardmiles, r.tiermiles, r.source])).toEqual([
+      [trxids[0], 300, 100, `test:${b}:300`],
+      [trxids[2], 500, 0, `test:${b}:500`],
+    ]);
+    expect((await rows(a)).map((r) => [r.trxid, r.awardmiles, r.tiermiles, r.trxtype, r.createdby])).toEqual([[trxids[1], 0, 40, TRX_TYPES.EARNING, user]]);
+    expect(await f.balances(b)).toMatchObject({ awardmiles: 800, tiermiles: 100, frequency: 2 });
+    expect(await f.balances(a)).toMatchObject({ awardmiles: 0, tiermiles: 40, frequency: 1 });
+    // A lot a credit of award miles (none for the tier-only row).
+    expect((await lots(b)).map((l) => [l.lotid, l.awardmiles, l.remaining, l.expirydate])).toEqual([
+      [trxids[0], 300, 300, '2029-02-01'],
+      [trxids[2], 500, 500, '2029-02-01'],
+    ]);
+    expect(await lots(a)).toEqual([]);
+
+    const closed = await member('CLOSED');
+    const shut = await refusal(f.inTrx((trx) => creditMany(trx, [entry(a, 10, 0), entry(closed, 20, 0)], { trxtype: TRX_TYPES.EARNING, user, now })));
+    expect([shut.code, shut.message, shut.field]).toEqual(['MEMBER_NOT_ACTIVE', `Member ${closed} is closed`, 'memberid']);
+    const unknown = await refusal(f.inTrx((trx) => creditMany(trx, [entry('NOSUCH', 10, 0), entry(a, 10, 0)], { trxtype: TRX_TYPES.EARNING, user, now })));
+    expect(unknown.field).toBe('memberid');
+    expect(unknown.code).not.toBe('MEMBER_NOT_ACTIVE');
+    expect(await f.balances(a)).toMatchObject({ awardmiles: 0, tiermiles: 40, frequency: 1 });
+    expect(await rows(a)).toHaveLength(1);
+    expect(await rows(closed)).toEqual([]);
     expect(await checkLedger(db)).toEqual([]);
   });
 

@@ -48,6 +48,16 @@ describe('WAL checkpoints on SQLite', () => {
     }
   });
 
+  it('keeps statement journals and temporary tables in memory (temp_store = MEMORY: 2), not in files written a page at a time', async () => {
+    const database = openDatabase(`sqlite:${join(dir, 'temp.sqlite')}`);
+    try {
+      const { rows } = await sql`pragma temp_store`.execute(database.db);
+      expect(Object.values(rows[0] as object)[0]).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('lets a script go on after close(): the stopping worker keeps the process alive until it has exited', () => {
     // A script (seed:volume, ledger:check, the benches) awaits close() with nothing else pending: an unreferenced
     // worker's exit kept nothing alive, and the process ended silently before the line after close().
