@@ -160,9 +160,18 @@ export function validateValueAll(
   return [...ruleFailures(value, rules, field, values)];
 }
 
+/** A definition's rule list read once: the lists are the definitions' own (a list made for one call is read each time). */
+const parsedLists = new WeakMap<readonly string[], readonly Rule[]>();
+
+function parsedRules(rules: readonly string[]): readonly Rule[] {
+  let parsed = parsedLists.get(rules);
+  if (!parsed) parsedLists.set(rules, (parsed = rules.map(parseRule)));
+  return parsed;
+}
+
 // Lazy so that validateValue stops at the first failure and runs no further custom validators.
 function* ruleFailures(value: unknown, rules: readonly string[], field: FieldRuleContext, values: Record<string, unknown>) {
-  const parsed = rules.map(parseRule);
+  const parsed = parsedRules(rules);
   const requiredOnly = field.widget !== undefined && REQUIRED_ONLY_WIDGETS.has(field.widget);
   const applied = requiredOnly ? parsed.filter((rule) => rule.kind === 'required') : parsed;
   // A field that cannot apply its rules is a definition error, whatever the value.
