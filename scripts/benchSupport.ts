@@ -227,8 +227,8 @@ export async function loginAsAdmin(port: number): Promise<string> {
 // ---------------------------------------------------------------- load clients (a worker thread)
 
 /**
- * Plain JavaScript run in a worker: `concurrency` closed-loop clients over one keep-alive agent; each
- * sends the requests of the pool in turn (client i from its own place in it), in an envelope of its own;
+ * Plain JavaScript run in a worker: `concurrency` clients over one keep-alive agent, closed-loop or paced at
+ * `rate`; each sends the requests of the pool in turn (client i from its own place in it), in an envelope of its own;
  * a warm-up phase, then a timed phase whose latencies are returned. Anything but HTTP 200 with a success
  * code fails the run.
  */
@@ -264,12 +264,21 @@ async function phase(agent, durationMs, start, record, requests) {
   const latencies = [];
   let issued = 0;
   let failure;
+  // Paced (w.rate): client i sends every concurrency/rate seconds, the clients spread evenly over that interval; a
+  // post's latency counts from the moment it was due, so a late server is not excused by the clients waiting on it.
+  const interval = w.rate ? (1000 * w.concurrency) / w.rate : 0;
   const client = async (index) => {
     let next = start + Math.floor((index * requests.length) / w.concurrency);
-    while (failure === undefined && issued < w.maxRequests && performance.now() < deadline) {
+    let due = started + (index * interval) / w.concurrency;
+    while (failure === undefined && issued < w.maxRequests && (interval ? due : performance.now()) < deadline) {
+      if (interval) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       issued++;
       const body = envelope(requests[next++ % requests.length]);
-      const t0 = performance.now();
+      const t0 = interval ? due : performance.now();
+      due += interval;
       try {
         const reply = await post(agent, body);
         if (reply.status !== 200 || !reply.text.includes(w.success)) throw new Error('HTTP ' + reply.status + ': ' + reply.text.slice(0, 200));
@@ -324,6 +333,8 @@ export interface Load {
   /** The warm-up's own pool (requests that may be sent once, e.g. new postings); default: `requests` from their middle. */
   warmup?: SampleRequest[];
   concurrency: number;
+  /** Requests a second across the clients, each client on a fixed schedule (default: closed loop, each client sends on its answer). */
+  rate?: number;
   seconds: number;
   /** The warm-up's length (default WARMUP_MS). */
   warmupMs?: number;
@@ -345,6 +356,7 @@ export function drive(load: Load): Promise<RunResult> {
     requests: load.requests,
     warmup: load.warmup,
     concurrency: load.concurrency,
+    rate: load.rate,
     host: HOST,
     appid: APP_ID,
     success: `"responsecode":"${CODES.SUCCESS}"`,
