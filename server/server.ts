@@ -19,6 +19,7 @@ import { registerLedgerListener } from './ledger/ledgerListeners';
 import { unservedWizards } from './wizards/wizardActions';
 import { syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
+import { RowScopes } from './resources/rowScope';
 import { panelActions } from './panels/panelActions';
 import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
@@ -56,7 +57,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);
-  const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer });
+  const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer, scopes: new RowScopes(catalogue) });
   mailer.useLog(app.log);
   cardTemplateRoutes(app, database.db);
   reportFileRoutes(app, database.db, options.now);

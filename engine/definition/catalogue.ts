@@ -55,3 +55,43 @@ export function referencesTo(catalogue: Catalogue, resource: string): { screen: 
   }
   return found;
 }
+
+/** Where a selector is used: the menus whose pages name it, and the fields its callers may narrow it by (cascades). */
+export interface SelectorUse {
+  menus: Set<string>;
+  filters: Set<string>;
+}
+
+/**
+ * Every selector's uses across the pages: each object naming `selector` (a field's or a filter's `source`, a
+ * wizard's picker) counts its page's menu, and its `dependsOn.filter` a field callers may narrow it by.
+ */
+export function selectorUses(catalogue: Catalogue): Map<string, SelectorUse> {
+  const uses = new Map<string, SelectorUse>();
+  const use = (name: string) => {
+    let found = uses.get(name);
+    if (!found) uses.set(name, (found = { menus: new Set(), filters: new Set() }));
+    return found;
+  };
+  for (const name of Object.keys(catalogue.selectors)) {
+    const selector = catalogue.selectors[name]!;
+    for (const field of [...Object.keys(selector.filter ?? {}), ...(selector.filterBy ?? [])]) use(name).filters.add(field);
+  }
+  const walk = (node: unknown, menucode: string): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, menucode);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const object = node as Record<string, unknown>;
+    if (typeof object.selector === 'string' && Object.hasOwn(catalogue.selectors, object.selector)) {
+      const found = use(object.selector);
+      found.menus.add(menucode);
+      const dependsOn = object.dependsOn as { filter?: unknown } | undefined;
+      if (typeof dependsOn?.filter === 'string') found.filters.add(dependsOn.filter);
+    }
+    for (const value of Object.values(object)) walk(value, menucode);
+  };
+  for (const page of catalogue.pages) walk(page, page.menucode);
+  return uses;
+}

@@ -171,6 +171,12 @@ function checkResource(screen: ScreenDefinition, report: Report) {
   }
   const status = screen.resource.status;
   if (typeof status === 'string' && !names.has(status)) report('resource.status', unknownField(status));
+  // Row scope reads its fields in SQL: each a stored column of the resource.
+  for (const [dimension, name] of Object.entries(screen.resource.scope ?? {})) {
+    const field = screen.fields.find((f) => f.name === name);
+    if (!field) report(`resource.scope.${dimension}`, unknownField(name));
+    else if (field.stored === false) report(`resource.scope.${dimension}`, `the scope field "${name}" must be stored`);
+  }
   for (const field of Object.keys(screen.options?.defaultSort ?? {})) {
     if (!names.has(field)) report(`options.defaultSort.${field}`, unknownField(field));
   }
@@ -319,6 +325,7 @@ function selectorFields(selector: SelectorDefinition): [string, string][] {
     ...Object.keys(selector.sort ?? {}).map((field): [string, string] => [`sort.${field}`, field]),
     ...(selector.currentBetween ?? []).map((field, i): [string, string] => [`currentBetween[${i}]`, field]),
     ...(selector.composite?.fields ?? []).map((field, i): [string, string] => [`composite.fields[${i}]`, field]),
+    ...(selector.filterBy ?? []).map((field, i): [string, string] => [`filterBy[${i}]`, field]),
   ];
 }
 

@@ -9,6 +9,7 @@ import type {
   FieldType,
   FormPlacement,
   PageDefinition,
+  RowScopeFields,
   ScreenDefinition,
   SearchPlacement,
   StandardAction,
@@ -420,6 +421,8 @@ export interface ResourceModel {
   filter: Record<string, unknown> | undefined;
   /** The server makes a new record's key (resource.generatedKey). */
   generatedKey: boolean;
+  /** The fields that carry a row's scope (resource.scope): the server keeps a scoped user to their rows. */
+  scope: RowScopeFields | undefined;
 }
 
 export function resourceModel(screen: ScreenDefinition): ResourceModel {
@@ -439,5 +442,6 @@ export function resourceModel(screen: ScreenDefinition): ResourceModel {
     sortable: new Set([...tableColumns(screen).filter((c) => c.sortable).map((c) => c.field.name), ...Object.keys(defaultSort(screen))]),
     filter: (screen.resource as { view?: { filter: Record<string, unknown> } }).view?.filter,
     generatedKey: screen.resource.generatedKey === true,
+    scope: screen.resource.scope,
   };
 }

@@ -178,6 +178,24 @@ export interface ResourceDefinition {
    * (engine/definition/generatedKey.ts), for records with no natural key (a correction, a merge request, a member's activity).
    */
   generatedKey?: boolean;
+  /**
+   * Row scope: the fields that carry a row's branch, partner, membership or member. A scoped user (their role's
+   * Row Scope) reads and changes only the rows of their own branch and partner, and changes only rows of the
+   * memberships their role may enroll in; a row outside answers like a row that does not exist.
+   */
+  scope?: RowScopeFields;
+}
+
+/** The fields of a resource that carry its rows' scope (ResourceDefinition.scope). */
+export interface RowScopeFields {
+  /** The branch code of the row: a user with a branch sees the rows of that branch. */
+  branch?: string;
+  /** The partner code of the row: a user with a partner code sees that partner's rows. */
+  partner?: string;
+  /** The membership id of the row: a scoped user changes only rows of the memberships their role may enroll in. */
+  membership?: string;
+  /** The member id of the row: it is in scope when its member is (the member screen's own scope). */
+  member?: string;
 }
 
 export const FORM_WIDTH = 720;
@@ -496,6 +514,11 @@ export interface SelectorDefinition {
   distinct?: boolean;
   /** Only the values the signed-in user's role is granted: 'enrollmentaccess' (spec 000 §6, memberships one may enroll in). */
   grantedBy?: 'enrollmentaccess';
+  /**
+   * Fields of its resource a caller may narrow it by, besides those the pages' cascades (`dependsOn.filter`) name:
+   * for callers in code (a wizard's own picker). Any other criterion is refused.
+   */
+  filterBy?: string[];
 }
 
 export interface SelectorCatalogue {

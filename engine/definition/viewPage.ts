@@ -39,6 +39,8 @@ export function viewFieldNames(view: ViewPage, source: ScreenDefinition): string
     ...view.fields.map((f) => f.name),
     ...Object.keys(view.filter),
     ...view.actions.flatMap((a) => (isCustomAction(a) ? Object.keys(a.set ?? {}) : [])),
+    // The source's row scope holds in its views too.
+    ...Object.values(source.resource.scope ?? {}),
   ];
   return [...new Set(names)];
 }
@@ -59,6 +61,7 @@ export function viewScreen(view: ViewPage, source: ScreenDefinition): ScreenDefi
     key: source.resource.key,
     status: false,
     ...(source.resource.generatedKey ? { generatedKey: true } : {}),
+    ...(source.resource.scope ? { scope: source.resource.scope } : {}),
     view: { of: source.menucode, filter: view.filter },
   };
   return {

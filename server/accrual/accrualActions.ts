@@ -211,7 +211,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       handler: async (ctx) => {
         const { parkid } = ctx.parameter.data as { parkid: string };
         const posted = await ctx.db.transaction().execute(async (trx) => {
-          const before = rowToRecord(parkModel, await mustFind(trx as unknown as Kysely<any>, parkScreen, parkModel, { parkid }));
+          const before = rowToRecord(parkModel, await mustFind(trx as unknown as Kysely<any>, parkScreen, parkModel, { parkid }, await ctx.scope.conditions(trx as unknown as Kysely<any>, parkModel, 'write')));
           const done = await reprocess(trx, before, writeContext(ctx, catalogue));
           await writeUserLog(trx, { username: ctx.user!.username, module: parkScreen.menucode, legend: reprocessAction.name.toUpperCase(), recordkey: parkid, before, after: { ...before, status: 'REPROCESSED', memberid: done.memberid, activityid: done.activityid }, ip: ctx.ip }, ctx.now());
           return done;

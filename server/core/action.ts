@@ -6,6 +6,7 @@ import type { Schema } from '../db/schema';
 import type { ServerConfig } from './config';
 import type { SessionUser } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
+import type { Scope } from '../resources/rowScope';
 
 /**
  * 'public': anyone; 'session': any signed-in user; otherwise a function code (e.g. USER_UPDATE)
@@ -28,6 +29,8 @@ export interface ActionContext {
   now: () => Date;
   /** E-mail: queue in the transaction, deliverSoon() after it commits. */
   mail: Mailer;
+  /** The caller's row scope (server/resources/rowScope.ts): every read and write of a scoped resource keeps to it. */
+  scope: Scope;
 }
 
 export interface ActionResult {

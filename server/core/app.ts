@@ -20,6 +20,7 @@ import { RouteValidators } from './routeValidators';
 import { findSessionUser, grantsAny } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
 import { FILE_LINK_PREFIX, fileLinks } from './fileLinks';
+import { UNLIMITED, memberFieldsOf, namedMemberPlace, type RowScopes } from '../resources/rowScope';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ export interface AppOptions {
   mailer: Mailer;
   /** false: no logging; a stream: JSON log lines go there (tests read them). */
   logger?: boolean | NodeJS.WritableStream;
+  /** Row scope of the catalogue's resources; without it every caller sees every row. */
+  scopes?: RowScopes;
 }
 
 /** What helmet sets by default, with a policy for antd's run-time styles and the captcha's blob: worker. */
@@ -269,6 +272,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const allowed = action.appids ?? [APP_ID];
     const needed = typeof action.guard === 'object' ? action.guard.function : undefined;
     const orFunctions = typeof action.guard === 'object' ? action.guard.orFunctions : undefined;
+    // A member the action's data names must be in a scoped caller's scope; reads (ACCESS, any session) see, others change.
+    const memberFields = memberFieldsOf(action.data);
+    const scopeMode = !needed || needed.endsWith('_ACCESS') ? 'read' : 'write';
     app.post(action.path, { schema: { body: envelopeSchema(action.data) }, ...(action.bodyLimit ? { bodyLimit: action.bodyLimit } : {}) }, async (request, reply) => {
       const body = request.body as RequestEnvelope;
       if (!allowed.includes(body.identity.appid)) {
@@ -299,7 +305,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         log: request.log,
         now,
         mail: options.mailer,
+        scope: options.scopes?.of(user) ?? UNLIMITED,
       };
+      if ((await namedMemberPlace(db, ctx.scope, memberFields, body.parameter?.data, scopeMode)) === 'out') throw new ApiError(CODES.MEMBER_NOT_FOUND, MESSAGES.MEMBER_NOT_FOUND);
       const outcome = await action.handler(ctx);
       const response: ResponseEnvelope = envelope(outcome.code ?? CODES.SUCCESS, outcome.message ?? MESSAGES.SUCCESS);
       if (outcome.paging) response.paging = outcome.paging;

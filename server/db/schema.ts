@@ -6,6 +6,8 @@ export interface RoleRow {
   rolename: string;
   roledescription: string;
   status: string;
+  /** Row scope of the role's users (screens/user-management/role.json): ALL or OWN; null is OWN. */
+  rowscope?: string | null;
 }
 
 export interface RolePermissionRow {

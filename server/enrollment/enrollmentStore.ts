@@ -254,6 +254,8 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
     passwordhash: null,
     emailverified: 0,
     ...namecheck,
+    // The member belongs to the enrolling user's branch (a branch's staff then see and serve their members).
+    branchcode: personal.branchcode ?? membership.branchcode ?? ctx.user!.branchcode ?? null,
     ...audit(user, at),
   };
   // Two enrollments of one typed username: the unique index decides, the loser is told on the field.

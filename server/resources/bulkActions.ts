@@ -130,6 +130,7 @@ function uploadAction(target: Target, services: ResourceServices, bodyLimit: num
       lap('keys');
       await checkOverlaps(db, screen, model, rows, errors);
       await checkDomain(ctx, target, rows, errors);
+      await checkScope(ctx, db, target, rows, errors);
       if (errors.length > 0) {
         ctx.log.info({ upload: { resource: model.name, rows: rows.length, errors: errors.length, ms } }, 'upload refused');
         return failure(file, errors, new Set(errors.map((e) => e.row)).size);
@@ -346,6 +347,17 @@ async function checkDomain(ctx: ActionContext, { screen, hooks }: Target, rows: 
   for (const problem of await hooks.checkUpload(ctx.db, good.map((r) => r.data))) {
     const fileRow = good[problem.index]!;
     errors.push({ row: fileRow.row, field: screen.fields.find((f) => f.name === problem.field)?.label ?? problem.field, message: problem.message });
+  }
+}
+
+/** A scoped caller's file creates only rows of their own scope (server/resources/rowScope.ts). */
+async function checkScope(ctx: ActionContext, db: Kysely<any>, { screen, model }: Target, rows: FileRow[], errors: UploadError[]) {
+  if (!ctx.scope.limited || !model.scope) return;
+  for (const fileRow of rows) {
+    const name = await ctx.scope.outside(db, model, fileRow.data);
+    if (name === undefined) continue;
+    const label = screen.fields.find((f) => f.name === name)?.label ?? name;
+    errors.push({ row: fileRow.row, field: label, message: `${label} "${String(fileRow.data[name])}" is outside your scope` });
   }
 }
 

@@ -10,6 +10,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { readRows, type DialectName } from '../db/database';
 import type { CountCache } from './countCache';
 import { fieldsByName, rowToRecord, toDb, type Row } from './records';
+import type { ScopeCondition } from './rowScope';
 import { readOffThread } from './sqliteReader';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { ftsPhrase, ftsTable, postingTable, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams } from './trigramIndex';
@@ -163,6 +164,8 @@ export interface ListInput {
   offThread?: boolean;
   /** How a row becomes the answer's record (recordReader): every field unless told. */
   read?: (row: Row) => Row;
+  /** The caller's row scope (server/resources/rowScope.ts): conditions every row keeps to, whatever the criteria. */
+  scope?: readonly ScopeCondition[];
 }
 
 export interface ListOutput {
@@ -198,7 +201,8 @@ export async function listRecords(
   const limit = input.paging?.limit ?? -1;
   const page = input.paging?.page ?? 1;
   const offset = (page - 1) * limit;
-  const criteria = filters.map(([field, value]) => criterion(field, value, dialect, model));
+  const scope = input.scope ?? [];
+  const criteria: Criterion[] = [...filters.map(([field, value]) => criterion(field, value, dialect, model)), ...scope];
   const values = [...criteria.flatMap((c) => c.params), limit, offset];
   const criteriaShape = `${dialect}|${model.table}|${criteria.map((c) => c.shape).join(',')}`;
   // Slots: each criterion's parameters in order, then limit and offset.
@@ -212,7 +216,7 @@ export async function listRecords(
   const offThread = dialect === 'sqlite' && input.offThread !== false;
   const read = <R>(query: CompiledQuery, heavy: boolean) => (offThread && heavy ? readOffThread<R>(db, query) : readRows<R>(db, query));
   const heavy = criteria.some((c) => c.heavy);
-  const queryKey = JSON.stringify(filters.map(([f, v]) => [f.name, v]));
+  const queryKey = JSON.stringify([...filters.map(([f, v]) => [f.name, v]), ...scope.map((c) => [c.shape, c.params])]);
   const runCount = async () => {
     const compiled = compiledOnce(db, `count|${criteriaShape}`, () => countQuery(db, model, criteria, slots, where('lookup')));
     const [row] = await read<{ n: number | string }>(fill(compiled, values), true);

@@ -76,7 +76,7 @@ function sectionActions(target: Target, section: RecordSection, services: Resour
       guard: { function: sectionOpenCode(screen, section), orFunctions: section.function ? [] : readOnlyMenus(services.catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) },
       data: DATA_OBJECT,
       handler: async (ctx) => {
-        const row = await mustFind(db(ctx), screen, model, checkedKey(model, ctx.parameter.data as Row));
+        const row = await mustFind(db(ctx), screen, model, checkedKey(model, ctx.parameter.data as Row), await ctx.scope.conditions(db(ctx), model, 'read'));
         const record = rowToRecord(model, row);
         Object.assign(record, await hooks.loadUnstored?.(ctx.db, record));
         checkApplies(screen, section, record);

@@ -38,6 +38,7 @@ import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { checkColumnFit, checkDataTypes, checkedCriteria, checkedKey } from './fieldValues';
 import { keepToViewFilter } from './viewFilter';
 import { checkNoOverlap } from './overlapCheck';
+import type { ScopeCondition } from './rowScope';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** A download holds at most this many rows; the search narrows larger sets. */
@@ -78,19 +79,28 @@ const fieldError = (code: string, field: string, message: string) => new ApiErro
 
 const keyOf = (model: ResourceModel, data: Row): Row => checkedKey(model, data);
 
-/** The row of the model's table with this key (within its view filter), by a statement compiled once per shape. */
-export async function findRow(db: Kysely<any>, model: ResourceModel, key: Row): Promise<Row | undefined> {
+/**
+ * The row of the model's table with this key (within its view filter and the caller's row scope, when given), by a
+ * statement compiled once per shape.
+ */
+export async function findRow(db: Kysely<any>, model: ResourceModel, key: Row, scope: readonly ScopeCondition[] = []): Promise<Row | undefined> {
   const names = Object.keys(key);
-  const query = compiledOnce(db, `find|${model.name}|${model.table}|${names.join(',')}`, () => {
+  const query = compiledOnce(db, `find|${model.name}|${model.table}|${names.join(',')}|${scope.map((c) => c.shape).join('&')}`, () => {
     let find = keepToViewFilter(db.selectFrom(model.table).selectAll(), model);
     names.forEach((name, i) => (find = find.where(name, '=', slot(i))));
+    let at = names.length;
+    for (const condition of scope) {
+      const slots = condition.params.map(() => slot(at++));
+      find = find.where((eb) => condition.build(eb, slots));
+    }
     return find.compile();
   });
-  return (await readRows<Row>(db, fill(query, names.map((name) => key[name]))))[0];
+  return (await readRows<Row>(db, fill(query, [...names.map((name) => key[name]), ...scope.flatMap((c) => c.params)])))[0];
 }
 
-export async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: ResourceModel, key: Row): Promise<Row> {
-  const row = await findRow(db, model, key);
+/** The row with this key, or the answer for a record that does not exist (also for a row outside the caller's scope). */
+export async function mustFind(db: Kysely<any>, screen: ScreenDefinition, model: ResourceModel, key: Row, scope: readonly ScopeCondition[] = []): Promise<Row> {
+  const row = await findRow(db, model, key, scope);
   if (!row) throw new ApiError(CODES.NOT_FOUND, `${screen.title} "${recordKey(model, key)}" was not found`);
   return row;
 }
@@ -109,10 +119,11 @@ export async function changeRecord(
   legend: string,
   options: { beforeChange?: (before: Row) => Promise<void>; unstored?: Row } = {},
 ): Promise<Row> {
-  const before = await mustFind(trx, screen, model, key);
+  const before = await mustFind(trx, screen, model, key, await ctx.scope.conditions(trx, model, 'write'));
   await options.beforeChange?.(before);
   const derived = await hooks.changeColumns?.(ctx, core(trx), { before: rowToRecord(model, before), changes });
   const stamped = { ...changes, ...derived, updatedby: ctx.user!.username, updateddate: ctx.now().toISOString() };
+  await checkInScope(ctx, trx, model, { ...before, ...stamped });
   await checkNoOverlap(trx, screen, model, { ...before, ...stamped }, key);
   let update = keepToViewFilter(trx.updateTable(model.table).set(stamped), model);
   for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
@@ -127,6 +138,14 @@ export async function changeRecord(
   await hooks.checkChange?.(ctx, core(trx), { before: beforeRecord, after });
   await writeUserLog(trx as never, { username: ctx.user!.username, module: screen.menucode, legend, recordkey: recordKey(model, key), before: beforeRecord, after, ip: ctx.ip }, ctx.now());
   return after;
+}
+
+/** A row about to be written must stay in the caller's row scope (a branch user does not move a member to another branch). */
+async function checkInScope(ctx: ActionContext, trx: Kysely<any>, model: ResourceModel, values: Row): Promise<void> {
+  const name = await ctx.scope.outside(trx, model, values);
+  if (name === undefined) return;
+  const label = model.fields.find((f) => f.name === name)?.label ?? name;
+  throw fieldError(CODES.VALIDATION, name, `${label} "${String(values[name])}" is outside your scope`);
 }
 
 /** The values of the `stored: false` fields the caller sent. */
@@ -248,6 +267,7 @@ export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target:
     const keyField = model.fields.find((f) => f.name === model.key[model.key.length - 1])!;
     throw fieldError(CODES.DUPLICATE, keyField.name, `${keyField.label} "${recordKey(model, key)}" already exists`);
   }
+  await checkInScope(ctx, trx, model, values);
   await checkParentExists(trx, services, screen, values);
   await checkReferences(trx, services, model, values);
   await checkNoOverlap(trx, screen, model, values);
@@ -281,7 +301,7 @@ async function checkParentExists(trx: Kysely<any>, services: ResourceServices, s
  * changed first), the hooks' checks run, and the user log written with the record as it was.
  */
 export async function deleteRecord(ctx: ActionContext, trx: Kysely<any>, { screen, model, hooks }: Target, services: ResourceServices, key: Row): Promise<void> {
-  const before = await mustFind(trx, screen, model, key);
+  const before = await mustFind(trx, screen, model, key, await ctx.scope.conditions(trx, model, 'write'));
   for (const ref of referencesTo(services.catalogue, model.name)) {
     const refModel = resourceModel(ref.screen);
     const used = await trx.selectFrom(refModel.table).select(ref.field).where(ref.field, '=', before[ref.valueField] as never).limit(1).executeTakeFirst();
@@ -325,7 +345,8 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       guard: readGuard,
       handler: async (ctx) => {
         const criteria = checkedCriteria(model, ctx.parameter.criteria);
-        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria, sort: ctx.parameter.sort, paging: ctx.paging, read: listedOf }, sortByDefault);
+        const scope = await ctx.scope.conditions(db(ctx), model, 'read');
+        const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria, sort: ctx.parameter.sort, paging: ctx.paging, read: listedOf, scope }, sortByDefault);
         return { result: rows, paging };
       },
     }),
@@ -334,7 +355,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
       guard: readGuard,
       data: DATA_OBJECT,
       handler: async (ctx) => {
-        const row = await mustFind(db(ctx), screen, model, keyOf(model, ctx.parameter.data as Row));
+        const row = await mustFind(db(ctx), screen, model, keyOf(model, ctx.parameter.data as Row), await ctx.scope.conditions(db(ctx), model, 'read'));
         if (!hooks.loadUnstored) return { result: answerOf(row) };
         const record = rowToRecord(model, row);
         Object.assign(record, await hooks.loadUnstored(ctx.db, record));
@@ -349,7 +370,8 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         path: `${base}/download`,
         guard: guard('download'),
         handler: async (ctx) => {
-          const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: { limit: MAX_DOWNLOAD_ROWS, page: 1 } }, defaultSort(screen));
+          const scope = await ctx.scope.conditions(db(ctx), model, 'read');
+          const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: { limit: MAX_DOWNLOAD_ROWS, page: 1 }, scope }, defaultSort(screen));
           const stamp = ctx.now().toISOString().slice(0, 10);
           return {
             message: MESSAGES.DOWNLOADING,

@@ -1,5 +1,8 @@
 // Reference lists for selects (spec 001 §3.8, §7.3): active rows of a selector's resource as
-// { value, label, ...extra }, filtered and sorted as the selector declares. Any signed-in user may read them.
+// { value, label, ...extra }, filtered and sorted as the selector declares, narrowed only by the fields its pages'
+// cascades (or its own filterBy) name. A selector over reference data is open to any signed-in user; one over a
+// resource with a row scope (members' and partners' rows) only to callers who may open a page that uses it, and
+// keeps to the caller's row scope.
 import { sql, type Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel } from '../../engine/definition/compile';
@@ -9,10 +12,17 @@ import type { ResourceServices } from './resourceActions';
 import { fromDb, type Row } from './records';
 import { checkedCriteria } from './fieldValues';
 import { loadEnrollmentAccess } from '../roles/permissions';
+import { selectorUses } from '../../engine/definition/catalogue';
+import { forbidden } from '../core/apiError';
+import { grantsAny } from '../session/sessionStore';
 
 const MAX_OPTIONS = 10_000;
 
 export function selectorActions(services: ResourceServices): Action[] {
+  const uses = selectorUses(services.catalogue);
+  /** The ACCESS codes that open a scoped selector: its pages' menus, its resource's menu and that menu's parent record page. */
+  const openedBy = (name: string, menucode: string, parent: string | undefined) =>
+    [...new Set([...(uses.get(name)?.menus ?? []), menucode, ...(parent ? [parent] : [])])].map((menu) => `${menu}_ACCESS`);
   return [
     defineAction({
       path: '/api/selector/options',
@@ -32,9 +42,13 @@ export function selectorActions(services: ResourceServices): Action[] {
         if (!selector || !screen) throw new ApiError(CODES.NOT_FOUND, `Unknown selector "${name}"`);
         const model = resourceModel(screen);
         const byName = new Map(model.fields.map((f) => [f.name, f]));
+        // Its cascades' and declared filters, its value (a label looked up) and its status (which never widens the active rows).
+        const filters = uses.get(name)?.filters ?? new Set<string>();
         for (const field of Object.keys(criteria)) {
-          if (!byName.has(field)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: selector "${name}" cannot filter by "${field}"`, 400);
+          if (!byName.has(field) || !(filters.has(field) || field === selector.value || field === model.status)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: selector "${name}" cannot filter by "${field}"`, 400);
         }
+        if (model.scope && ctx.scope.limited && !(await grantsAny(ctx.db, ctx.user!.rolecode, openedBy(name, screen.menucode, screen.childOf)))) throw forbidden();
+        const scope = await ctx.scope.conditions(ctx.db as unknown as Kysely<any>, model, 'read');
 
         if (selector.distinct) {
           // A column's distinct values, each its own label (the user log's modules and legends).
@@ -47,6 +61,7 @@ export function selectorActions(services: ResourceServices): Action[] {
         const fixed = { ...(model.status && !selector.all ? { [model.status]: 'ACTIVE' } : {}), ...selector.filter };
         const asked = checkedCriteria(model, criteria, 'data.criteria');
         for (const [field, value] of [...Object.entries(fixed), ...Object.entries(asked)]) query = query.where(field, '=', typeof value === 'boolean' ? Number(value) : value);
+        for (const condition of scope) query = query.where((eb) => condition.build(eb, condition.params));
         if (selector.grantedBy === 'enrollmentaccess') {
           // Only the memberships the caller's role may enroll members in (spec 000 §6).
           const granted = (await loadEnrollmentAccess(ctx.db, ctx.user!.rolecode)).filter((g) => g.grant).map((g) => g.membershipid);

@@ -39,6 +39,8 @@ interface DemoRole {
   rolecode: string;
   rolename: string;
   roledescription: string;
+  /** Row scope: head-office roles see every row (ALL); branch and partner staff their own (OWN). */
+  rowscope: 'ALL' | 'OWN';
   /** Which catalogue functions the role grants. */
   grants: (fn: MenuFunction, catalogue: Catalogue) => boolean;
 }
@@ -46,29 +48,33 @@ interface DemoRole {
 const REDUCED_MENUS = new Set(['MEMBER', 'ENROLL', 'PROFILE', 'DASHBOARD']);
 
 const DEMO_ROLES: DemoRole[] = [
-  { rolecode: ADMIN_ROLE, rolename: 'Administrator', roledescription: 'Every menu and function', grants: () => true },
+  { rolecode: ADMIN_ROLE, rolename: 'Administrator', roledescription: 'Every menu and function', rowscope: 'ALL', grants: () => true },
   {
     rolecode: 'BOD',
     rolename: 'BOD',
     roledescription: 'Board of directors: member data and profile only',
+    rowscope: 'ALL',
     grants: (fn) => ['BMEMMGT', 'BPROFL'].includes(fn.menucode) && fn.functioncode.endsWith('_ACCESS'),
   },
   {
     rolecode: 'BRANCH',
     rolename: 'Branch Office',
     roledescription: 'Branch and ticket office staff: member service',
+    rowscope: 'OWN',
     grants: (fn) => REDUCED_MENUS.has(fn.menucode),
   },
   {
     rolecode: 'PARTNER',
     rolename: 'Partner',
     roledescription: 'Partner staff: voucher verification',
+    rowscope: 'OWN',
     grants: (fn) => ['VOUCHVER', 'PROFILE', 'DASHBOARD'].includes(fn.menucode),
   },
   {
     rolecode: 'CHECKER',
     rolename: 'Checker',
     roledescription: 'Approves or rejects the requests of other staff (maker-checker)',
+    rowscope: 'ALL',
     // Every approval page, and a look (ACCESS only) at the screens whose writes wait for approval.
     grants: (fn, catalogue) => {
       const page = catalogue.pageByMenu.get(fn.menucode);
@@ -115,8 +121,16 @@ export async function syncAdminGrants(db: Kysely<Schema>, catalogue: Catalogue):
   }
 }
 
+/**
+ * Roles made before Row Scope existed have none (read as OWN): the seeded roles get theirs, so an upgraded
+ * database's administrator still sees every row.
+ */
+async function fillRowScopes(db: Kysely<Schema>, roles: readonly DemoRole[]): Promise<void> {
+  for (const role of roles) await db.updateTable('role').set({ rowscope: role.rowscope }).where('rolecode', '=', role.rolecode).where('rowscope', 'is', null).execute();
+}
+
 async function insertRole(db: Kysely<Schema>, catalogue: Catalogue, role: DemoRole): Promise<void> {
-  await db.insertInto('role').values({ rolecode: role.rolecode, rolename: role.rolename, roledescription: role.roledescription, status: 'ACTIVE' }).execute();
+  await db.insertInto('role').values({ rolecode: role.rolecode, rolename: role.rolename, roledescription: role.roledescription, rowscope: role.rowscope, status: 'ACTIVE' }).execute();
   const rows = functionCatalogue(catalogue).map((fn) => ({ rolecode: role.rolecode, ...fn, granted: role.grants(fn, catalogue) ? 1 : 0 }));
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('role_permission').values(rows.slice(i, i + 200)).execute();
 }
@@ -158,6 +172,7 @@ export async function seed(
     });
   }
   await syncAdminGrants(db, catalogue);
+  await fillRowScopes(db, config.production ? [DEMO_ROLES[0]!] : DEMO_ROLES);
   await seedReferenceData(db, catalogue, now);
   await seedConfigKeys(db, catalogue, now);
   if (!config.production) {

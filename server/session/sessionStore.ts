@@ -15,6 +15,8 @@ export interface SessionUser {
   partnercode: string | null;
   rolecode: string;
   rolename: string;
+  /** The role's row scope: 'ALL' sees every row; anything else (OWN, or null) keeps to the user's branch, partner and memberships. */
+  rowscope: string | null;
   expiresat: string;
 }
 
@@ -48,6 +50,7 @@ const SESSION_COLUMNS = [
   'app_user.partnercode',
   'app_user.rolecode',
   'role.rolename',
+  'role.rowscope',
   'session.expiresat',
   'session.endedat',
   'app_user.status as userstatus',

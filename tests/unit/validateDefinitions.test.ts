@@ -25,6 +25,7 @@ import type {
   FieldType,
   FormPlacement,
   ResourceDefinition,
+  RowScopeFields,
   ScreenDefinition,
   PageBase,
   PageKind,
@@ -474,7 +475,8 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     kind: 'required', x: 'optional', y: 'optional', series: 'optional', data: 'optional', columns: 'optional', limit: 'optional',
   } satisfies Shape<PanelChart>],
   ['PanelColumn', screenDefs.panelColumn, { name: 'required', label: 'required', format: 'optional' } satisfies Shape<PanelColumn>],
-  ['ResourceDefinition', screenDefs.resource, { name: 'required', table: 'optional', key: 'required', status: 'optional', generatedKey: 'optional' } satisfies Shape<ResourceDefinition>],
+  ['ResourceDefinition', screenDefs.resource, { name: 'required', table: 'optional', key: 'required', status: 'optional', generatedKey: 'optional', scope: 'optional' } satisfies Shape<ResourceDefinition>],
+  ['RowScopeFields', screenDefs.resource.properties.scope, { branch: 'optional', partner: 'optional', membership: 'optional', member: 'optional' } satisfies Shape<RowScopeFields>],
   ['FieldDefinition', screenDefs.field, {
     name: 'required', label: 'required', type: 'optional', widget: 'optional', placeholder: 'optional', rules: 'optional',
     options: 'optional', source: 'optional', format: 'optional', default: 'optional', search: 'optional', column: 'optional',
@@ -501,7 +503,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
   ['SelectorDefinition', selectorDefs.selector, {
     resource: 'required', value: 'required', label: 'required', extra: 'optional', filter: 'optional', all: 'optional',
-    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional', distinct: 'optional', grantedBy: 'optional',
+    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional', distinct: 'optional', grantedBy: 'optional', filterBy: 'optional',
   } satisfies Shape<SelectorDefinition>],
   ["SelectorDefinition['composite']", selectorDefs.selector.properties.composite, { fields: 'required', separator: 'required' } satisfies Shape<NonNullable<SelectorDefinition['composite']>>],
 ];
