@@ -27,7 +27,7 @@ describe.each(testDatabases)('CSV upload and bulk actions on $name', (target) =>
   async function userWith(name: string, codes: string[]) {
     const rolecode = name.toUpperCase().replace(/[^A-Z0-9]/g, '');
     const usermenu = [{ menucode: 'CITY', functions: codes.map((functioncode) => ({ functioncode, grant: true })) }];
-    expect((await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, roledescription: 'bulk test', usermenu })).body.status.responsecode).toBe('0000');
+    expect((await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, rowscope: 'ALL', roledescription: 'bulk test', usermenu })).body.status.responsecode).toBe('0000');
     const at = new Date().toISOString();
     await db()
       .insertInto('app_user')

@@ -37,7 +37,7 @@ describe.each(testDatabases)('member screen on $name', (target) => {
     }
     const rolecode = name.toUpperCase().replace(/[^A-Z0-9]/g, '');
     const usermenu = [...byMenu].map(([menucode, functions]) => ({ menucode, functions }));
-    expect((await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, roledescription: 'member screen test', usermenu })).body.status.responsecode).toBe('0000');
+    expect((await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, rowscope: 'ALL', roledescription: 'member screen test', usermenu })).body.status.responsecode).toBe('0000');
     const at = new Date().toISOString();
     await server.database.db
       .insertInto('app_user')

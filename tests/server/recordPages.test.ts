@@ -31,7 +31,7 @@ describe.each(testDatabases)('record pages and child tables on $name', (target) 
     }
     const rolecode = name.toUpperCase().replace(/[^A-Z0-9]/g, '');
     const usermenu = [...byMenu].map(([menucode, functions]) => ({ menucode, functions }));
-    expect((await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, roledescription: 'record page test', usermenu })).body.status.responsecode).toBe('0000');
+    expect((await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, rowscope: 'ALL', roledescription: 'record page test', usermenu })).body.status.responsecode).toBe('0000');
     const at = new Date().toISOString();
     await server.database.db
       .insertInto('app_user')

@@ -114,7 +114,7 @@ describe.each(testDatabases)('generic resource API on $name', (target) => {
     expect(values).not.toContain('R02');
     expect(options.body.result).toContainEqual({ value: 'ASIA', label: 'Asia Pacific' });
     expect((await call('/api/region/activate', { regioncode: 'R02' })).body.result.status).toBe('ACTIVE');
-    const withExtra = await call('/api/selector/options', { selector: 'country', criteria: { regioncode: 'ASIA' } });
+    const withExtra = await call('/api/selector/options', { selector: 'country', criteria: { countrycode: 'XA' } });
     expect(withExtra.body.result).toEqual([{ value: 'XA', label: 'Xanadu', countryphonecode: '+999', nationality: 'Xanaduan' }]);
     expect((await call('/api/selector/options', { selector: 'nothing' })).body.status.responsecode).toBe('1004');
   });

@@ -26,7 +26,8 @@ const office: ScreenDefinition = {
 };
 const selectors: Record<string, SelectorDefinition> = {
   ...base.selectors,
-  ticketoffice: { resource: 'qz-office', value: 'tickoffid', label: 'tickoffname', composite: { fields: ['branchcode', 'tickoffid'], separator: '|' } },
+  ticketoffice: { resource: 'qz-office', value: 'tickoffid', label: 'tickoffname', composite: { fields: ['branchcode', 'tickoffid'], separator: '|' }, filterBy: ['branchcode'] },
+  ranked: { resource: 'tier', value: 'tierid', label: 'tiername', extra: ['rank'], filterBy: ['rank'] },
   receipt: { resource: 'qz-office', value: 'receipttype', label: 'receipttype', relabel: { 'BUY AWARD MILES': 'Buy Mileage', 'BUY EXPIRED MILEAGE': 'Buy to Extend Mileage' } },
   current: { resource: 'qz-office', value: 'tickoffid', label: 'tickoffname', currentBetween: ['effectivedate', 'expireddate'] },
   jakarta: { resource: 'qz-office', value: 'tickoffid', label: 'tickoffname', filter: { branchcode: 'JKT' } },
@@ -96,11 +97,11 @@ describe.each(testDatabases)('selectors on $name', (target) => {
   });
 
   it('checks criteria against the field types (text for an integer answered 500 on PostgreSQL)', async () => {
-    const answer = await server.call('/api/selector/options', { selector: 'tier', criteria: { rank: 'abc' } }, { token: admin });
+    const answer = await server.call('/api/selector/options', { selector: 'ranked', criteria: { rank: 'abc' } }, { token: admin });
     expect(answer.http).toBe(400);
     expect(answer.body.status).toEqual({ responsecode: '1001', responsemessage: 'Invalid request: data.criteria.rank must be a whole number' });
     expect(answer.body.result.fields).toEqual({ rank: 'Rank must be a whole number' });
-    const ranked = await server.call('/api/selector/options', { selector: 'tier', criteria: { rank: 1 } }, { token: admin });
+    const ranked = await server.call('/api/selector/options', { selector: 'ranked', criteria: { rank: 1 } }, { token: admin });
     expect(ranked.body.result.length).toBeGreaterThan(0);
     expect(ranked.body.result.every((t: { rank: number }) => t.rank === 1)).toBe(true);
     const yes = await server.call('/api/selector/options', { selector: 'region', criteria: { regioncode: true } }, { token: admin });

@@ -99,7 +99,7 @@ describe.each(testDatabases)('manual tier change on $name', (target) => {
   it('is refused without MEMBER_UPDATE (a reader of the member screen), changing nothing', async () => {
     const { memberid } = await addMember();
     const rolecode = `MTREAD${target.name.slice(0, 1).toUpperCase()}`;
-    const role = await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, roledescription: 'tier change test', usermenu: [{ menucode: 'MEMBER', functions: [{ functioncode: 'MEMBER_ACCESS', grant: true }] }] });
+    const role = await call('/api/role/create', { rolecode, rolename: `Role ${rolecode}`, rowscope: 'ALL', roledescription: 'tier change test', usermenu: [{ menucode: 'MEMBER', functions: [{ functioncode: 'MEMBER_ACCESS', grant: true }] }] });
     expect(role.body.status.responsecode).toBe(CODES.SUCCESS);
     const at = new Date().toISOString();
     const username = `mtreader${target.name}`;
