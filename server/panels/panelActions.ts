@@ -9,6 +9,7 @@ import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction, type Action, type Guard } from '../core/action';
 import { forbidden, invalid } from '../core/apiError';
 import { PANEL_QUERIES, type PanelQuery } from './panelQueries';
+import { pinToScope, scopeCriteria } from '../resources/rowScope';
 
 export const isPanelPage = (page: { kind?: string }): page is PanelPage => page.kind === 'panels';
 
@@ -48,6 +49,7 @@ export function panelActions(catalogue: Catalogue, queries: Readonly<Record<stri
     return [...read, ...page.panels].map((panel) => {
       const query = queries[panel.query]!;
       const names = panelCriteriaNames(panel);
+      const pins = scopeCriteria(catalogue, panel.filters ?? []);
       return defineAction({
         path: `/api/${panel.query}`,
         guard,
@@ -61,6 +63,9 @@ export function panelActions(catalogue: Catalogue, queries: Readonly<Record<stri
           if (first) throw invalid(first, errors);
           const criteria: Record<string, FilterValue> = {};
           for (const name of names) criteria[name] = (sent[name] as FilterValue | undefined) ?? null;
+          const outside = pinToScope(ctx.scope, pins, criteria);
+          const refused = Object.values(outside)[0];
+          if (refused) throw invalid(refused, outside);
           const rows = await query.run({ db: ctx.db, user, now, today: resolveDateBound('today', now)! }, criteria);
           return { code: CODES.SUCCESS, message: MESSAGES.SUCCESS, result: rows };
         },

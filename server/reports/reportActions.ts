@@ -26,6 +26,7 @@ import { writeUserLog } from '../userlog/userLog';
 import { REPORT_QUERIES, type ReportQuery } from './reportQueries';
 import { createReportFile, findReportFile, formatRowLimit, issueDownload, listReportFiles, REPORT_FILE_PREFIX, REPORT_TEXTS, takeDownload } from './reportStore';
 import { FORMAT_FILES, REPORT_FORMATS, type ReportFormat } from './reportWriters';
+import { pinToScope, scopeCriteria } from '../resources/rowScope';
 
 export const isReportPage = (page: { kind?: string }): page is ReportPage => page.kind === 'report';
 
@@ -97,6 +98,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
       const query = queries[page.report!]!;
       const panel = asPanel(page);
       const names = panelCriteriaNames(panel);
+      const pins = scopeCriteria(catalogue, page.filters ?? []);
       const guard = { function: `${page.menucode}_ACCESS` };
       const formats = pageFormats(page, query);
       return [
@@ -121,6 +123,9 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
             if (first) throw invalid(first, errors);
             const criteria: Record<string, FilterValue> = {};
             for (const name of names) criteria[name] = (sent[name] as FilterValue | undefined) ?? null;
+            const outside = pinToScope(ctx.scope, pins, criteria);
+            const refused = Object.values(outside)[0];
+            if (refused) throw invalid(refused, outside);
             const limit = formatRowLimit(format as ReportFormat);
             if (limit) {
               const rows = await query.count({ db: ctx.db, now, today: resolveDateBound('today', now)! }, criteria);

@@ -39,6 +39,8 @@ export interface Scope {
   outside(db: Kysely<any>, model: ResourceModel, values: Row): Promise<string | undefined>;
   /** Whether the member exists and lies in the caller's scope. */
   member(db: Kysely<any>, memberid: string, mode: ScopeMode): Promise<MemberPlace>;
+  /** The caller's own value of a dimension (their branch or partner code), when it limits them. */
+  own(dimension: 'branch' | 'partner'): string | undefined;
 }
 
 /** The caller who sees everything. */
@@ -47,6 +49,7 @@ export const UNLIMITED: Scope = {
   conditions: async () => [],
   outside: async () => undefined,
   member: async (db, memberid) => ((await db.selectFrom('member').select('memberid').where('memberid', '=', memberid).executeTakeFirst()) ? 'in' : 'missing'),
+  own: () => undefined,
 };
 
 const equals = (name: string, value: string): ScopeCondition => ({
@@ -86,13 +89,17 @@ class UserScope implements Scope {
     private readonly memberModel: ResourceModel | undefined,
   ) {}
 
+  own(dimension: 'branch' | 'partner'): string | undefined {
+    return (dimension === 'branch' ? this.user.branchcode : this.user.partnercode) ?? undefined;
+  }
+
   private granted(db: Kysely<any>): Promise<string[]> {
     this.memberships ??= loadEnrollmentAccess(db as unknown as Kysely<Schema>, this.user.rolecode).then((rows) => rows.filter((r) => r.grant).map((r) => r.membershipid));
     return this.memberships;
   }
 
   /** The conditions on the model's own scope fields (branch, partner, and on writes membership). */
-  private async own(db: Kysely<any>, model: ResourceModel, mode: ScopeMode): Promise<ScopeCondition[]> {
+  private async ownConditions(db: Kysely<any>, model: ResourceModel, mode: ScopeMode): Promise<ScopeCondition[]> {
     const scope = model.scope ?? {};
     const found: ScopeCondition[] = [];
     if (scope.branch && this.user.branchcode) found.push(equals(scope.branch, this.user.branchcode));
@@ -102,12 +109,12 @@ class UserScope implements Scope {
   }
 
   async conditions(db: Kysely<any>, model: ResourceModel, mode: ScopeMode): Promise<ScopeCondition[]> {
-    const found = await this.own(db, model, mode);
+    const found = await this.ownConditions(db, model, mode);
     const via = model.scope?.member;
     const member = this.memberModel;
     if (!via || !member || member === model || member.name === model.name) return found;
     // The row's member must be in scope: its key among the members the member resource's own conditions keep.
-    const inner = await this.own(db, member, mode);
+    const inner = await this.ownConditions(db, member, mode);
     if (inner.length === 0) return found;
     const key = member.key[0]!;
     found.push({
@@ -195,4 +202,43 @@ export async function namedMemberPlace(db: Kysely<any>, scope: Scope, fields: re
     if (memberid !== undefined && (await scope.member(db, memberid, mode)) === 'out') return 'out';
   }
   return 'in';
+}
+
+/** A filter of a panel or a report page, as far as its scope is concerned. */
+interface ScopedFilter {
+  name: string;
+  label?: string;
+  source?: { selector: string };
+}
+
+/**
+ * The criteria of a panel or report that name a scope dimension: a filter choosing a record of a scoped resource
+ * by its branch or partner field (the Partner filter of the redemption panel, the Branch of the member report).
+ */
+export function scopeCriteria(catalogue: Catalogue, filters: readonly ScopedFilter[]): Map<string, { dimension: 'branch' | 'partner'; label: string }> {
+  const pins = new Map<string, { dimension: 'branch' | 'partner'; label: string }>();
+  for (const filter of filters) {
+    const selector = filter.source ? catalogue.selectors[filter.source.selector] : undefined;
+    const screen = selector && catalogue.screenByResource.get(selector.resource);
+    const scope = screen?.resource.scope;
+    if (!selector || !scope) continue;
+    for (const dimension of ['branch', 'partner'] as const) if (scope[dimension] === selector.value) pins.set(filter.name, { dimension, label: filter.label ?? filter.name });
+  }
+  return pins;
+}
+
+/**
+ * Panels and reports keep to the caller's scope through their scope criteria: an empty one takes the caller's own
+ * branch or partner; another value is refused on its field. Returns the refusals (criterion -> message).
+ */
+export function pinToScope(scope: Scope, pins: ReturnType<typeof scopeCriteria>, criteria: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, { dimension, label }] of pins) {
+    const own = scope.own(dimension);
+    if (own === undefined) continue;
+    const sent = criteria[name];
+    if (sent === null || sent === undefined || sent === '' || sent === 'ALL') criteria[name] = own;
+    else if (String(sent) !== own) errors[name] = `${label} "${String(sent)}" is outside your scope`;
+  }
+  return errors;
 }

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
+import { scopeCriteria } from '../../server/resources/rowScope';
+import { loadCatalogue } from '../../server/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, any>;
@@ -50,9 +52,9 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
     const listed = (await call(branch, '/api/member/list')).body;
     expect(listed.status.responsecode).toBe(CODES.SUCCESS);
     expect(listed.result.map((m: Row) => m.memberid).sort()).toEqual([own.memberid, ...(ungranted ? [ungranted.memberid] : [])].sort());
-    expect(listed.paging.totalrecord).toBe(listed.result.length);
+    expect(listed.paging!.totalrecord).toBe(listed.result.length);
     const all = (await call(admin, '/api/member/list')).body;
-    expect(all.paging.totalrecord).toBeGreaterThan(listed.paging.totalrecord);
+    expect(all.paging!.totalrecord).toBeGreaterThan(listed.paging!.totalrecord);
 
     expect((await call(branch, '/api/member/detail', { memberid: own.memberid })).body.status.responsecode).toBe(CODES.SUCCESS);
     const outside = (await call(branch, '/api/member/detail', { memberid: other.memberid })).body;
@@ -97,7 +99,7 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
     expect(mine.result.length).toBeGreaterThan(0);
     const theirs = (await call(branch, '/api/member-card/list', undefined, { criteria: { memberid: other.memberid } })).body;
     expect(theirs.result).toEqual([]);
-    expect(theirs.paging.totalrecord).toBe(0);
+    expect(theirs.paging!.totalrecord).toBe(0);
     expect((await call(admin, '/api/member-card/list', undefined, { criteria: { memberid: other.memberid } })).body.result.length).toBeGreaterThan(0);
   });
 
@@ -123,5 +125,22 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
     const partners = (await call(hotel, '/api/selector/options', { selector: 'partner' })).body.result as Row[];
     expect(partners.map((p) => p.value)).toEqual(['HILTON']);
     expect(((await call(admin, '/api/selector/options', { selector: 'partner' })).body.result as Row[]).length).toBeGreaterThan(1);
+  });
+
+  it('dashboard panels keep a partner user to their partner: an empty partner takes theirs, another is refused', async () => {
+    const mine = await call(hotel, '/api/dashboard/redemption', undefined, { criteria: { partnercode: null } });
+    expect(mine.body.status.responsecode).toBe(CODES.SUCCESS);
+    for (const row of mine.body.result as Row[]) expect(row.partnercode).toBe('HILTON');
+    const theirs = await call(hotel, '/api/dashboard/redemption', undefined, { criteria: { partnercode: 'GA' } });
+    expect(theirs.body.status.responsecode).not.toBe(CODES.SUCCESS);
+    expect(theirs.body.result.fields).toEqual({ partnercode: 'Partner "GA" is outside your scope' });
+    // Head office asks for any partner.
+    expect((await call(admin, '/api/dashboard/redemption', undefined, { criteria: { partnercode: 'GA' } })).body.status.responsecode).toBe(CODES.SUCCESS);
+  });
+
+  it('a report\'s branch criterion is a scope criterion (a branch user\'s report keeps to their branch)', () => {
+    const catalogue = loadCatalogue();
+    const page = catalogue.pageByMenu.get('MEMPRFRPT') as { filters: { name: string; label?: string; source?: { selector: string } }[] };
+    expect([...scopeCriteria(catalogue, page.filters)]).toEqual([['branchcode', { dimension: 'branch', label: 'Branch' }]]);
   });
 });
