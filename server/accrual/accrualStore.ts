@@ -20,6 +20,7 @@ import { credit, debit, LedgerError, TRX_TYPES } from '../ledger/ledgerStore';
 import { addMonths } from '../ledger/ledgerRules';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
+import { segmentKey as flightSegmentKey } from './flightIdentity';
 import { registeredPromotions } from '../promotions/promotionStore';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
@@ -330,9 +331,8 @@ async function tierOn(db: Db, member: AccrualMember, date: string): Promise<stri
 
 // ---- rating -------------------------------------------------------------------------------------------------
 
-/** The segment's key: the same member on the same flight, date and route is credited once. */
-export const segmentKey = (memberid: string, a: PostedActivity): string =>
-  [memberid, a.carrier, String(a.flightnumber ?? '').replace(/^0+(?=\d)/, ''), a.activitydate, a.origin, a.destination].join('|').toUpperCase();
+/** The segment's key (flightIdentity): the same member on the same flight, date and route is credited once. */
+export const segmentKey = (memberid: string, a: PostedActivity): string => flightSegmentKey(memberid, { ...a, flightdate: a.activitydate });
 
 export const airActivity = (a: PostedActivity): AirActivity => ({
   carrier: a.carrier ?? '',
