@@ -2,11 +2,11 @@
 
 /** What identifies a flown segment: the marketing carrier, its flight number, the flight's date and route. */
 export interface FlightSegment {
-  carrier: string | null | undefined;
-  flightnumber: string | null | undefined;
+  carrier?: string | null;
+  flightnumber?: string | null;
   flightdate: string;
-  origin: string | null | undefined;
-  destination: string | null | undefined;
+  origin?: string | null;
+  destination?: string | null;
 }
 
 /**
