@@ -44,7 +44,8 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   await syncResourceTables(database.db, catalogue, database.schema);
   // The dashboard's rollups are kept by triggers on the tables just made (recounted when first installed).
   await installRollups(database.db);
-  await seed(database.db, catalogue, config);
+  // The demo is seeded as of the server's clock (a test may start it a year ahead).
+  await seed(database.db, catalogue, config, options.now?.());
   // Domain modules hear every ledger posting from now on (the seed's history replay is muted).
   for (const listener of ledgerListeners) registerLedgerListener(listener);
   // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.

@@ -38,6 +38,56 @@ export const CODES = {
 
 export type ResponseCode = (typeof CODES)[keyof typeof CODES];
 
+/** One code's entry in the catalogue: the HTTP status it travels with and what it tells a client. */
+export interface CodeDescription {
+  http: string;
+  meaning: string;
+}
+
+/**
+ * Every code's HTTP status and meaning. The README's table of codes is generated from it
+ * (scripts/response-codes.ts) and a unit test keeps the two equal.
+ */
+export const CODE_DESCRIPTIONS: Record<keyof typeof CODES, CodeDescription> = {
+  SUCCESS: { http: '200', meaning: 'Success: the call did what it asked.' },
+  BAD_REQUEST: {
+    http: '400 (408 for a body too slow to arrive)',
+    meaning:
+      'The request itself is malformed, before any rule: not JSON, a missing or wrong-typed envelope block, a value of the wrong type for its field, an unknown field, a field the form does not take (a record page creates with its first section only), a number past its column. The message names the path; `result.fields` names the fields where there are any. Nothing changes.',
+  },
+  VALIDATION: {
+    http: '200',
+    meaning:
+      "A well-formed request refused by a field's rule or a business rule: required, length, range, pattern, a reference that does not exist, an overlapping period, a segment already credited, miles not available. `result.fields` holds each field's message (a wizard's also its step). Nothing changes.",
+  },
+  NOT_FOUND: { http: '200 (404 for an unknown service)', meaning: 'A record, key, file or service that is not there, or not in the caller\'s scope; the message names which.' },
+  DUPLICATE: { http: '200', meaning: 'The key or a unique value (record key, username, card number) is taken already; `result.fields` names the field.' },
+  IN_USE: { http: '200', meaning: 'The record is used by another record and cannot be deleted; the message names by what.' },
+  APPROVAL_PENDING: { http: '200', meaning: 'Maker-checker: a request for this record already waits for approval.' },
+  RECORD_CHANGED: { http: '200', meaning: 'Maker-checker: the record changed since the request was made, so approving it would overwrite that change.' },
+  ALREADY_DECIDED: { http: '200', meaning: 'Decided already: an approval request approved or rejected, a ledger transaction reversed.' },
+  OWN_REQUEST: { http: '200', meaning: 'Maker-checker: nobody approves or rejects their own request.' },
+  TOO_LARGE: { http: '413 (431 for headers)', meaning: 'The body or the headers are too large.' },
+  UNSUPPORTED_MEDIA: { http: '415', meaning: 'The body is not JSON (`Content-Type: application/json`).' },
+  UNAUTHENTICATED: { http: '401', meaning: 'No live session: a missing, unknown or ended token.' },
+  FORBIDDEN: { http: '403', meaning: "The caller's role does not grant the function (or the section) the call needs." },
+  INVALID_LOGIN: { http: '200', meaning: 'Invalid username or password; also for a locked account.' },
+  CAPTCHA_FAILED: { http: '200', meaning: 'The captcha was not solved.' },
+  PASSWORD_RULES: { http: '200', meaning: 'A new password breaks the strength rules; the message says which.' },
+  PASSWORD_EXPIRED: { http: '200', meaning: 'The password has expired: `result.changeticket` lets `user/change-password` set a new one (spec text).' },
+  SESSION_NOT_EXTENDABLE: { http: '200', meaning: 'The session can no longer be extended; log in again.' },
+  ACCOUNT_INACTIVE: { http: '200', meaning: 'The account is not active.' },
+  NO_MATCH: { http: '200', meaning: 'A forgot-password step did not match (spec texts: username, full name, branch, ticket office).' },
+  INTERNAL: { http: '500', meaning: "An internal fault: 'Something went wrong, Please try again', never a stack or SQL." },
+  OTP_EXPIRED: { http: '200', meaning: 'The OTP code has expired (spec text).' },
+  OTP_INVALID: { http: '200', meaning: 'The OTP code is not valid (spec text).' },
+  KEY_INVALID: { http: '200', meaning: 'A link (activation, reset) is not valid.' },
+  KEY_USED: { http: '200', meaning: 'A link has been used already.' },
+  KEY_EXPIRED: { http: '200', meaning: 'A link has expired; ask for a new one.' },
+  TOO_MANY_REQUESTS: { http: '429', meaning: 'Too many requests from this client or address; try again later.' },
+  MEMBER_NOT_FOUND: { http: '200', meaning: 'No member has this member id or card number (spec text).' },
+};
+
 export const MESSAGES = {
   SUCCESS: 'Success',
   PASSWORD_EXPIRED: 'Your password has expired. Please change your password now and log in again!',

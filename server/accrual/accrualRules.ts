@@ -5,6 +5,7 @@ import { ACCRUAL_REASONS, type AccrualLine, type AccrualReason, type AccrualResu
 import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
 import { promotionBonuses, type Promotion, type PromotionMember } from '../promotions/promotionRules';
 import { greatCircleMiles } from './geo';
+import { flightNumber } from './flightIdentity';
 
 // ---- rows, as the rule screens declare them (records: numbers, booleans and lists already decoded) ----------
 
@@ -220,9 +221,6 @@ function datedMiss(row: Dated, date: string, what: string): string | undefined {
 /** A route matches in either direction (distances and fares are the same both ways). */
 const sameRoute = (origin: string, destination: string, a: string | null, b: string | null) => (a === origin && b === destination) || (a === destination && b === origin);
 
-/** Flight numbers compared as numbers: 'GA0402', '0402' and '402' are the same flight of GA. */
-export const flightNo = (value: string | null | undefined): string => String(value ?? '').replace(/^[A-Z]{2}/i, '').replace(/^0+(?=\d)/, '').toUpperCase();
-
 interface Tally {
   award: number;
   tier: number;
@@ -285,7 +283,7 @@ function codeshareRefusal(activity: AirActivity, rules: AirRules, verdicts: Rule
     const miss =
       cs.marketingairline !== activity.carrier || cs.operatingairline !== operating
         ? `Codeshare of ${cs.marketingairline} operated by ${cs.operatingairline}`
-        : cs.marketingfltnum && flightNo(cs.marketingfltnum) !== flightNo(activity.flightnumber)
+        : cs.marketingfltnum && flightNumber(cs.marketingfltnum, cs.marketingairline) !== flightNumber(activity.flightnumber, activity.carrier)
           ? `For flight ${cs.marketingairline}${cs.marketingfltnum}`
           : cs.routetype === 'SPECIFICROUTE' && !sameRoute(activity.origin, activity.destination, cs.originairport, cs.destinationairport)
             ? `For route ${cs.originairport}-${cs.destinationairport}`

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ACCRUAL_REASONS, type AccrualReason, type AccrualResult } from '../../engine/definition/accrualResult';
 import { CODES } from '../../engine/api/responseCodes';
-import { AUDIT_COLUMNS, resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { RULE_MESSAGES } from '../../engine/rules';
@@ -20,10 +20,12 @@ import { credit, debit, LedgerError, TRX_TYPES } from '../ledger/ledgerStore';
 import { addMonths } from '../ledger/ledgerRules';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
+import { segmentKey as flightSegmentKey } from './flightIdentity';
 import { registeredPromotions } from '../promotions/promotionStore';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
 import { airRulesFor, assembleRuleBook, classKey, nonAirRulesFor, RULE_RESOURCES, type RuleBook, type RuleTables } from './ruleBook';
+import { auditStamp } from '../resources/auditColumns';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -330,9 +332,8 @@ async function tierOn(db: Db, member: AccrualMember, date: string): Promise<stri
 
 // ---- rating -------------------------------------------------------------------------------------------------
 
-/** The segment's key: the same member on the same flight, date and route is credited once. */
-export const segmentKey = (memberid: string, a: PostedActivity): string =>
-  [memberid, a.carrier, String(a.flightnumber ?? '').replace(/^0+(?=\d)/, ''), a.activitydate, a.origin, a.destination].join('|').toUpperCase();
+/** The segment's key (flightIdentity): the same member on the same flight, date and route is credited once. */
+export const segmentKey = (memberid: string, a: PostedActivity): string => flightSegmentKey(memberid, { ...a, flightdate: a.activitydate });
 
 export const airActivity = (a: PostedActivity): AirActivity => ({
   carrier: a.carrier ?? '',
@@ -465,7 +466,7 @@ export interface WriteContext extends AccrualContext {
   now: Date;
 }
 
-const stamp = (user: string, now: Date): Row => Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, c.endsWith('by') ? user : now.toISOString()]));
+const stamp = (user: string, now: Date): Row => auditStamp(user, now);
 
 /** Inserts rows of one shape (the same columns) with a statement compiled once per table, columns and row count. */
 async function insertRows(trx: Db, table: string, rows: Row[]): Promise<void> {

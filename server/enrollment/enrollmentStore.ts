@@ -26,6 +26,7 @@ import { toDb } from '../resources/records';
 import { StepRefusal } from '../wizards/wizardActions';
 import { findDuplicates, recordSuspects, type NewMember } from './duplicateCheck';
 import { nameCheckColumns, suspiciousNames } from '../memberChecks/memberChecksStore';
+import { auditStamp } from '../resources/auditColumns';
 
 /** The individual enrollment wizard's menu (screens/member-management/enrollment.json). */
 export const ENROLL_MENU = 'ENROLL';
@@ -194,7 +195,7 @@ function memberDefaults(catalogue: Catalogue): Record<string, unknown> {
 /** The day before a YYYY-MM-DD day (a period of N months ends the day before the same date N months on). */
 const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-const audit = (user: string, at: string) => ({ createdby: user, createddate: at, updatedby: user, updateddate: at });
+const audit = auditStamp;
 
 /**
  * Stores a checked enrollment draft in `trx` (the wizard's Submit transaction). The steps' rules and references
@@ -265,7 +266,7 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
     throw refuse(ENROLL_STEPS.membership, 'username', say(ENROLL_TEXTS.usernameTaken, { value: username }), CODES.DUPLICATE);
   }
 
-  await trx.insertInto('member_card').values({ cardnumber, memberid, membershipid, tierid: tier.tierid, status: ACTIVE, issuedate: enrolldate }).execute();
+  await anyDb(trx).insertInto('member_card').values({ cardnumber, memberid, membershipid, tierid: tier.tierid, status: ACTIVE, issuedate: enrolldate, ...audit(user, at) }).execute();
   await anyDb(trx)
     .insertInto('member_tier')
     .values({ memberid, membershipid, tierid: tier.tierid, startdate: enrolldate, enddate: expireddate, tierreason: ENROLLMENT_TIER_REASON, ...audit(user, at) })

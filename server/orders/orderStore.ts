@@ -8,6 +8,7 @@ import type { Schema } from '../db/schema';
 import { SERIAL_MAX } from '../db/columnTypes';
 import { insertJsonRows } from '../db/jsonRows';
 import { NEXT_STATUS, SLA_STEP, canMoveOrder, cycleOf, isOrderStatus, type OrderStatus } from '../../workflows/orderMachine';
+import { auditStamp } from '../resources/auditColumns';
 
 type Db = Kysely<Schema>;
 const anyDb = (db: Db | Kysely<any>) => db as unknown as Kysely<any>;
@@ -174,8 +175,7 @@ export async function createOrder(trx: Db | Kysely<any>, order: NewOrder): Promi
       statusdate: at,
       stepstartdate: at,
       isoversla: 0,
-      createdby: order.user,
-      createddate: at,
+      ...auditStamp(order.user, at),
     })
     .returning('orderid')
     .executeTakeFirstOrThrow()) as { orderid: number };

@@ -26,6 +26,7 @@ import { MEMBER_STATUS } from '../members/memberStore';
 import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { REDEMPTION_TEXTS as TEXTS, ageOn, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
+import { auditStamp } from '../resources/auditColumns';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
@@ -86,11 +87,10 @@ async function insertRecord(trx: Db, model: ResourceModel, values: Row, user: st
 /** Records of one shape (the same fields given) in one statement: a redemption's certificates. */
 async function insertRecords(trx: Db, model: ResourceModel, records: Row[], user: string, at: Date): Promise<void> {
   if (records.length === 0) return;
-  const createddate = at.toISOString();
   const rows = records.map((values) => {
     const row: Row = {};
     for (const field of model.fields) if (field.name in values) row[field.name] = toDb(field, values[field.name]);
-    return { ...row, createdby: user, createddate };
+    return { ...row, ...auditStamp(user, at) };
   });
   await loose(trx).insertInto(model.table).values(rows).execute();
 }

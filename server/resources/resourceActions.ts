@@ -243,6 +243,25 @@ const throughLabel = (services: ResourceServices, model: ResourceModel, parent: 
   parentSource(services, model, parent)?.screen.fields.find((f) => f.name === parent.through)?.label ?? parent.through!;
 
 /**
+ * A record page creates with its first section only: a field of another section (or of none) sent to create is
+ * refused, naming each one, rather than dropped; it is saved through its own section once the record exists.
+ */
+function refuseOutsideCreateForm(screen: ScreenDefinition, form: ScreenDefinition, data: Row, fixed: Row): void {
+  if (form === screen) return;
+  const inForm = new Set(form.fields.map((f) => f.name));
+  const outside = screen.fields.filter((f) => Object.hasOwn(data, f.name) && !inForm.has(f.name) && !Object.hasOwn(fixed, f.name));
+  if (outside.length === 0) return;
+  const section = screen.record!.sections[0]!.label;
+  const names = outside.map((f) => `"${f.name}"`).join(', ');
+  throw new ApiError(
+    CODES.BAD_REQUEST,
+    `Invalid request: ${outside.length === 1 ? `field ${names} is` : `fields ${names} are`} not in section "${section}", the one a new record is created with`,
+    400,
+    Object.fromEntries(outside.map((f) => [f.name, `${f.label} is saved in its own section once the record exists`])),
+  );
+}
+
+/**
  * Creates one record in the caller's transaction: the values checked by the rules of the create form (a
  * record page's: its first section), defaults and status filled in, the key free, references existing,
  * the hooks run, and the user log written. Returns the record as stored.
@@ -251,7 +270,9 @@ export async function createRecord(ctx: ActionContext, trx: Kysely<any>, target:
   const { screen, model, hooks } = target;
   // A view's new row holds its filter's values (checked with them: a rule may depend on one).
   const fixed = Object.fromEntries(Object.entries(model.filter ?? {}).filter(([, value]) => !Array.isArray(value)));
-  const values = checkedValues(createFormScreen(screen), model, { ...data, ...fixed }, 'create');
+  const form = createFormScreen(screen);
+  refuseOutsideCreateForm(screen, form, data, fixed);
+  const values = checkedValues(form, model, { ...data, ...fixed }, 'create');
   for (const [name, value] of Object.entries(fixed)) values[name] = toDb(model.fields.find((f) => f.name === name)!, value);
   for (const field of model.fields) {
     if (!(field.name in values) && field.default !== undefined) values[field.name] = toDb(field, field.default);

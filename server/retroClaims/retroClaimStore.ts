@@ -15,6 +15,7 @@ import { ApiError } from '../core/apiError';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
+import { sameFlight as sameFlightAs, type FlightSegment } from '../accrual/flightIdentity';
 import { memberByCard, postActivity, refusalError, segmentKey, type PostedActivity } from '../accrual/accrualStore';
 import { writeContext } from '../accrual/accrualHooks';
 import { insertRequest, type ApprovalRequest } from '../approvals/approvalStore';
@@ -78,9 +79,8 @@ export const claimedActivity = (claim: Row): PostedActivity => ({
   ticketissuedate: claim.flightdate as string,
 });
 
-/** The same flight: carrier, number (leading zeros aside), date and route. */
-const sameFlight = (a: Row, b: Row) =>
-  a.carrier === b.carrier && String(a.flightnumber).replace(/^0+(?=\d)/, '').toUpperCase() === String(b.flightnumber).replace(/^0+(?=\d)/, '').toUpperCase() && a.flightdate === b.flightdate && a.origin === b.origin && a.destination === b.destination;
+/** The same flight (flightIdentity): carrier, number, date and route. */
+const sameFlight = (a: Row, b: Row) => sameFlightAs(a as unknown as FlightSegment, b as unknown as FlightSegment);
 
 /**
  * A member's new claim (its checked values, with the manager's claim type): every rule at once, field by field.

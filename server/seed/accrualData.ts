@@ -147,5 +147,5 @@ export const ACCRUAL_TABLES: SeedTable[] = [
 
 /** Fills each accrual rule table that is still empty; returns the rows inserted per resource. */
 export function seedAccrualData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
-  return seedTables(db, catalogue, ACCRUAL_TABLES, now);
+  return seedTables(db, catalogue, ACCRUAL_TABLES, now, { demoCalendar: true });
 }

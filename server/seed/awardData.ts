@@ -32,7 +32,7 @@ const AWARDS = [
     description: 'Upgrades a paid Y, B or M class ticket to Business', status: 'ACTIVE',
   },
   {
-    awardcode: 'HTL-HILTON', awardname: 'Hilton Bali One Night Stay', awardtypecode: 'HOTEL', pricingby: 'ZONE', maxperson: 1, startdate: '2025-01-01', enddate: '2026-12-31',
+    awardcode: 'HTL-HILTON', awardname: 'Hilton Bali One Night Stay', awardtypecode: 'HOTEL', pricingby: 'ZONE', maxperson: 1, startdate: '2025-01-01', enddate: '2027-12-31',
     partnercode: 'HILTON', partnerawardcode: 'HH-DPS-1N', fixedprice: true, priceaward: 25000, cancelfee: 2500, canceldeadlinedays: 7, validitydays: 180,
     vouchertext: 'One night in a Deluxe room at Hilton Bali Resort, breakfast for two. Book with the hotel 14 days ahead quoting the voucher number.',
     allcountries: false, countries: ['ID'], status: 'ACTIVE',
@@ -140,7 +140,7 @@ const NOMINEES = [
 
 /** Fills each award catalogue table that is still empty; returns the rows inserted per resource. */
 export function seedAwardData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
-  return seedTables(db, catalogue, AWARD_TABLES, now);
+  return seedTables(db, catalogue, AWARD_TABLES, now, { demoCalendar: true });
 }
 
 /** Fills the members' redemption nominees while the table is empty, for the demo members that exist (after the members are seeded). */

@@ -32,5 +32,5 @@ export const BUY_MILEAGE_TABLES: SeedTable[] = [
 
 /** Fills each buy-mileage catalogue table that is still empty; returns the rows inserted per resource. */
 export function seedBuyMileageData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
-  return seedTables(db, catalogue, BUY_MILEAGE_TABLES, now);
+  return seedTables(db, catalogue, BUY_MILEAGE_TABLES, now, { demoCalendar: true });
 }

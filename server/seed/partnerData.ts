@@ -139,5 +139,5 @@ export const PARTNER_TABLES: SeedTable[] = [
 
 /** Fills each partner management table that is still empty; returns the rows inserted per resource. */
 export function seedPartnerData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
-  return seedTables(db, catalogue, PARTNER_TABLES, now);
+  return seedTables(db, catalogue, PARTNER_TABLES, now, { demoCalendar: true });
 }

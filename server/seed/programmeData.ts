@@ -174,5 +174,5 @@ const PROGRAMME_TABLES: SeedTable[] = [
 
 /** Fills each of these tables that is still empty; returns the rows inserted per resource. */
 export function seedProgrammeData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
-  return seedTables(db, catalogue, PROGRAMME_TABLES, now);
+  return seedTables(db, catalogue, PROGRAMME_TABLES, now, { demoCalendar: true });
 }

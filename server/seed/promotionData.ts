@@ -61,5 +61,5 @@ export async function seedPromotionData(db: Kysely<Schema>, catalogue: Catalogue
     { resource: 'member-promo', rows: [...byStaff, ...byFile.map((r) => ({ ...r, registrationcode: null, channel: 'FILE', status: 'REGISTERED' }))] },
     { resource: 'promo-file', rows: byFile },
   ];
-  return seedTables(db, catalogue, tables, now);
+  return seedTables(db, catalogue, tables, now, { demoCalendar: true });
 }

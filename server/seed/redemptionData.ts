@@ -37,7 +37,21 @@ const drafts = (now: Date): RedemptionDraft[] => [
   },
 ];
 
-/** Makes the demo redemptions while none exists and their members do; returns how many were made. */
+/** The draft with its travel dates moved `days` later. */
+const later = (draft: RedemptionDraft, days: number): RedemptionDraft => {
+  const move = (value: string) => new Date(Date.parse(`${value}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const { search } = draft;
+  return { ...draft, search: { ...search, departuredate: move(search.departuredate), ...(search.returndate ? { returndate: move(search.returndate) } : {}) } };
+};
+
+/** How far a demo redemption's dates move, a week at a time, to leave a blackout or reach the award's validity. */
+const TRIES = 8;
+
+/**
+ * Makes the demo redemptions while none exists and their members do; returns how many were made. A date the
+ * award is not offered on (a blackout, outside its validity) moves the trip a week later, so the demo keeps its
+ * redemptions whatever day it is seeded.
+ */
 export async function seedRedemptionData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<number> {
   const loose = db as unknown as Kysely<any>;
   if (await loose.selectFrom('member_redemption').select('redemptionid').limit(1).executeTakeFirst()) return 0;
@@ -46,11 +60,15 @@ export async function seedRedemptionData(db: Kysely<Schema>, catalogue: Catalogu
     const card = await loose.selectFrom('member_card').select('memberid').where('cardnumber', '=', draft.cardnumber).executeTakeFirst();
     if (!card) continue;
     const ctx = { db, user: { username: 'system' }, now: () => now, ip: '127.0.0.1' } as unknown as ActionContext;
-    try {
-      await db.transaction().execute((trx) => confirmRedemption(ctx, trx, catalogue, draft));
-      made += 1;
-    } catch {
-      // A member whose seeded balance no longer covers it (a smaller demo population) gets none.
+    for (let week = 0; week < TRIES; week++) {
+      try {
+        await db.transaction().execute((trx) => confirmRedemption(ctx, trx, catalogue, later(draft, week * 7)));
+        made += 1;
+        break;
+      } catch {
+        // A date the award is not offered on: a week later. A member whose seeded balance no longer covers it
+        // (a smaller demo population) gets none after the last try.
+      }
     }
   }
   return made;

@@ -117,5 +117,5 @@ const TABLES: SeedTable[] = [
 
 /** Fills each tier-rule table that is still empty; returns the rows inserted per resource. */
 export function seedTierRuleData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
-  return seedTables(db, catalogue, TABLES, now);
+  return seedTables(db, catalogue, TABLES, now, { demoCalendar: true });
 }

@@ -14,6 +14,7 @@ import { tierMonths } from '../enrollment/enrollmentStore';
 import { dayOf } from '../ledger/ledgerRules';
 import type { LedgerListener } from '../ledger/ledgerListeners';
 import { giveTierCompletionBonus } from '../bonuses/bonusStore';
+import { auditStamp } from '../resources/auditColumns';
 import {
   dayAfter,
   dayBefore,
@@ -138,7 +139,7 @@ export async function periodProgress(db: Db, memberid: string, startperiod: stri
   return { tiermiles: Number(row.tiermiles), segments: Number(row.segments) };
 }
 
-const audit = (user: string, at: string) => ({ createdby: user, createddate: at, updatedby: user, updateddate: at });
+const audit = auditStamp;
 
 /**
  * The member holds `tierid` from `startdate` to `enddate` for `reason`: the history rows covering that day end the

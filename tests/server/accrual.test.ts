@@ -104,6 +104,37 @@ describe.each(testDatabases)('accrual on $name', (target) => {
       expect(await activities(memberid)).toHaveLength(1);
     });
 
+    it('credits a segment once whatever the flight number carries: the carrier prefix and leading zeros are one flight', async () => {
+      const { memberid, card } = await member();
+      expect((await postAir(air(card, { flightnumber: '101' }))).body.result.status).toBe('CREDITED');
+      const before = await footprint();
+      for (const [n, flightnumber] of ['GA101', 'ga0101', 'GA0101'].entries()) {
+        const again = await postAir(air(card, { flightnumber, ticketnumber: `126240000010${n}` }));
+        expect(again.body.status.responsecode).toBe(CODES.VALIDATION);
+        expect(Object.keys(again.body.result.fields)).toEqual(['flightnumber']);
+      }
+      expect(await footprint()).toEqual(before);
+      expect(await activities(memberid)).toHaveLength(1);
+    });
+
+    it('rewrites stored segment keys to the one flight identity, the earlier claim keeping a segment stored both ways', async () => {
+      const { up } = await import('../../server/db/migrations/0055_segment_flight_identity');
+      const key = (number: string, route = 'CGK|SIN') => `MIGR|GA|${number}|2025-01-0${route === 'CGK|SIN' ? 1 : 2}|${route}`;
+      const rows = [
+        { segmentkey: key('GA0402'), memberid: 'MIGR', activityid: 'OLDER', createddate: '2025-01-01T00:00:00.000Z' },
+        { segmentkey: key('402'), memberid: 'MIGR', activityid: 'LATER', createddate: '2025-01-02T00:00:00.000Z' },
+        { segmentkey: key('GA77', 'SIN|CGK'), memberid: 'MIGR', activityid: 'ALONE', createddate: '2025-01-03T00:00:00.000Z' },
+      ];
+      await any().insertInto('accrual_segment').values(rows).execute();
+      await up(any());
+      const after = (await any().selectFrom('accrual_segment').select(['segmentkey', 'activityid']).where('memberid', '=', 'MIGR').orderBy('segmentkey').execute()) as Row[];
+      expect(after).toEqual([
+        { segmentkey: key('402'), activityid: 'OLDER' },
+        { segmentkey: key('77', 'SIN|CGK'), activityid: 'ALONE' },
+      ]);
+      await any().deleteFrom('accrual_segment').where('memberid', '=', 'MIGR').execute();
+    });
+
     it('credits a segment once when 12 posts of it arrive at once', async () => {
       const { memberid, card } = await member();
       const answers = await Promise.all(Array.from({ length: 12 }, () => postAir(air(card, { flightnumber: '400', destination: 'DPS' }))));

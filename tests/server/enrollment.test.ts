@@ -157,6 +157,12 @@ describe.each(testDatabases)('individual enrollment on $name', (target) => {
     expect(await db().selectFrom('card_order').select(['cardnumber', 'reason', 'status', 'reordernumber']).where('memberid', '=', memberid).execute()).toEqual([
       { cardnumber: card, reason: 'ENROLLMENT', status: 'PAYMENT_SUCCESS', reordernumber: 0 },
     ]);
+    // Every row enrollment wrote into a resource table says who wrote it and when, as the generic create does.
+    for (const table of ['member', 'member_card', 'member_tier', 'member_address', 'card_order']) {
+      const stamps = await (db() as any).selectFrom(table).select(['createdby', 'createddate', 'updatedby', 'updateddate']).where('memberid', '=', memberid).execute();
+      expect(stamps.length, table).toBeGreaterThan(0);
+      for (const stamp of stamps) expect(stamp, table).toEqual({ createdby: 'admin', createddate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), updatedby: 'admin', updateddate: stamp.createddate });
+    }
     const mail = await latestMail(server.database.db, String(draft.personal!.email), 'ACTIVATION');
     expect(mail?.body).toContain('/activation/');
     expect(await count('user_log', { module: 'ENROLL', recordkey: memberid })).toBe(1);

@@ -101,12 +101,14 @@ export async function startTestServer(
   env: Record<string, string> = {},
   extraActions: Action[] = [],
   catalogue?: Catalogue,
+  /** `now`: the server's clock starts there (and seeds the demo as of that day, in a database of its own). */
+  start: { now?: Date } = {},
 ): Promise<TestServer> {
   // DEMO_MEMBERS 0: the twenty named demo members only (the full ~2,000 take seconds to seed); a test may ask for more.
   const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', ...env });
-  const own = await testDatabase(target, catalogue !== undefined);
+  const own = await testDatabase(target, catalogue !== undefined || start.now !== undefined);
   const database = openDatabase(own.url, { schema: own.schema });
-  const clock = { offsetMs: 0 };
+  const clock = { offsetMs: start.now ? start.now.getTime() - Date.now() : 0 };
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {

@@ -72,6 +72,23 @@ describe.each(testDatabases)('record pages and child tables on $name', (target) 
       expect(JSON.parse(log[1]!.aftervalue!)).toMatchObject(MEMBER_CRITERIA);
     });
 
+    it('refuses to create a record with fields outside its first section, naming each, and writes nothing', async () => {
+      const award = { awardcode: 'QZ-AWD-1', awardname: 'Qz Award', awardtypecode: 'FLIGHT', pricingby: 'ZONE', maxperson: 2, startdate: '2026-01-01' };
+      const outside = await call('/api/award/create', { ...award, fixedprice: true, priceaward: 12000 });
+      expect(outside.http).toBe(400);
+      expect(outside.body.status).toEqual({ responsecode: CODES.BAD_REQUEST, responsemessage: 'Invalid request: fields "fixedprice", "priceaward" are not in section "Basic Info", the one a new record is created with' });
+      expect(Object.keys(outside.body.result.fields)).toEqual(['fixedprice', 'priceaward']);
+      expect((await call('/api/award/detail', { awardcode: award.awardcode })).body.status.responsecode).toBe(CODES.NOT_FOUND);
+      // A field no section holds is not the create form's either.
+      const promo = await call('/api/promotion/create', { ...PROMO, promocode: 'QZPROMO2', tiers: ['GOLD'] });
+      expect(promo.body.status.responsecode).toBe(CODES.BAD_REQUEST);
+      expect(Object.keys(promo.body.result.fields)).toEqual(['tiers']);
+      // The first section alone creates; the price is then saved through its own section.
+      expect((await call('/api/award/create', award)).body.status.responsecode).toBe(CODES.SUCCESS);
+      expect((await call('/api/award/section-price', { awardcode: award.awardcode, fixedprice: true, priceaward: 12000 })).body.status.responsecode).toBe(CODES.SUCCESS);
+      expect((await call('/api/award/section-price-detail', { awardcode: award.awardcode })).body.result).toMatchObject({ fixedprice: true, priceaward: 12000 });
+    });
+
     it('answers list and detail with the summary only: key, columns, search fields and what sections depend on', async () => {
       const detail = (await call('/api/promotion/detail', { promocode: PROMO.promocode })).body.result;
       expect(detail).toMatchObject({ promocode: PROMO.promocode, name: PROMO.name, promotiontype: 'AIR', status: 'ACTIVE' });
