@@ -28,6 +28,8 @@ export interface ActionContext {
   now: () => Date;
   /** E-mail: queue in the transaction, deliverSoon() after it commits. */
   mail: Mailer;
+  /** Set while an approval's decision applies its request: the maker's request (`user` is then the checker). */
+  approval?: { requestid: number; requestedby: string };
 }
 
 export interface ActionResult {
