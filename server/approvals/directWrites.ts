@@ -13,9 +13,9 @@ import { insertRequest, type NewRequest } from './approvalStore';
 /** The post-without-approval function suffix the manual miles flows declare (<MENU>_POSTDIRECT). */
 export const POST_DIRECT = 'POSTDIRECT';
 
-/** Whether the caller's role holds `functioncode` (absent: nobody writes at once). */
-export async function writesDirect(ctx: ActionContext, functioncode: string | undefined): Promise<boolean> {
-  return !!functioncode && !!ctx.user && (await grantsAny(ctx.db, ctx.user.rolecode, [functioncode]));
+/** Whether the caller's role holds `functioncode` (absent: nobody writes at once); read in `db` when in a transaction. */
+export async function writesDirect(ctx: ActionContext, functioncode: string | undefined, db: Kysely<Schema> = ctx.db): Promise<boolean> {
+  return !!functioncode && !!ctx.user && (await grantsAny(db, ctx.user.rolecode, [functioncode]));
 }
 
 export type DomainRequest = Omit<NewRequest, 'requestedby' | 'requestdate'> & {

@@ -3,10 +3,12 @@
 // checks it again and moves the miles through the ledger with the log row, in one transaction. A transfer
 // above TRANSFER_APPROVAL_MILES by a role without TRFMIL_POSTDIRECT is checked the same way and waits for
 // a checker instead; approving makes it then, as its maker.
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { FormValues } from '../../engine/definition/wizardPage';
 import { generateKey } from '../../engine/definition/generatedKey';
 import type { Action, ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
+import type { Schema } from '../db/schema';
 import type { ResourceServices } from '../resources/resourceActions';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { POST_DIRECT, requestDomainApproval, writesDirect } from '../approvals/directWrites';
@@ -18,6 +20,21 @@ import { TRANSFER_MENU, TRANSFER_RESOURCE, TRANSFER_STEP, checkTransfer, perform
 /** The approval request action of a transfer waiting for a checker (filed under Transfer Mileage's menu). */
 export const TRANSFER_REQUEST_ACTION = 'transfer';
 
+const SAVEPOINT = CompiledQuery.raw('savepoint transfer_dry_run');
+const ROLLBACK = CompiledQuery.raw('rollback to savepoint transfer_dry_run');
+const RELEASE = CompiledQuery.raw('release savepoint transfer_dry_run');
+
+/** Runs `work` in the submit's transaction and undoes what it wrote (a savepoint rolled back), keeping its answer or refusal. */
+async function undone<T>(trx: Kysely<Schema>, work: () => Promise<T>): Promise<T> {
+  await trx.executeQuery(SAVEPOINT);
+  try {
+    return await work();
+  } finally {
+    await trx.executeQuery(ROLLBACK);
+    await trx.executeQuery(RELEASE);
+  }
+}
+
 /** A refusal with field messages goes back to the transfer step with them. */
 function onTransferStep(error: unknown): unknown {
   return error instanceof ApiError && error.fields ? new StepRefusal(error.code, error.message, TRANSFER_STEP, error.fields) : error;
@@ -28,7 +45,7 @@ export function memberOperationActions(services: ResourceServices): Action[] {
   const logScreen = catalogue.screenByResource.get(TRANSFER_RESOURCE);
 
   /** Moves the miles as `user` (the maker, also when a checker approves) with the log row. */
-  async function transferNow(ctx: ActionContext, trx: Parameters<typeof performTransfer>[0], values: FormValues, user: string) {
+  async function transferNow(ctx: ActionContext, trx: Kysely<Schema>, values: FormValues, user: string) {
     const at = ctx.now();
     const row = await performTransfer(trx, values, user, at);
     await writeUserLog(trx, { username: ctx.user!.username, module: TRANSFER_MENU, legend: LEGENDS.CREATE, recordkey: String(row.transferid), after: { ...row, ...(ctx.approval ? { approvedby: ctx.user!.username } : {}) }, ip: ctx.ip }, at);
@@ -63,9 +80,9 @@ export function memberOperationActions(services: ResourceServices): Action[] {
       const user = ctx.user!.username;
       try {
         const above = Number(values.awardmiles) > (await readConfigKey(trx, 'TRANSFER_APPROVAL_MILES'));
-        if (above && logScreen && !(await writesDirect(ctx, `${TRANSFER_MENU}_${POST_DIRECT}`))) {
-          // The transfer's own checks refuse now; the ledger's are repeated when it is approved.
-          const quote = await quoteTransfer(trx, values, ctx.now());
+        if (above && logScreen && !(await writesDirect(ctx, `${TRANSFER_MENU}_${POST_DIRECT}`, trx))) {
+          // The whole transfer tried and undone: every refusal, the ledger's included, answers now.
+          const quote = await undone(trx, async () => (await performTransfer(trx, values, user, ctx.now()), quoteTransfer(trx, values, ctx.now())));
           const recordkey = generateKey(ctx.now());
           return await requestDomainApproval(ctx, trx, { menucode: TRANSFER_MENU, action: TRANSFER_REQUEST_ACTION, resource: TRANSFER_RESOURCE, recordkey, key: { transferid: recordkey }, data: values, proposed: { ...quote, transferredby: user }, before: null, title: logScreen.title });
         }
