@@ -1,5 +1,5 @@
 // Accrual's API: posting air and non-air activity for a member's card (credited, rejected by the rules with
-// the reason, or parked), the simulator (the same rating, nothing written), re-processing a parked activity,
+// the reason, or parked; a credit by a role without MEMBER_POSTDIRECT waits for approval), the simulator (the same rating, nothing written), re-processing a parked activity,
 // and the rating correction of a member's activity. Activities are checked by Park Activity's field rules
 // (the posted fields are its fields), types and references first: bad input answers a field message and
 // changes nothing.

@@ -152,6 +152,14 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
       const [row] = await activities(m.memberid);
       expect(row).toMatchObject({ status: 'CREDITED', channel: 'STAFF', enteredby: 'branch', approvedby: 'checker', evidence });
       expect(await balance(m.memberid)).toEqual([685, 548]);
+
+      // A changed booking class re-rates the activity: a correction of its miles, waiting for the checker too.
+      const changed = await as(branch)('/api/member-activity/update', { memberid: m.memberid, activityid: row!.activityid, bookingclass: 'C' });
+      expect(changed.body.status, JSON.stringify(changed.body)).toEqual(submitted);
+      expect(await balance(m.memberid)).toEqual([685, 548]);
+      expect((await approve(changed.body.result.requestid)).body.status.responsecode).toBe(CODES.SUCCESS);
+      expect((await activities(m.memberid))[0]!.bookingclass).toBe('C');
+      expect((await balance(m.memberid))[0]).toBeGreaterThan(685);
     });
 
     it('an admin holding MEMBER_POSTDIRECT posts at once; an activity file credits at once', async () => {
