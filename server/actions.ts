@@ -63,10 +63,10 @@ export const resourceHooks = (catalogue: Catalogue): HookRegistry =>
   combineHooks({ user: userHooks, role: roleHooks(catalogue) }, memberResourceHooks, tierHooks, bonusHooks, memberCheckHooks(catalogue), enrollmentHooks, memberOperationHooks(catalogue), accrualHooks(catalogue), retroClaimHooks(catalogue), promotionHooks(catalogue), activityFileHooks(catalogue), buyMileageHooks(catalogue), redemptionHooks, mailingHooks(catalogue), orderHooks(catalogue), outboxHooks);
 
 /** Domain actions that change a definition-built resource through the generic services (a view's own actions). */
-export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services), ...orderActions(services)];
+export const serviceActions = (services: ResourceServices): Action[] => [...memberCheckActions(services), ...suspectDuplicateActions(services), ...accrualActions(services), ...memberOperationActions(services), ...retroClaimActions(services), ...activityFileActions(services), ...buyMileageActions(services), ...redemptionActions(services), ...orderActions(services)];
 
 /** Domain actions built from the definitions (a wizard's Submit and its steps' checks). */
-export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberOperationActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue), ...voucherActions(catalogue), ...certificateUpdateActions(catalogue), ...outboxActions(catalogue)];
+export const catalogueActions = (catalogue: Catalogue): Action[] => [...corporateActions(catalogue), ...enrollmentActions(catalogue), ...memberTransactionActions(catalogue), ...memberNavigatorActions(catalogue), ...tierActions(catalogue), ...redemptionWizardActions(catalogue), ...voucherActions(catalogue), ...certificateUpdateActions(catalogue), ...outboxActions(catalogue)];
 
 /** What runs inside every ledger posting (server/ledger/ledgerListeners.ts): tier upgrades, the first-activity and referral bonuses. */
 export const ledgerListeners: readonly LedgerListener[] = [tierLedgerListener, bonusLedgerListener];

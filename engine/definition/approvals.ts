@@ -85,7 +85,8 @@ function requestSubjects(catalogue: CatalogueView): { menus: Set<string>; action
   const actions = new Map<string, string>(APPROVABLE_ACTIONS.map((a) => [a, titleCase(a)]));
   for (const page of catalogue.pages) {
     if (isListScreen(page) && page.approval) {
-      menus.add(page.menucode);
+      // A child screen's requests are filed under its parent menu (server/approvals/approvalHooks.ts requestMenu).
+      menus.add(page.childOf ?? page.menucode);
       for (const action of page.actions) if (isCustomAction(action)) actions.set(action.name, action.label);
     }
     if (isApprovalPage(page)) {

@@ -40,7 +40,9 @@ export function buildCatalogue(tree: MenuTree, files: PageDefinition[], selector
 export function functionCatalogue(catalogue: Catalogue): { menucode: string; functioncode: string }[] {
   return catalogue.menus.flatMap((menu) => {
     const page = catalogue.pageByMenu.get(menu.menucode);
-    return menuFunctionCodes(menu, page ? pageFunctionSuffixes(page) : []).map((functioncode) => ({ menucode: menu.menucode, functioncode }));
+    // A child screen's direct-write function is its parent menu's (engine/definition/compile.ts directFunctionCode).
+    const children = catalogue.screens.filter((s) => s.childOf === menu.menucode && s.approval?.direct).map((s) => s.approval!.direct!);
+    return menuFunctionCodes(menu, [...(page ? pageFunctionSuffixes(page) : []), ...children]).map((functioncode) => ({ menucode: menu.menucode, functioncode }));
   });
 }
 

@@ -118,6 +118,12 @@ export function actionFunctionCode(screen: ScreenDefinition, action: StandardAct
   return `${screen.menucode}_${isCustomAction(action) ? action.function : ACTION_FUNCTIONS[action]}`;
 }
 
+/** The function whose holders write the screen's approval actions at once (approval.direct), or undefined. */
+export function directFunctionCode(screen: ScreenDefinition): string | undefined {
+  const suffix = screen.approval?.direct;
+  return suffix ? `${screen.childOf ?? screen.menucode}_${suffix}` : undefined;
+}
+
 /** A child-only screen (`childOf`) works under its parent's codes: reads ACCESS, downloads DOWNLOAD, custom actions their function, any other write UPDATE (it changes the parent record). */
 function childFunctionCode(parent: string, action: StandardAction | CustomAction | 'access'): string {
   if (typeof action === 'object') return `${parent}_${action.function}`;
@@ -164,6 +170,7 @@ export function screenFunctionSuffixes(screen: ScreenDefinition): string[] {
   const suffixes = screen.actions.map((a) => (isCustomAction(a) ? a.function : ACTION_FUNCTIONS[a]));
   // A record page's sections without a function code of their own save with <MENU>_UPDATE.
   if (screen.record?.sections.some((section) => !section.function)) suffixes.push('UPDATE');
+  if (screen.approval?.direct) suffixes.push(screen.approval.direct);
   return [...new Set(suffixes)].filter((s) => s !== 'ACCESS');
 }
 

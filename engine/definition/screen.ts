@@ -273,6 +273,11 @@ export interface ScreenTool {
 export interface ApprovalRequirement {
   /** Names of the screen's write actions (create, update, delete, activate, deactivate or a custom action with `set`). */
   actions: string[];
+  /**
+   * The function suffix (e.g. POSTDIRECT) whose holders write at once, without a request: <MENU>_<suffix>, or
+   * the parent menu's for a child screen. Without it every caller's write waits for approval.
+   */
+  direct?: string;
 }
 
 /** A page of panels (dashboards, report pages): each panel a chart or table over a named server query. */

@@ -1,20 +1,23 @@
 // Accrual's API: posting air and non-air activity for a member's card (credited, rejected by the rules with
-// the reason, or parked), the simulator (the same rating, nothing written), re-processing a parked activity,
+// the reason, or parked; a credit by a role without MEMBER_POSTDIRECT waits for approval), the simulator (the same rating, nothing written), re-processing a parked activity,
 // and the rating correction of a member's activity. Activities are checked by Park Activity's field rules
 // (the posted fields are its fields), types and references first: bad input answers a field message and
 // changes nothing.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { ACCRUAL_MEMBER_ACTIVITIES_PATH, ACCRUAL_SIMULATE_PATH, type AccrualResult } from '../../engine/definition/accrualResult';
-import { actionFunctionCode, formFields, isCustomAction, resourceModel, validateFormFields } from '../../engine/definition/compile';
+import { actionFunctionCode, directFunctionCode, formFields, isCustomAction, resourceModel, validateFormFields } from '../../engine/definition/compile';
+import { generateKey } from '../../engine/definition/generatedKey';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
-import { defineAction, type Action, type ActionContext } from '../core/action';
+import { defineAction, type Action, type ActionContext, type ActionResult } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { checkReferences, mustFind, type ResourceServices } from '../resources/resourceActions';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import { requestMenu } from '../approvals/approvalHooks';
+import { requestDomainApproval, writesDirect } from '../approvals/directWrites';
 import { labelsOf, writeContext } from './accrualHooks';
 import { postingQueueOf } from './postingQueue';
 import {
@@ -25,8 +28,10 @@ import {
   activityProblems,
   memberByCard,
   memberById,
+  postActivity,
   rateActivity,
   referencesKnown,
+  refusalError,
   reprocess,
   rerate,
   ruleBook,
@@ -113,6 +118,19 @@ function answer(posted: Posted): { message: string; result: Row } {
   };
 }
 
+/** The approval request actions of a manual post, by activity type (filed under the activity screen's menu). */
+export const MANUAL_POST_ACTIONS: Record<ActivityType, string> = { AIR: 'manual-air', NONAIR: 'manual-non-air' };
+
+/** A credited dry run, carried out of its rolled-back transaction. */
+class DryRun {
+  constructor(readonly posted: Posted) {}
+}
+
+/** What a request for a manual post names: an air segment by its flight (one request at a time), anything else by a key of its own. */
+function requestKey(a: PostedActivity, at: Date): string {
+  return a.activitytype === 'AIR' ? `${a.cardnumber} ${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} ${a.activitydate}` : `${a.cardnumber} ${a.partnercode} ${a.activitycode} ${generateKey(at)}`;
+}
+
 export function accrualActions(services: ResourceServices): Action[] {
   const { catalogue } = services;
   const parkScreen = screenOf(services, PARK_RESOURCE);
@@ -148,6 +166,53 @@ export function accrualActions(services: ResourceServices): Action[] {
     return stored as unknown as PostedActivity;
   }
 
+  // A person's post moves miles at once only for a role holding the activity screen's direct function
+  // (MEMBER_POSTDIRECT); anyone else's credit becomes an approval request (server/approvals/directWrites.ts).
+  const direct = directFunctionCode(activityScreen);
+  const menucode = requestMenu(activityScreen);
+
+  /**
+   * The maker's post: tried in a transaction rolled back, so every refusal answers now. A post that would credit
+   * is stored as a request with the miles it would earn; one that moves no miles (parked, or rejected by the
+   * rules) is written as a direct post writes it.
+   */
+  async function requestPost(ctx: ActionContext, activity: PostedActivity): Promise<ActionResult> {
+    const w = writeContext(ctx, catalogue);
+    let posted: Posted;
+    try {
+      posted = await ctx.db.transaction().execute(async (trx) => {
+        const outcome = await postActivity(trx, activity, 'API', w);
+        if (outcome.status === 'CREDITED') throw new DryRun(outcome);
+        return outcome;
+      });
+    } catch (error) {
+      if (!(error instanceof DryRun)) throw error;
+      const { result, memberid } = error.posted;
+      const recordkey = requestKey(activity, w.now);
+      const proposed: Row = { ...activity, memberid, awardmiles: result.awardmiles, tiermiles: result.tiermiles, segments: result.segments, status: 'CREDITED' };
+      return ctx.db.transaction().execute((trx) =>
+        requestDomainApproval(ctx, trx, { menucode, action: MANUAL_POST_ACTIONS[activity.activitytype], resource: ACTIVITY_RESOURCE, recordkey, key: { memberid: memberid ?? null }, data: activity as unknown as Row, proposed, before: null, title: activityScreen.title }),
+      );
+    }
+    services.counts.invalidate(posted.status === 'PARKED' ? PARK_RESOURCE : ACTIVITY_RESOURCE);
+    return answer(posted);
+  }
+
+  // Approving checks the post again and credits it through the same path, as the maker's entry approved by the checker.
+  for (const type of ['AIR', 'NONAIR'] as const) {
+    services.approvals?.register(menucode, MANUAL_POST_ACTIONS[type], {
+      screen: activityScreen,
+      current: async () => null,
+      async apply(ctx, trx, request) {
+        const activity = await checked({ ...ctx, db: trx }, type, request.data);
+        const posted = await postActivity(trx, activity, 'API', writeContext(ctx, catalogue));
+        // Rules or the member changed since the request: nothing is credited, the checker rejects it instead.
+        if (posted.status !== 'CREDITED') throw refusalError(type, posted.result);
+        services.counts.invalidate(ACTIVITY_RESOURCE);
+      },
+    });
+  }
+
   const post = (type: ActivityType, fields: string[], required: string[]) =>
     defineAction({
       path: `/api/accrual/${type === 'AIR' ? 'air' : 'non-air'}`,
@@ -156,6 +221,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       data: dataSchema(fields, required),
       handler: async (ctx) => {
         const activity = await checked(ctx, type, ctx.parameter.data as Row);
+        if (!(await writesDirect(ctx, direct))) return requestPost(ctx, activity);
         // Posts arriving together are credited as one batch (postingQueue.ts).
         const posted = await postingQueueOf(ctx.db)(activity, writeContext(ctx, catalogue));
         services.counts.invalidate(posted.status === 'PARKED' ? PARK_RESOURCE : ACTIVITY_RESOURCE);

@@ -28,6 +28,7 @@ import {
   postActivity,
   rateFromBook,
   registrationMatters,
+  entryColumns,
   rowOf,
   ruleBook,
   segmentKey,
@@ -234,7 +235,7 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
     }
     const memberid = member!.memberid;
     const credited = result.outcome === 'CREDIT';
-    const record = rowOf(activityModel, { ...a, memberid, activityid: id, awardmiles: credited ? result.awardmiles : 0, tiermiles: credited ? result.tiermiles : 0, segments: credited ? result.segments : 0, trxid: null, channel, reason: result.reason ?? null, status: credited ? 'CREDITED' : 'REJECTED' }, w.user, w.now);
+    const record = rowOf(activityModel, { ...a, memberid, activityid: id, awardmiles: credited ? result.awardmiles : 0, tiermiles: credited ? result.tiermiles : 0, segments: credited ? result.segments : 0, trxid: null, channel, reason: result.reason ?? null, status: credited ? 'CREDITED' : 'REJECTED', ...entryColumns(w) }, w.user, w.now);
     activities.push(record);
     const posted: Posted = { status: credited ? 'CREDITED' : 'REJECTED', memberid, activityid: id, result };
     outcomes.push({ posted });

@@ -8,11 +8,18 @@ import { CODES } from '../../engine/api/responseCodes';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
-import { ACTIVITY_RESOURCE, BOOK_RESOURCES, PARK_RESOURCE, activityProblems, creditAddedActivity, rerate, ruleBookChanged, storedActivity, type WriteContext } from './accrualStore';
+import { ACTIVITY_RESOURCE, BOOK_RESOURCES, PARK_RESOURCE, activityProblems, creditAddedActivity, entryColumns, rerate, ruleBookChanged, storedActivity, type WriteContext } from './accrualStore';
 
 const today = (ctx: ActionContext) => ctx.now().toISOString().slice(0, 10);
 
-export const writeContext = (ctx: ActionContext, catalogue: Catalogue): WriteContext => ({ db: ctx.db, catalogue, user: ctx.user!.username, now: ctx.now() });
+export const writeContext = (ctx: ActionContext, catalogue: Catalogue): WriteContext => ({
+  db: ctx.db,
+  catalogue,
+  user: ctx.user!.username,
+  now: ctx.now(),
+  // Applying an approved request: the maker entered it, the checker (the caller) approved it.
+  ...(ctx.approval ? { enteredby: ctx.approval.requestedby, approvedby: ctx.user!.username } : {}),
+});
 
 /** Field name -> its label on a screen (the messages name fields as the form shows them). */
 export const labelsOf = (catalogue: Catalogue, resource: string) => (name: string) => {
@@ -27,7 +34,7 @@ function refuseProblems(problems: Record<string, string>): void {
 
 function memberActivityHooks(catalogue: Catalogue): ResourceHooks {
   return {
-    createColumns: () => ({ channel: 'STAFF', status: 'PENDING' }),
+    createColumns: (ctx) => ({ channel: 'STAFF', status: 'PENDING', ...entryColumns(writeContext(ctx, catalogue)) }),
     async afterCreate(ctx, trx, record) {
       refuseProblems(activityProblems(storedActivity(record), labelsOf(catalogue, ACTIVITY_RESOURCE), today(ctx)));
       await creditAddedActivity(trx, record, writeContext(ctx, catalogue));

@@ -464,7 +464,13 @@ export interface Posted {
 export interface WriteContext extends AccrualContext {
   user: string;
   now: Date;
+  /** An approved request's maker (`user` then being its checker); absent, `user` entered the activity. */
+  enteredby?: string;
+  approvedby?: string;
 }
+
+/** Who entered a credited row and who approved it (no one: it needed no approval), as the activity list shows. */
+export const entryColumns = (w: WriteContext): Row => ({ enteredby: w.enteredby ?? w.user, approvedby: w.approvedby ?? null });
 
 const stamp = (user: string, now: Date): Row => auditStamp(user, now);
 
@@ -552,6 +558,7 @@ async function recordActivity(trx: Db, memberid: string, activityid: string, a: 
     channel,
     reason: result.reason ?? null,
     status: credited ? 'CREDITED' : 'REJECTED',
+    ...entryColumns(w),
   }, w.user, w.now);
   await insertRows(trx, model.table, [row]);
   return { status: credited ? 'CREDITED' : 'REJECTED', memberid, activityid, trxid, result };

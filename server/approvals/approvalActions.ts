@@ -94,7 +94,8 @@ function pageActions(page: ApprovalPage, services: ApprovalServices): Action[] {
         const now = await findRequest(trx, requestid);
         throw decided(now?.status ?? status);
       }
-      await applier?.apply(ctx, trx, request);
+      // The applier writes as the checker on behalf of the maker (an activity's Entered By and Approved By).
+      await applier?.apply({ ...ctx, approval: { requestid, requestedby: request.requestedby } }, trx, request);
       for (const listener of services.registry.listenersFor(request)) await listener(ctx, trx, request, status);
       await writeUserLog(
         trx,

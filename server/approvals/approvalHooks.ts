@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, needsApproval, type ApprovalStatus } from '../../engine/definition/approvals';
-import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { directFunctionCode, resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import { formatMessage } from '../../engine/rules';
 import type { Action, ActionContext, ActionResult } from '../core/action';
@@ -17,6 +17,7 @@ import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import { recordKey, rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { insertRequest, type ApprovalRequest } from './approvalStore';
+import { writesDirect } from './directWrites';
 
 /** How the requests of one menu's action are shown and applied. */
 export interface ApprovalApplier {
@@ -119,9 +120,13 @@ interface GateServices {
   counts: CountCache;
 }
 
+/** The menu a screen's requests are filed under: a child screen's are its parent menu's (the menu the approval pages name). */
+export const requestMenu = (screen: ScreenDefinition): string => screen.childOf ?? screen.menucode;
+
 /**
  * The hook point of the generic resource API (server/resources/resourceActions.ts): the screen's write
- * actions that need approval answer with a stored request; their own handler is kept to apply it.
+ * actions that need approval answer with a stored request; their own handler is kept to apply it. A caller
+ * whose role holds the screen's direct function (approval.direct) writes at once.
  */
 export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDefinition, actions: Action[], services: GateServices): Action[] {
   if (!screen.approval) return actions;
@@ -132,8 +137,9 @@ export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDe
     const name = action.path.slice(base.length);
     if (!action.path.startsWith(base) || !needsApproval(screen, name)) return action;
     const write = action.handler;
+    const direct = directFunctionCode(screen);
     const current = (db: Kysely<Schema>, request: ApprovalRequest) => readRecord(db, model, hooks, request.key);
-    registry.register(screen.menucode, name, {
+    registry.register(requestMenu(screen), name, {
       screen,
       current,
       async apply(ctx, trx, request) {
@@ -146,7 +152,7 @@ export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDe
       },
       request: (ctx, data, link) => requestApproval({ ...ctx, parameter: { ...ctx.parameter, data } }, screen, model, hooks, name, write, link),
     });
-    return { ...action, handler: (ctx: ActionContext) => requestApproval(ctx, screen, model, hooks, name, write) };
+    return { ...action, handler: async (ctx: ActionContext) => ((await writesDirect(ctx, direct)) ? write(ctx) : requestApproval(ctx, screen, model, hooks, name, write)) };
   });
 }
 
@@ -182,7 +188,7 @@ async function requestApproval(
   const requestid = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertRequest(
       trx,
-      { menucode: screen.menucode, action, resource: model.name, recordkey, key, data: requestData, proposed, before, requestedby: ctx.user!.username, requestdate: at.toISOString() },
+      { menucode: requestMenu(screen), action, resource: model.name, recordkey, key, data: requestData, proposed, before, requestedby: ctx.user!.username, requestdate: at.toISOString() },
       formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }),
     );
     await writeUserLog(trx, { username: ctx.user!.username, module: screen.menucode, legend: LEGENDS.REQUEST_APPROVAL, recordkey, before: before ?? undefined, after: { requestid: id, action, proposed } , ip: ctx.ip }, at);

@@ -68,6 +68,11 @@ export const CONFIG_KEYS = {
   TRANSFER_FEE_PER_MILE: decimal('TRANSFER_FEE_PER_MILE', 150, 'Fee per transferred mile, in TRANSFER_FEE_CURRENCY'),
   TRANSFER_FEE_CURRENCY: text('TRANSFER_FEE_CURRENCY', 'IDR', 'Currency of the transfer fee'),
   TRANSFER_VAT_PERCENT: decimal('TRANSFER_VAT_PERCENT', 11, 'VAT on the transfer fee, in percent'),
+  TRANSFER_APPROVAL_MILES: wholeNumber(
+    'TRANSFER_APPROVAL_MILES',
+    10_000,
+    'A transfer of more award miles than this waits for approval unless the role holds TRFMIL_POSTDIRECT (0: every transfer waits)',
+  ),
   // Spec 000 §7: 'VAT for buy mileage'.
   VAT_BUY_MILEAGE: decimal('VAT_BUY_MILEAGE', 11, 'VAT in percent added to the price of bought miles'),
   BUY_PRODUCT_PAYMENT_MINUTES: wholeNumber('BUY_PRODUCT_PAYMENT_MINUTES', 60, 'Minutes a member has to pay a product bought in cash before its payment can no longer be verified (then EXPIRED)'),

@@ -31,6 +31,8 @@ export interface ActionContext {
   mail: Mailer;
   /** The caller's row scope (server/resources/rowScope.ts): every read and write of a scoped resource keeps to it. */
   scope: Scope;
+  /** Set while an approval's decision applies its request: the maker's request (`user` is then the checker). */
+  approval?: { requestid: number; requestedby: string };
 }
 
 export interface ActionResult {

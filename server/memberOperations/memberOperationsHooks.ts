@@ -18,9 +18,12 @@ function applyingHooks(catalogue: Catalogue, resource: string, apply: Apply): Re
   const screen = catalogue.screenByResource.get(resource);
   if (!screen) return {};
   const model = resourceModel(screen);
+  const keepsApprover = model.fields.some((f) => f.name === 'approvedby');
   return {
     async afterCreate(ctx: ActionContext, trx: Kysely<Schema>, record: Row) {
       const values = await apply(trx, record, ctx.user!.username, ctx.now());
+      // Applied at a decision: its checker; written at once (a role holding the direct function): nobody.
+      if (keepsApprover) values.approvedby = ctx.approval ? ctx.user!.username : null;
       let update = (trx as unknown as Kysely<any>).updateTable(model.table).set(values);
       for (const key of model.key) update = update.where(key, '=', record[key]);
       await update.execute();

@@ -24,6 +24,8 @@ const loose = (db: Db) => db as unknown as Kysely<any>;
 export const TRANSFER_MENU = 'TRFMIL';
 export const TRANSFER_STEP = 'transfer';
 const TRANSFER_TABLE = 'mileage_transfer';
+/** The transfers' log (screens/member-management/transfer-mileage-log.json). */
+export const TRANSFER_RESOURCE = 'mileage-transfer';
 const MERGE_TABLE = 'account_merge';
 /** The API groups of Merging Account and Correction Transaction (their approval requests' resource). */
 export const MERGE_RESOURCE = 'account-merge';

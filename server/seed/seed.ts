@@ -7,6 +7,7 @@ import { sha256Hex } from '../session/sessionStore';
 import { resourceModel } from '../../engine/definition/compile';
 import { isListScreen } from '../../engine/definition/screen';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
+import { POST_DIRECT } from '../approvals/directWrites';
 import { seedReferenceData } from './referenceData';
 import { seedConfigKeys } from '../configuration/configKeys';
 import { seedTierData } from './tierData';
@@ -61,7 +62,8 @@ const DEMO_ROLES: DemoRole[] = [
     rolename: 'Branch Office',
     roledescription: 'Branch and ticket office staff: member service',
     rowscope: 'OWN',
-    grants: (fn) => REDUCED_MENUS.has(fn.menucode),
+    // Their manual miles (activities, and the like) wait for a checker: no post-without-approval function.
+    grants: (fn) => REDUCED_MENUS.has(fn.menucode) && !fn.functioncode.endsWith(`_${POST_DIRECT}`),
   },
   {
     rolecode: 'PARTNER',

@@ -46,6 +46,8 @@ describe('transfers, merges and corrections in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
     rig = await startBrowserRig({ DEMO_MEMBERS: '0' });
+    // The correction here is a maker's, waiting for a checker: the admin role without Correction Transaction's post-without-approval function.
+    await rig.server.database.db.updateTable('role_permission').set({ granted: 0 }).where('rolecode', '=', 'ADMIN').where('functioncode', '=', 'CORRTRX_POSTDIRECT').execute();
     page = await rig.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     await logIn(page, 'admin');

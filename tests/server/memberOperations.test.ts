@@ -62,6 +62,8 @@ describe.each(testDatabases)('member operations on $name', (target) => {
     server = await startTestServer(target, { DEMO_MEMBERS: '0' });
     admin = (await server.login('admin')).body.result.bearer;
     checker = (await server.login('checker')).body.result.bearer;
+    // Corrections here are a maker's, waiting for the checker: the admin role without Correction Transaction's post-without-approval function.
+    await (server.database.db as unknown as Kysely<any>).updateTable('role_permission').set({ granted: 0 }).where('rolecode', '=', 'ADMIN').where('functioncode', '=', 'CORRTRX_POSTDIRECT').execute();
   });
   afterAll(async () => server?.close());
 

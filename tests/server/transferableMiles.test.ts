@@ -42,6 +42,8 @@ describe.each(testDatabases)('transferable miles on $name', (target) => {
     server = await startTestServer(target, { DEMO_MEMBERS: '0' });
     admin = (await server.login('admin')).body.result.bearer;
     checker = (await server.login('checker')).body.result.bearer;
+    // Corrections here are a maker's, waiting for the checker: the admin role without Correction Transaction's post-without-approval function.
+    await (server.database.db as unknown as Kysely<any>).updateTable('role_permission').set({ granted: 0 }).where('rolecode', '=', 'ADMIN').where('functioncode', '=', 'CORRTRX_POSTDIRECT').execute();
     // Two custom credit types granted to the admin role: one whose miles stay (expiring within a month), one valid for transfer.
     for (const [code, valid, months] of [[`NT${suffix}`, false, 1], [`VT${suffix}`, true, 24]] as const) {
       const made = await as(admin)('/api/custom-transaction/create', { customtrxcode: code, customtrxname: valid ? 'Partner Goodwill' : 'Service Recovery', direction: 'CREDIT', milestype: 'AWARD', maxmiles: 10_000, periodmiles: months, validfortransfer: valid });

@@ -452,7 +452,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['ScreenTool', screenDefs.screenTool, { key: 'required', label: 'required', view: 'required', function: 'optional' } satisfies Shape<ScreenTool>],
   ['NoOverlapRule', screenDefs.noOverlap, { per: 'required', ranges: 'required' } satisfies Shape<NoOverlapRule>],
   ['OverlapRange', screenDefs.overlapRange, { from: 'required', to: 'required' } satisfies Shape<OverlapRange>],
-  ['ApprovalRequirement', screenDefs.approvalRequirement, { actions: 'required' } satisfies Shape<ApprovalRequirement>],
+  ['ApprovalRequirement', screenDefs.approvalRequirement, { actions: 'required', direct: 'optional' } satisfies Shape<ApprovalRequirement>],
   ['ApprovalPage (approvals kind)', screenDefs.approvalPage, { menus: 'optional', actions: 'optional' } satisfies Shape<Omit<ApprovalPage, keyof PageBase | 'kind'>>],
   ['WizardPage (wizard kind)', screenDefs.wizardPage, { machine: 'required', submit: 'required', steps: 'required', result: 'optional' } satisfies Shape<Omit<WizardPage, keyof PageBase | 'kind'>>],
   ['WizardStep', screenDefs.wizardStep, {
