@@ -21,6 +21,7 @@ import * as reportFiles0040 from './migrations/0040_report_files';
 import * as outboxAttachments0041 from './migrations/0041_outbox_attachments';
 import * as approvalPendingOnce0053 from './migrations/0053_approval_pending_once';
 import * as activityFileOrder0054 from './migrations/0054_activity_file_order';
+import * as fileLinks0055 from './migrations/0055_file_links';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0041_outbox_attachments': outboxAttachments0041,
   '0053_approval_pending_once': approvalPendingOnce0053,
   '0054_activity_file_order': activityFileOrder0054,
+  '0055_file_links': fileLinks0055,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../../engine/rules';
 import { defineAction, type ActionContext } from '../core/action';
 import { ApiError, invalid, unauthenticated } from '../core/apiError';
+import { dropSessionLinks } from '../core/fileLinks';
 import type { UserRow } from '../db/schema';
 import { loadEnrollmentAccess, loadUserMenu } from '../roles/permissions';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
@@ -152,6 +153,8 @@ export const sessionActions = [
       if (ctx.token) {
         const at = ctx.now();
         const username = await endSession(ctx.db, ctx.token, at);
+        // The session's file links go with it (opening one checks the session anyway).
+        await dropSessionLinks(ctx.db, ctx.token);
         if (username) await writeUserLog(ctx.db, { username, module: MODULE, legend: LEGENDS.LOGOUT, ip: ctx.ip }, at);
       }
       return {};
