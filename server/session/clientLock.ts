@@ -1,7 +1,7 @@
 // Rate counters in the database (app servers are stateless, so they all see the same counts): events of a flow
 // counted per key (a client address, or the member a reset mail goes to); after the configured number within
 // the period, the key is locked out of that flow for the period. Failed logins, failed forgot-password steps
-// and member reset mails are counted here.
+// member reset requests and mails, and mini-view look-ups are counted here.
 import type { Kysely } from 'kysely';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
@@ -17,6 +17,8 @@ export const CLIENT_SCOPES = {
   MEMBER_RESET: 'MEMBER_RESET',
   /** Member reset mails to one member. */
   MEMBER_RESET_MAIL: 'MEMBER_RESET_MAIL',
+  /** Look-ups of the public mini-view by an address. */
+  MINI_VIEW: 'MINI_VIEW',
 } as const;
 export type ClientScope = (typeof CLIENT_SCOPES)[keyof typeof CLIENT_SCOPES];
 
