@@ -1,5 +1,6 @@
 // The public member password reset, /reset-password-member[/{key}] (spec 000 §2, §4, §5, §7): without a key a request
-// form (card number or e-mail) whose success message replaces it; with a key, validation, the form, the message.
+// form (card number or e-mail, with the login page's captcha) whose success message replaces it; with a key,
+// validation, the form, the message.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
 import { MEMBER_DEFAULT_PASSWORD } from '../engine/api/memberFlows';
@@ -17,15 +18,21 @@ export type MemberResetErrors = NewPasswordErrors & { username?: string[] };
 
 export interface MemberResetContext {
   key: string;
+  /** The captcha solution once passed; a request uses it up. */
+  captcha: string | undefined;
   memberid: string | undefined;
   fieldErrors: MemberResetErrors;
   /** The server's message: why the page stops, why a form was refused, or the final success. */
   message: string | undefined;
 }
 
-export type MemberResetEvent = NewPasswordEvent | { type: 'SUBMIT_REQUEST'; username: string };
+export type MemberResetEvent =
+  | NewPasswordEvent
+  | { type: 'SUBMIT_REQUEST'; username: string }
+  | { type: 'CAPTCHA_VERIFIED'; payload: string }
+  | { type: 'CAPTCHA_RESET' };
 
-const requestReset = injectedActor<ResponseEnvelope, { username: string }>('requestReset');
+const requestReset = injectedActor<ResponseEnvelope, { username: string; recaptcha: string }>('requestReset');
 const validateKey = injectedActor<ResponseEnvelope, { key: string }>('validateKey');
 const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
 
@@ -44,6 +51,7 @@ export const memberResetMachine = setup({
     accepted: (_, params: Answer) => isSuccess(params.response.status.responsecode),
     keyFailure: (_, params: Answer) => KEY_FAILURE_CODES.includes(params.response.status.responsecode),
     usernameMissing: ({ event }) => event.type === 'SUBMIT_REQUEST' && !event.username.trim(),
+    captchaMissing: ({ context }) => context.captcha === undefined,
     fieldsInvalid: ({ event }) => newPasswordInvalid(event),
   },
   actions: {
@@ -52,14 +60,22 @@ export const memberResetMachine = setup({
         event.type === 'SUBMIT_PASSWORD' ? newPasswordFieldErrors(event.newpassword, event.confirmation) : { username: [SHELL_MESSAGES.required] },
     }),
     clearMessages: assign({ fieldErrors: {}, message: undefined }),
+    /** Injected: resets the captcha widget (it is single use). */
+    resetCaptcha: () => {},
+    storeCaptcha: assign({ captcha: ({ event }) => (event.type === 'CAPTCHA_VERIFIED' ? event.payload : undefined) }),
+    forgetCaptcha: assign({ captcha: undefined }),
     showMessage: assign({ message: (_, params: { message: string }) => params.message }),
     showServerMessage: assign({ message: (_, params: Answer) => params.response.status.responsemessage }),
     takeMemberId: assign({ memberid: (_, params: Answer) => (params.response.result as { memberid?: string } | undefined)?.memberid }),
   },
 }).createMachine({
   id: 'memberReset',
-  context: ({ input }) => ({ key: input.key ?? '', memberid: undefined, fieldErrors: {}, message: undefined }),
+  context: ({ input }) => ({ key: input.key ?? '', captcha: undefined, memberid: undefined, fieldErrors: {}, message: undefined }),
   initial: 'validating',
+  on: {
+    CAPTCHA_VERIFIED: { actions: 'storeCaptcha' },
+    CAPTCHA_RESET: { actions: 'forgetCaptcha' },
+  },
   states: {
     request: {
       initial: 'editing',
@@ -68,15 +84,19 @@ export const memberResetMachine = setup({
           on: {
             SUBMIT_REQUEST: [
               { guard: 'usernameMissing', actions: 'showFieldErrors' },
+              // The button waits for the captcha; without it nothing is sent.
+              { guard: 'captchaMissing' },
               { target: 'submitting', actions: 'clearMessages' },
             ],
           },
         },
         submitting: {
+          // The captcha is used up by the call, whatever it answers.
+          exit: ['forgetCaptcha', 'resetCaptcha'],
           invoke: {
             id: 'requestReset',
             src: 'requestReset',
-            input: ({ event }) => ({ username: event.type === 'SUBMIT_REQUEST' ? event.username.trim() : '' }),
+            input: ({ context, event }) => ({ username: event.type === 'SUBMIT_REQUEST' ? event.username.trim() : '', recaptcha: context.captcha ?? '' }),
             onDone: [
               { guard: { type: 'accepted', params: answerOf }, target: '#memberReset.requested', actions: { type: 'showServerMessage', params: answerOf } },
               { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },

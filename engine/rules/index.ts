@@ -35,3 +35,4 @@ export {
   forgotPasswordErrors,
   passwordStrengthErrors,
 } from './passwordRules';
+export { DEFAULT_IMAGE_MAX_KB, IMAGE_MESSAGES, imageProblem, imageSizeMessage } from './imageUpload';

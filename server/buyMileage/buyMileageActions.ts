@@ -5,7 +5,7 @@
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import { defineAction, type Action } from '../core/action';
-import { fileLinks } from '../core/fileLinks';
+import { issueFileLink } from '../core/fileLinks';
 import type { ResourceServices } from '../resources/resourceActions';
 import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, receiptFile, rejectPurchase } from './buyMileageStore';
 
@@ -42,7 +42,7 @@ export function buyMileageActions(services: ResourceServices): Action[] {
       guard: { function: actionFunctionCode(screen, receipt) },
       data: KEY_DATA,
       // Spec 001 §7.5: the browser opens result.path.
-      handler: async (ctx) => ({ result: { path: fileLinks.put(await receiptFile(ctx.db, catalogue, ctx.parameter.data as Record<string, unknown>)) } }),
+      handler: async (ctx) => ({ result: { path: await issueFileLink(ctx, { file: await receiptFile(ctx.db, catalogue, ctx.parameter.data as Record<string, unknown>) }) } }),
     }),
   ];
 }

@@ -19,7 +19,7 @@ import { isOutOfRange } from '../db/dbErrors';
 import { RouteValidators } from './routeValidators';
 import { findSessionUser, grantsAny } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
-import { FILE_LINK_PREFIX, fileLinks } from './fileLinks';
+import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './fileLinks';
 import { UNLIMITED, memberFieldsOf, namedMemberPlace, type RowScopes } from '../resources/rowScope';
 
 declare module 'fastify' {
@@ -325,9 +325,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store').send({ idleSeconds: config.idleSeconds, forgotPassword: config.forgotPasswordEnabled, ...(config.maintenance ? { maintenance: config.maintenance } : {}) }),
   );
 
-  // A file an action made for the browser to open (a receipt): its unguessable path, while it lasts.
+  // A file an action made for the browser to open (a receipt): its one-time path, while it and its session last.
   app.get(`${FILE_LINK_PREFIX}:token`, async (request, reply) => {
-    const file = fileLinks.get((request.params as { token: string }).token);
+    const link = await takeFileLink(db, (request.params as { token: string }).token, now());
+    const file = link && linkedFile(link);
     if (!file) return reply.code(404).headers(SECURITY_HEADERS).type('text/plain').send('Not found');
     return reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`).type(file.mimetype).send(file.content);
   });

@@ -11,6 +11,8 @@ export interface ServerConfig {
   passwordMaxAgeDays: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** Failed logins one client address may make within LOGIN_LOCK_MINUTES, whatever the accounts, before it is locked out for that period. */
+  loginAddressMaxFailures: number;
   captchaMaxNumber: number;
   captchaExpiresSeconds: number;
   idleSeconds: number;
@@ -31,6 +33,12 @@ export interface ServerConfig {
   /** How long e-mailed keys stay valid: staff and member password resets, activation, e-mail verification. */
   resetKeyMinutes: number;
   activationKeyHours: number;
+  /** Member reset-password requests one client address may make in an hour. */
+  memberResetRequestsPerHour: number;
+  /** Member reset-password mails one member may be sent in an hour (more requests answer the same, unmailed). */
+  memberResetMailsPerHour: number;
+  /** How long a file link (a receipt, a report file) may be opened, once, by the session that asked for it. */
+  fileLinkMinutes: number;
   /** Look-ups of the public mini-view each client address may make in a minute. */
   miniViewRatePerMinute: number;
   /** Wrong codes an OTP session takes before it locks. */
@@ -87,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordMaxAgeDays: intFrom(env, 'PASSWORD_MAX_AGE_DAYS', 90),
     loginMaxFailures: intFrom(env, 'LOGIN_MAX_FAILURES', 5),
     loginLockMinutes: intFrom(env, 'LOGIN_LOCK_MINUTES', 15),
+    loginAddressMaxFailures: intFrom(env, 'LOGIN_ADDRESS_MAX_FAILURES', 10),
     captchaMaxNumber: intFrom(env, 'CAPTCHA_MAX_NUMBER', 50_000),
     captchaExpiresSeconds: intFrom(env, 'CAPTCHA_EXPIRES_SECONDS', 300),
     idleSeconds: intFrom(env, 'IDLE_SECONDS', 900),
@@ -101,6 +110,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${intFrom(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
     resetKeyMinutes: intFrom(env, 'RESET_KEY_MINUTES', 60),
     activationKeyHours: intFrom(env, 'ACTIVATION_KEY_HOURS', 72),
+    memberResetRequestsPerHour: intFrom(env, 'MEMBER_RESET_REQUESTS_PER_HOUR', 10),
+    memberResetMailsPerHour: intFrom(env, 'MEMBER_RESET_MAILS_PER_HOUR', 3),
+    fileLinkMinutes: intFrom(env, 'FILE_LINK_MINUTES', 5),
     miniViewRatePerMinute: intFrom(env, 'MINIVIEW_RATE_PER_MINUTE', 30),
     otpMaxAttempts: intFrom(env, 'OTP_MAX_ATTEMPTS', 3),
     forgotPasswordEnabled: boolFrom(env, 'FORGOT_PASSWORD_ENABLED', true),

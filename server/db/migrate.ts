@@ -22,6 +22,7 @@ import * as outboxAttachments0041 from './migrations/0041_outbox_attachments';
 import * as approvalPendingOnce0053 from './migrations/0053_approval_pending_once';
 import * as activityFileOrder0054 from './migrations/0054_activity_file_order';
 import * as segmentFlightIdentity0055 from './migrations/0055_segment_flight_identity';
+import * as fileLinks0056 from './migrations/0056_file_links';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0053_approval_pending_once': approvalPendingOnce0053,
   '0054_activity_file_order': activityFileOrder0054,
   '0055_segment_flight_identity': segmentFlightIdentity0055,
+  '0056_file_links': fileLinks0056,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

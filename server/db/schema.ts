@@ -91,6 +91,7 @@ export interface Schema {
   outbox_attachment: OutboxAttachmentRow;
   one_time_key: OneTimeKeyRow;
   client_failure: ClientFailureRow;
+  file_link: FileLinkRow;
   member: MemberTable;
   member_card: MemberCardRow;
   member_account: MemberAccountRow;
@@ -297,6 +298,18 @@ export interface ClientFailureRow {
   failedcount: number;
   firstfailedat: string;
   lockeduntil: string | null;
+}
+
+/** A one-time file path handed to a session (server/core/fileLinks.ts). */
+export interface FileLinkRow {
+  tokenhash: string;
+  sessionhash: string;
+  expiresat: string;
+  fileid: string | null;
+  filename: string | null;
+  mimetype: string | null;
+  content: string | null;
+  encoding: string | null;
 }
 
 /** A member as read (balances included). */

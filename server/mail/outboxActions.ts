@@ -5,7 +5,7 @@ import { actionFunctionCode, isCustomAction } from '../../engine/definition/comp
 import { CODES } from '../../engine/api/responseCodes';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
-import { fileLinks } from '../core/fileLinks';
+import { issueFileLink } from '../core/fileLinks';
 import type { HookRegistry } from '../resources/hooks';
 import { attachmentsOf, readAttachment } from './mailer';
 
@@ -31,7 +31,7 @@ export function outboxActions(catalogue: Catalogue): Action[] {
         const { mailid } = ctx.parameter.data as { mailid: string };
         const file = await readAttachment(ctx.db, mailid);
         if ('problem' in file) throw new ApiError(CODES.NOT_FOUND, file.problem);
-        return { result: { path: fileLinks.put(file), filename: file.filename } };
+        return { result: { path: await issueFileLink(ctx, { file }), filename: file.filename } };
       },
     }),
   ];

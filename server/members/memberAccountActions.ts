@@ -8,6 +8,8 @@ import { defineAction, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { MemberRow, Schema } from '../db/schema';
 import { checkKey, issueKey, KEY_PURPOSES, useKey, type KeyPurpose } from '../keys/oneTimeKeys';
+import { loadSecret, redeemCaptcha } from '../session/captcha';
+import { assertClientNotLocked, CLIENT_SCOPES, isClientLocked, recordClientEvent } from '../session/clientLock';
 import { BROWSER_HASH, hashPassword } from '../session/passwordHash';
 import { writeUserLog } from '../userlog/userLog';
 import { MEMBER_LEGENDS, MEMBER_MODULE, MEMBER_STATUS, PUBLIC_USER, findMemberBySignIn, requireMember } from './memberStore';
@@ -189,17 +191,30 @@ export const memberAccountActions = [
     // Answers the same whether or not a member matched; only a matching active member with an e-mail gets a link.
     path: MEMBER_FLOW_PATHS.memberResetRequest,
     guard: 'public',
-    data: { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 255 } } },
+    // The login page's captcha; requests counted per client address (over the limit: 4290, whoever was asked
+    // for) and mails per member (over the limit: the same answer, unmailed, so it tells nobody who is a member).
+    data: {
+      type: 'object',
+      required: ['username', 'recaptcha'],
+      properties: { username: { type: 'string', minLength: 1, maxLength: 255 }, recaptcha: { type: 'string', maxLength: 2000 } },
+    },
     handler: async (ctx) => {
-      const { username } = ctx.parameter.data as { username: string };
+      const { username, recaptcha } = ctx.parameter.data as { username: string; recaptcha: string };
+      const { config } = ctx;
+      const now = ctx.now();
+      await assertClientNotLocked(ctx.db, CLIENT_SCOPES.MEMBER_RESET, ctx.ip, now);
+      if (!(await redeemCaptcha(ctx.db, await loadSecret(ctx.db, 'altcha-hmac'), recaptcha, now))) throw new ApiError(CODES.CAPTCHA_FAILED, MESSAGES.CAPTCHA_FAILED);
+      await recordClientEvent(ctx.db, CLIENT_SCOPES.MEMBER_RESET, ctx.ip, { max: config.memberResetRequestsPerHour, minutes: 60 }, now);
       let mailed = false;
       await ctx.db.transaction().execute(async (trx) => {
         const member = await findMemberBySignIn(trx, username);
-        if (member?.email) {
+        const capped = !!member?.email && (await isClientLocked(trx, CLIENT_SCOPES.MEMBER_RESET_MAIL, member.memberid, now));
+        if (member?.email && !capped) {
           await mailKey(ctx, trx, member as MemberRow & { email: string }, KEY_PURPOSES.MEMBER_RESET, '/reset-password-member');
+          await recordClientEvent(trx, CLIENT_SCOPES.MEMBER_RESET_MAIL, member.memberid, { max: config.memberResetMailsPerHour, minutes: 60 }, now);
           mailed = true;
         }
-        await log(trx, ctx, { username: member?.memberid ?? PUBLIC_USER, legend: MEMBER_LEGENDS.RESET_REQUEST, recordkey: member?.memberid ?? null, after: { mailed } });
+        await log(trx, ctx, { username: member?.memberid ?? PUBLIC_USER, legend: MEMBER_LEGENDS.RESET_REQUEST, recordkey: member?.memberid ?? null, after: capped ? { mailed, capped } : { mailed } });
       });
       if (mailed) ctx.mail.deliverSoon();
       return { message: MEMBER_ACCOUNT_TEXTS.resetRequested };

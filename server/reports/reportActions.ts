@@ -24,7 +24,8 @@ import { JOB_STATUS } from '../jobs/jobQueue';
 import { grantsAny, type SessionUser } from '../session/sessionStore';
 import { writeUserLog } from '../userlog/userLog';
 import { REPORT_QUERIES, type ReportQuery } from './reportQueries';
-import { createReportFile, findReportFile, formatRowLimit, issueDownload, listReportFiles, REPORT_FILE_PREFIX, REPORT_TEXTS, takeDownload } from './reportStore';
+import { createReportFile, findReportFile, formatRowLimit, listReportFiles, REPORT_FILE_PREFIX, REPORT_TEXTS } from './reportStore';
+import { issueFileLink, takeFileLink } from '../core/fileLinks';
 import { FORMAT_FILES, REPORT_FORMATS, type ReportFormat } from './reportWriters';
 import { pinToScope, scopeCriteria } from '../resources/rowScope';
 
@@ -184,17 +185,18 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
         if (!file || !(await maySee(ctx, catalogue, file))) throw new ApiError(CODES.NOT_FOUND, REPORT_TEXTS.notFound);
         if (file.status !== JOB_STATUS.DONE) throw new ApiError(CODES.VALIDATION, file.status === JOB_STATUS.FAILED ? (file.error ?? REPORT_TEXTS.noData) : REPORT_TEXTS.notReady);
         if (!(await access(file.storedname).then(() => true, () => false))) throw new ApiError(CODES.VALIDATION, REPORT_TEXTS.expired);
-        const path = await issueDownload(ctx.db, fileid, ctx.now());
+        const path = await issueFileLink(ctx, { fileid }, REPORT_FILE_PREFIX);
         return { message: REPORT_TEXTS.downloading, result: { path, filename: file.filename } };
       },
     }),
   ];
 }
 
-/** GET /report-files/<token>: the file of a one-time download path, streamed from disk. */
+/** GET /report-files/<token>: the file of a one-time download path (a file link of the asking session), streamed from disk. */
 export function reportFileRoutes(app: FastifyInstance, db: Kysely<Schema>, now: () => Date = () => new Date()): void {
   app.get(`${REPORT_FILE_PREFIX}:token`, async (request, reply) => {
-    const file = await takeDownload(db, (request.params as { token: string }).token, now());
+    const link = await takeFileLink(db, (request.params as { token: string }).token, now());
+    const file = link?.fileid ? await findReportFile(db, link.fileid) : undefined;
     const exists = file && (await access(file.storedname).then(() => true, () => false));
     if (!file || !exists) return reply.code(404).type('text/plain').header('cache-control', 'no-store').send('Not found');
     const format = REPORT_FORMATS.includes(file.format) ? file.format : 'CSV';

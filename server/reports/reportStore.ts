@@ -2,7 +2,6 @@
 // with each file's progress (the job's status and percentage), the file written a page of rows at a time,
 // one-time download tokens (any app server serves the file from the shared report directory), and the
 // retention sweep that deletes expired files.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -26,7 +25,6 @@ export const reportJobKey = (fileid: string): string => `${REPORT_JOB}:${fileid}
 /** Rows read and written per page (each page one query and one progress report that keeps the lease). */
 export const REPORT_PAGE_SIZE = 2000;
 /** How long a download link lasts: the browser opens it at once. */
-const DOWNLOAD_MS = 60_000;
 
 /** Texts of the report pages (not in the spec unless said). */
 export const REPORT_TEXTS = {
@@ -181,28 +179,8 @@ export async function findReportFile(db: Kysely<Schema>, fileid: string): Promis
     .executeTakeFirst()) as (ReportFileRow & { status: string | null; percentage: number | null; error: string | null }) | undefined;
 }
 
-/** A one-time download path for a finished file. */
-export async function issueDownload(db: Kysely<Schema>, fileid: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await anyDb(db)
-    .updateTable('report_file')
-    .set({ downloadtoken: token, downloaduntil: new Date(now.getTime() + DOWNLOAD_MS).toISOString() })
-    .where('fileid', '=', fileid)
-    .execute();
-  return `${REPORT_FILE_PREFIX}${token}`;
-}
-
+/** Where a report file's one-time path points (a file link, server/core/fileLinks.ts). */
 export const REPORT_FILE_PREFIX = '/report-files/';
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The file of a download token while it lasts; the token is spent. */
-export async function takeDownload(db: Kysely<Schema>, token: string, now: Date): Promise<ReportFileRow | undefined> {
-  if (!TOKEN.test(token)) return undefined;
-  const row = (await anyDb(db).selectFrom('report_file').selectAll().where('downloadtoken', '=', token).executeTakeFirst()) as ReportFileRow | undefined;
-  if (!row || !row.downloaduntil || row.downloaduntil <= now.toISOString()) return undefined;
-  const spent = await anyDb(db).updateTable('report_file').set({ downloadtoken: null, downloaduntil: null }).where('fileid', '=', row.fileid).where('downloadtoken', '=', token).executeTakeFirst();
-  return Number(spent.numUpdatedRows) === 1 ? row : undefined;
-}
 
 /**
  * The job: reads the report a page at a time into its file (a temporary name, renamed when whole, so a

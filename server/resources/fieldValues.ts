@@ -2,7 +2,7 @@
 // list and download criteria, selector criteria, record keys and the data of creates and updates.
 import { CODES } from '../../engine/api/responseCodes';
 import { ruleContext, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
-import { RULE_MESSAGES, fieldLabel, formatMessage } from '../../engine/rules';
+import { RULE_MESSAGES, fieldLabel, formatMessage, imageProblem } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
 import { fieldsByName, type Row } from './records';
 
@@ -105,12 +105,23 @@ export function checkDataTypes(model: ResourceModel, data: Row, path = 'data'): 
       value.forEach((item, i) => checkScalar(field, item, `${where}.${i}`));
     } else {
       checkScalar(field, value, where);
+      if (field.widget === 'image') checkImage(field, value as string);
     }
   }
   for (const field of model.unstored) {
     const value = data[field.name];
     if (Object.hasOwn(data, field.name) && value !== null && !Array.isArray(value)) throw badValue(field, `${path}.${field.name}`, 'a list');
   }
+}
+
+/**
+ * An image field's value is what the image widget sends: a PNG or JPEG data URL whose bytes are that type,
+ * within the field's `maxSizeKb` (the widget's own limit). Anything else is refused on the field with the
+ * widget's message, so a script or HTML page never gets stored and later shown as the claim's image.
+ */
+function checkImage(field: ResolvedField, value: string): void {
+  const message = imageProblem(value, field.maxSizeKb);
+  if (message) throw new ApiError(CODES.VALIDATION, message, 200, { [field.name]: message });
 }
 
 /**

@@ -4,11 +4,13 @@ import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../../engine/rules';
 import { defineAction, type ActionContext } from '../core/action';
 import { ApiError, invalid, unauthenticated } from '../core/apiError';
+import { dropSessionLinks } from '../core/fileLinks';
 import type { UserRow } from '../db/schema';
 import { loadEnrollmentAccess, loadUserMenu } from '../roles/permissions';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { issueChangeTicket, recordFailedAttempt } from '../users/credentials';
 import { loadSecret, newChallenge, redeemCaptcha } from './captcha';
+import { assertClientNotLocked, CLIENT_SCOPES, recordClientEvent } from './clientLock';
 import { BROWSER_HASH, verifyPassword } from './passwordHash';
 import { endSession, extendSession, issueSession } from './sessionStore';
 
@@ -32,8 +34,9 @@ export async function checkCredentials(
   const user = await db.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirst();
   // Every path runs the same argon2 work (an unknown user, a password not set yet, a locked account).
   const matches = await verifyPassword(user?.passwordhash, browserHash);
+  // An unknown name goes the way of a wrong password too (the same statements, one failed login logged).
   if (!user) {
-    await writeUserLog(db, { username: username.slice(0, 60), module: MODULE, legend: LEGENDS.LOGIN_FAILED, ip: ctx.ip }, at);
+    await recordFailedAttempt(ctx, username, MODULE);
     return undefined;
   }
   if (isLocked(user, at)) {
@@ -84,11 +87,16 @@ export const sessionActions = [
       if (!username) throw invalid(SHELL_MESSAGES.usernameRequired, { username: SHELL_MESSAGES.usernameRequired });
       if (!data.password) throw invalid(SHELL_MESSAGES.passwordRequired, { password: SHELL_MESSAGES.passwordRequired });
       if (!BROWSER_HASH.test(data.password)) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: password must be the SHA-256 hex of the typed password', 400);
+      // An address that failed too often (across any accounts: password spraying) is refused before any work.
+      await assertClientNotLocked(db, CLIENT_SCOPES.LOGIN, ctx.ip, ctx.now());
       const key = await loadSecret(db, 'altcha-hmac');
       if (!(await redeemCaptcha(db, key, data.recaptcha, ctx.now()))) throw new ApiError(CODES.CAPTCHA_FAILED, MESSAGES.CAPTCHA_FAILED);
 
       const user = await checkCredentials(ctx, username, data.password);
-      if (!user) throw invalidLogin();
+      if (!user) {
+        await recordClientEvent(db, CLIENT_SCOPES.LOGIN, ctx.ip, { max: config.loginAddressMaxFailures, minutes: config.loginLockMinutes }, ctx.now());
+        throw invalidLogin();
+      }
       const at = ctx.now();
       const role = await db.selectFrom('role').selectAll().where('rolecode', '=', user.rolecode).executeTakeFirstOrThrow();
       if (user.status !== 'ACTIVE' || role.status !== 'ACTIVE') throw new ApiError(CODES.ACCOUNT_INACTIVE, MESSAGES.ACCOUNT_INACTIVE);
@@ -145,6 +153,8 @@ export const sessionActions = [
       if (ctx.token) {
         const at = ctx.now();
         const username = await endSession(ctx.db, ctx.token, at);
+        // The session's file links go with it (opening one checks the session anyway).
+        await dropSessionLinks(ctx.db, ctx.token);
         if (username) await writeUserLog(ctx.db, { username, module: MODULE, legend: LEGENDS.LOGOUT, ip: ctx.ip }, at);
       }
       return {};

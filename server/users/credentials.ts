@@ -18,14 +18,21 @@ export const CHANGE_TICKET_MINUTES = 10;
 export const issueChangeTicket = (db: Kysely<Schema>, username: string, now: Date): Promise<string> =>
   issueKey(db, { purpose: KEY_PURPOSES.PASSWORD_EXPIRED, subject: username }, CHANGE_TICKET_MINUTES, now);
 
-/** One more wrong attempt; at the configured number the account locks for the configured period. */
+/**
+ * One more wrong attempt; at the configured number the account locks for the configured period. An unknown
+ * name takes the same statements (the update and the read find no row) and is logged as a failed login, so
+ * a known and an unknown name cost the same and the time of the answer does not tell them apart.
+ */
 export async function recordFailedAttempt(ctx: ActionContext, username: string, module: string): Promise<void> {
   const at = ctx.now();
   const { loginMaxFailures, loginLockMinutes } = ctx.config;
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('app_user').set((eb) => ({ failedcount: eb('failedcount', '+', 1) })).where('username', '=', username).execute();
     const row = await trx.selectFrom('app_user').select('failedcount').where('username', '=', username).executeTakeFirst();
-    if (!row) return;
+    if (!row) {
+      await writeUserLog(trx, { username: username.slice(0, 60), module, legend: LEGENDS.LOGIN_FAILED, ip: ctx.ip }, at);
+      return;
+    }
     if (row.failedcount >= loginMaxFailures) {
       const lockeduntil = new Date(at.getTime() + loginLockMinutes * 60_000).toISOString();
       await trx.updateTable('app_user').set({ failedcount: 0, lockeduntil }).where('username', '=', username).execute();

@@ -11,7 +11,7 @@ import { ApiError } from '../core/apiError';
 import type { Schema, UserRow } from '../db/schema';
 import { checkKey, issueKey, KEY_PURPOSES, setKeyProgress, useKey, type KeyHolder } from '../keys/oneTimeKeys';
 import { loadSecret, redeemCaptcha } from '../session/captcha';
-import { assertClientNotLocked, CLIENT_SCOPES, recordClientFailure } from '../session/clientLock';
+import { assertClientNotLocked, CLIENT_SCOPES, failureLimit, recordClientEvent } from '../session/clientLock';
 import { BROWSER_HASH } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { LEGENDS } from '../userlog/userLog';
@@ -61,7 +61,7 @@ const sameCode = (stored: string | null, typed: string | undefined) => !!stored 
 
 /** Counts a failed step against the client address and, when there is one, the account; then throws. */
 async function failStep(ctx: ActionContext, error: ApiError, username?: string): Promise<never> {
-  await recordClientFailure(ctx.db, CLIENT_SCOPES.FORGOT_PASSWORD, ctx.ip, ctx.config, ctx.now());
+  await recordClientEvent(ctx.db, CLIENT_SCOPES.FORGOT_PASSWORD, ctx.ip, failureLimit(ctx.config), ctx.now());
   if (username) await recordFailedAttempt(ctx, username, 'USER');
   throw error;
 }

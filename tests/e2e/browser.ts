@@ -1,6 +1,7 @@
 // Browser test harness: the real server (built app + API) on SQLite, driven by Debian's Chromium via playwright-core.
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startTestServer, testDatabases, type TestServer } from '../server/harness';
+import { expect } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -52,6 +53,12 @@ export async function logIn(page: Page, username: string, password = 'Admin#2026
   await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Ticks the page's captcha and waits until it has passed: the form's submit button is enabled then. */
+export async function passCaptcha(page: Page, submit: Locator) {
+  await page.locator('altcha-widget input[type="checkbox"]').click();
+  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
 }
 
 export const screenshotDir = '.tmp/screenshots';

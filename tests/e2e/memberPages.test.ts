@@ -13,7 +13,7 @@ import { verifyPassword } from '../../server/session/passwordHash';
 import { sha256Hex } from '../../server/session/sessionStore';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { latestMail, otpCodeIn, pathIn } from '../server/outbox';
-import { holdClock, logIn, steadyText, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
+import { holdClock, logIn, passCaptcha, steadyText, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 
 const PASSWORD = 'Fresh#Pass2026';
 
@@ -221,6 +221,7 @@ describe('public member pages in Chromium', () => {
       const page = await rig.newPage();
       await page.goto('/reset-password-member');
       await expect.poll(() => page.title()).toBe('Reset Password Member | Loyalty Management System');
+      await passCaptcha(page, page.getByRole('button', { name: 'Submit' }));
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect.poll(() => fieldErrors(page)).toEqual(['Required']);
       await page.getByPlaceholder('Card Number or Email').fill(` ${await cardOf(active.memberid)} `);
@@ -251,6 +252,7 @@ describe('public member pages in Chromium', () => {
       await page.goto('/announcement/reset-password-member/announcement');
       await expect.poll(() => page.title()).toBe('Reset Password Member | Loyalty Management System');
       await page.getByPlaceholder('Card Number or Email').fill(active.email);
+      await passCaptcha(page, page.getByRole('button', { name: 'Submit' }));
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect.poll(() => resultTitle(page)).toBe(MEMBER_ACCOUNT_TEXTS.resetRequested);
 

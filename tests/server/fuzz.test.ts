@@ -46,7 +46,7 @@ const DOMAIN_WRITES: Record<string, string[]> = {
   [MEMBER_FLOW_PATHS.retrieveKey]: [],
   '/api/session/authenticate': ['session', 'user_log', 'app_user'],
   '/api/session/extend': ['session', 'user_log'],
-  '/api/session/expire': ['session', 'user_log'],
+  '/api/session/expire': ['session', 'user_log', 'file_link'],
   [MEMBER_FLOW_PATHS.memberResetRequest]: ['user_log', 'outbox', 'one_time_key'],
 };
 const ANY = '*';

@@ -6,7 +6,7 @@ import { APP_ID, type ResponseEnvelope } from '../../engine/api/envelope';
 import { readConfig, type ServerConfig } from '../../server/core/config';
 import type { Action } from '../../server/core/action';
 import type { Catalogue } from '../../engine/definition/catalogue';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, type Database, type DatabaseOptions } from '../../server/db/database';
 import { createServer } from '../../server/server';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -101,13 +101,13 @@ export async function startTestServer(
   env: Record<string, string> = {},
   extraActions: Action[] = [],
   catalogue?: Catalogue,
-  /** `now`: the server's clock starts there (and seeds the demo as of that day, in a database of its own). */
-  start: { now?: Date } = {},
+  /** `now`: the server's clock starts there (and seeds the demo as of that day, in a database of its own); `log`: the database's query log. */
+  start: { now?: Date } & Pick<DatabaseOptions, 'log'> = {},
 ): Promise<TestServer> {
   // DEMO_MEMBERS 0: the twenty named demo members only (the full ~2,000 take seconds to seed); a test may ask for more.
   const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', ...env });
   const own = await testDatabase(target, catalogue !== undefined || start.now !== undefined);
-  const database = openDatabase(own.url, { schema: own.schema });
+  const database = openDatabase(own.url, { schema: own.schema, log: start.log });
   const clock = { offsetMs: start.now ? start.now.getTime() - Date.now() : 0 };
   const logs: string[] = [];
   const sink = new Writable({

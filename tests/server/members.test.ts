@@ -141,7 +141,7 @@ describe.each(testDatabases)('member pages on $name', (target) => {
     it('mails a link for a card number or an e-mail, and the link sets the password once', async () => {
       const [active] = await members((m) => m.status === 'ACTIVE' && m.passwordhash !== null && m.username !== m.email);
       const card = await cardOf(active!.memberid);
-      const asked = await server.call(PATHS.memberResetRequest, { username: ` ${card} ` });
+      const asked = await server.call(PATHS.memberResetRequest, { username: ` ${card} `, recaptcha: await server.captcha() });
       expect(asked.body.status).toEqual({ responsecode: '0000', responsemessage: MEMBER_ACCOUNT_TEXTS.resetRequested });
       const mail = await latestMail(db(), active!.email!, 'MEMBER_RESET');
       expect(linkIn(mail).pathname).toMatch(/^\/reset-password-member\/[A-Za-z0-9_-]{43}$/);
@@ -157,9 +157,9 @@ describe.each(testDatabases)('member pages on $name', (target) => {
       await expectRefused(() => setPassword(key, active!.memberid, 'Other#2026'), CODES.KEY_USED);
 
       // By e-mail address, in any case; a newer link retires the older one.
-      await server.call(PATHS.memberResetRequest, { username: active!.email!.toUpperCase() });
+      await server.call(PATHS.memberResetRequest, { username: active!.email!.toUpperCase(), recaptcha: await server.captcha() });
       const older = keyIn(await latestMail(db(), active!.email!, 'MEMBER_RESET'));
-      await server.call(PATHS.memberResetRequest, { username: card });
+      await server.call(PATHS.memberResetRequest, { username: card, recaptcha: await server.captcha() });
       await expectRefused(() => server.call(PATHS.memberResetValidation, { key: older }), CODES.KEY_USED);
       const newest = keyIn(await latestMail(db(), active!.email!, 'MEMBER_RESET'));
       server.clock.offsetMs = (server.config.resetKeyMinutes + 1) * 60_000;
@@ -171,7 +171,7 @@ describe.each(testDatabases)('member pages on $name', (target) => {
       const [inactive] = await members((m) => m.status === 'INACTIVE');
       for (const username of ['nobody@example.com', '9999999999', await cardOf(inactive!.memberid), inactive!.email!]) {
         const before = await snapshot();
-        const answer = await server.call(PATHS.memberResetRequest, { username });
+        const answer = await server.call(PATHS.memberResetRequest, { username, recaptcha: await server.captcha() });
         expect(answer.body.status).toEqual({ responsecode: '0000', responsemessage: MEMBER_ACCOUNT_TEXTS.resetRequested });
         expect(answer.body.result).toBeUndefined();
         expect(await snapshot()).toEqual(before);

@@ -99,6 +99,15 @@ describe.each(testDatabases)('reports on $name', (target) => {
     expect(got).toEqual(want);
   });
 
+  it("refuses a file's download path once the session that asked for it has logged out", async () => {
+    const { fileid } = await generate('cobrand-summary', 'CSV', { partnercode: null });
+    const other = (await server.login('admin')).body.result.bearer as string;
+    const download = await server.call('/api/report/download', { fileid }, { token: other });
+    expect(download.body.status.responsecode).toBe(CODES.SUCCESS);
+    expect((await server.call('/api/session/expire', undefined, { token: other })).body.status.responsecode).toBe(CODES.SUCCESS);
+    expect((await fetch(`${server.url}${download.body.result.path}`)).status).toBe(404);
+  });
+
   it('Member Profile in XLSX (streamed) has one row per member of the period and tier, read back with exceljs', async () => {
     const members = (await db().selectFrom('member').select(['memberid', 'tiermiles', 'enrollmentdate']).where('tierid', '=', 'GOLD').where('enrollmentdate', '>=', '2000-01-01').execute()) as Row[];
     expect(members.length).toBeGreaterThan(0);

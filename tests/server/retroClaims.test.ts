@@ -13,6 +13,9 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 type Row = Record<string, any>;
 
 const SCAN = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+// The smallest whole JPEG (1 x 1, grey).
+const JPEG =
+  'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
 
@@ -73,7 +76,8 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(target, { DEMO_MEMBERS: '0' });
+    // A body limit above the default 1 MiB, so a 900 KB image reaches the field's own check.
+    server = await startTestServer(target, { DEMO_MEMBERS: '0', BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
     admin = (await server.login('admin')).body.result.bearer;
     checker = (await server.login('checker')).body.result.bearer;
     branch = (await server.login('branch')).body.result.bearer;
@@ -170,6 +174,21 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
       await refused('retro-claim-ga', gaClaim(card, { eticket: null }), 'eticket', 'E-Ticket is Required');
       await refused('retro-claim-skyteam', partnerClaim(card, 'KL', { boardingpass: null }), 'boardingpass', 'Boarding Pass is Required');
       expect((await create('retro-claim-ga', gaClaim(card, { flightnumber: '331' }))).body.status.responsecode).toBe(CODES.SUCCESS);
+    });
+
+    it('takes only PNG or JPEG bytes within the field\'s 300 KB as an image, refusing anything else with the spec\'s message', async () => {
+      const { card } = await member();
+      const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+      const bigJpeg = `data:image/jpeg;base64,${Buffer.concat([jpegHead, Buffer.alloc(900 * 1024)]).toString('base64')}`;
+      const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').toString('base64')}`;
+      const renamedText = `data:image/png;base64,${Buffer.from('just some text, not a picture').toString('base64')}`;
+      for (const eticket of [svg, 'data:text/html,<script>alert(1)</script>', 'javascript:alert(1)', renamedText]) {
+        await refused('retro-claim-ga', gaClaim(card, { eticket }), 'eticket', 'You can only upload JPEG/PNG file');
+      }
+      await refused('retro-claim-ga', gaClaim(card, { eticket: bigJpeg }), 'eticket', 'Image size must be smaller than 300 KB');
+      await refused('retro-claim-skyteam', partnerClaim(card, 'KL', { boardingpass: svg }), 'boardingpass', 'You can only upload JPEG/PNG file');
+      expect((await create('retro-claim-ga', gaClaim(card, { flightnumber: '341', eticket: SCAN }))).body.status.responsecode).toBe(CODES.SUCCESS);
+      expect((await create('retro-claim-ga', gaClaim(card, { flightnumber: '342', eticket: JPEG }))).body.status.responsecode).toBe(CODES.SUCCESS);
     });
   });
 

@@ -37,7 +37,8 @@ const countRows = async (server: TestServer, table: 'session' | 'user_log' | 'ap
 describe.each(testDatabases)('session on $name', (target) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(target, { LOGIN_LOCK_MINUTES: '15', SESSION_MINUTES: '60', SESSION_EXTEND_GRACE_MINUTES: '120' });
+    // Every call comes from one address: its own lock (publicAbuse.test.ts) is kept out of these account tests.
+    server = await startTestServer(target, { LOGIN_LOCK_MINUTES: '15', SESSION_MINUTES: '60', SESSION_EXTEND_GRACE_MINUTES: '120', LOGIN_ADDRESS_MAX_FAILURES: '1000' });
   });
   afterAll(async () => server?.close());
 

@@ -9,6 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { UPLOAD_TEXTS, isCsvFileName, uploadText } from '../../definition/bulk';
 import { dayOutside, resolveDateBound } from '../../definition/dateBounds';
 import type { FieldOption, FieldSource } from '../../definition/screen';
+import { DEFAULT_IMAGE_MAX_KB, IMAGE_MESSAGES, imageSizeMessage } from '../../rules';
 import { CardNameWidget } from './CardNameWidget';
 import { OptionSelect } from './OptionSelect';
 
@@ -161,11 +162,6 @@ function TimeWidget(props: WidgetProps) {
   );
 }
 
-/** 'Image size must be smaller than {n} KB/MB': KB below 1 MB. */
-export function imageSizeMessage(maxKb: number): string {
-  return maxKb < 1024 ? `Image size must be smaller than ${maxKb} KB` : `Image size must be smaller than ${+(maxKb / 1024).toFixed(2)} MB`;
-}
-
 const readAs = (file: File, how: 'dataUrl' | 'text') =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
@@ -177,7 +173,7 @@ const readAs = (file: File, how: 'dataUrl' | 'text') =>
 
 function ImageWidget(props: WidgetProps) {
   const { message } = App.useApp();
-  const maxKb = uiOptions(props).maxSizeKb ?? 1024;
+  const maxKb = uiOptions(props).maxSizeKb ?? DEFAULT_IMAGE_MAX_KB;
   const value = typeof props.value === 'string' ? props.value : undefined;
   return (
     <div>
@@ -187,7 +183,7 @@ function ImageWidget(props: WidgetProps) {
         showUploadList={false}
         disabled={props.disabled || props.readonly}
         beforeUpload={async (file) => {
-          if (file.type !== 'image/jpeg' && file.type !== 'image/png') message.error('You can only upload JPEG/PNG file');
+          if (file.type !== 'image/jpeg' && file.type !== 'image/png') message.error(IMAGE_MESSAGES.type);
           else if (file.size > maxKb * 1024) message.error(imageSizeMessage(maxKb));
           else props.onChange(await readAs(file, 'dataUrl'));
           return Upload.LIST_IGNORE;

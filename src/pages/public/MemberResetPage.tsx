@@ -1,5 +1,7 @@
 // /reset-password-member[/{key}] and /announcement/reset-password-member/{token}: 'Reset Password Member', driven
-// by memberResetMachine. The announcement's fixed token only leads here: it shows the request form.
+// by memberResetMachine. The announcement's fixed token only leads here: it shows the request form, with the
+// login page's captcha.
+import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
@@ -8,13 +10,14 @@ import { fromPromise } from 'xstate';
 import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../engine/api/memberFlows';
 import { passwordDigest } from '../../../engine/api/passwordDigest';
 import { memberResetMachine } from '../../../workflows/memberResetMachine';
+import { AltchaCaptcha, type CaptchaHandle } from '../../components/AltchaCaptcha';
 import type { MemberPasswordCall } from '../../../workflows/newPasswordForm';
 import { NewPasswordForm } from './NewPasswordForm';
 import { PublicLayout, Waiting } from './PublicLayout';
 import { publicCall } from './publicApi';
 
 const actors = {
-  requestReset: fromPromise(async ({ input }: { input: { username: string } }) => publicCall(MEMBER_FLOW_PATHS.memberResetRequest, input)),
+  requestReset: fromPromise(async ({ input }: { input: { username: string; recaptcha: string } }) => publicCall(MEMBER_FLOW_PATHS.memberResetRequest, input)),
   validateKey: fromPromise(async ({ input }: { input: { key: string } }) => publicCall(MEMBER_FLOW_PATHS.memberResetValidation, input)),
   changePassword: fromPromise(async ({ input }: { input: MemberPasswordCall }) =>
     publicCall(MEMBER_FLOW_PATHS.memberChangePassword, { ...input, newpassword: passwordDigest(input.newpassword) }),
@@ -24,7 +27,10 @@ const actors = {
 /** The request form shows on the announcement route whatever its token; only /reset-password-member/{key} carries a key. */
 export default function MemberResetPage({ withKey = true }: { withKey?: boolean }) {
   const { id } = useParams();
-  const [state, send] = useMachine(memberResetMachine.provide({ actors }), { input: { key: withKey ? id : undefined } });
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [state, send] = useMachine(memberResetMachine.provide({ actors, actions: { resetCaptcha: () => captchaRef.current?.reset() } }), {
+    input: { key: withKey ? id : undefined },
+  });
   const { context } = state;
   const usernameError = context.fieldErrors.username;
   return (
@@ -45,7 +51,10 @@ export default function MemberResetPage({ withKey = true }: { withKey?: boolean 
             >
               <Input prefix={<UserOutlined />} placeholder="Card Number or Email" autoComplete="username" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={state.matches({ request: 'submitting' })}>
+            <Form.Item>
+              <AltchaCaptcha ref={captchaRef} onChange={(payload) => send(payload ? { type: 'CAPTCHA_VERIFIED', payload } : { type: 'CAPTCHA_RESET' })} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={state.matches({ request: 'submitting' })} disabled={!context.captcha && !state.matches({ request: 'submitting' })}>
               Submit
             </Button>
           </Form>

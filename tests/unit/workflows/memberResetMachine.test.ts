@@ -25,7 +25,7 @@ interface Answers {
 
 function start(key: string | undefined, answers: Answers = {}) {
   const calls = {
-    requestReset: vi.fn(async (_call: { input: { username: string } }) => (answers.requestReset ?? (async () => REQUESTED))()),
+    requestReset: vi.fn(async (_call: { input: { username: string; recaptcha: string } }) => (answers.requestReset ?? (async () => REQUESTED))()),
     validateKey: vi.fn(async (_call: { input: { key: string } }) => (answers.validateKey ?? (async () => VALID))()),
     changePassword: vi.fn(async (_call: { input: MemberPasswordCall }) => (answers.changePassword ?? (async () => PASSWORD_SET))()),
   };
@@ -45,6 +45,8 @@ describe('memberResetMachine reachability', () => {
     const events = [
       PASSWORD,
       { type: 'SUBMIT_PASSWORD', newpassword: '', confirmation: '' },
+      { type: 'SUBMIT_REQUEST', username: '1234567890' },
+      { type: 'CAPTCHA_VERIFIED', payload: 'solved' },
       { type: 'SUBMIT_REQUEST', username: '1234567890' },
       { type: 'SUBMIT_REQUEST', username: ' ' },
       { type: 'xstate.done.actor.requestReset', output: REQUESTED },
@@ -80,9 +82,10 @@ describe('memberResetMachine without a key', () => {
   it('shows the request form and replaces it with the server message, sending the trimmed card number or e-mail', async () => {
     const { actor, calls } = start(undefined);
     expect(actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
+    actor.send({ type: 'CAPTCHA_VERIFIED', payload: 'solved' });
     actor.send({ type: 'SUBMIT_REQUEST', username: '  ayu@example.com ' });
     await settled(actor);
-    expect(calls.requestReset.mock.calls[0][0].input).toEqual({ username: 'ayu@example.com' });
+    expect(calls.requestReset.mock.calls[0][0].input).toEqual({ username: 'ayu@example.com', recaptcha: 'solved' });
     expect(calls.validateKey).not.toHaveBeenCalled();
     expect(actor.getSnapshot().value).toBe('requested');
     expect(actor.getSnapshot().context.message).toBe('If the account exists, a reset link has been sent to its e-mail');
@@ -95,8 +98,22 @@ describe('memberResetMachine without a key', () => {
     expect(calls.requestReset).not.toHaveBeenCalled();
   });
 
+  it('sends nothing before the captcha is passed, and uses each captcha for one request', async () => {
+    const { actor, calls } = start(undefined, { requestReset: async () => envelope('4290', 'Too many requests, please try again later') });
+    actor.send({ type: 'SUBMIT_REQUEST', username: '1234567890' });
+    expect(calls.requestReset).not.toHaveBeenCalled();
+    actor.send({ type: 'CAPTCHA_VERIFIED', payload: 'solved' });
+    actor.send({ type: 'SUBMIT_REQUEST', username: '1234567890' });
+    await settled(actor);
+    expect(calls.requestReset).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.captcha).toBeUndefined();
+    actor.send({ type: 'SUBMIT_REQUEST', username: '1234567890' });
+    expect(calls.requestReset).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the form with the server message when the request is refused or fails', async () => {
     const { actor } = start(undefined, { requestReset: async () => envelope('4290', 'Too many requests, please try again later') });
+    actor.send({ type: 'CAPTCHA_VERIFIED', payload: 'solved' });
     actor.send({ type: 'SUBMIT_REQUEST', username: '1234567890' });
     await settled(actor);
     expect(actor.getSnapshot().matches({ request: 'editing' })).toBe(true);
@@ -107,6 +124,7 @@ describe('memberResetMachine without a key', () => {
         throw new Error('offline');
       },
     });
+    failing.actor.send({ type: 'CAPTCHA_VERIFIED', payload: 'solved' });
     failing.actor.send({ type: 'SUBMIT_REQUEST', username: '1234567890' });
     await settled(failing.actor);
     expect(failing.actor.getSnapshot().context.message).toBe('Something went wrong, Please try again');
