@@ -54,10 +54,12 @@ export const CHUNK_ROWS = 5000;
  */
 export const FILE_CACHE_MB = 256;
 /**
- * Rows an upload reads, checks or stores (one statement) before it lets other calls run: a 400,000-row file read,
- * checked and stored in one go held every other call for seconds; a slice is a few milliseconds of work.
+ * An upload lets other calls run (a turn of the event loop) after about this much work: a 400,000-row file read,
+ * checked and stored in one go held every other call for seconds.
  */
-export const UPLOAD_SLICE_ROWS = 2000;
+export const UPLOAD_TURN_MS = 10;
+/** Rows an upload stores in one statement (or looks up cards for), a turn of the event loop after each. */
+export const UPLOAD_SLICE_ROWS = 500;
 /** Rows per statement when a job writes the rows' results. */
 const STORE_ROWS = 5000;
 
@@ -165,14 +167,30 @@ interface StoredRow {
 /** Lets the calls that came in meanwhile run (a turn of the event loop) before the upload's next slice. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * A loop's slices by time: `due()` once UPLOAD_TURN_MS of work has passed since the last turn (rows cost from a few
+ * to a hundred µs each, so a slice of a fixed number of rows is either too short or too long).
+ */
+function turnsEvery(ms = UPLOAD_TURN_MS) {
+  let since = performance.now();
+  return {
+    due: () => performance.now() - since >= ms,
+    async next(): Promise<void> {
+      await nextTurn();
+      since = performance.now();
+    },
+  };
+}
+
 /** parseCsv in slices of records, a turn of the event loop between them; undefined for text that is not CSV. */
 async function readCsvInSlices(text: string): Promise<string[][] | undefined> {
   const records: string[][] = [];
   const reader = csvRecords(text);
+  const turns = turnsEvery();
   for (;;) {
     const next = reader.next();
     if (next.done) return next.value ? records : undefined;
-    if (records.push(next.value) % UPLOAD_SLICE_ROWS === 0) await nextTurn();
+    if (records.push(next.value) % 100 === 0 && turns.due()) await turns.next();
   }
 }
 
@@ -241,8 +259,9 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
   const resolved = fields.map((f) => checker.field(f)!);
   const rows: StoredRow[] = [];
   let bad = 0;
+  const turns = turnsEvery();
   for (const [i, cells] of lines.entries()) {
-    if (i > 0 && i % UPLOAD_SLICE_ROWS === 0) await nextTurn();
+    if (turns.due()) await turns.next();
     const values: Row = { activitytype: type };
     let problem: string | undefined;
     resolved.forEach((field, c) => {

@@ -9,7 +9,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
-import { UPLOAD_SLICE_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../../server/activityFiles/activityFileStore';
+import { processActivityFile, startProcessing, uploadActivityFile } from '../../server/activityFiles/activityFileStore';
 import { loadCatalogue } from '../../server/definitions';
 import { recountRows, rollupRows } from '../../server/rollups/rollupStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
@@ -255,7 +255,7 @@ describe.each(testDatabases)('activity files on $name', (target) => {
 
   it('reads, checks and stores a large file in slices: another call is answered before the upload ends, the file whole after it', async () => {
     const [low, high] = [await member(), await member()];
-    const rows = UPLOAD_SLICE_ROWS * 10;
+    const rows = 20_000;
     const content = csv(...Array.from({ length: rows }, (_, i) => flight(i % 2 ? low.card : high.card, String(100 + (i % 800)))));
     let uploaded = false;
     const uploading = uploadActivityFile(server.database.db, catalogue, { filename: 'large.csv', content, user: 'admin', now: new Date() }).then((f) => ((uploaded = true), f));
