@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction } from '../../server/core/action';
 import { openDatabase } from '../../server/db/database';
-import { TRANSACTION_TRIES, retryConflicts } from '../../server/db/writeTransactions';
+import { TRANSACTION_TRIES, isDatabaseBusy, retryConflicts } from '../../server/db/writeTransactions';
 import { TRX_TYPES, checkLedger, credit } from '../../server/ledger/ledgerStore';
 import { bumpCounter } from './fixtures/counterBumps';
 import { startTestServer, testDatabases, type TestServer } from './harness';
@@ -55,6 +55,10 @@ describe('retryConflicts', () => {
     tries = 0;
     await expect(retryConflicts(async () => (tries++, Promise.reject(Object.assign(new Error('unique'), { code: '23505' }))), { wait: noWait })).rejects.toMatchObject({ code: '23505' });
     expect(tries).toBe(1);
+  });
+  it('takes a conflict past its retries, a lock not had in time and SQLite busy after busy_timeout as busy, nothing else', () => {
+    for (const code of ['40P01', '40001', '55P03', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']) expect(isDatabaseBusy({ code }), code).toBe(true);
+    for (const code of ['23505', '22003', 'SQLITE_CONSTRAINT_UNIQUE', undefined]) expect(isDatabaseBusy({ code }), String(code)).toBe(false);
   });
 });
 
