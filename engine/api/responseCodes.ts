@@ -33,6 +33,8 @@ export const CODES = {
   KEY_USED: '9011',
   KEY_EXPIRED: '9012',
   TOO_MANY_REQUESTS: '4290',
+  /** The database was busy with other writes for longer than a call waits: nothing was changed, try again. */
+  BUSY: '5030',
   MEMBER_NOT_FOUND: '9999',
 } as const;
 
@@ -122,4 +124,5 @@ export const MESSAGES = {
   KEY_USED: 'This link has already been used',
   KEY_EXPIRED: 'This link has expired, please ask for a new one',
   TOO_MANY_REQUESTS: 'Too many requests, please try again later',
+  BUSY: 'The system is busy, nothing was changed: please try again in a moment',
 } as const;

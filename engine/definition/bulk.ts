@@ -78,16 +78,23 @@ export function bulkActions(screen: ScreenDefinition): { name: string; action: S
  */
 export function parseCsv(text: string): string[][] | undefined {
   const records: string[][] = [];
+  const reader = csvRecords(text);
+  for (;;) {
+    const next = reader.next();
+    if (next.done) return next.value ? records : undefined;
+    records.push(next.value);
+  }
+}
+
+/**
+ * parseCsv's records one at a time, for a caller that pauses between them (a large file read in slices); returns
+ * false once the text ends inside a quote (not CSV), true otherwise.
+ */
+export function* csvRecords(text: string): Generator<string[], boolean> {
   let record: string[] = [];
   let cell = '';
   let quoted = false;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    record.push(cell);
-    if (record.length > 1 || record[0] !== '') records.push(record);
-    record = [];
-    cell = '';
-  };
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
@@ -103,12 +110,18 @@ export function parseCsv(text: string): string[][] | undefined {
       cell = '';
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
+      record.push(cell);
+      if (record.length > 1 || record[0] !== '') yield record;
+      record = [];
+      cell = '';
     } else cell += c;
   }
-  if (quoted) return undefined;
-  if (cell !== '' || record.length > 0) endRecord();
-  return records;
+  if (quoted) return false;
+  if (cell !== '' || record.length > 0) {
+    record.push(cell);
+    if (record.length > 1 || record[0] !== '') yield record;
+  }
+  return true;
 }
 
 /** A cell as a CSV writes it: quoted when needed; a cell a spreadsheet would run as a formula kept as text. */

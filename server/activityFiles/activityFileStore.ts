@@ -8,7 +8,7 @@
 // the good rows, parks the ones no member or rule matches and refuses the rest, each with its reason.
 import { sql, type Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { cellValue, csvLine, isCsvFileName, parseCsv } from '../../engine/definition/bulk';
+import { cellValue, csvLine, csvRecords, isCsvFileName } from '../../engine/definition/bulk';
 import { formFields, resourceModel, validateFormFields, type ResolvedField } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { generateKey } from '../../engine/definition/generatedKey';
@@ -53,7 +53,14 @@ export const CHUNK_ROWS = 5000;
  * 100,000 flights: 3,995/s with 16 MB, 4,121/s with 64 MB, 4,316 and 4,576/s with 256 MB.
  */
 export const FILE_CACHE_MB = 256;
-/** Rows per statement when the uploaded rows are stored. */
+/**
+ * An upload lets other calls run (a turn of the event loop) after about this much work: a 400,000-row file read,
+ * checked and stored in one go held every other call for seconds.
+ */
+export const UPLOAD_TURN_MS = 10;
+/** Rows an upload stores in one statement (or looks up cards for), a turn of the event loop after each. */
+export const UPLOAD_SLICE_ROWS = 500;
+/** Rows per statement when a job writes the rows' results. */
 const STORE_ROWS = 5000;
 
 // not in spec: the product's own texts of activity files.
@@ -157,8 +164,35 @@ interface StoredRow {
   problem: string | null;
 }
 
-/** Cards looked up a statement at upload. */
-const CARD_LOOKUP = 20_000;
+/** Lets the calls that came in meanwhile run (a turn of the event loop) before the upload's next slice. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A loop's slices by time: `due()` once UPLOAD_TURN_MS of work has passed since the last turn (rows cost from a few
+ * to a hundred µs each, so a slice of a fixed number of rows is either too short or too long).
+ */
+function turnsEvery(ms = UPLOAD_TURN_MS) {
+  let since = performance.now();
+  return {
+    due: () => performance.now() - since >= ms,
+    async next(): Promise<void> {
+      await nextTurn();
+      since = performance.now();
+    },
+  };
+}
+
+/** parseCsv in slices of records, a turn of the event loop between them; undefined for text that is not CSV. */
+async function readCsvInSlices(text: string): Promise<string[][] | undefined> {
+  const records: string[][] = [];
+  const reader = csvRecords(text);
+  const turns = turnsEvery();
+  for (;;) {
+    const next = reader.next();
+    if (next.done) return next.value ? records : undefined;
+    if (records.push(next.value) % 100 === 0 && turns.due()) await turns.next();
+  }
+}
 
 /**
  * Gives each row its place in the processing order: the rows of a member together in the file's order, members in
@@ -172,17 +206,26 @@ async function placeInMemberOrder(db: Db, rows: StoredRow[]): Promise<StoredRow[
   const cards = [...new Set(rows.flatMap((r) => (r.card ? [r.card] : [])))];
   const memberOf = new Map<string, string>();
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
-  for (let from = 0; from < cards.length; from += CARD_LOOKUP) {
-    const data = JSON.stringify(cards.slice(from, from + CARD_LOOKUP));
+  for (let from = 0; from < cards.length; from += UPLOAD_SLICE_ROWS) {
+    const data = JSON.stringify(cards.slice(from, from + UPLOAD_SLICE_ROWS));
     const found = sqlite
       ? await sql<{ cardnumber: string; memberid: string }>`select cardnumber, memberid from member_card where cardnumber in (select value from json_each(${data}))`.execute(db)
       : await sql<{ cardnumber: string; memberid: string }>`select cardnumber, memberid from member_card where cardnumber = any(array(select json_array_elements_text(${data}::json)))`.execute(db);
     for (const r of found.rows) memberOf.set(r.cardnumber, r.memberid);
+    await nextTurn();
   }
-  const keyed = rows.map((row) => ({ row, member: (row.card && memberOf.get(row.card)) || undefined }));
-  keyed.sort((a, b) => (a.member === b.member ? a.row.rowno - b.row.rowno : a.member === undefined ? 1 : b.member === undefined ? -1 : a.member < b.member ? -1 : 1));
-  keyed.forEach(({ row }, i) => (row.seq = i + 1));
-  return keyed.map(({ row }) => row);
+  // Grouped by member in the file's order, then only the members sorted: no sort of the whole file in one go.
+  const byMember = new Map<string, StoredRow[]>();
+  const unknown: StoredRow[] = [];
+  for (const row of rows) {
+    const member = row.card ? memberOf.get(row.card) : undefined;
+    if (member === undefined) unknown.push(row);
+    else if (byMember.has(member)) byMember.get(member)!.push(row);
+    else byMember.set(member, [row]);
+  }
+  const ordered = [...[...byMember.keys()].sort().flatMap((member) => byMember.get(member)!), ...unknown];
+  ordered.forEach((row, i) => (row.seq = i + 1));
+  return ordered;
 }
 
 export interface UploadedFile {
@@ -196,11 +239,14 @@ export interface UploadedFile {
 /**
  * Stores an uploaded file after checking every row: refused as a whole (FileRefusal, nothing written) when
  * it is not a CSV of activity, has no rows or a row of the wrong width; else every row is kept with its
- * posted activity or its problem, and the file is VALIDATED.
+ * posted activity or its problem, and the file is VALIDATED. Read, checked and stored in slices of
+ * UPLOAD_SLICE_ROWS with a turn of the event loop between them, so other calls keep being answered meanwhile:
+ * the rows are stored first, a statement a slice, and the file's own row last, so the file appears whole or not
+ * at all (a failure meanwhile removes the rows already stored).
  */
 export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filename, content, user, now }: { filename: string; content: string; user: string; now: Date }): Promise<UploadedFile> {
   const file = filename.split(/[\\/]/).pop()!.trim();
-  const records = isCsvFileName(file) ? parseCsv(content) : undefined;
+  const records = isCsvFileName(file) ? await readCsvInSlices(content) : undefined;
   if (!records || records.length === 0) throw new FileRefusal([{ row: 1, message: 'Please upload correct file' }]);
   const [header, ...lines] = records as [string[], ...string[][]];
   const checker = checkerOf(catalogue);
@@ -213,7 +259,9 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
   const resolved = fields.map((f) => checker.field(f)!);
   const rows: StoredRow[] = [];
   let bad = 0;
-  lines.forEach((cells, i) => {
+  const turns = turnsEvery();
+  for (const [i, cells] of lines.entries()) {
+    if (turns.due()) await turns.next();
     const values: Row = { activitytype: type };
     let problem: string | undefined;
     resolved.forEach((field, c) => {
@@ -224,19 +272,24 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
     const checked = problem ? { problem } : checker.check(values, today, references);
     if ('problem' in checked) bad += 1;
     rows.push({ rowno: i + 2, seq: 0, card: 'activity' in checked ? (checked.activity.cardnumber ?? undefined) : undefined, activity: 'activity' in checked ? JSON.stringify(checked.activity) : null, problem: 'problem' in checked ? checked.problem.slice(0, 500) : null });
-  });
+  }
   // Kept in the order the job reads them, so its chunks read neighbouring pages.
   const stored = await placeInMemberOrder(db, rows);
   const fileid = generateKey(now);
   const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
-  await db.transaction().execute(async (trx) => {
-    await insertJsonRows(loose(trx), model.table, [
+  try {
+    // Rows of a file with no row of its own yet are read by nothing (the list, processing and results start from the file).
+    for (let from = 0; from < stored.length; from += UPLOAD_SLICE_ROWS) {
+      await insertJsonRows(loose(db), 'activity_file_row', stored.slice(from, from + UPLOAD_SLICE_ROWS).map(({ rowno, seq, activity, problem }) => ({ fileid, rowno, seq, activity, problem })));
+      await nextTurn();
+    }
+    await insertJsonRows(loose(db), model.table, [
       rowOf(model, { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad, creditedrows: 0, parkedrows: 0, refusedrows: 0, processedrows: 0, percentage: 0, status: FILE_STATUS.VALIDATED, uploadedby: user, uploadeddate: now.toISOString() }, user, now),
     ]);
-    for (let from = 0; from < stored.length; from += STORE_ROWS) {
-      await insertJsonRows(loose(trx), 'activity_file_row', stored.slice(from, from + STORE_ROWS).map(({ rowno, seq, activity, problem }) => ({ fileid, rowno, seq, activity, problem })));
-    }
-  });
+  } catch (error) {
+    await loose(db).deleteFrom('activity_file_row').where('fileid', '=', fileid).execute().catch(() => undefined);
+    throw error;
+  }
   return { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad };
 }
 

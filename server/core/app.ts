@@ -16,6 +16,7 @@ import { ApiError, asApiError, forbidden, unauthenticated } from './apiError';
 import type { ServerConfig } from './config';
 import { envelopeSchema } from './envelopeSchema';
 import { isOutOfRange } from '../db/dbErrors';
+import { isDatabaseBusy } from '../db/writeTransactions';
 import { RouteValidators } from './routeValidators';
 import { findSessionUser, grantsAny } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
@@ -227,6 +228,10 @@ function errorEnvelope(thrown: unknown, request: FastifyRequest): { http: number
   if (isOutOfRange(error)) {
     request.log.warn({ err: error }, 'a value past its column');
     return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.OUT_OF_RANGE) };
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: error }, 'database busy');
+    return { http: 503, body: envelope(CODES.BUSY, MESSAGES.BUSY) };
   }
   request.log.error({ err: error }, 'unhandled error');
   return { http: 500, body: envelope(CODES.INTERNAL, MESSAGES.SOMETHING_WENT_WRONG) };

@@ -4,11 +4,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type KyselyConfig, type SchemaMetadata, type TableMetadata } from 'kysely';
+import { PostgresDialect, sql, type Kysely, type CompiledQuery, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type KyselyConfig, type SchemaMetadata, type TableMetadata } from 'kysely';
 import type { Schema } from './schema';
 import { isSqlite } from './columnTypes';
 import { TableWrites } from './tableWrites';
 import { startCheckpointer } from './walCheckpointer';
+import { RetryingKysely, WriterSqliteDialect } from './writeTransactions';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -214,7 +215,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     // query opens a new one; the reason is printed as a warning.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
     const writes = new TableWrites();
-    const db = new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins: [writes], ...(options.log ? { log: options.log } : {}) });
+    const db = new RetryingKysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins: [writes], ...(options.log ? { log: options.log } : {}) });
     return { db, dialect: 'postgres', schema: options.schema ?? 'public', onTableWrite: (listener) => writes.listen(listener), close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
@@ -233,7 +234,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const { database: statements, prepare } = withStatementCache(sqlite);
     const { log } = options;
     const writes = new TableWrites();
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: statements }), plugins: [writes], ...(log ? { log } : {}) });
+    const db = new RetryingKysely<Schema>({ dialect: new WriterSqliteDialect({ database: statements }), plugins: [writes], ...(log ? { log } : {}) });
     // A log of levels is Kysely's own printing: such a database reads through Kysely only.
     if (typeof log === 'function' || !log) sqliteConnections.set(db, { sqlite, prepare, log: log && ((query) => log({ level: 'query', query, queryDurationMillis: 0 })) });
     return {

@@ -125,8 +125,12 @@ async function refusal(trx: Db, memberid: string, need?: { award: number; tier: 
   return new LedgerError('INSUFFICIENT_MILES', 'The balance changed meanwhile, please try again', 'awardmiles');
 }
 
-/** Row-locks members (PostgreSQL: FOR UPDATE, in memberid order; SQLite's one connection already runs one transaction at a time). */
-async function lockMembers(trx: Db, memberids: string[]): Promise<Map<string, LockedMember>> {
+/**
+ * Row-locks members (PostgreSQL: FOR UPDATE, in memberid order; SQLite's writer transactions already run one at a
+ * time). Any write naming two members locks both here before anything else: two opposite transfers then queue on
+ * the lower memberid instead of each holding one member and waiting for the other (a deadlock).
+ */
+export async function lockMembers(trx: Db, memberids: string[]): Promise<Map<string, LockedMember>> {
   const query = trx
     .selectFrom('member')
     .select(['memberid', 'status', 'awardmiles', 'tiermiles', 'frequency'])

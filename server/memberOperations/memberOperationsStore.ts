@@ -8,10 +8,9 @@ import { generateKey } from '../../engine/definition/generatedKey';
 import { formatMessage } from '../../engine/rules';
 import { readConfigKey } from '../configuration/configKeys';
 import { ApiError } from '../core/apiError';
-import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { addMonths, dayOf } from '../ledger/ledgerRules';
-import { LedgerError, MEMBER_CLOSED, TRX_TYPES, credit, debit, mergeAccounts, notTransferable, transfer, transferableMiles } from '../ledger/ledgerStore';
+import { LedgerError, MEMBER_CLOSED, TRX_TYPES, credit, debit, lockMembers, mergeAccounts, notTransferable, transfer, transferableMiles } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { MEMBER_OPERATION_TEXTS as TEXTS } from './memberOperationTexts';
 import { transferCharge, transferLimitProblem, type TransferPolicy } from './transferRules';
@@ -71,12 +70,6 @@ export async function memberByCard(db: Db, cardnumber: unknown, field: string): 
     tiermiles: Number(row.tiermiles),
     frequency: Number(row.frequency),
   };
-}
-
-/** PostgreSQL: row-locks the member so checks made before the ledger's own update hold until commit. */
-async function lockMember(trx: Db, memberid: string): Promise<void> {
-  if (isSqlite(trx as unknown as Kysely<unknown>)) return;
-  await trx.selectFrom('member').select('memberid').where('memberid', '=', memberid).forUpdate().execute();
 }
 
 // ---- transfer --------------------------------------------------------------------------------------------
@@ -168,8 +161,9 @@ export async function checkTransfer(db: Db, input: TransferInput, user: string, 
 /** Checks again inside the transaction, moves the miles through the ledger and writes the log row. */
 export async function performTransfer(trx: Db, input: TransferInput, user: string, now: Date): Promise<Row> {
   const first = await quoteTransfer(trx, input, now);
-  // The yearly limit is read before the ledger locks the member: lock first, then check again.
-  await lockMember(trx, String(first.frommemberid));
+  // The yearly limit is read before the ledger locks the members: lock both first (in the ledger's memberid order,
+  // so an opposite transfer queues rather than deadlocks), then check again.
+  await lockMembers(trx, [String(first.frommemberid), String(first.tomemberid)]);
   const quote = await quoteTransfer(trx, input, now);
   const transferid = generateKey(now);
   try {

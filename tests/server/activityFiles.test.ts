@@ -1,14 +1,15 @@
 // Activity files on both databases (issue 14): a good file credits exactly what posting each row would; bad
 // rows per mode (all or nothing changes nothing, park credits the good rows and parks the ones no member
 // matches); a malformed file is refused whole with nothing written; a job interrupted after a chunk resumes
-// without crediting a row twice; the job's progress reaches 100; the per-row result file; the ledger check.
+// without crediting a row twice; the job's progress reaches 100; the per-row result file; the ledger check; a large
+// file is read, checked and stored in slices while other calls are answered.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
-import { processActivityFile, startProcessing } from '../../server/activityFiles/activityFileStore';
+import { processActivityFile, startProcessing, uploadActivityFile } from '../../server/activityFiles/activityFileStore';
 import { loadCatalogue } from '../../server/definitions';
 import { recountRows, rollupRows } from '../../server/rollups/rollupStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
@@ -250,5 +251,28 @@ describe.each(testDatabases)('activity files on $name', (target) => {
     expect(seen).toEqual([...seen].sort((x, y) => x - y));
     expect(Number((await file(fileid)).percentage)).toBe(100);
     expect(await checkLedger(server.database.db)).toEqual([]);
+  });
+
+  it('reads, checks and stores a large file in slices: another call is answered before the upload ends, the file whole after it', async () => {
+    const [low, high] = [await member(), await member()];
+    const rows = 20_000;
+    const content = csv(...Array.from({ length: rows }, (_, i) => flight(i % 2 ? low.card : high.card, String(100 + (i % 800)))));
+    let uploaded = false;
+    const uploading = uploadActivityFile(server.database.db, catalogue, { filename: 'large.csv', content, user: 'admin', now: new Date() }).then((f) => ((uploaded = true), f));
+    // Read in one go, the upload held the server (on SQLite every statement of it too) until it ended.
+    const check = await call('/api/session/check');
+    expect(check.body.status.responsecode).toBe(CODES.SUCCESS);
+    expect(uploaded).toBe(false);
+    const done = await uploading;
+    expect(done).toMatchObject({ totalrows: rows, badrows: 0 });
+    expect(await file(done.fileid)).toMatchObject({ status: 'VALIDATED', totalrows: rows });
+    const stored = (await any().selectFrom('activity_file_row').select(['rowno', 'seq', 'activity']).where('fileid', '=', done.fileid).orderBy('seq').execute()) as Row[];
+    expect(stored.map((r) => Number(r.seq))).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
+    // Member order: the lower member's rows first, each member's in file order.
+    const [first, second] = [low, high].sort((x, y) => (x.memberid < y.memberid ? -1 : 1));
+    const cards = stored.map((r) => JSON.parse(r.activity).cardnumber);
+    expect(cards.slice(0, rows / 2).every((c) => c === first!.card) && cards.slice(rows / 2).every((c) => c === second!.card)).toBe(true);
+    const rownos = stored.slice(0, rows / 2).map((r) => Number(r.rowno));
+    expect(rownos).toEqual([...rownos].sort((x, y) => x - y));
   });
 });

@@ -1,0 +1,121 @@
+// Benchmark: one activity file of N flights (default 100,000) uploaded on File Management through the real server
+// over HTTP while other clients keep calling a cheap read (the session check): the upload's wall time and the
+// other calls' count, p50 and p99 while it ran. On SQLite (a file) and, with --postgres URL, on PostgreSQL (a fresh
+// schema). Usage: npx tsx scripts/bench-activity-upload.ts [--rows N] [--clients N] [--postgres URL]
+import { rmSync, mkdirSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { solveChallenge } from 'altcha-lib';
+import { APP_ID } from '../engine/api/envelope';
+import { readConfig } from '../server/core/config';
+import { openDatabase } from '../server/db/database';
+import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { DEMO_PASSWORD } from '../server/seed/seed';
+import { createServer } from '../server/server';
+import { sha256Hex } from '../server/session/sessionStore';
+
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, clients: { type: 'string', default: '4' }, postgres: { type: 'string' } } });
+const ROWS = Number(args.rows);
+const CLIENTS = Number(args.clients);
+const SQLITE_FILE = '.tmp/bench/activity-upload.sqlite';
+const HEADER = 'cardnumber,activitydate,carrier,flightnumber,origin,destination,bookingclass,ticketnumber,ticketissuedate,operatingcarrier';
+/** The cheap read the other clients call: the session check (the guard's read of the session and user). */
+const CHEAP_READ = '/api/session/check';
+
+function flights(rows: number, cards: string[]): string {
+  const lines = [HEADER];
+  for (let i = 0; i < rows; i++) lines.push(`${cards[i % cards.length]},2026-03-10,GA,${800 + (i % 100)},CGK,SIN,Y,12624${String(i).padStart(8, '0')},2026-03-01,`);
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The other clients: closed-loop calls of the cheap read; latencies recorded from a start message to 'stop'. */
+const CLIENTS_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+let running = true;
+let latencies = [];
+let failures = 0;
+// 'report': the latencies so far, then a new phase; 'stop': the last phase's, and the clients end.
+parentPort.on('message', (message) => {
+  parentPort.postMessage({ latencies, failures });
+  latencies = [];
+  failures = 0;
+  if (message === 'stop') running = false;
+});
+async function client() {
+  while (running) {
+    const started = performance.now();
+    const response = await fetch(workerData.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + workerData.body.identity.signature }, body: JSON.stringify(workerData.body) });
+    await response.text();
+    latencies.push(performance.now() - started);
+    if (response.status !== 200) failures += 1;
+  }
+}
+Promise.all(Array.from({ length: workerData.clients }, client));
+`;
+
+const cheapBody = (token: string) => ({ identity: { reqtxnid: 'c', reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno: 1 }, parameter: {} });
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+
+async function run(name: string, url: string, schema?: string) {
+  const database = openDatabase(url, { schema });
+  const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' });
+  const { app } = await createServer({ config, database, logger: new Writable({ write: (_chunk, _e, done) => done() }) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let seq = 0;
+  const call = async (path: string, data: unknown, token = '') => {
+    const identity = { reqtxnid: `b-${++seq}`, reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno: seq };
+    const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ identity, parameter: { data } }) });
+    return { http: response.status, body: (await response.json()) as { status: { responsecode: string; responsemessage: string }; result: any } };
+  };
+  const challenge = (await call('/api/session/captcha', {})).body.result;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const { algorithm, salt, signature } = challenge;
+  const recaptcha = Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution!.number, salt, signature })).toString('base64');
+  const token = (await call('/api/session/authenticate', { username: 'admin', password: sha256Hex(DEMO_PASSWORD), recaptcha })).body.result.bearer as string;
+  const cards = (await database.db.selectFrom('member_card').select('cardnumber').limit(20).execute()).map((r) => r.cardnumber);
+  const content = flights(ROWS, cards);
+
+  // The other clients run in a thread of their own: in the server's thread their fetches would share its event loop.
+  const clients = new Worker(CLIENTS_CODE, { eval: true, workerData: { url: base + CHEAP_READ, body: cheapBody(token), clients: CLIENTS } });
+  const phase = (message: 'report' | 'stop') => {
+    const answer = new Promise<{ latencies: number[]; failures: number }>((resolve) => clients.once('message', resolve));
+    clients.postMessage(message);
+    return answer;
+  };
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await phase('report');
+  // The cheap read alone first (2 s): the reference its figures during the upload compare with.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = (await phase('report')).latencies.sort((a, b) => a - b);
+  const started = performance.now();
+  const answer = await call('/api/activity-file/upload', { filename: 'bench.csv', content }, token);
+  const seconds = (performance.now() - started) / 1000;
+  const { latencies, failures } = await phase('stop');
+  await clients.terminate();
+  console.log(`${name.padEnd(10)} the cheap read alone (${CLIENTS} clients): ${idle.length} calls in 2 s, p50 ${percentile(idle, 50).toFixed(1)} ms, p99 ${percentile(idle, 99).toFixed(1)} ms`);
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `${name.padEnd(10)} upload ${ROWS.toLocaleString('en-US')} rows, ${(content.length / 1e6).toFixed(1)} MB: ${seconds.toFixed(2)} s ${answer.body.status.responsecode}; ` +
+      `${CLIENTS} other clients meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms, ${failures} not 200`,
+  );
+  await app.close();
+  await database.close();
+}
+
+rmSync('.tmp/bench', { recursive: true, force: true });
+mkdirSync('.tmp/bench', { recursive: true });
+await run('sqlite', `sqlite:${SQLITE_FILE}`);
+if (args.postgres) {
+  const schema = await createSchema(args.postgres, 'bench');
+  try {
+    await run('postgres', args.postgres, schema);
+  } finally {
+    await dropSchema(args.postgres, schema);
+  }
+}
