@@ -87,6 +87,7 @@ export const CODE_DESCRIPTIONS: Record<keyof typeof CODES, CodeDescription> = {
   KEY_USED: { http: '200', meaning: 'A link has been used already.' },
   KEY_EXPIRED: { http: '200', meaning: 'A link has expired; ask for a new one.' },
   TOO_MANY_REQUESTS: { http: '429', meaning: 'Too many requests from this client or address; try again later.' },
+  BUSY: { http: '503', meaning: 'The database stayed busy after the transaction was retried; nothing was changed, try again in a moment.' },
   MEMBER_NOT_FOUND: { http: '200', meaning: 'No member has this member id or card number (spec text).' },
 };
 
