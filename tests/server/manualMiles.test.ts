@@ -40,7 +40,8 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
     const at = new Date().toISOString();
     await any()
       .insertInto('member')
-      .values({ memberid, firstname: 'Manual', lastname: `Member${seq}`, gender: 'MALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2020-01-01', cardnumber: card })
+      // Of the Branch Office user's branch: they serve its members only.
+      .values({ memberid, branchcode: 'DPSBO', firstname: 'Manual', lastname: `Member${seq}`, gender: 'MALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2020-01-01', cardnumber: card })
       .execute();
     await any().insertInto('member_card').values({ cardnumber: card, memberid, membershipid: 'FFP', tierid: 'GOLD', status: 'ACTIVE', issuedate: '2020-01-01' }).execute();
     if (awardmiles > 0) {

@@ -231,17 +231,20 @@ describe.each(testDatabases)('reports on $name', (target) => {
     const { bytes } = await generate('fraud-suspect', 'CSV', { startdate: '2026-06-01', enddate: '2026-06-30' });
     const rows = parseCsv(bytes.toString('utf8')).slice(1);
     const card = async (memberid: string) => String(((await db().selectFrom('member').select('cardnumber').where('memberid', '=', memberid).executeTakeFirstOrThrow()) as Row).cardnumber);
-    const flagged = rows.map((r) => [r[0], r[2]]);
+    // The demo's own history (dated from the day it is seeded) may hold a suspect of its own in the window: only these six members are asked about.
+    const cards = new Set(await Promise.all(ids.map(card)));
+    const flagged = rows.filter((r) => cards.has(r[0]!)).map((r) => [r[0], r[2]]);
     expect(flagged).toContainEqual([await card(busy), FRAUD_RULES.ACCRUALS]);
     expect(flagged).toContainEqual([await card(spreader), FRAUD_RULES.TRANSFERS]);
     expect(flagged).toContainEqual([await card(quick), FRAUD_RULES.REDEMPTION]);
     expect(flagged.length).toBe(3);
     // Raised thresholds flag no one.
-    await setKey('FRAUD_ACCRUALS_PER_DAY', '5');
-    await setKey('FRAUD_TRANSFER_ACCOUNTS', '5');
+    // (Far above what the test made: the demo's own history of these members may add to their day.)
+    await setKey('FRAUD_ACCRUALS_PER_DAY', '1000');
+    await setKey('FRAUD_TRANSFER_ACCOUNTS', '1000');
     await setKey('FRAUD_REDEMPTION_DAYS', '0');
     const again = await generate('fraud-suspect', 'CSV', { startdate: '2026-06-01', enddate: '2026-06-30' });
-    expect(parseCsv(again.bytes.toString('utf8')).slice(1)).toEqual([]);
+    expect(parseCsv(again.bytes.toString('utf8')).slice(1).filter((r) => cards.has(r[0]!))).toEqual([]);
   });
 
   it('refuses bad parameters on their field and writes nothing', async () => {
