@@ -214,13 +214,16 @@ export async function call<T>(port: number, path: string, token: string, request
 }
 
 /** Signs in as the seeded admin (captcha solved here) and returns the bearer token. */
-export async function loginAsAdmin(port: number): Promise<string> {
+export const loginAsAdmin = (port: number): Promise<string> => loginAs(port, 'admin');
+
+/** Signs in as a seeded demo user (captcha solved here) and returns the bearer token. */
+export async function loginAs(port: number, username: string): Promise<string> {
   const { result: c } = await call<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>(port, '/api/session/captcha', '', { parameter: {} });
   const solution = await solveChallenge(c!.challenge, c!.salt, c!.algorithm, c!.maxnumber).promise;
   if (!solution) throw new Error('captcha not solved');
   const recaptcha = Buffer.from(JSON.stringify({ algorithm: c!.algorithm, challenge: c!.challenge, number: solution.number, salt: c!.salt, signature: c!.signature })).toString('base64');
   const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex');
-  const { result } = await call<{ bearer: string }>(port, '/api/session/authenticate', '', { parameter: { data: { username: 'admin', password, recaptcha } } });
+  const { result } = await call<{ bearer: string }>(port, '/api/session/authenticate', '', { parameter: { data: { username, password, recaptcha } } });
   return result!.bearer;
 }
 

@@ -59,7 +59,8 @@ async function createTable(db: Kysely<any>, model: ResourceModel, shape: ColumnS
  * key, and a sort on the field with the key as tie-breaker, both read in index order with no sort step.
  */
 async function createIndexes(db: Kysely<any>, model: ResourceModel) {
-  const indexed = new Set([...model.searchable, ...model.sortable, ...(model.status ? [model.status] : []), ...Object.keys(model.filter ?? {})]);
+  // Row scope fields too: a scoped user's every list filters by them (their branch's members, by the key).
+  const indexed = new Set([...model.searchable, ...model.sortable, ...(model.status ? [model.status] : []), ...Object.keys(model.filter ?? {}), ...Object.values(model.scope ?? {})]);
   for (const column of indexed) {
     if (model.key[0] === column) continue;
     const columns = [column, ...model.key.filter((k) => k !== column)];
