@@ -92,6 +92,10 @@ export function selectorUses(catalogue: Catalogue): Map<string, SelectorUse> {
       const dependsOn = object.dependsOn as { filter?: unknown } | undefined;
       if (typeof dependsOn?.filter === 'string') found.filters.add(dependsOn.filter);
     }
+    // A wizard step's `selectors`: a field's options from another selector.
+    if (typeof object.selectors === 'object' && object.selectors !== null && !Array.isArray(object.selectors)) {
+      for (const name of Object.values(object.selectors)) if (typeof name === 'string' && Object.hasOwn(catalogue.selectors, name)) use(name).menus.add(menucode);
+    }
     for (const value of Object.values(object)) walk(value, menucode);
   };
   for (const page of catalogue.pages) walk(page, page.menucode);

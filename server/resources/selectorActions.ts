@@ -1,8 +1,9 @@
 // Reference lists for selects (spec 001 §3.8, §7.3): active rows of a selector's resource as
 // { value, label, ...extra }, filtered and sorted as the selector declares, narrowed only by the fields its pages'
-// cascades (or its own filterBy) name. A selector over reference data is open to any signed-in user; one over a
-// resource with a row scope (members' and partners' rows) only to callers who may open a page that uses it, and
-// keeps to the caller's row scope.
+// cascades (or its own filterBy) name, and keeping to the caller's row scope. A scoped caller (a branch or partner
+// user) reads a selector only when they may open a page that uses it (or its resource's own menu): a partner user
+// gets no member's nominees or corporate card numbers. Head office reads any; a selector only code uses (a
+// registered view's) stays open unless its resource is scoped.
 import { sql, type Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel } from '../../engine/definition/compile';
@@ -20,9 +21,14 @@ const MAX_OPTIONS = 10_000;
 
 export function selectorActions(services: ResourceServices): Action[] {
   const uses = selectorUses(services.catalogue);
-  /** The ACCESS codes that open a scoped selector: its pages' menus, its resource's menu and that menu's parent record page. */
-  const openedBy = (name: string, menucode: string, parent: string | undefined) =>
-    [...new Set([...(uses.get(name)?.menus ?? []), menucode, ...(parent ? [parent] : [])])].map((menu) => `${menu}_ACCESS`);
+  const everyone = new Set(services.catalogue.menus.filter((menu) => menu.everyone).map((menu) => menu.menucode));
+  // A child-only screen (a member's cards) opens with its parent record page's menu.
+  const parentOf = new Map(services.catalogue.screens.filter((screen) => screen.childOf).map((screen) => [screen.menucode, screen.childOf!]));
+  /** The ACCESS codes that open a guarded selector: its pages' menus and its resource's menu, each with its parent record page's. */
+  const openedBy = (name: string, menucode: string) => {
+    const menus = [...(uses.get(name)?.menus ?? []), menucode];
+    return [...new Set([...menus, ...menus.flatMap((menu) => parentOf.get(menu) ?? [])])].map((menu) => `${menu}_ACCESS`);
+  };
   return [
     defineAction({
       path: '/api/selector/options',
@@ -47,7 +53,12 @@ export function selectorActions(services: ResourceServices): Action[] {
         for (const field of Object.keys(criteria)) {
           if (!byName.has(field) || !(filters.has(field) || field === selector.value || field === model.status)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: selector "${name}" cannot filter by "${field}"`, 400);
         }
-        if (model.scope && ctx.scope.limited && !(await grantsAny(ctx.db, ctx.user!.rolecode, openedBy(name, screen.menucode, screen.childOf)))) throw forbidden();
+        if (ctx.scope.limited) {
+          const pages = uses.get(name)?.menus ?? new Set<string>();
+          const guarded = pages.size > 0 || model.scope !== undefined;
+          const open = [...pages].some((menu) => everyone.has(menu));
+          if (guarded && !open && !(await grantsAny(ctx.db, ctx.user!.rolecode, openedBy(name, screen.menucode)))) throw forbidden();
+        }
         const scope = await ctx.scope.conditions(ctx.db as unknown as Kysely<any>, model, 'read');
 
         if (selector.distinct) {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { scopeCriteria } from '../../server/resources/rowScope';
 import { loadCatalogue } from '../../server/definitions';
+import { selectorUses } from '../../engine/definition/catalogue';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, any>;
@@ -113,6 +114,11 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
   it('a scoped selector needs a page that uses it, keeps to the scope, and narrows only on declared filters', async () => {
     const nominee = await call(hotel, '/api/selector/options', { selector: 'member-redemption-nominee' });
     expect(nominee.http).toBe(403);
+    // Corporates (with their card numbers) are for the pages that use them: the member's, not a partner's.
+    expect((await call(hotel, '/api/selector/options', { selector: 'corporate' })).http).toBe(403);
+    expect((await call(branch, '/api/selector/options', { selector: 'corporate' })).body.status.responsecode).toBe(CODES.SUCCESS);
+    // Reference data a page of theirs uses stays open (the dashboard's award filter).
+    expect((await call(hotel, '/api/selector/options', { selector: 'award' })).body.status.responsecode).toBe(CODES.SUCCESS);
     const byAdmin = await call(admin, '/api/selector/options', { selector: 'member-redemption-nominee', criteria: { memberid: other.memberid } });
     expect(byAdmin.body.status.responsecode).toBe(CODES.SUCCESS);
     // A criterion on a field the selector does not declare is refused (no existence oracle on any column).
@@ -142,5 +148,16 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
     const catalogue = loadCatalogue();
     const page = catalogue.pageByMenu.get('MEMPRFRPT') as { filters: { name: string; label?: string; source?: { selector: string } }[] };
     expect([...scopeCriteria(catalogue, page.filters)]).toEqual([['branchcode', { dimension: 'branch', label: 'Branch' }]]);
+  });
+
+  it('every selector the Branch Office user\'s pages use answers them (the member page and its tabs, enrollment, the dashboard)', async () => {
+    const catalogue = loadCatalogue();
+    const theirs = new Set(['MEMBER', 'ENROLL', 'DASHBOARD', 'PROFILE']);
+    const parentOf = new Map(catalogue.screens.filter((screen) => screen.childOf).map((screen) => [screen.menucode, screen.childOf!]));
+    const names = [...selectorUses(catalogue)].filter(([, use]) => [...use.menus].some((menu) => theirs.has(menu) || theirs.has(parentOf.get(menu) ?? ''))).map(([name]) => name);
+    expect(names.length).toBeGreaterThan(10);
+    const refused: string[] = [];
+    for (const name of names) if ((await call(branch, '/api/selector/options', { selector: name })).body.status.responsecode !== CODES.SUCCESS) refused.push(name);
+    expect(refused).toEqual([]);
   });
 });

@@ -89,11 +89,14 @@ describe.each(testDatabases)('selectors on $name', (target) => {
     const regionCall = (data: unknown, token: string) => server.call('/api/region/create', data, { token });
     expect((await regionCall({ regioncode: 'QZOLD', regionname: 'Qz Old' }, admin)).body.status.responsecode).toBe('0000');
     await server.call('/api/region/deactivate', { regioncode: 'QZOLD' }, { token: admin });
-    const branch = (await server.login('branch')).body.result.bearer;
-    expect((await server.call('/api/region/list', undefined, { token: branch })).http).toBe(403);
-    const inactive = await server.call('/api/selector/options', { selector: 'region', criteria: { status: 'INACTIVE' } }, { token: branch });
+    // A head-office user (Row Scope ALL) without the region menu reads reference data; a branch user, whose pages use no region, does not.
+    const checker = (await server.login('checker')).body.result.bearer;
+    expect((await server.call('/api/region/list', undefined, { token: checker })).http).toBe(403);
+    const inactive = await server.call('/api/selector/options', { selector: 'region', criteria: { status: 'INACTIVE' } }, { token: checker });
     expect(inactive.body.status.responsecode).toBe('0000');
     expect(inactive.body.result).toEqual([]);
+    const branch = (await server.login('branch')).body.result.bearer;
+    expect((await server.call('/api/selector/options', { selector: 'region' }, { token: branch })).http).toBe(403);
   });
 
   it('checks criteria against the field types (text for an integer answered 500 on PostgreSQL)', async () => {
