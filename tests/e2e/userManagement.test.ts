@@ -207,14 +207,22 @@ describe('user management in Chromium', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
 
-    // Open Attachment: a new tab on the file link, answering the PDF written for the member.
+    // Open Attachment: a new tab on the file link, answering the PDF written for the member. The link is single-use,
+    // so its bytes are read on their way to the browser's PDF viewer.
+    let served: Buffer | undefined;
+    await page.context().route('**/files/**', async (route) => {
+      const answer = await route.fetch();
+      served = await answer.body();
+      await route.fulfill({ response: answer, body: served });
+    });
     const opened = page.context().waitForEvent('response', (response) => response.url().includes('/files/'));
     await row.getByRole('button', { name: 'Open Attachment' }).click();
     const response = await opened;
     expect([response.status(), response.headers()['content-type']]).toEqual([200, 'application/pdf']);
-    // The browser's PDF viewer takes the body: the same link read again gives the bytes written for the member.
-    const served = Buffer.from(await (await fetch(response.url())).arrayBuffer());
-    expect(served.equals(readFileSync(join(reportDir, 'statements', code, `${log.memberid}.pdf`)))).toBe(true);
+    expect(served?.equals(readFileSync(join(reportDir, 'statements', code, `${log.memberid}.pdf`)))).toBe(true);
+    // Opened once, the link is spent.
+    expect((await fetch(response.url())).status).toBe(404);
+    await page.context().unroute('**/files/**');
     for (const other of page.context().pages()) if (other !== page) await other.close();
   });
 

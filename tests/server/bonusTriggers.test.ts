@@ -88,8 +88,12 @@ describe.each(testDatabases)('relation and promo completion bonuses on $name', (
   it("gives the promo completion bonus when the member's third flight meeting the promotion is credited, once", async () => {
     const { memberid, card } = await addMember();
     // A promotion of its own (the rule book reads it from the screen's API), completed by three of its flights.
-    const promotion = { promocode: 'GAPSDPS', name: 'Gaps Jakarta Bali', promotiontype: 'AIR', startdate: '2026-02-02', enddate: '2026-12-31', gender: 'ALL', airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS', bonusactivitycode: 'BNSGAPS', bonustype: 'FIXED', bonusvalue: 100 };
-    expect((await call('/api/promotion/create', promotion)).body.status.responsecode).toBe(CODES.SUCCESS);
+    // Created with its Basic Info, then each criterion saved in its own section (as the record page does).
+    const promocode = 'GAPSDPS';
+    expect((await call('/api/promotion/create', { promocode, name: 'Gaps Jakarta Bali', promotiontype: 'AIR', startdate: '2026-02-02', enddate: '2026-12-31' })).body.status.responsecode).toBe(CODES.SUCCESS);
+    expect((await call('/api/promotion/section-member-criteria', { promocode, gender: 'ALL' })).body.status.responsecode).toBe(CODES.SUCCESS);
+    expect((await call('/api/promotion/section-air-criteria', { promocode, airlinecode: 'GA', originairport: 'CGK', destinationairport: 'DPS' })).body.status.responsecode).toBe(CODES.SUCCESS);
+    expect((await call('/api/promotion/section-bonus-activity', { promocode, bonusactivitycode: 'BNSGAPS', bonustype: 'FIXED', bonusvalue: 100 })).body.status.responsecode).toBe(CODES.SUCCESS);
     const completion = { promocompletionid: 'PCGAPS3', promocompletionname: 'Three gaps flights', promocode: 'GAPSDPS', minactivities: 3, effectivedate: '2026-01-01', expireddate: '2026-12-31', awardmiles: 3000 };
     expect((await call('/api/promo-completion-bonus/create', completion)).body.status.responsecode).toBe(CODES.SUCCESS);
     const flight = (day: string, n: number, more: Row = {}) =>
