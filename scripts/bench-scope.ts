@@ -53,11 +53,22 @@ async function insertMembers(db: Kysely<any>, postgres: boolean, count: number):
   const pad = (prefix: string) => (postgres ? sql.raw(`'${prefix}' || lpad(i::text, 9, '0')`) : sql.raw(`'${prefix}' || printf('%09d', i)`));
   const series = postgres ? sql`select i from generate_series(1, ${count}) as s(i)` : sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count}) select i from n`;
   const at = new Date().toISOString();
-  await sql`insert into member (memberid, firstname, lastname, memberfullname, gender, status, membershipid, tierid, cardnumber, username, branchcode, enrollmentdate, emailverified, createddate, updateddate)
-    select ${pad('S')}, 'Scope', ${pad('M')}, ${sql`'Scope ' || ${pad('M')}`}, 'MALE', 'ACTIVE', 'FFP', 'GOLD', ${pad('8')}, ${pad('8')}, ${branch}, '2020-01-01', 0, ${at}, ${at}
-    from (${series}) as numbers`.execute(db);
+  // PostgreSQL: the member table's row triggers (dashboard rollups, the contains search's postings) stand down for
+  // this load, as a replica's would: the benchmark reads neither, and a million trigger calls take a quarter hour.
+  if (postgres) {
+    await db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await insertSeries(trx);
+    });
+  } else await insertSeries(db);
   if (postgres) await sql`analyze member`.execute(db);
   else await sql`analyze`.execute(db);
+
+  async function insertSeries(target: Kysely<any>): Promise<void> {
+    await sql`insert into member (memberid, firstname, lastname, memberfullname, gender, status, membershipid, tierid, cardnumber, username, branchcode, enrollmentdate, emailverified, createddate, updateddate)
+      select ${pad('S')}, 'Scope', ${pad('M')}, ${sql`'Scope ' || ${pad('M')}`}, 'MALE', 'ACTIVE', 'FFP', 'GOLD', ${pad('8')}, ${pad('8')}, ${branch}, '2020-01-01', 0, ${at}, ${at}
+      from (${series}) as numbers`.execute(target);
+  }
 }
 
 /** Members of the scoped branch, drawn at random: i with i % 10 == its place. */
@@ -137,6 +148,6 @@ runBenchmark(async () => {
     await app.close();
   } finally {
     await database.close();
-    if (schema) await dropSchema(options.postgres!, schema);
+    if (schema && !process.env.BENCH_KEEP) await dropSchema(options.postgres!, schema);
   }
 });

@@ -209,7 +209,11 @@ export async function listRecords(
   const slots: string[][] = [];
   let next = 0;
   for (const c of criteria) slots.push(c.params.map(() => slot(next++)));
-  const [limitSlot, offsetSlot] = [slot(next++), slot(next++)];
+  const [limitMarker, offsetSlot] = [slot(next++), slot(next++)];
+  // PostgreSQL plans a reused statement once for any value: a page size in a slot is guessed at a tenth of the
+  // rows, and the page's `key in (…)` becomes a merge over the whole key order (a scoped user's page 100 walked
+  // 10,000 rows of the key index for its 10; with the size written in, 10 lookups). Sizes are few; offsets stay slots.
+  const limitSlot: LimitSlot = dialect === 'postgres' && limit > 0 ? limit : limitMarker;
   const where = (reach: TrigramReach) => (eb: ExpressionBuilder<any, any>) => eb.and(criteria.map((c, i) => c.build(eb, slots[i]!, reach)));
 
   // On SQLite, counts and contains searches are read off the serving thread (unless told not to).
@@ -226,7 +230,7 @@ export async function listRecords(
   // The key breaks ties, in the sort's direction so the (field, key) index serves the whole order.
   const tieDirection = Object.values(sort)[0] ?? 'asc';
   const order: [string, SortDirection][] = [...Object.entries(sort), ...model.key.filter((k) => !(k in sort)).map((k): [string, SortDirection] => [k, tieDirection])];
-  const sortShape = `${JSON.stringify(sort)}|${limit > 0}`;
+  const sortShape = `${JSON.stringify(sort)}|${limit > 0}|${typeof limitSlot === 'number' ? limitSlot : ''}`;
 
   // SQLite with trigram matches: the count comes first (the trigram tables answer it alone), and with
   // the table's size it picks how the page reaches the matches.
@@ -282,6 +286,10 @@ export async function listRecords(
   return { rows: rows.map(input.read ?? ((r) => rowToRecord(model, r))), paging: { page, limit, totalrecord: total } };
 }
 
+/** A page size: a slot filled per call, or (PostgreSQL) the size itself, written into the statement. */
+type LimitSlot = string | number;
+const limitSql = (limit: LimitSlot) => (typeof limit === 'number' ? sql<number>`${sql.lit(limit)}` : sql<number>`${limit}`);
+
 /** Whether the order is the key's own (every key column, one direction): a posting table's order. */
 function keyOrder(model: ResourceModel, order: [string, SortDirection][]): boolean {
   return order.length === model.key.length && order.every(([name, direction], i) => name === model.key[i] && direction === order[0]![1]);
@@ -298,16 +306,16 @@ function pageKeys(
   criteria: Criterion[],
   slots: string[][],
   where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
-  limitSlot: string,
+  limitSlot: LimitSlot,
   offsetSlot: string,
 ) {
   if (criteria.length === 1 && criteria[0]!.postingKeys && keyOrder(model, order)) {
     const orderBy = sql.join(order.map(([name, direction]) => sql`${sql.ref(name)} ${sql.raw(direction)}`));
-    return sql`(${criteria[0]!.postingKeys(slots[0]!)} order by ${orderBy} limit ${limitSlot} offset ${offsetSlot})`;
+    return sql`(${criteria[0]!.postingKeys(slots[0]!)} order by ${orderBy} limit ${limitSql(limitSlot)} offset ${offsetSlot})`;
   }
   let keys = db.selectFrom(model.table).select(model.key).where(where);
   for (const [name, direction] of order) keys = keys.orderBy(name, direction);
-  return keys.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+  return keys.limit(limitSql(limitSlot)).offset(sql<number>`${offsetSlot}`);
 }
 
 /** PostgreSQL: the count of matches from the posting tables alone, when every criterion is one trigram. */
@@ -334,7 +342,7 @@ function pageWithTotal(
   criteria: Criterion[],
   slots: string[][],
   where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
-  limitSlot: string,
+  limitSlot: LimitSlot,
   offsetSlot: string,
 ): CompiledQuery {
   const counted = postingCount(criteria, slots);
@@ -358,7 +366,7 @@ function pageWithTotal(
     .where((eb) => {
       let keys = eb.selectFrom('m').select(model.key as never);
       for (const [name, direction] of order) keys = keys.orderBy(name as never, direction);
-      keys = keys.limit(sql<number>`${limitSlot}`).offset(sql<number>`${offsetSlot}`);
+      keys = keys.limit(limitSql(limitSlot)).offset(sql<number>`${offsetSlot}`);
       return model.key.length === 1 ? eb(`${model.table}.${model.key[0]!}` as never, 'in', keys) : eb(eb.refTuple(...(model.key.map((k) => `${model.table}.${k}`) as [string, string])), 'in', keys as never);
     });
   for (const [name, direction] of order) query = query.orderBy(`${model.table}.${name}` as never, direction);

@@ -190,8 +190,9 @@ describe.each(testDatabases)('generic resource API on $name', (target) => {
     const denied = await server.call('/api/region/list', undefined, { token: branch });
     expect(denied.http).toBe(403);
     expect((await server.call('/api/region/create', { regioncode: 'X1', regionname: 'X' }, { token: branch })).http).toBe(403);
-    // Selectors are reference data for any signed-in user.
-    expect((await server.call('/api/selector/options', { selector: 'region' }, { token: branch })).http).toBe(200);
+    // A branch user (Row Scope OWN) reads the selectors of their own pages (a member's country), not others.
+    expect((await server.call('/api/selector/options', { selector: 'country' }, { token: branch })).http).toBe(200);
+    expect((await server.call('/api/selector/options', { selector: 'region' }, { token: branch })).http).toBe(403);
     expect((await server.call('/api/region/list')).http).toBe(401);
   });
 });
