@@ -61,7 +61,9 @@ async function insertMembers(db: Kysely<any>, postgres: boolean, count: number):
       await insertSeries(trx);
     });
   } else await insertSeries(db);
-  if (postgres) await sql`analyze member`.execute(db);
+  // VACUUM as autovacuum would have done on a table this size: the visibility map lets the planner read the key
+  // indexes alone (without it, it walks the primary key and filters the branch: 10 rows read for each one kept).
+  if (postgres) await sql`vacuum analyze member`.execute(db);
   else await sql`analyze`.execute(db);
 
   async function insertSeries(target: Kysely<any>): Promise<void> {
