@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The build leaves out antd's table column-filter dropdown (it brings antd's Tree: 15 KiB gzip on every list
@@ -27,10 +30,35 @@ function withoutTableColumnFilters(): Plugin {
  * 9 KiB gzip on a list screen that has no antd Form). They have no import-time effects (no bare imports, no
  * globals), so their unused modules are left out, as antd's own are.
  */
+/**
+ * Every text file of the build above 1 KiB gets its brotli (quality 11) and gzip (level 9) copies beside it, once
+ * at build: the server sends the one the browser accepts (server/core/compression.ts) without compressing per request.
+ */
+function precompressed(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(name)) continue;
+        const file = join(outDir, name);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), withoutTableColumnFilters()],
+  plugins: [react(), withoutTableColumnFilters(), precompressed()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
@@ -47,8 +75,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          // On PostgreSQL, one template database with every table; each file's server starts on a copy.
-          globalSetup: ['tests/server/pgTemplate.ts'],
+          // On PostgreSQL, one template database with every table; a server's first start of a configuration and
+          // day is kept as a seeded image, and each file's server starts on a copy (tests/server/harness.ts).
+          globalSetup: ['tests/server/pgTemplate.ts', 'tests/server/seededImages.ts'],
+          // SUITE_DAY: run them as on another day (tests/server/onAnotherDay.ts).
+          setupFiles: process.env.SUITE_DAY ? ['tests/server/onAnotherDay.ts'] : [],
           environment: 'node',
           testTimeout: 30000,
           // A file's set-up builds every definition's tables (and, on PostgreSQL, their posting triggers) in a
@@ -63,6 +94,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/server/seededImages.ts'],
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,

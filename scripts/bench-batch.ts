@@ -2,7 +2,7 @@
 // population), through the code File Management runs: the upload (every row checked and kept) and the job's
 // processing (chunks of one transaction: members in bulk, the rule book once, every table written with one
 // statement per chunk; the ledger listeners run as in the server). Prints the upload and credit rates and
-// runs the ledger check. Target (issue 14): >= 20,000 activities/s on SQLite, >= 10,000/s on PostgreSQL, for
+// runs the ledger check. Target: >= 20,000 activities/s on SQLite, >= 10,000/s on PostgreSQL, for
 // 1,000,000 flights of 1,000,000 members.
 // Usage: npx tsx scripts/bench-batch.ts [--members 10000] [--rows N] [--postgres URL] [--keep] [--no-listeners]
 //   [--statements] (time per statement text during the credit, summed) [--profile FILE] (CPU profile of the credit alone)

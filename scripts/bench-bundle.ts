@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: builds the app and prints the gzip KiB each route loads, following the module graph
 // of the build from index.html (the entry chunk, the chunks of the modules the route opens lazily, their
-// static imports and CSS); fails when the login route or a list screen passes its budget (issue 12), when the
+// static imports and CSS); fails when the login route or a list screen passes its budget, when the
 // login route holds table or form-engine code, when a list screen holds antd's column-filter dropdown (left out by
 // vite.config.ts), or when a screen definition is not in a chunk of its own.
 // Usage: tsx scripts/bench-bundle.ts [--out-dir .tmp/dist-bench] [--detail]  (--detail: what each route's weight is made of)

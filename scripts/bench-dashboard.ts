@@ -1,9 +1,10 @@
 // Every dashboard panel's read time on an existing database (npm run seed:volume first): npm run bench:dashboard --
-// [--database sqlite:<file> | postgres://...] [--schema name] [--runs 40]. First installs the rollups as a server
+// [--database sqlite:<file> | postgres://...] [--schema name] [--runs 40] [--branch CODE]. With --branch the panels
+// are read as a user of that branch reads them (counted live over the branch's members, not from the rollups). First installs the rollups as a server
 // start does (a database with older triggers gets the new ones and a recount, timed). Each panel's named query
 // (the one its /api/<query> action runs after the criteria check) is read with its default criteria (the last 30
 // days, ALL) and with the filters set, one at a time, `runs` times each after one warm-up read; prints p50, p95 and
-// max per panel, the rows the tables hold and the machine's load. Target (issue 17): p95 <= 300 ms at 1,000,000
+// max per panel, the rows the tables hold and the machine's load. Target: p95 <= 300 ms at 1,000,000
 // members and 10,000,000 ledger rows.
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -19,9 +20,10 @@ import { installRollups } from '../server/rollups/rollupStore';
 import type { SessionUser } from '../server/session/sessionStore';
 import { positive } from './benchSupport';
 
-const { values } = parseArgs({ options: { database: { type: 'string' }, schema: { type: 'string' }, runs: { type: 'string' } } });
+const { values } = parseArgs({ options: { database: { type: 'string' }, schema: { type: 'string' }, runs: { type: 'string' }, branch: { type: 'string' } } });
 const url = values.database ?? readConfig().databaseUrl;
 const runs = Math.round(positive('runs', values.runs, 40));
+const members: Record<string, string> = values.branch ? { branchcode: values.branch } : {};
 
 /** Criteria variants besides the defaults: one filter set at a time (values the volume seed holds), and a year's range. */
 const year = resolveDateBound('-365d', new Date());
@@ -46,7 +48,7 @@ async function main() {
   const db = database.db;
   try {
     const count = async (table: string) => Number(((await (db as unknown as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number }).n);
-    console.log(`bench:dashboard on ${url.replace(/\/\/[^@]*@/, '//***@')}, ${runs} reads a criteria set; ${cpus().length} cores, load average ${load()}`);
+    console.log(`bench:dashboard on ${url.replace(/\/\/[^@]*@/, '//***@')}, ${runs} reads a criteria set${values.branch ? `, as a user of branch ${values.branch}` : ''}; ${cpus().length} cores, load average ${load()}`);
     const installing = performance.now();
     if (await installRollups(db)) console.log(`  rollups installed and recounted (older triggers) in ${((performance.now() - installing) / 1000).toFixed(1)} s`);
     for (const table of ['member', 'member_card', 'ledger_transaction', 'member_activity', 'park_activity', 'ledger_detail', 'member_promo', 'dashboard_rollup', 'dashboard_member_day']) {
@@ -64,11 +66,11 @@ async function main() {
       const times: number[] = [];
       let rows = 0;
       for (const criteria of criteriaList) {
-        const first = await query.run({ db, user, now, today }, criteria as never);
+        const first = await query.run({ db, user, now, today, members }, criteria as never);
         if (criteria === defaults) rows = first.length;
         for (let i = 0; i < runs; i++) {
           const started = performance.now();
-          await query.run({ db, user, now, today }, criteria as never);
+          await query.run({ db, user, now, today, members }, criteria as never);
           times.push(performance.now() - started);
         }
       }

@@ -58,7 +58,7 @@ const TARGET_RATIO = 0.8;
 const TARGET_P99_MS = 50;
 /**
  * Contains with a new term each call and its count: 20x the generic REST back end Directus, which
- * answers about 21.4 req/s on this shape (issue 12: 62 req/s was 2.9x it), with p99 at most 100 ms.
+ * answers about 21.4 req/s on this shape (62 req/s was 2.9x it), with p99 at most 100 ms.
  */
 const CONTAINS_TARGET_RATE = 430;
 const CONTAINS_TARGET_P99_MS = 100;

@@ -2,7 +2,7 @@
 // HTTP, on SQLite (a file) and, with --postgres URL, on PostgreSQL (a fresh schema): Order Printing's Next Step
 // on every order waiting there ({ all: true }), then on the N orders named by key, then the vendor's result
 // file of N rows as an Upload. Each is one transaction checked by the order machine, with a tracking entry per
-// order. Target (issue 16): under 2 s for 10,000 orders on SQLite.
+// order. Target: under 2 s for 10,000 orders on SQLite.
 // Usage: npx tsx scripts/bench-orders.ts [--orders N] [--postgres URL]
 import { mkdirSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Benchmark: large report files while the server answers other requests (issue 17: a 1,000,000-row XLSX with
+// Benchmark: large report files while the server answers other requests (a 1,000,000-row XLSX with
 // the server's memory growing < 300 MB and other requests answered with p99 <= 100 ms; two reports at once).
 // Usage: npx tsx scripts/bench-report.ts [--rows 200000] [--format XLSX] [--clients 4] [--postgres URL] [--serving-thread] [--clients-in-process]
 // (run with node --expose-gc: npx tsx --expose-gc scripts/bench-report.ts --rows 1000000)

@@ -3,13 +3,23 @@ import { readConfig } from './core/config';
 import { openDatabase } from './db/database';
 import { SchemaDriftError } from './resources/schemaSync';
 import { createServer } from './server';
+import { aloud } from './core/startProgress';
+import { formatLogLine, prettyLog } from './core/prettyLog';
 import { hostname } from 'node:os';
 import { startJobWorker } from './jobs/jobWorker';
 import { allJobHandlers, allSchedules } from './jobs/jobHandlers';
 
 const config = readConfig();
 const database = openDatabase(config.databaseUrl);
-const { app, catalogue } = await createServer({ config, database }).catch(async (error: unknown) => {
+// Readable lines at a terminal, JSON lines otherwise (a log collector reads those).
+const logger = process.stdout.isTTY ? prettyLog(process.stdout) : undefined;
+// A first start tells what it does, in the log's own form, before the log exists.
+const say = (msg: string) => {
+  const line = JSON.stringify({ level: 30, time: Date.now(), msg });
+  console.log(process.stdout.isTTY ? formatLogLine(line) : line);
+};
+say(`Starting the ALMS back office on ${database.dialect}`);
+const { app, catalogue } = await createServer({ config, database, logger, progress: aloud(say) }).catch(async (error: unknown) => {
   // A definition that no longer matches the stored tables stops the start with what to do.
   if (error instanceof SchemaDriftError) {
     console.error(error.message);
@@ -26,7 +36,7 @@ function ownThreadDatabase() {
 
 // Background jobs: every server may run them (leases keep one job on one server at a time).
 const jobs = config.jobsEnabled
-  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase() })
+  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase(), ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}) })
   : undefined;
 
 let closing = false;
@@ -45,4 +55,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`ALMS back office on http://localhost:${config.port} (${database.dialect})`);
+app.log.info({ highlight: true }, `ALMS back office on http://localhost:${config.port} (${database.dialect})`);

@@ -1,4 +1,5 @@
 // Assembles the server from its parts: migrations, definition-built tables, seed data, every action.
+import { isApprovalPage } from '../engine/definition/approvals';
 import type { FastifyInstance } from 'fastify';
 import type { Catalogue } from '../engine/definition/catalogue';
 import { allActions } from './actions';
@@ -25,6 +26,8 @@ import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
 import { cardTemplateRoutes } from './cards/cardTemplate';
 import { installRollups } from './rollups/rollupStore';
+import { quietly, type StartProgress } from './core/startProgress';
+import { isEmptyDatabase } from './db/migrate';
 import { reportActions, reportFileRoutes } from './reports/reportActions';
 import { statementActions } from './reports/statementActions';
 
@@ -35,21 +38,25 @@ export interface ServerOptions {
   now?: () => Date;
   logger?: boolean | NodeJS.WritableStream;
   extraActions?: Action[];
+  /** How a first start tells what it is doing (server/main.ts prints it); quiet when absent. */
+  progress?: StartProgress;
 }
 
 export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue; mailer: Mailer }> {
   const { config, database } = options;
   const catalogue = options.catalogue ?? loadCatalogue();
-  await migrateToLatest(database.db, database.schema);
-  await syncResourceTables(database.db, catalogue, database.schema);
+  // A first start (no tables yet) says what it does, step by step; later starts are quick and quiet.
+  const step = options.progress && (await isEmptyDatabase(database)) ? options.progress : quietly;
+  await step('Migrating the database', () => migrateToLatest(database.db, database.schema));
+  await step("Building the screen definitions' tables", () => syncResourceTables(database.db, catalogue, database.schema));
   // The dashboard's rollups are kept by triggers on the tables just made (recounted when first installed).
-  await installRollups(database.db);
+  await step("Installing the dashboard's rollups", () => installRollups(database.db));
   // The demo is seeded as of the server's clock (a test may start it a year ahead).
-  await seed(database.db, catalogue, config, options.now?.());
+  await seed(database.db, catalogue, config, options.now?.(), step);
   // Domain modules hear every ledger posting from now on (the seed's history replay is muted).
   for (const listener of ledgerListeners) registerLedgerListener(listener);
   // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
-  const approvals = new ApprovalRegistry();
+  const approvals = new ApprovalRegistry(catalogue.pages.filter(isApprovalPage));
   const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: resourceHooks(catalogue), approvals };
   // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
   database.onTableWrite((table) => services.counts.invalidateTable(table));

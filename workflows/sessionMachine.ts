@@ -1,5 +1,7 @@
 // The signed-in session (spec 000 §4, §9): idle warning and logout, version check, logout, drop after a failed extension.
-import { assign, setup } from 'xstate';
+// The idle time counts from the last activity in any tab of the browser: this tab's own (shared with the others) and
+// the others' (ACTIVITY_ELSEWHERE, and read again when a timer of this tab is due, as a background tab may hear late).
+import { assign, not, setup } from 'xstate';
 import { injectedActor } from './injectedActor';
 
 /** The idle warning counts down this many seconds before logging out (spec 000 §9). */
@@ -22,11 +24,15 @@ export interface SessionContext {
   remaining: number;
   /** The last message of a failed extension, shown while the session drops. */
   dropMessage: string | undefined;
+  /** When the user last acted, in this tab or another (ms since the epoch). */
+  lastActivity: number;
 }
 
 export type SessionEvent =
   | { type: 'SIGNED_IN' }
   | { type: 'ACTIVITY' }
+  /** The user acted in another tab of this browser, at this time. */
+  | { type: 'ACTIVITY_ELSEWHERE'; at: number }
   | { type: 'PATH_CHANGED' }
   | { type: 'LOGOUT' }
   | { type: 'EXTEND_FAILED'; message: string }
@@ -51,6 +57,7 @@ export const sessionMachine = setup({
   guards: {
     outdated: ({ context }, params: { meta: SessionMeta }) => params.meta.version !== context.clientVersion,
     countdownOver: ({ context }) => context.remaining <= 0,
+    idleEverywhere: ({ context }) => Date.now() - context.lastActivity >= context.idleSeconds * 1000,
   },
   actions: {
     /** Injected: clears caches and reloads the page from the server. */
@@ -61,13 +68,19 @@ export const sessionMachine = setup({
     showError: (_, _params: { message: string }) => {},
     /** Injected: the no-access notice for a path the server refused (HTTP 403). */
     showAccessDenied: (_, _params: { path: string }) => {},
+    /** Injected: tells the other tabs of this browser that the user acted here. */
+    shareActivity: (_, _params: { at: number }) => {},
+    /** Injected: takes in an activity of another tab this tab has not heard of yet (an assign over lastActivity). */
+    catchUp: () => {},
+    noteActivity: assign({ lastActivity: () => Date.now() }),
+    noteActivityElsewhere: assign({ lastActivity: ({ context }, params: { at: number }) => Math.max(context.lastActivity, params.at) }),
     startCountdown: assign({ remaining: IDLE_COUNTDOWN_SECONDS }),
     countDown: assign({ remaining: ({ context }) => context.remaining - 1 }),
     keepDropMessage: assign({ dropMessage: (_, params: { message: string }) => params.message }),
     forgetDropMessage: assign({ dropMessage: undefined }),
   },
   delays: {
-    idleTimeout: ({ context }) => context.idleSeconds * 1000,
+    idleTimeout: ({ context }) => Math.max(0, context.lastActivity + context.idleSeconds * 1000 - Date.now()),
     countdownTick: 1000,
     dropDelay: DROP_DELAY_MS,
   },
@@ -78,11 +91,12 @@ export const sessionMachine = setup({
     clientVersion: input.clientVersion,
     remaining: IDLE_COUNTDOWN_SECONDS,
     dropMessage: undefined,
+    lastActivity: Date.now(),
   }),
   initial: 'signedOut',
   states: {
     signedOut: {
-      on: { SIGNED_IN: 'signedIn' },
+      on: { SIGNED_IN: { target: 'signedIn', actions: 'noteActivity' } },
     },
     signedIn: {
       type: 'parallel',
@@ -101,20 +115,29 @@ export const sessionMachine = setup({
         idle: {
           initial: 'active',
           states: {
-            // Every ACTIVITY re-enters, which restarts the idle timer.
+            // Every activity re-enters, which restarts the idle timer from the last activity anywhere.
             active: {
-              on: { ACTIVITY: { target: 'active', reenter: true } },
-              after: { idleTimeout: 'warning' },
+              on: {
+                ACTIVITY: { target: 'active', reenter: true, actions: ['noteActivity', { type: 'shareActivity', params: () => ({ at: Date.now() }) }] },
+                ACTIVITY_ELSEWHERE: { target: 'active', reenter: true, actions: { type: 'noteActivityElsewhere', params: ({ event }) => ({ at: event.at }) } },
+              },
+              after: { idleTimeout: { target: 'warning', actions: 'catchUp' } },
             },
-            // 'You are idle': 5, 4, 3, 2, 1, then logout at 0.
+            // 'You are idle': 5, 4, 3, 2, 1, then logout at 0, unless the user acted meanwhile in another tab.
             warning: {
               entry: 'startCountdown',
-              on: { ACTIVITY: 'active' },
+              on: {
+                ACTIVITY: { target: 'active', actions: ['noteActivity', { type: 'shareActivity', params: () => ({ at: Date.now() }) }] },
+                ACTIVITY_ELSEWHERE: { target: 'active', actions: { type: 'noteActivityElsewhere', params: ({ event }) => ({ at: event.at }) } },
+              },
               initial: 'counting',
               states: {
                 counting: {
-                  always: { guard: 'countdownOver', target: '#session.endingSession' },
-                  after: { countdownTick: { target: 'counting', reenter: true, actions: 'countDown' } },
+                  always: [
+                    { guard: not('idleEverywhere'), target: '#session.signedIn.idle.active' },
+                    { guard: 'countdownOver', target: '#session.endingSession' },
+                  ],
+                  after: { countdownTick: { target: 'counting', reenter: true, actions: ['countDown', 'catchUp'] } },
                 },
               },
             },

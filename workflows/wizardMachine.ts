@@ -1,13 +1,15 @@
-// The generic wizard machine (issue 12 §5): one state per step of the definition, the draft in the context,
+// The generic wizard machine: one state per step of the definition, the draft in the context,
 // Back and Next, rows added and edited one at a time, Reset to the defaults, and the final call to the
 // domain action. Built from a compiled wizard (engine/definition/wizardPage); React only renders and sends.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
 import { MESSAGES } from '../engine/api/responseCodes';
 import {
+  appliedDraft,
   draftDefaults,
   formValues,
   listProblem,
+  stepApplies,
   stepByKey,
   validateRow,
   validateStep,
@@ -116,6 +118,16 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
       rowExists: ({ context, event }, params: { step: string }) =>
         (event.type === 'EDIT_ROW' || event.type === 'REMOVE_ROW') && Number.isInteger(event.index) && event.index >= 0 && event.index < rowsOf(context.draft, at(params.step)).length,
       isStep: ({ event }, params: { step: string }) => event.type === 'GOTO' && event.step === params.step,
+      /** The step is part of the flow as the checks so far make it. */
+      applies: ({ context }, params: { step: string }) => stepApplies(at(params.step), context.checked),
+      /** A preview step's values changed and pass their rules: worth asking its check again. */
+      previewWanted: ({ context, event }, params: { step: string }) => {
+        if (event.type !== 'EDIT') return false;
+        const step = at(params.step);
+        const before = valuesOf(context.draft, step);
+        const changed = step.form!.fields.some((f) => JSON.stringify(event.values[f.name] ?? null) !== JSON.stringify(before[f.name] ?? null));
+        return changed && Object.keys(validateStep(step, event.values, context.draft)).length === 0;
+      },
       accepted: (_, params: Answer) => isSuccess(params.response.status.responsecode),
       failedAt: (_, params: Answer & { step: string }) => failureOf(params.response).step === params.step,
     },
@@ -157,52 +169,83 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
       showMessage: assign((_, params: { message: string }) => ({ errors: {}, message: params.message })),
       keepResult: assign((_, params: Answer) => ({ result: params.response.result, errors: {}, message: params.response.status.responsemessage })),
       keepChecked: assign(({ context }, params: Answer & { step: string }) => ({ checked: { ...context.checked, [params.step]: params.response.result } })),
+      forgetChecked: assign(({ context }, params: { step: string }) => ({ checked: Object.fromEntries(Object.entries(context.checked).filter(([key]) => key !== params.step)) })),
       reset: assign(({ context }) => fresh(context.revision + 1)),
     },
   });
 
   const reset = { RESET: { target: target(steps[0]!.key), actions: 'reset' as const } };
+  /** To the first later (or the nearest earlier) step that is part of the flow: a step's `when` is read on the way. */
+  const toApplied = (candidates: WizardStepModel[], actions?: 'clearMessages') =>
+    candidates.map((s) => ({ guard: { type: 'applies' as const, params: { step: s.key } }, target: target(s.key), ...(actions ? { actions } : {}) }));
   const stepState = (step: WizardStepModel, index: number) => {
     const params = { step: step.key };
     const next = steps[index + 1];
     const moves = {
-      ...(index > 0 ? { BACK: { target: target(steps[index - 1]!.key), actions: 'clearMessages' as const } } : {}),
+      ...(index > 0 ? { BACK: toApplied(steps.slice(0, index).reverse(), 'clearMessages') } : {}),
       ...(index > 0
         ? { GOTO: steps.slice(0, index).map((earlier) => ({ guard: { type: 'isStep' as const, params: { step: earlier.key } }, target: target(earlier.key), actions: 'clearMessages' as const })) }
         : {}),
     };
-    const forward = next ? target(next.key) : undefined;
+    // Leaving forward goes through 'leaving', whose guards read the checks' answers as they now stand.
+    const leaving = next ? { leaving: { always: toApplied(steps.slice(index + 1)) } } : {};
 
     if (step.kind === 'form') {
-      const go = { target: forward!, actions: [{ type: 'takeValues' as const, params }, 'clearMessages' as const] };
+      const go = { target: 'leaving', actions: [{ type: 'takeValues' as const, params }, 'clearMessages' as const] };
+      const onNext = {
+        NEXT: [
+          { guard: { type: 'stepInvalid' as const, params }, actions: [{ type: 'takeValues' as const, params }, { type: 'showStepErrors' as const, params }] },
+          step.check ? { target: 'checking', actions: [{ type: 'takeValues' as const, params }, 'clearMessages' as const] } : go,
+        ],
+      };
+      // A preview step asks its check again as its values change, and shows the answer under the form.
+      const onEdit = step.preview
+        ? { EDIT: [{ guard: { type: 'previewWanted' as const, params }, target: 'previewing', actions: { type: 'takeValues' as const, params } }, { actions: { type: 'takeValues' as const, params } }] }
+        : {};
+      const checkInput = ({ context }: { context: WizardContext }): StepCheckInput => ({
+        path: step.check!,
+        step: step.key,
+        values: valuesOf(context.draft, step),
+        ...(step.checkWith ? { earlier: Object.fromEntries(step.checkWith.map((key) => [key, valuesOf(context.draft, at(key))])) } : {}),
+      });
       return {
         initial: 'editing',
         on: { ...moves, ...reset, EDIT: { actions: { type: 'takeValues' as const, params } } },
         states: {
-          editing: {
-            on: {
-              NEXT: [
-                { guard: { type: 'stepInvalid' as const, params }, actions: [{ type: 'takeValues' as const, params }, { type: 'showStepErrors' as const, params }] },
-                step.check ? { target: 'checking', actions: [{ type: 'takeValues' as const, params }, 'clearMessages' as const] } : go,
-              ],
-            },
-          },
+          ...leaving,
+          editing: { on: { ...onNext, ...onEdit } },
+          ...(step.preview
+            ? {
+                previewing: {
+                  on: { ...onNext, ...onEdit },
+                  invoke: {
+                    id: 'previewStep',
+                    src: 'checkStep' as const,
+                    input: checkInput,
+                    onDone: [
+                      {
+                        guard: { type: 'accepted' as const, params: answerOf },
+                        target: 'editing',
+                        actions: [{ type: 'keepChecked' as const, params: ({ event }: { event: { output: ResponseEnvelope } }) => ({ ...answerOf({ event }), step: step.key }) }, 'clearMessages' as const],
+                      },
+                      { target: 'editing', actions: [{ type: 'forgetChecked' as const, params }, { type: 'showServerAnswer' as const, params: answerOf }] },
+                    ],
+                    onError: { target: 'editing', actions: { type: 'forgetChecked' as const, params } },
+                  },
+                },
+              }
+            : {}),
           ...(step.check
             ? {
                 checking: {
                   invoke: {
                     id: 'checkStep',
                     src: 'checkStep' as const,
-                    input: ({ context }: { context: WizardContext }): StepCheckInput => ({
-                      path: step.check!,
-                      step: step.key,
-                      values: valuesOf(context.draft, step),
-                      ...(step.checkWith ? { earlier: Object.fromEntries(step.checkWith.map((key) => [key, valuesOf(context.draft, at(key))])) } : {}),
-                    }),
+                    input: checkInput,
                     onDone: [
                       {
                         guard: { type: 'accepted' as const, params: answerOf },
-                        target: forward!,
+                        target: 'leaving',
                         actions: { type: 'keepChecked' as const, params: ({ event }: { event: { output: ResponseEnvelope } }) => ({ ...answerOf({ event }), step: step.key }) },
                       },
                       { target: 'editing', actions: { type: 'showServerAnswer' as const, params: answerOf } },
@@ -221,12 +264,13 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
         initial: 'rows',
         on: { ...moves, ...reset },
         states: {
+          ...leaving,
           rows: {
             on: {
               ADD_ROW: [{ guard: { type: 'listFull' as const, params }, actions: { type: 'showListFull' as const, params } }, { target: 'row', actions: 'openNewRow' as const }],
               EDIT_ROW: { guard: { type: 'rowExists' as const, params }, target: 'row', actions: 'openRow' as const },
               REMOVE_ROW: { guard: { type: 'rowExists' as const, params }, actions: { type: 'removeRow' as const, params } },
-              NEXT: [{ guard: { type: 'listInvalid' as const, params }, actions: { type: 'showListProblem' as const, params } }, { target: forward!, actions: 'clearMessages' as const }],
+              NEXT: [{ guard: { type: 'listInvalid' as const, params }, actions: { type: 'showListProblem' as const, params } }, { target: 'leaving', actions: 'clearMessages' as const }],
             },
           },
           row: {
@@ -239,26 +283,52 @@ export function createWizardMachine(id: string, wizard: WizardModel) {
       };
     }
 
-    // The summary: Submit sends the draft; a refusal goes back to the step it names, with its messages.
+    // The summary: its check (the quote) asked on arrival with the whole draft; Submit sends the draft; a refusal
+    // goes back to the step it names, with its messages.
+    const draftOf = (context: WizardContext) => appliedDraft(wizard, context.draft, context.checked);
+    const refusals = steps
+      .filter((s) => s.kind !== 'summary')
+      .map((s) => ({
+        guard: { type: 'failedAt' as const, params: ({ event }: { event: { output: ResponseEnvelope } }) => ({ ...answerOf({ event }), step: s.key }) },
+        target: target(s.key),
+        actions: { type: 'showServerAnswer' as const, params: answerOf },
+      }));
     return {
-      initial: 'reviewing',
+      initial: step.check ? 'quoting' : 'reviewing',
       on: moves,
       states: {
+        ...(step.check
+          ? {
+              quoting: {
+                entry: { type: 'forgetChecked' as const, params },
+                on: reset,
+                invoke: {
+                  id: 'quoteDraft',
+                  src: 'checkStep' as const,
+                  input: ({ context }: { context: WizardContext }): StepCheckInput => ({ path: step.check!, step: step.key, values: draftOf(context) as FormValues }),
+                  onDone: [
+                    {
+                      guard: { type: 'accepted' as const, params: answerOf },
+                      target: 'reviewing',
+                      actions: [{ type: 'keepChecked' as const, params: ({ event }: { event: { output: ResponseEnvelope } }) => ({ ...answerOf({ event }), step: step.key }) }, 'clearMessages' as const],
+                    },
+                    ...refusals,
+                    { target: 'reviewing', actions: { type: 'showServerAnswer' as const, params: answerOf } },
+                  ],
+                  onError: { target: 'reviewing', actions: { type: 'showMessage' as const, params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+                },
+              },
+            }
+          : {}),
         reviewing: { on: { ...reset, SUBMIT: 'submitting' } },
         submitting: {
           invoke: {
             id: 'submitDraft',
             src: 'submitDraft' as const,
-            input: ({ context }: { context: WizardContext }): SubmitInput => ({ path: wizard.submit, draft: context.draft }),
+            input: ({ context }: { context: WizardContext }): SubmitInput => ({ path: wizard.submit, draft: draftOf(context) }),
             onDone: [
               { guard: { type: 'accepted' as const, params: answerOf }, target: target('done'), actions: { type: 'keepResult' as const, params: answerOf } },
-              ...steps
-                .filter((s) => s.kind !== 'summary')
-                .map((s) => ({
-                  guard: { type: 'failedAt' as const, params: ({ event }: { event: { output: ResponseEnvelope } }) => ({ ...answerOf({ event }), step: s.key }) },
-                  target: target(s.key),
-                  actions: { type: 'showServerAnswer' as const, params: answerOf },
-                })),
+              ...refusals,
               { target: 'reviewing', actions: { type: 'showServerAnswer' as const, params: answerOf } },
             ],
             onError: { target: 'reviewing', actions: { type: 'showMessage' as const, params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },

@@ -1,7 +1,7 @@
 // The browser's envelope client: identity block, bearer, 401 -> extend -> retry once, 403 -> access denied,
 // transport failures as 'N - text'. It never throws for a failed call: the status says what happened.
 // The transport is the browser's fetch, not axios: axios weighed 21 KiB gzip on the login page and on every screen
-// (issue 12's bundle budgets), and the client needs one JSON POST.
+// (the bundle budgets), and the client needs one JSON POST.
 import { APP_ID, EXTEND_APP_ID, SESSION_EXTEND_MINUTES, isSuccess, type Paging, type Parameter, type ResponseEnvelope } from './envelope';
 import { transportFailureMessage } from './httpStatus';
 

@@ -47,7 +47,7 @@ export interface CodeDescription {
 }
 
 /**
- * Every code's HTTP status and meaning. The README's table of codes is generated from it
+ * Every code's HTTP status and meaning. The table of codes in docs/protocol.md is generated from it
  * (scripts/response-codes.ts) and a unit test keeps the two equal.
  */
 export const CODE_DESCRIPTIONS: Record<keyof typeof CODES, CodeDescription> = {

@@ -12,6 +12,8 @@ export type ApprovalStatus = (typeof APPROVAL_STATUS)[keyof typeof APPROVAL_STAT
 // not in spec: the product's own texts for maker-checker.
 export const APPROVAL_TEXTS = {
   submitted: 'Your request has been submitted for approval',
+  approvers: 'It can be approved by: {roles}',
+  noApprover: 'No role may approve it yet: ask an administrator to grant Approve on an approval page',
   approved: 'The request has been approved',
   rejected: 'The request has been rejected',
   ownRequest: 'You cannot approve or reject your own request',
@@ -22,8 +24,10 @@ export const APPROVAL_TEXTS = {
 } as const;
 
 /** Spec 000 §4: both decisions ask 'Are you sure to rating/reject this data?' (confirm 'rating'). */
-export const APPROVE_ACTION: CustomAction = { name: 'approve', label: 'Approve', function: APPROVAL_FUNCTIONS.approve, confirm: 'rating', icon: 'check' };
-export const REJECT_ACTION: CustomAction = { name: 'reject', label: 'Reject', function: APPROVAL_FUNCTIONS.reject, confirm: 'rating', reason: true, icon: 'close' };
+/** The caller's own requests are listed too, read-only: nobody decides their own. */
+const NOT_MINE = { field: 'mine', notEquals: true };
+export const APPROVE_ACTION: CustomAction = { name: 'approve', label: 'Approve', function: APPROVAL_FUNCTIONS.approve, confirm: 'rating', icon: 'check', visibleWhen: NOT_MINE };
+export const REJECT_ACTION: CustomAction = { name: 'reject', label: 'Reject', function: APPROVAL_FUNCTIONS.reject, confirm: 'rating', reason: true, icon: 'close', visibleWhen: NOT_MINE };
 
 /** The reason a confirmation asks for (an action with `reason`), checked by the same rules in the browser and the server. */
 export const REASON_FIELD: FieldDefinition = { name: 'reason', label: 'Reason', placeholder: 'Reason', type: 'text', rules: ['required', 'max.500'] };
@@ -46,10 +50,14 @@ const REQUEST_FIELDS: FieldDefinition[] = [
   { name: 'menucode', label: 'Menu', placeholder: 'Menu', search: true, column: true, form: true },
   // 'Requested Action': the table's own last column is 'Action' (the row's buttons).
   { name: 'action', label: 'Requested Action', placeholder: 'Requested Action', search: true, column: true, form: true },
-  { name: 'recordkey', label: 'Record', placeholder: 'Record', rules: ['max.255'], search: true, column: true, form: true },
-  { name: 'requestedby', label: 'Requested By', placeholder: 'Requested By', rules: ['max.60'], search: { mode: 'advanced' }, column: true, form: true },
-  { name: 'requestdate', label: 'Request Date', placeholder: 'Request Date', type: 'datetime', search: { mode: 'advanced', range: true }, column: true, form: true },
-  { name: 'status', label: 'Status', options: STATUS_OPTIONS, form: true },
+  // The record by its name as the request kept it, and its key ('Hilton Stay (HTL-HILTON)'): found by either.
+  // Its column is the widest and wraps; the short ones keep what their headings and values need at 1366 px.
+  { name: 'record', label: 'Record', placeholder: 'Record', rules: ['max.255'], search: true, column: { width: 200, wrap: true }, form: true },
+  { name: 'requestedby', label: 'Requested By', placeholder: 'Requested By', rules: ['max.60'], search: { mode: 'advanced' }, column: { width: 133 }, form: true },
+  { name: 'requestdate', label: 'Request Date', placeholder: 'Request Date', type: 'datetime', search: { mode: 'advanced', range: true }, column: { width: 155 }, form: true },
+  { name: 'status', label: 'Status', options: STATUS_OPTIONS, column: { width: 100 }, form: true },
+  // The caller's own request (listed for them to follow, not to decide).
+  { name: 'mine', label: 'My Request', type: 'boolean' },
   { name: 'changes', label: 'Changes', type: 'list', format: 'diff', form: { wide: true } },
 ];
 
@@ -64,6 +72,9 @@ export const pageCovers = (page: ApprovalPage, request: RequestSubject): boolean
   (!page.menus || page.menus.includes(request.menucode)) && (!page.actions || page.actions.includes(request.action));
 
 export const isApprovalPage = (page: PageDefinition): page is ApprovalPage => page.kind === 'approvals';
+
+/** The catalogue's approval pages: who may approve a request follows from them. */
+export const approvalPages = (catalogue: Pick<Catalogue, 'pages'>): ApprovalPage[] => catalogue.pages.filter(isApprovalPage);
 
 /** Whether the screen's action waits for approval. */
 export const needsApproval = (screen: ScreenDefinition, action: string): boolean => !!screen.approval?.actions.includes(action);

@@ -1,4 +1,4 @@
-// Bulk files and bulk row actions (issue 12 §6), isomorphic: the upload texts of spec 000 §5 / 001 §5.2,
+// Bulk files and bulk row actions, isomorphic: the upload texts of spec 000 §5 / 001 §5.2,
 // the CSV reader, how an upload's header maps to a screen's fields and its cells to typed values, the
 // per-row error report, and which actions a screen may run on many selected rows at once.
 import { formatMessage } from '../rules';

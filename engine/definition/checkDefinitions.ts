@@ -1,7 +1,8 @@
 // Cross checks of the definition files that their JSON Schemas cannot express, as one-line problems
 // '<file>: <json path>: <what is wrong>'. Isomorphic: callers load the files; scripts/validate-definitions runs it.
+import { displayFields } from './selectorLabel';
 import { tryParseRule } from '../rules';
-import { ACTION_FUNCTIONS, isCustomAction, resolveField, resourceModel } from './compile';
+import { ACTION_FUNCTIONS, isCustomAction, resolveField, resourceModel, searchFields } from './compile';
 import { checkMenuTree, flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from './menuTree';
 import { childPageFileName, menuPageFiles } from './pageFiles';
 import { checkPanelPages, type PanelQuerySignatures } from './checkPanelPages';
@@ -99,6 +100,7 @@ export function checkFields(screen: ScreenDefinition, report: Report, catalogue:
     checkConditions(screen, field, at, report);
     const column = typeof field.column === 'object' ? field.column : undefined;
     if (column?.ellipsis && column.width === undefined) report(`${at}.column.ellipsis`, `"ellipsis" cuts text at the column's width: declare the width`);
+    if (column?.ellipsis && column.wrap) report(`${at}.column.wrap`, `"wrap" wraps the text "ellipsis" cuts: declare one of them`);
 
     if (!field.source) return;
     const selector = Object.hasOwn(catalogue.selectors, field.source.selector) ? catalogue.selectors[field.source.selector] : undefined;
@@ -179,6 +181,14 @@ function checkResource(screen: ScreenDefinition, report: Report) {
   }
   for (const field of Object.keys(screen.options?.defaultSort ?? {})) {
     if (!names.has(field)) report(`options.defaultSort.${field}`, unknownField(field));
+  }
+  // A record's name is read from its stored values when a request is made (server/approvals/recordNames.ts).
+  if (screen.recordName !== undefined) {
+    for (const name of displayFields({ label: '', display: screen.recordName })) {
+      const field = screen.fields.find((f) => f.name === name);
+      if (!field) report('recordName', unknownField(name));
+      else if (field.stored === false) report('recordName', `the name's field "${name}" must be stored`);
+    }
   }
 }
 
@@ -282,6 +292,16 @@ function checkScreenSet(screens: DefinitionFiles['screens'], tree: MenuTree, dir
       });
     }
   }
+  for (const menu of menus.values()) {
+    if (!menu.quickSearch) continue;
+    const at = `${treeFile}: ${menuPaths.get(menu.menucode)}.quickSearch`;
+    const page = screens.find((s) => s.screen.menucode === menu.menucode)?.screen;
+    // A read-only page shows another menu's list screen.
+    const screen = page?.kind === 'readonly' ? screens.find((s) => s.screen.menucode === page.screen)?.screen : page;
+    if (!screen || !isListScreen(screen)) problems.push(`${at}: menu "${menu.menucode}" has no list screen to look the value up in`);
+    else if (!searchFields(screen).some((s) => s.field.name === menu.quickSearch!.field)) problems.push(`${at}.field: "${menu.quickSearch.field}" is no search field of ${menu.menucode}'s screen`);
+    else if (!(menu.routes ?? []).some((route) => route.path.startsWith(`${menu.path}/form/:`))) problems.push(`${at}: menu "${menu.menucode}" has no record page route (${menu.path}/form/:key) to open`);
+  }
   return problems;
 }
 
@@ -326,6 +346,7 @@ function selectorFields(selector: SelectorDefinition): [string, string][] {
     ...(selector.currentBetween ?? []).map((field, i): [string, string] => [`currentBetween[${i}]`, field]),
     ...(selector.composite?.fields ?? []).map((field, i): [string, string] => [`composite.fields[${i}]`, field]),
     ...(selector.filterBy ?? []).map((field, i): [string, string] => [`filterBy[${i}]`, field]),
+    ...(selector.display ? displayFields(selector) : []).map((field): [string, string] => ['display', field]),
   ];
 }
 

@@ -56,7 +56,8 @@ function checkSteps(page: WizardPage, input: DefinitionFiles, screenByResource: 
     if (first !== undefined) report(`${at}.key`, `duplicate step "${step.key}" (also steps[${first}])`);
     else keyAt.set(step.key, s);
     if (RESERVED_STEP_KEYS.has(step.key)) report(`${at}.key`, `"${step.key}" is the state the machine ends in: choose another key`);
-    if (step.check && stepKind(step) !== 'form') report(`${at}.check`, `only a form step (fields or resource) is checked on Next`);
+    if (step.check && stepKind(step) === 'list') report(`${at}.check`, `only a form step (checked on Next) or the summary (its quote) has a check`);
+    checkAnswers(page, s, report);
     if (step.checkWith && !step.check) report(`${at}.checkWith`, `"checkWith" sends earlier steps with the step's check: give "check" too`);
     for (const [i, name] of (step.checkWith ?? []).entries()) {
       const earlier = page.steps.slice(0, s).find((other) => other.key === name);
@@ -68,6 +69,7 @@ function checkSteps(page: WizardPage, input: DefinitionFiles, screenByResource: 
       if (!screen) report(`${at}.resource`, `unknown resource "${step.resource}" (no list screen declares it)`);
       else if (step.pick) {
         checkPicked(step.pick, step.selectors ?? {}, screen, at, input, report);
+        for (const name of Object.keys(step.labels ?? {})) if (!step.pick.includes(name)) report(`${at}.labels.${name}`, `"${name}" is not a picked field`);
         for (const name of step.pick) earlierFields.add(name);
       } else {
         const fields = formFields(screen, 'create');
@@ -103,6 +105,39 @@ function checkSteps(page: WizardPage, input: DefinitionFiles, screenByResource: 
       if (list.min !== undefined && list.max !== undefined && list.min > list.max) report(`${at}.list.min`, `min ${list.min} is more than max ${list.max}`);
     }
   });
+}
+
+/** An earlier step by key, and what its check answers (its declared `answer` fields). */
+function answered(page: WizardPage, s: number, key: string): { names: string[] } | undefined {
+  const from = page.steps.slice(0, s).find((other) => other.key === key);
+  return from?.check ? { names: (from.answer ?? []).map((f) => f.name) } : undefined;
+}
+
+/** Context, conditions and row fills name earlier steps' checks and the fields their answers declare. */
+function checkAnswers(page: WizardPage, s: number, report: Report) {
+  const step = page.steps[s]!;
+  const at = `steps[${s}]`;
+  if (step.preview && stepKind(step) !== 'form') report(`${at}.preview`, `only a form step's check runs as its values change`);
+  (step.context ?? []).forEach((key, i) => {
+    const from = answered(page, s, key);
+    if (!from || from.names.length === 0) report(`${at}.context[${i}]`, `"${key}" is not an earlier step with a check and its "answer" fields`);
+  });
+  if (step.when) {
+    const from = answered(page, s, step.when.step);
+    if (step.summary || s === 0) report(`${at}.when`, `the first step and the summary are always part of the flow`);
+    else if (!from) report(`${at}.when.step`, `"${step.when.step}" is not an earlier step with a check`);
+    else if (!from.names.includes(step.when.field)) report(`${at}.when.field`, `"${step.when.field}" is not an "answer" field of step "${step.when.step}"`);
+  }
+  const fill = step.list?.fill;
+  if (fill) {
+    const row = new Map(step.list!.fields.map((f) => [f.name, f]));
+    if (row.get(fill.when)?.type !== 'boolean') report(`${at}.list.fill.when`, `"${fill.when}" is not a boolean field of the row`);
+    const from = answered(page, s, fill.from);
+    if (!from) report(`${at}.list.fill.from`, `"${fill.from}" is not an earlier step with a check`);
+    for (const field of Object.keys(fill.values)) {
+      if (!row.has(field)) report(`${at}.list.fill.values.${field}`, `"${field}" is not a field of the row`);
+    }
+  }
 }
 
 /** The names of the fields a form step edits. */

@@ -226,12 +226,14 @@ export interface TableColumn {
   sortable: boolean;
   width: number | undefined;
   ellipsis: boolean;
+  /** The cell's text wraps instead of being cut. */
+  wrap: boolean;
 }
 
 export function tableColumns(screen: ScreenDefinition): TableColumn[] {
   return resolveFields(screen).flatMap((field) => {
     const column = placement<ColumnPlacement>(field.column);
-    return column ? [{ field, sortable: column.sortable ?? true, width: column.width, ellipsis: column.ellipsis ?? false }] : [];
+    return column ? [{ field, sortable: column.sortable ?? true, width: column.width, ellipsis: column.ellipsis ?? false, wrap: column.wrap ?? false }] : [];
   });
 }
 

@@ -27,6 +27,16 @@ export interface MenuItem {
   /** Shown to every signed-in user whatever the grants (role rules still apply). */
   everyone?: boolean;
   routes?: MenuRoute[];
+  /** A top-bar look-up that opens this menu's record page by one exact search field (a member by card number). */
+  quickSearch?: QuickSearch;
+}
+
+export interface QuickSearch {
+  /** The list screen's search field matched exactly. */
+  field: string;
+  placeholder: string;
+  /** Said when no row matches, or none the user may see. */
+  notFound: string;
 }
 
 export interface MenuGroup {

@@ -16,11 +16,24 @@ export const ORDER_TRACKING_TEXTS = {
   // not in spec: the product's own headings.
   reorderCycle: 'Reorder {n}',
   destinations: 'Destination',
+  member: 'Member Address',
 } as const;
 
 /** The destination table's columns (spec 001 §4.4). */
 export const DESTINATION_COLUMNS = ['No', 'Date', 'Send to', 'Address', ''] as const;
 export const BRANCH_OFFICE = 'BO';
+
+/** The destination's references and the selectors that name them: the Address cell shows names, not codes. */
+export const DESTINATION_REFERENCES = [
+  { name: 'branchcode', source: { selector: 'branch' } },
+  { name: 'ticketoffice', source: { selector: 'ticket-office' } },
+  { name: 'city', source: { selector: 'city' } },
+  { name: 'state', source: { selector: 'state' } },
+  { name: 'country', source: { selector: 'country' } },
+] as const;
+
+/** A reference's label by its selector, or undefined while it is not known (the code shows then). */
+export type LabelOf = (selector: string, value: unknown) => string | undefined;
 
 export interface TrackingEntry {
   status: string;
@@ -87,12 +100,19 @@ export function timelineCycles(data: Pick<OrderTrackingData, 'tracking' | 'reord
   return cycles;
 }
 
-/** The destination's Send to cell (BO shown as Branch Office). */
-export const sendToText = (d: Pick<OrderDestination, 'sendto'>) => (d.sendto === BRANCH_OFFICE ? ORDER_TRACKING_TEXTS.branchOffice : d.sendto);
+/** The destination's Send to cell (BO shown as Branch Office, a member's own address as Member Address). */
+export const sendToText = (d: Pick<OrderDestination, 'sendto'>) => (d.sendto === BRANCH_OFFICE ? ORDER_TRACKING_TEXTS.branchOffice : d.sendto === 'MEMBER' ? ORDER_TRACKING_TEXTS.member : d.sendto);
 
-/** The destination's Address cell: for BO branch code, ticket office, address; otherwise address, city, state, country, postal code. */
-export function addressText(d: OrderDestination): string {
-  const parts = d.sendto === BRANCH_OFFICE ? [d.branchcode, d.ticketoffice, d.address] : [d.address, d.city, d.state, d.country, d.postalcode];
+/**
+ * The destination's Address cell: for BO branch, ticket office, address; otherwise address, city, state,
+ * country, postal code; each reference by its name when `labelOf` knows it.
+ */
+export function addressText(d: OrderDestination, labelOf: LabelOf = () => undefined): string {
+  const named = (name: (typeof DESTINATION_REFERENCES)[number]['name']) => {
+    const selector = DESTINATION_REFERENCES.find((r) => r.name === name)!.source.selector;
+    return d[name] === null ? null : (labelOf(selector, d[name]) ?? d[name]);
+  };
+  const parts = d.sendto === BRANCH_OFFICE ? [named('branchcode'), named('ticketoffice'), d.address] : [d.address, named('city'), named('state'), named('country'), d.postalcode];
   return parts.filter((p) => p !== null && p !== undefined && String(p).trim() !== '').join(', ');
 }
 

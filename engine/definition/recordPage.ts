@@ -1,4 +1,4 @@
-// Record pages (issue 12 §1, §2): a list screen whose records open as a full page of sections at
+// Record pages: a list screen whose records open as a full page of sections at
 // /<menu path>/form/{key}/{section}, each section its own form (saved on its own), child table or
 // registered view, behind its own function code. Everything a section needs is derived here from the
 // list screen's one list of fields. Isomorphic: the browser renders with it, the server serves with it.

@@ -69,6 +69,8 @@ export interface ColumnPlacement {
   width?: number;
   /** Text longer than the width is cut with '...' and shown whole on hover (an airport's long name in a narrow column). */
   ellipsis?: boolean;
+  /** Text longer than the column wraps onto more lines instead of being cut, while the column keeps its width: what a row is about, read whole (an approval's Record). */
+  wrap?: boolean;
 }
 
 export interface FormPlacement {
@@ -239,6 +241,11 @@ export interface ScreenDefinition extends PageBase {
   record?: RecordPageDefinition;
   /** Maker-checker: these actions create an approval request instead of writing (engine/definition/approvals.ts). */
   approval?: ApprovalRequirement;
+  /**
+   * What people call one record, a template of its fields ('{memberfullname} {cardnumber}'); a reference field
+   * reads as its selector's label. Default: the label of the selector over this resource (engine/definition/recordNames.ts).
+   */
+  recordName?: string;
   /** Actions of the screen that also run on many selected rows in one call (/api/<resource>/bulk-<action>, engine/definition/bulk.ts). */
   bulk?: string[];
   /**
@@ -392,6 +399,8 @@ export interface WizardStep {
   pick?: string[];
   /** With `resource`: a picked field's options from another selector of the same resource (memberships the user may enroll in). */
   selectors?: Record<string, string>;
+  /** With `pick`: a picked field's label (and placeholder) on this step (a hotel stay's 'Date of Use' for its departure date). */
+  labels?: Record<string, string>;
   /**
    * The step may be left empty (nothing typed: it is skipped and nothing of it is stored); once anything is typed
    * its rules apply. `unless`: it is required when a field of an earlier step has this value.
@@ -403,6 +412,26 @@ export interface WizardStep {
   check?: string;
   /** With `check`: earlier form steps whose values are sent with this step's (a price needs the member and the award). */
   checkWith?: string[];
+  /**
+   * With `check`: the fields of the check's answer shown with the step, labelled and formatted, in this order (on
+   * the summary, and above a later step naming this one in `context`). The summary's check is the quote: the whole
+   * draft priced by the same code as its Submit, shown before Submit is offered.
+   */
+  answer?: FieldDefinition[];
+  /** Earlier steps whose check answers (their `answer` fields) show above this step: the member's balance on the award step. */
+  context?: string[];
+  /** With `check` on a form step: the check runs as the values change and its answer shows under the form before Next (the award's price). */
+  preview?: true;
+  /** The step is part of the flow only when an earlier step's check answered this (a flight search only for a flight award). */
+  when?: StepCondition;
+}
+
+/** A field of an earlier step's check answer that has (or has not) a value. */
+export interface StepCondition {
+  step: string;
+  field: string;
+  equals?: string | number | boolean;
+  notEquals?: string | number | boolean;
 }
 
 /** A step that collects rows (e.g. tour codes): a table with Add, Edit and Remove, each row a form of these fields. */
@@ -417,6 +446,17 @@ export interface WizardList {
   inherit?: string[];
   /** What one row is called on buttons and messages ('Tour Code'). */
   itemLabel: string;
+  /** Turning the boolean field `when` on fills the row's fields from an earlier step's check answer (Self Usage: the member). */
+  fill?: RowFill;
+}
+
+export interface RowFill {
+  /** A boolean field of the row. */
+  when: string;
+  /** The earlier step whose check answered the values. */
+  from: string;
+  /** Row field -> field of that answer. */
+  values: Record<string, string>;
 }
 
 /** A view of the generic approval requests (maker-checker), filtered to some menus' requests. */
@@ -473,7 +513,7 @@ export type ViewField = Pick<FieldDefinition, 'name' | 'search' | 'column' | 'fo
 export type OtherPage = PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage | ReportPage;
 
 /**
- * A report page (issue 17): a parameter form of filters (the panels' field language) sent as the criteria of
+ * A report page: a parameter form of filters (the panels' field language) sent as the criteria of
  * a named server report (server/reports/reportQueries.ts), Generate in one of the report's formats (a
  * background job with its percentage), and the list of the report's generated files to download. Without
  * `report` it is Download Report (REPDOWN): every file the user generated, of any report.
@@ -524,6 +564,13 @@ export interface SelectorDefinition {
    * for callers in code (a wizard's own picker). Any other criterion is refused.
    */
   filterBy?: string[];
+  /** The option's text from several fields, each as {field}: '{airportiatacode} - {airportname}, {cityname}'. */
+  display?: string;
+  /**
+   * The list is searched on the server, a page of options at a time, by its displayed text (code, name and city
+   * of an airport): for lists too long to send whole.
+   */
+  search?: boolean;
 }
 
 export interface SelectorCatalogue {

@@ -6,13 +6,13 @@
 export const REGISTERED_VIEWS = [
   /** Spec 001 §3.6, §8: a mailing product's printing, packaging and courier vendors, one card each. */
   'vendor-cards',
-  /** Spec 000 §2 / issue 13: a member's account (username, status, e-mail verified, locked) with send activation, verify e-mail and OTP. */
+  /** Spec 000 §2: a member's account (username, status, e-mail verified, locked) with send activation, verify e-mail and OTP. */
   'member-account',
-  /** Issue 13: a ledger transaction's lots (the lot it created, the lots it consumed, who consumed its lot). */
+  /** A ledger transaction's lots (the lot it created, the lots it consumed, who consumed its lot). */
   'transaction-lots',
-  /** Issue 14: the accrual simulator (an activity rated by the rules, nothing written; which rules applied and why each other did not). */
+  /** The accrual simulator (an activity rated by the rules, nothing written; which rules applied and why each other did not). */
   'accrual-simulator',
-  /** Issue 14: a member's standing in the current qualification period (tier miles, segments, each criterion and why) and the tier held on a chosen day. */
+  /** A member's standing in the current qualification period (tier miles, segments, each criterion and why) and the tier held on a chosen day. */
   'tier-standing',
   /** Spec 001 §4.5: a member's product purchase as detail and payment verification cards (status tags, EXPIRED, price, 'See Mileage User'). */
   'buy-product-detail',
@@ -20,7 +20,7 @@ export const REGISTERED_VIEWS = [
   'redemption-detail',
   /** Spec 001 §4.4: a mailing order's tracking timeline (three layouts by width) and its destination table. */
   'order-tracking',
-  /** Issue 16: a member's mailing orders (cards and products), each opening its tracking timeline. */
+  /** A member's mailing orders (cards and products), each opening its tracking timeline. */
   'member-orders',
 ] as const;
 

@@ -3,7 +3,7 @@
 import { formatMessage, isEmptyValue } from '../rules';
 import type { Catalogue } from './catalogue';
 import { fieldDefault, formFields, resolveField, validateFormFields, type FormField } from './compile';
-import type { FieldDefinition, ScreenDefinition, WizardPage, WizardStep } from './screen';
+import type { FieldDefinition, RowFill, ScreenDefinition, StepCondition, WizardPage, WizardStep } from './screen';
 
 export type FormValues = Record<string, unknown>;
 /** What a wizard collects: per step key, a form's values or a list's rows (the summary holds nothing). */
@@ -24,6 +24,7 @@ export interface WizardListModel {
   unique: string[];
   inherit: InheritedField[];
   itemLabel: string;
+  fill?: RowFill;
 }
 
 export interface WizardStepModel {
@@ -38,6 +39,13 @@ export interface WizardStepModel {
   checkWith?: string[];
   /** May be left empty; with `unless`, not when an earlier step's field has that value. */
   optional?: WizardStep['optional'];
+  /** The check's answer fields shown with the step (the summary's: the quote). */
+  answer?: FieldDefinition[];
+  /** Earlier steps whose answers show above this one. */
+  context?: string[];
+  preview?: true;
+  /** Part of the flow only when an earlier step's check answered this. */
+  when?: StepCondition;
 }
 
 export interface WizardModel {
@@ -90,13 +98,14 @@ function createForm(screen: ScreenDefinition): ScreenDefinition {
 }
 
 /** Some fields of a list screen as a form, in the order named, each in the form whatever its placement there, a field's options from another selector when told. */
-function pickedForm(screen: ScreenDefinition, pick: readonly string[], selectors: Readonly<Record<string, string>>): ScreenDefinition {
+function pickedForm(screen: ScreenDefinition, pick: readonly string[], selectors: Readonly<Record<string, string>>, labels: Readonly<Record<string, string>> = {}): ScreenDefinition {
   const fields = pick.map((name) => {
     const field = screen.fields.find((f) => f.name === name);
     if (!field) throw new Error(`${screen.menucode}: no field "${name}" to pick`);
     const form = typeof field.form === 'object' ? { ...field.form, readOnlyOnEdit: false } : true;
     const selector = selectors[name];
-    return { ...field, form, ...(selector && field.source ? { source: { ...field.source, selector } } : {}) };
+    const label = labels[name];
+    return { ...field, form, ...(label ? { label, placeholder: label } : {}), ...(selector && field.source ? { source: { ...field.source, selector } } : {}) };
   });
   return { ...screen, fields };
 }
@@ -109,11 +118,12 @@ export function compileWizard(page: WizardPage, catalogue: Pick<Catalogue, 'scre
   const steps: WizardStepModel[] = [];
   for (const step of page.steps) {
     const kind = stepKind(step);
-    const model: WizardStepModel = { key: step.key, title: step.title, kind, ...(step.check ? { check: step.check } : {}), ...(step.checkWith ? { checkWith: step.checkWith } : {}), ...(step.optional ? { optional: step.optional } : {}) };
+    const model: WizardStepModel = { key: step.key, title: step.title, kind };
+    for (const part of ['check', 'checkWith', 'optional', 'answer', 'context', 'preview', 'when'] as const) if (step[part] !== undefined) Object.assign(model, { [part]: step[part] });
     if (step.resource) {
       const screen = catalogue.screenByResource.get(step.resource);
       if (!screen) throw new Error(`${page.menucode}: step "${step.key}" names resource "${step.resource}", which no list screen declares`);
-      model.form = step.pick ? pickedForm(screen, step.pick, step.selectors ?? {}) : createForm(screen);
+      model.form = step.pick ? pickedForm(screen, step.pick, step.selectors ?? {}, step.labels) : createForm(screen);
     } else if (step.fields) {
       model.form = stepFormScreen(page, step.key, step.title, step.fields);
     } else if (step.list) {
@@ -124,6 +134,7 @@ export function compileWizard(page: WizardPage, catalogue: Pick<Catalogue, 'scre
         max: list.max ?? DEFAULT_LIST_MAX,
         unique: list.unique ?? [],
         itemLabel: list.itemLabel,
+        ...(list.fill ? { fill: list.fill } : {}),
         inherit: (list.inherit ?? []).map((name) => {
           const from = steps.find((earlier) => earlier.kind === 'form' && earlier.form!.fields.some((f) => f.name === name));
           if (!from) throw new Error(`${page.menucode}: step "${step.key}" inherits "${name}", which no earlier form step has`);
@@ -215,9 +226,60 @@ export function listProblem(step: WizardStepModel, rows: readonly FormValues[]):
   return undefined;
 }
 
-/** The first problem of a whole draft, step by step (the server's check before it stores anything). */
+/** What each step's check answered, by step key (the machine keeps them as they come). */
+export type Checked = Record<string, unknown>;
+
+const answerOf = (checked: Checked, step: string): FormValues | undefined => {
+  const answer = checked[step];
+  return answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as FormValues) : undefined;
+};
+
+/** Whether a step is part of the flow: no condition, or the earlier step's check answered what it names. */
+export function stepApplies(step: WizardStepModel, checked: Checked): boolean {
+  if (!step.when) return true;
+  const value = answerOf(checked, step.when.step)?.[step.when.field];
+  if (step.when.equals !== undefined) return value === step.when.equals;
+  return value !== step.when.notEquals;
+}
+
+/** The steps of the flow as the checks so far make it (a hotel stay without the flight search). */
+export const appliedSteps = (model: WizardModel, checked: Checked): WizardStepModel[] => model.steps.filter((step) => stepApplies(step, checked));
+
+/** The draft sent to the server: only the steps of the flow (a skipped step's defaults stay behind). */
+export function appliedDraft(model: WizardModel, draft: Draft, checked: Checked): Draft {
+  return Object.fromEntries(Object.entries(draft).filter(([key]) => {
+    const step = stepByKey(model, key);
+    return !step || stepApplies(step, checked);
+  }));
+}
+
+/** The earlier answers shown above a step: each named step's declared answer fields with their values. */
+export function stepContext(model: WizardModel, step: WizardStepModel, checked: Checked): { step: WizardStepModel; fields: FieldDefinition[]; values: FormValues }[] {
+  return (step.context ?? []).flatMap((key) => {
+    const from = stepByKey(model, key);
+    const values = answerOf(checked, key);
+    return from?.answer && values ? [{ step: from, fields: from.answer, values }] : [];
+  });
+}
+
+/** A row as edited: turning the fill's switch on takes the earlier step's answered values (Self Usage: the member). */
+export function filledRow(step: WizardStepModel, row: FormValues, before: FormValues, checked: Checked): FormValues {
+  const fill = step.list?.fill;
+  if (!fill || !row[fill.when] || before[fill.when]) return row;
+  const answer = answerOf(checked, fill.from);
+  if (!answer) return row;
+  const filled = Object.fromEntries(Object.entries(fill.values).flatMap(([field, from]) => (answer[from] === undefined || answer[from] === null ? [] : [[field, answer[from]]])));
+  return { ...row, ...filled };
+}
+
+/**
+ * The first problem of a whole draft, step by step (the server's check before it stores anything). A step with
+ * a condition (`when`) left out of the draft is not part of this flow: the domain action decides whether it was
+ * needed (its condition is a check's answer, which only the domain knows).
+ */
 export function draftProblem(model: WizardModel, draft: Draft): DraftProblem | undefined {
   for (const step of model.steps) {
+    if (step.when && draft[step.key] === undefined) continue;
     if (step.kind === 'form') {
       const values = draft[step.key];
       const fields = validateStep(step, values && !Array.isArray(values) ? values : {}, draft);

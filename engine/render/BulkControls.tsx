@@ -1,4 +1,4 @@
-// The list screen's bulk controls (issue 12 §6): the Upload button, whose dialog (UploadDialog.tsx) loads when
+// The list screen's bulk controls: the Upload button, whose dialog (UploadDialog.tsx) loads when
 // first opened, and the bar over the selected rows that runs a bulk action on all of them in one call after one
 // confirmation.
 import { lazy, Suspense, useState } from 'react';

@@ -1,4 +1,4 @@
-// A child table inside a record page (issue 12 §2): the child screen's rows whose parent key fields hold the
+// A child table inside a record page: the child screen's rows whose parent key fields hold the
 // parent record's values. 'own': create (the parent key filled in and locked), edit or view, activate,
 // deactivate and delete, each behind the child's function codes. 'pick': a membership list: Add links
 // existing records chosen from the picked field's selector (those already linked left out) in one
@@ -160,11 +160,11 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
     </Tooltip>
   );
 
-  const rowActions = (row: Row): ReactNode => {
+  const rowButtons = (row: Row): ReactNode[] => {
     const buttons: ReactNode[] = [];
     if (pick) {
       if (allowed('delete')) buttons.push(icon(PICK_TEXTS.remove, <DeleteOutlined />, () => runAction(row, 'delete', PICK_TEXTS.removeConfirm), true));
-      return <Space size={0}>{buttons}</Space>;
+      return buttons;
     }
     const lastKey = screen.resource.key[screen.resource.key.length - 1]!;
     const detailPage = child.detailPage;
@@ -191,8 +191,10 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
       if ((custom.download || custom.open) && applies && can(actionFunctionCode(screen, custom))) buttons.push(icon(custom.label, <DownloadOutlined />, () => void fetchFile(row, custom)));
     }
     if (allowed('delete')) buttons.push(icon('Delete', <DeleteOutlined />, () => runAction(row, 'delete'), true));
-    return <Space size={0}>{buttons}</Space>;
+    return buttons;
   };
+  const rowActions = (row: Row): ReactNode => <Space size={0}>{rowButtons(row)}</Space>;
+  const actionsWidth = Math.max(1, ...rows.map((row) => rowButtons(row).length)) * 32 + 40;
 
   const canAdd = pick ? allowed('createbulk') : allowed('create');
   const formTitle = form ? `${form.mode === 'create' ? 'Create' : form.mode === 'edit' ? 'Edit' : 'View'} ${screen.title}` : '';
@@ -221,6 +223,7 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
           setPage(1);
         }}
         rowActions={rowActions}
+        actionsWidth={actionsWidth}
       />
       <Drawer
         open={!!form}

@@ -1,11 +1,16 @@
 // The screen's table: declared columns and formats, server paging and sort, the footer of spec 000 §9.
-import type { ReactNode } from 'react';
-import { Progress, Table, Tag } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Progress, Table, Tag, Tooltip } from 'antd';
 import type { SortDirection } from '../api/envelope';
 import { tableColumns, type ResolvedField } from '../definition/compile';
 import { formatValue, pageFooter } from '../definition/format';
 import type { ScreenDefinition } from '../definition/screen';
-import { useReferenceLabels } from './useReferenceLabels';
+import { fitWidths } from '../definition/tableWidths';
+import { useReferenceLabels, type ValueLabels } from './useReferenceLabels';
+
+const NO_WIDTH = 64;
+/** The row checkbox column, its width set so that the data columns know what is left. */
+const SELECTION_WIDTH = 48;
 
 type Row = Record<string, unknown>;
 
@@ -21,6 +26,8 @@ interface DataTableProps {
   onPage(page: number): void;
   onSort(sort: Record<string, SortDirection> | undefined): void;
   rowActions(row: Row): ReactNode;
+  /** The Action column's width: room for the most buttons a row of the page has. */
+  actionsWidth: number;
   /** Row checkboxes, when the screen has a bulk action the user may run (engine/render/BulkControls.tsx). */
   selection?: { selected: Row[]; onChange(rows: Row[]): void };
 }
@@ -28,7 +35,7 @@ interface DataTableProps {
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'red' };
 
 /** A value as a table cell or a detail line shows it: status and tag formats as tags, references by label. */
-export function displayValue(field: ResolvedField, value: unknown, labels: Map<unknown, string> | undefined): ReactNode {
+export function displayValue(field: ResolvedField, value: unknown, labels: ValueLabels | undefined): ReactNode {
   if (field.format === 'status' && typeof value === 'string') {
     const color = field.options?.find((o) => o.value === value)?.color;
     return <Tag color={color ?? STATUS_COLORS[value] ?? 'default'}>{formatValue(field, value)}</Tag>;
@@ -36,47 +43,84 @@ export function displayValue(field: ResolvedField, value: unknown, labels: Map<u
   if (field.zeroTag && value !== null && value !== undefined && Number(value) === 0) return <Tag color="red">{field.zeroTag}</Tag>;
   if (field.format === 'tag' && value) return <Tag>{formatValue(field, value)}</Tag>;
   if (field.format === 'progress' && value !== null && value !== undefined) return <Progress percent={Number(value)} size="small" aria-label={field.label} />;
+  // A list of references (a member's hobbies) as its labels, one after another.
+  if (labels && Array.isArray(value)) return value.map((v) => labels.get(v) ?? String(v)).join(', ');
   if (labels) return labels.get(value) ?? formatValue(field, value);
   return formatValue(field, value);
+}
+
+/** A cell's whole text, for the tooltip over a cut cell: none for a progress bar or an empty cell. */
+function cellText(field: ResolvedField, value: unknown, labels: ValueLabels | undefined): string {
+  if (field.format === 'progress' || value === null || value === undefined || value === '') return '';
+  if (labels && Array.isArray(value)) return value.map((v) => labels.get(v) ?? String(v)).join(', ');
+  return labels?.get(value) ?? formatValue(field, value);
 }
 
 export function DataTable(props: DataTableProps) {
   const { screen, sort } = props;
   const columns = tableColumns(screen);
-  // Columns that cut their text fit the table to the panel (fixed layout at the declared widths); others grow to their content and scroll.
-  const fitted = columns.some((c) => c.ellipsis);
-  const labels = useReferenceLabels(columns.flatMap((c) => (c.field.source ? [c.field.source.selector] : [])));
+  const [room, setRoom] = useState<number>();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = box.current;
+    if (!node) return;
+    const observer = new ResizeObserver(() => setRoom(node.clientWidth));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  // What the data columns have: the panel less No, Action and the row checkboxes.
+  const widths = fitWidths(
+    columns.map((c) => c.width),
+    (room ?? Infinity) - NO_WIDTH - props.actionsWidth - (props.selection ? SELECTION_WIDTH : 0),
+  );
+  const labels = useReferenceLabels(columns.map((c) => c.field), props.rows);
   const [sortField, sortDirection] = Object.entries(sort ?? {})[0] ?? [];
   const rowKey = (row: Row) => screen.resource.key.map((k) => String(row[k])).join('|');
 
   return (
+    <div ref={box}>
     <Table<Row>
       rowKey={rowKey}
       dataSource={props.rows}
-      rowSelection={props.selection && { selectedRowKeys: props.selection.selected.map(rowKey), onChange: (_keys, rows) => props.selection!.onChange(rows) }}
-      loading={props.loading}
+      rowSelection={props.selection && { columnWidth: SELECTION_WIDTH, selectedRowKeys: props.selection.selected.map(rowKey), onChange: (_keys, rows) => props.selection!.onChange(rows) }}
+      // A page whose references are still being named waits for them: a clerk never sees a code flash before its label.
+      loading={props.loading || labels.pending}
       size="middle"
-      scroll={fitted ? undefined : { x: 'max-content' }}
-      tableLayout={fitted ? 'fixed' : undefined}
+      // The table fits its panel (no sideways scroll at 1366 px): declared widths are kept, the other columns
+      // share what is left, and a cell's text longer than its column is cut with '…' and shown whole on hover
+      // (a `wrap` column's goes on to more lines instead while the column keeps its width: squeezed on a narrow
+      // screen, a few characters a line would read worse than a cut).
+      tableLayout="fixed"
       columns={[
         {
           title: 'No',
           key: '__no',
-          width: 64,
+          width: NO_WIDTH,
           render: (_value, _row, index) => (props.page - 1) * props.pageSize + index + 1,
         },
-        ...columns.map((column) => ({
+        ...columns.map((column, c) => ({
           title: column.field.label,
           dataIndex: column.field.name,
           key: column.field.name,
-          width: column.width,
-          ellipsis: column.ellipsis ? { showTitle: true } : undefined,
+          width: widths[c],
+          ellipsis: column.wrap && (widths[c] ?? Infinity) >= (column.width ?? 0) ? false : { showTitle: false },
           align: column.field.format === 'number' ? ('right' as const) : undefined,
           sorter: column.sortable,
           sortOrder: sortField === column.field.name ? (sortDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-          render: (value: unknown) => displayValue(column.field, value, column.field.source ? labels.get(column.field.source.selector) : undefined),
+          render: (value: unknown) => {
+            const valueLabels = column.field.source ? labels.get(column.field.source.selector) : undefined;
+            const shown = displayValue(column.field, value, valueLabels);
+            const text = cellText(column.field, value, valueLabels);
+            return text ? (
+              <Tooltip title={text} placement="topLeft" mouseEnterDelay={0.3}>
+                <span className="engine-cell">{shown}</span>
+              </Tooltip>
+            ) : (
+              shown
+            );
+          },
         })),
-        { title: 'Action', key: '__actions', fixed: 'right' as const, render: (_: unknown, row: Row) => props.rowActions(row) },
+        { title: 'Action', key: '__actions', width: props.actionsWidth, render: (_: unknown, row: Row) => props.rowActions(row) },
       ]}
       pagination={
         props.paginated
@@ -98,5 +142,6 @@ export function DataTable(props: DataTableProps) {
         }
       }}
     />
+    </div>
   );
 }

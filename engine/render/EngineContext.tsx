@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import type { ApiCall } from '../api/client';
 import type { PageSource } from '../definition/pageSource';
 import type { NavigatorRegistry, ViewRegistry } from './recordViews';
+import type { LabelCache } from './useReferenceLabels';
 
 export interface EngineServices {
   call: ApiCall;
@@ -16,6 +17,8 @@ export interface EngineServices {
   navigators: NavigatorRegistry;
   /** A read-only menu's page (kind 'readonly'): forms show as details, nothing is saved or run. */
   readOnly?: boolean;
+  /** The signed-in session's labels of reference values, asked once each (engine/render/useReferenceLabels.ts). */
+  labels?: LabelCache;
 }
 
 export const EngineContext = createContext<EngineServices | undefined>(undefined);

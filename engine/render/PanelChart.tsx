@@ -27,6 +27,8 @@ function SeriesChart({ chart, rows, height }: PanelChartProps) {
       key="x"
       dataKey={shape.xKey}
       interval={chart.kind === 'bar' ? 0 : 'preserveEnd'}
+      // A bar's category (an award's name) is slanted so that ten of them side by side do not overlap.
+      {...(chart.kind === 'bar' ? { angle: -30, textAnchor: 'end', height: 72 } : {})}
       tickFormatter={(value: unknown) => (chart.kind === 'bar' ? shortLabel(formatCell(xColumn, value)) : formatCell(xColumn, value))}
       name={columnLabel(chart, chart.x)}
     />,

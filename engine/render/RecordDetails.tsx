@@ -34,7 +34,7 @@ function longText(value: unknown): ReactNode {
 
 export function RecordDetails({ screen, record }: { screen: ScreenDefinition; record: Row }) {
   const fields = formFields(screen, 'view');
-  const labels = useReferenceLabels(fields.flatMap((f) => (f.field.source && f.field.widget !== 'grants' ? [f.field.source.selector] : [])));
+  const labels = useReferenceLabels(fields.map((f) => f.field), [record]);
 
   const valueOf = ({ field }: FormField): ReactNode => {
     const value = record[field.name];

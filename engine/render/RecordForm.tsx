@@ -27,6 +27,8 @@ interface RecordFormProps {
   locked?: readonly string[];
   /** Left empty, the form submits without its rules (a wizard's optional step); once anything is typed they apply. */
   optional?: boolean;
+  /** The values a change makes, from the values before it (a wizard row's Self Usage fills in the member). */
+  derive?(next: Values, before: Values): Values;
 }
 
 /** Two columns, wide fields across both, a divider where a new section starts. */
@@ -57,7 +59,7 @@ function TwoColumns(props: ObjectFieldTemplateProps) {
 const asErrorSchema = (errors: Record<string, string>): ErrorSchema =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema;
 
-export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit, onChange, locked, optional = false }: RecordFormProps) {
+export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubmit, onChange, locked, optional = false, derive }: RecordFormProps) {
   const { schema, uiSchema } = useMemo(() => {
     const compiled = formSchema(screen, mode);
     for (const name of locked ?? []) {
@@ -87,7 +89,7 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
 
   const change = (next: Values) => {
     const before = latest.current;
-    const updated = { ...next };
+    const updated = derive ? derive({ ...next }, before) : { ...next };
     const changed = Object.keys(updated).filter((k) => updated[k] !== before[k]);
     // Cascading selects: a new parent value clears its children.
     for (const { field } of dependents) if (changed.includes(field.source!.dependsOn!.field)) updated[field.name] = undefined;

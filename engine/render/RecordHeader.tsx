@@ -22,7 +22,7 @@ const ICONS: Record<string, typeof ThunderboltOutlined> = { edit: EditOutlined, 
 
 export function RecordHeader({ screen, record, fields }: { screen: ScreenDefinition; record: Row; fields: string[] }) {
   const resolved = fields.flatMap((name) => fieldOf(screen, name) ?? []);
-  const labels = useReferenceLabels(resolved.flatMap((f) => (f.source ? [f.source.selector] : [])));
+  const labels = useReferenceLabels(resolved, [record]);
   return (
     <Descriptions
       className="engine-record-header"

@@ -1,4 +1,4 @@
-// A record page (issue 12 §1): a list screen's record opened at /<menu path>/form/{key}/{section}, with a
+// A record page: a list screen's record opened at /<menu path>/form/{key}/{section}, with a
 // side menu of the sections the user may open and the record's values allow (200 px, collapsing below
 // antd's lg breakpoint, spec 000 §9), the active section from the URL (an unknown or hidden one falls
 // back to the first), and each section's form saved on its own, its child table, or its registered view.

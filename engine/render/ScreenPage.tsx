@@ -1,6 +1,6 @@
 // A whole menu screen from its definition: title, search, table with permitted row actions, and the
 // record form in a drawer or modal, with the confirmations of spec 000 §4.
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isValidElement, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Modal, Space, Tooltip } from 'antd';
 import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, ExperimentOutlined, EyeOutlined, KeyOutlined, MailOutlined, PlusOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
@@ -161,12 +161,12 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
-  const rowActions = (row: Row): ReactNode => {
+  const rowButtons = (row: Row): ReactNode[] => {
     const buttons: ReactNode[] = [];
     if (onOpenRecord && readOnly) buttons.push(<Tooltip title="View" key="view"><Button type="text" icon={<EyeOutlined />} aria-label="View" onClick={() => onOpenRecord(row)} /></Tooltip>);
     else if (onOpenRecord) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => onOpenRecord(row)} /></Tooltip>);
     else if (allowed('update')) buttons.push(<Tooltip title="Edit" key="edit"><Button type="text" icon={<EditOutlined />} aria-label="Edit" onClick={() => void openRecord(row, 'edit')} /></Tooltip>);
-    else if (can(actionFunctionCode(screen, 'access'))) buttons.push(<Tooltip title="View" key="view"><Button type="text" icon={<EyeOutlined />} aria-label="View" onClick={() => void openRecord(row, 'view')}>View</Button></Tooltip>);
+    else if (can(actionFunctionCode(screen, 'access'))) buttons.push(<Tooltip title="View" key="view-text"><Button type="text" icon={<EyeOutlined />} aria-label="View" onClick={() => void openRecord(row, 'view')}>View</Button></Tooltip>);
     if (model.status) {
       const active = row[model.status] === 'ACTIVE';
       if (active && allowed('deactivate')) buttons.push(<Tooltip title="Deactivate" key="deactivate"><Button type="text" danger icon={<StopOutlined />} aria-label="Deactivate" onClick={() => runAction(row, 'deactivate', 'deactivate')} /></Tooltip>);
@@ -184,8 +184,11 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
       }
     }
     if (allowed('delete')) buttons.push(<Tooltip title="Delete" key="delete"><Button type="text" danger icon={<DeleteOutlined />} aria-label="Delete" onClick={() => runAction(row, 'delete', 'delete')} /></Tooltip>);
-    return <Space size={0}>{buttons}</Space>;
+    return buttons;
   };
+  const rowActions = (row: Row): ReactNode => <Space size={0}>{rowButtons(row)}</Space>;
+  // Icon buttons of 32 px ('View' with its text is wider) and the cell's padding.
+  const actionsWidth = Math.max(32, ...list.rows.map((row) => rowButtons(row).reduce<number>((sum, b) => sum + (isValidElement(b) && b.key === 'view-text' ? 84 : 32), 0))) + 40;
 
   const formTitle = form ? `${form.mode === 'create' ? 'Create' : form.mode === 'edit' ? 'Edit' : 'View'} ${screen.title}` : '';
   const formBody = form && (
@@ -236,6 +239,7 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
         onPage={(page) => setState({ page })}
         onSort={(sort) => setState({ sort, page: 1 })}
         rowActions={rowActions}
+        actionsWidth={actionsWidth}
       />
       {screen.options?.formIn === 'modal' ? (
         <Modal open={!!form} title={formTitle} onCancel={() => setForm(undefined)} footer={formFooter} width={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>

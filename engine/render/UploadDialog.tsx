@@ -1,4 +1,4 @@
-// A list screen's upload dialog (issue 12 §6): a CSV file of new records with the upload texts of spec 000 §5,
+// A list screen's upload dialog: a CSV file of new records with the upload texts of spec 000 §5,
 // then the success toast or the error report to download. Loaded when Upload is first clicked (BulkControls).
 import { useState } from 'react';
 import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';

@@ -12,7 +12,7 @@ import type { Catalogue } from '../definition/catalogue';
 import { CONFIRM_TEXTS, WIZARD_SUBMIT_FUNCTION, resolveField } from '../definition/compile';
 import { formatValue } from '../definition/format';
 import type { FieldDefinition, ScreenDefinition, WizardPage } from '../definition/screen';
-import { compileWizard, rowsWithInherited, stepRequired, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
+import { appliedSteps, compileWizard, filledRow, rowsWithInherited, stepRequired, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
 import { WIZARD_MACHINES } from '../../workflows/wizardMachines';
 import { wizardPosition, type StepCheckInput, type SubmitInput, type WizardContext } from '../../workflows/wizardMachine';
 import { displayValue } from './DataTable';
@@ -22,6 +22,7 @@ import { ImageValue } from './ImageValue';
 import { RecordDetails } from './RecordDetails';
 import { RecordForm } from './RecordForm';
 import { useReferenceLabels } from './useReferenceLabels';
+import { StepAnswer, StepContext } from './WizardAnswers';
 
 // not in spec: the wizard's buttons.
 export const WIZARD_BUTTONS = {
@@ -48,7 +49,7 @@ const valuesOf = (context: WizardContext, step: WizardStepModel): FormValues => 
 /** A read-only table of a list step's rows (its inherited columns first), with optional row actions. */
 function RowsTable({ step, rows, actions }: { step: WizardStepModel; rows: FormValues[]; actions?: (index: number) => ReactNode }) {
   const fields = useMemo(() => step.form!.fields.map((f) => resolveField(f)), [step]);
-  const labels = useReferenceLabels(fields.flatMap((f) => (f.source ? [f.source.selector] : [])));
+  const labels = useReferenceLabels(fields, rows);
   const inherited = step.list!.inherit;
   return (
     <Table<FormValues>
@@ -87,10 +88,12 @@ function StoredResult({ result, wizard, catalogue, declared }: { result: unknown
   const answer = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
   // Declared answer fields show in their order; otherwise in the answer's.
   const values = declared ? declared.filter((f) => Object.hasOwn(answer, f.name)).map((f) => [f.name, answer[f.name]] as const) : Object.entries(answer);
+  const labels = useReferenceLabels([...fields.values()], [answer]);
   const items = values.flatMap(([name, value]) => {
     const field = fields.get(name);
     if (!field || value === null || typeof value === 'object') return [];
-    return [{ key: name, label: field.label, children: field.format === 'image' ? <ImageValue value={value} alt={field.label} /> : formatValue(field, value) }];
+    const shown = field.format === 'image' ? <ImageValue value={value} alt={field.label} /> : displayValue(field, value, field.source ? labels.get(field.source.selector) : undefined);
+    return [{ key: name, label: field.label, children: shown }];
   });
   return items.length > 0 ? <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} style={{ maxWidth: 880, margin: '0 auto' }} /> : null;
 }
@@ -115,8 +118,10 @@ export default function WizardFlow({ page }: PageViewProps) {
   const context = snapshot.context as WizardContext;
   const { step: stepKey, inner } = wizardPosition(snapshot.value);
   const done = stepKey === 'done';
-  const index = done ? wizard.steps.length : wizard.steps.findIndex((s) => s.key === stepKey);
-  const step = wizard.steps[index];
+  // The steps of this flow as the checks so far make it (a hotel stay has no flight search).
+  const steps = appliedSteps(wizard, context.checked);
+  const index = done ? steps.length : steps.findIndex((s) => s.key === stepKey);
+  const step = steps[index];
   const mayDo = can(`${wizard.menucode}_${WIZARD_SUBMIT_FUNCTION}`);
   const formId = `wizard-${wizard.menucode}-${stepKey}`;
   const rowFormId = `${formId}-row`;
@@ -145,17 +150,22 @@ export default function WizardFlow({ page }: PageViewProps) {
     if (!step) return null;
     if (step.kind === 'form') {
       return (
-        <RecordForm
-          key={`${step.key}-${context.revision}`}
-          screen={step.form!}
-          mode="create"
-          initial={valuesOf(context, step)}
-          serverErrors={context.errors}
-          formId={formId}
-          optional={!stepRequired(step, context.draft)}
-          onChange={(values) => send({ type: 'EDIT', values })}
-          onSubmit={(values) => send({ type: 'NEXT', values })}
-        />
+        <>
+          <StepContext wizard={wizard} step={step} checked={context.checked} />
+          <RecordForm
+            key={`${step.key}-${context.revision}`}
+            screen={step.form!}
+            mode="create"
+            initial={valuesOf(context, step)}
+            serverErrors={context.errors}
+            formId={formId}
+            optional={!stepRequired(step, context.draft)}
+            onChange={(values) => send({ type: 'EDIT', values })}
+            onSubmit={(values) => send({ type: 'NEXT', values })}
+          />
+          {/* A preview step's answer as its values change: the award's price, the certificate being changed. */}
+          {step.preview && step.answer && <StepAnswer className="engine-wizard-preview" fields={step.answer} answer={context.checked[step.key]} />}
+        </>
       );
     }
     if (step.kind === 'list') {
@@ -165,6 +175,7 @@ export default function WizardFlow({ page }: PageViewProps) {
       const initial = editing && context.rowIndex !== undefined ? (rows[context.rowIndex] ?? {}) : {};
       return (
         <>
+          <StepContext wizard={wizard} step={step} checked={context.checked} />
           <div className="engine-toolbar">
             <Typography.Text type="secondary">{step.title}</Typography.Text>
             <Button icon={<PlusOutlined />} onClick={() => send({ type: 'ADD_ROW' })}>
@@ -208,6 +219,7 @@ export default function WizardFlow({ page }: PageViewProps) {
                 initial={initial}
                 serverErrors={context.errors}
                 formId={rowFormId}
+                derive={(next, before) => filledRow(step, next, before, context.checked)}
                 onSubmit={(row) => send({ type: 'SAVE_ROW', row })}
               />
             )}
@@ -215,25 +227,38 @@ export default function WizardFlow({ page }: PageViewProps) {
         </>
       );
     }
-    // The summary: every earlier step read back, each with a way back to it.
-    return wizard.steps.slice(0, index).map((earlier) => (
-      <section key={earlier.key} className="engine-wizard-summary">
-        <div className="engine-toolbar">
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {earlier.title}
-          </Typography.Title>
-          <Button type="link" icon={<EditOutlined />} onClick={() => send({ type: 'GOTO', step: earlier.key })}>
-            {WIZARD_BUTTONS.edit}
-          </Button>
-        </div>
-        {earlier.kind === 'form' ? <RecordDetails screen={earlier.form!} record={valuesOf(context, earlier)} /> : <RowsTable step={earlier} rows={rowsWithInherited(earlier, context.draft)} />}
-        {/* What the step's server check answered beyond the step's own fields (a transfer's names, balances and fee). */}
-        <StoredResult result={beyondForm(earlier, context.checked[earlier.key])} wizard={wizard} catalogue={catalogue} />
-      </section>
-    ));
+    // The summary: every earlier step read back, each with a way back to it, then the quote Submit will keep to.
+    return (
+      <>
+        {steps.slice(0, index).map((earlier) => (
+          <section key={earlier.key} className="engine-wizard-summary">
+            <div className="engine-toolbar">
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {earlier.title}
+              </Typography.Title>
+              <Button type="link" icon={<EditOutlined />} onClick={() => send({ type: 'GOTO', step: earlier.key })}>
+                {WIZARD_BUTTONS.edit}
+              </Button>
+            </div>
+            {earlier.kind === 'form' ? <RecordDetails screen={earlier.form!} record={valuesOf(context, earlier)} /> : <RowsTable step={earlier} rows={rowsWithInherited(earlier, context.draft)} />}
+            {/* What the step's server check answered: its declared answer, else what lies beyond the step's own fields (a transfer's fee). */}
+            {earlier.answer ? (
+              <StepAnswer fields={earlier.answer} answer={context.checked[earlier.key]} />
+            ) : (
+              <StoredResult result={beyondForm(earlier, context.checked[earlier.key])} wizard={wizard} catalogue={catalogue} />
+            )}
+          </section>
+        ))}
+        {step.answer && inner === 'reviewing' && (
+          <section className="engine-wizard-summary engine-wizard-quote">
+            <StepAnswer title={step.title} fields={step.answer} answer={context.checked[step.key]} />
+          </section>
+        )}
+      </>
+    );
   };
 
-  const busy = inner === 'checking' || inner === 'submitting';
+  const busy = inner === 'checking' || inner === 'submitting' || inner === 'quoting';
   const footer = done ? null : (
     <div className="engine-wizard-actions">
       <Button onClick={reset} disabled={inner === 'submitting'}>
@@ -257,7 +282,7 @@ export default function WizardFlow({ page }: PageViewProps) {
         )}
         {step?.kind === 'summary' && (
           <Tooltip title={mayDo ? undefined : WIZARD_BUTTONS.noGrant}>
-            <Button type="primary" onClick={() => send({ type: 'SUBMIT' })} loading={inner === 'submitting'} disabled={!mayDo}>
+            <Button type="primary" onClick={() => send({ type: 'SUBMIT' })} loading={inner === 'submitting' || inner === 'quoting'} disabled={!mayDo}>
               {WIZARD_BUTTONS.submit}
             </Button>
           </Tooltip>
@@ -277,9 +302,9 @@ export default function WizardFlow({ page }: PageViewProps) {
         size="small"
         // Only steps already passed can be gone back to.
         onChange={(to) => {
-          if (!done && to < index) send({ type: 'GOTO', step: wizard.steps[to]!.key });
+          if (!done && to < index) send({ type: 'GOTO', step: steps[to]!.key });
         }}
-        items={wizard.steps.map((s, i) => ({ title: s.title, disabled: done || i > index, status: done ? 'finish' : undefined }))}
+        items={steps.map((s, i) => ({ title: s.title, disabled: done || i > index, status: done ? 'finish' : undefined }))}
       />
       {context.message && !done && (
         <Alert className="engine-wizard-message" type="error" showIcon title={context.message} />

@@ -9,8 +9,11 @@ export interface SelectOption {
   [extra: string]: unknown;
 }
 
-/** `parent` undefined: no cascade; null/empty: the parent is not chosen yet, so no options. */
-export function useSelectorOptions(selector: string | undefined, parent?: { filter: string; value: unknown }) {
+/**
+ * `parent` undefined: no cascade; null/empty: the parent is not chosen yet, so no options. `search`: the text
+ * typed into a searched selector (its first page of options while empty).
+ */
+export function useSelectorOptions(selector: string | undefined, parent?: { filter: string; value: unknown }, search?: string) {
   const { call } = useEngine();
   const [options, setOptions] = useState<SelectOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -25,7 +28,8 @@ export function useSelectorOptions(selector: string | undefined, parent?: { filt
     let current = true;
     setLoading(true);
     const criteria = parent ? { [parent.filter]: parentValue } : {};
-    void call<SelectOption[]>('/api/selector/options', { paging: { page: 1, limit: -1 }, data: { selector, criteria } }).then((answer) => {
+    const data = search === undefined ? { selector, criteria } : { selector, criteria, search };
+    void call<SelectOption[]>('/api/selector/options', { paging: { page: 1, limit: -1 }, data }).then((answer) => {
       if (!current) return;
       setLoading(false);
       setOptions(isSuccess(answer.status.responsecode) && Array.isArray(answer.result) ? answer.result : []);
@@ -34,7 +38,7 @@ export function useSelectorOptions(selector: string | undefined, parent?: { filt
       current = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selector, parent?.filter, parentValue, waiting, call]);
+  }, [selector, parent?.filter, parentValue, waiting, search, call]);
 
   return { options, loading };
 }

@@ -191,7 +191,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       const recordkey = requestKey(activity, w.now);
       const proposed: Row = { ...activity, memberid, awardmiles: result.awardmiles, tiermiles: result.tiermiles, segments: result.segments, status: 'CREDITED' };
       return ctx.db.transaction().execute((trx) =>
-        requestDomainApproval(ctx, trx, { menucode, action: MANUAL_POST_ACTIONS[activity.activitytype], resource: ACTIVITY_RESOURCE, recordkey, key: { memberid: memberid ?? null }, data: activity as unknown as Row, proposed, before: null, title: activityScreen.title }),
+        requestDomainApproval(ctx, trx, catalogue, { menucode, action: MANUAL_POST_ACTIONS[activity.activitytype], resource: ACTIVITY_RESOURCE, recordkey, key: { memberid: memberid ?? null }, data: activity as unknown as Row, proposed, before: null, title: activityScreen.title }),
       );
     }
     services.counts.invalidate(posted.status === 'PARKED' ? PARK_RESOURCE : ACTIVITY_RESOURCE);

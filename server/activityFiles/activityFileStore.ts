@@ -1,4 +1,4 @@
-// Activity files (issue 14): a CSV of air or non-air activity uploaded on File Management, every row checked
+// Activity files: a CSV of air or non-air activity uploaded on File Management, every row checked
 // against Park Activity's fields (the fields /api/accrual/air and /non-air take) before anything is written,
 // then processed as a job in chunks: each chunk one transaction in which the rule book (read once per file)
 // rates its rows, members are looked up in bulk, and the member's activity rows, segment keys, ledger rows,
@@ -199,7 +199,7 @@ async function readCsvInSlices(text: string): Promise<string[][] | undefined> {
  * memberid order, then the rows of no member known now and the bad rows. A file of flights lists its members in no
  * order; credited so, every chunk writes pages all over the member, ledger, lot, activity and segment indexes
  * (keyed by memberid), and a chunk of members in order writes a run of neighbouring pages of each (bench:batch,
- * 1,000,000 members: see the README). The job looks every member up again when it credits a row; the order only
+ * 1,000,000 members: see docs/benchmarks.md). The job looks every member up again when it credits a row; the order only
  * decides which rows share a chunk. Returns the rows in that order.
  */
 async function placeInMemberOrder(db: Db, rows: StoredRow[]): Promise<StoredRow[]> {

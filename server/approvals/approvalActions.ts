@@ -14,6 +14,7 @@ import {
   type ChangeLine,
 } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import { shownRecord } from '../../engine/definition/recordNames';
 import { actionFunctionCode, resolveField, ruleContext, APPROVAL_FUNCTIONS } from '../../engine/definition/compile';
 import type { ApprovalPage } from '../../engine/definition/screen';
 import { formatMessage, validateValue } from '../../engine/rules';
@@ -38,6 +39,7 @@ const listed = (r: ApprovalRequest): Row => ({
   requestid: r.requestid,
   menucode: r.menucode,
   action: r.action,
+  record: shownRecord(r.recordname, r.recordkey),
   recordkey: r.recordkey,
   requestedby: r.requestedby,
   requestdate: r.requestdate,
@@ -120,12 +122,14 @@ function pageActions(page: ApprovalPage, services: ApprovalServices): Action[] {
       path: `${base}/list`,
       guard: { function: actionFunctionCode(screen, 'access') },
       handler: async (ctx) => {
-        const { rows, paging } = await listQueue(ctx.db, services.dialect, screen, { menus: page.menus, actions: page.actions, exclude: ctx.user!.username }, {
+        // The requests to decide, and the caller's own waiting ones (read-only, so the maker sees them wait).
+        const me = ctx.user!.username;
+        const { rows, paging } = await listQueue(ctx.db, services.dialect, screen, { menus: page.menus, actions: page.actions }, {
           criteria: ctx.parameter.criteria,
           sort: ctx.parameter.sort,
           paging: ctx.paging,
         });
-        return { result: rows.map(listed), paging };
+        return { result: rows.map((r) => ({ ...listed(r), mine: r.requestedby === me })), paging };
       },
     }),
     defineAction({

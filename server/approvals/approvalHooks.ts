@@ -6,8 +6,9 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, needsApproval, type ApprovalStatus } from '../../engine/definition/approvals';
+import type { Catalogue } from '../../engine/definition/catalogue';
 import { directFunctionCode, resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import type { ScreenDefinition } from '../../engine/definition/screen';
+import type { ApprovalPage, ScreenDefinition } from '../../engine/definition/screen';
 import { formatMessage } from '../../engine/rules';
 import type { Action, ActionContext, ActionResult } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -17,6 +18,8 @@ import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import { recordKey, rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { insertRequest, type ApprovalRequest } from './approvalStore';
+import { submittedAnswer } from './approvers';
+import { recordName } from './recordNames';
 import { writesDirect } from './directWrites';
 
 /** How the requests of one menu's action are shown and applied. */
@@ -43,6 +46,9 @@ export type DecisionListener = (ctx: ActionContext, trx: Kysely<Schema>, request
 
 /** The appliers by menu and action: the generic resource API's, and domain flows' own. */
 export class ApprovalRegistry {
+  /** The approval pages of the catalogue: who may approve a request follows from them. */
+  constructor(readonly pages: readonly ApprovalPage[] = []) {}
+
   readonly #appliers = new Map<string, ApprovalApplier>();
 
   register(menucode: string, action: string, applier: ApprovalApplier): void {
@@ -116,6 +122,7 @@ async function readRecord(db: Kysely<Schema>, model: ResourceModel, hooks: Resou
 const sameValues = (a: Row | null, b: Row | null) => JSON.stringify(a) === JSON.stringify(b);
 
 interface GateServices {
+  catalogue: Catalogue;
   hooks?: HookRegistry;
   counts: CountCache;
 }
@@ -150,15 +157,17 @@ export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDe
         await write({ ...ctx, db: joinedTransaction(trx), parameter: { data: request.data } });
         services.counts.invalidate(model.name);
       },
-      request: (ctx, data, link) => requestApproval({ ...ctx, parameter: { ...ctx.parameter, data } }, screen, model, hooks, name, write, link),
+      request: (ctx, data, link) => requestApproval({ ...ctx, parameter: { ...ctx.parameter, data } }, registry, services.catalogue, screen, model, hooks, name, write, link),
     });
-    return { ...action, handler: async (ctx: ActionContext) => ((await writesDirect(ctx, direct)) ? write(ctx) : requestApproval(ctx, screen, model, hooks, name, write)) };
+    return { ...action, handler: async (ctx: ActionContext) => ((await writesDirect(ctx, direct)) ? write(ctx) : requestApproval(ctx, registry, services.catalogue, screen, model, hooks, name, write)) };
   });
 }
 
 /** The maker's call: the write's dry run, then the request alone, with its user log row. */
 async function requestApproval(
   ctx: ActionContext,
+  registry: ApprovalRegistry,
+  catalogue: Catalogue,
   screen: ScreenDefinition,
   model: ResourceModel,
   hooks: ResourceHooks,
@@ -186,14 +195,16 @@ async function requestApproval(
   const proposed = action === 'delete' ? null : fieldValues(model, outcome.result as Row | undefined);
   const at = ctx.now();
   const requestid = await ctx.db.transaction().execute(async (trx) => {
+    const recordname = await recordName(trx, catalogue, model.name, { ...(proposed ?? before), ...key });
     const id = await insertRequest(
       trx,
-      { menucode: requestMenu(screen), action, resource: model.name, recordkey, key, data: requestData, proposed, before, requestedby: ctx.user!.username, requestdate: at.toISOString() },
+      { menucode: requestMenu(screen), action, resource: model.name, recordkey, recordname, key, data: requestData, proposed, before, requestedby: ctx.user!.username, requestdate: at.toISOString() },
       formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }),
     );
     await writeUserLog(trx, { username: ctx.user!.username, module: screen.menucode, legend: LEGENDS.REQUEST_APPROVAL, recordkey, before: before ?? undefined, after: { requestid: id, action, proposed } , ip: ctx.ip }, at);
     await link?.(trx, { requestid: id, recordkey });
     return id;
   });
-  return { message: APPROVAL_TEXTS.submitted, result: { requestid, status: 'PENDING' } };
+  const { message, approvers } = await submittedAnswer(ctx.db, registry.pages, { menucode: requestMenu(screen), action });
+  return { message, result: { requestid, status: 'PENDING', approvers } };
 }

@@ -20,6 +20,8 @@ export interface ApprovalRequest {
   action: string;
   resource: string;
   recordkey: string;
+  /** What the record was called when the request was made (engine/definition/recordNames.ts); null: its key names it. */
+  recordname: string | null;
   key: Row;
   /** The call's data, applied as sent. */
   data: Row;
@@ -33,7 +35,7 @@ export interface ApprovalRequest {
   reason: string | null;
 }
 
-export type NewRequest = Pick<ApprovalRequest, 'menucode' | 'action' | 'resource' | 'recordkey' | 'key' | 'data' | 'proposed' | 'before' | 'requestedby' | 'requestdate'>;
+export type NewRequest = Pick<ApprovalRequest, 'menucode' | 'action' | 'resource' | 'recordkey' | 'recordname' | 'key' | 'data' | 'proposed' | 'before' | 'requestedby' | 'requestdate'>;
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 const parsed = (text: string | null): Row | null => (text === null ? null : (JSON.parse(text) as Row));
@@ -45,6 +47,7 @@ function toRequest(row: Omit<ApprovalRequestRow, 'requestid'> & { requestid: num
     action: row.action,
     resource: row.resource,
     recordkey: row.recordkey,
+    recordname: row.recordname,
     key: parsed(row.keydata) ?? {},
     data: parsed(row.requestdata) ?? {},
     proposed: parsed(row.proposedvalue),
@@ -77,6 +80,7 @@ export async function insertRequest(trx: Kysely<Schema>, request: NewRequest, pe
       action: request.action,
       resource: request.resource,
       recordkey: request.recordkey,
+      recordname: request.recordname,
       keydata: JSON.stringify(request.key),
       requestdata: JSON.stringify(request.data),
       proposedvalue: json(request.proposed),
@@ -126,8 +130,6 @@ export interface QueueFilter {
   /** The page's menus and actions (absent: all). */
   menus?: string[];
   actions?: string[];
-  /** The caller: their own requests are not theirs to decide. */
-  exclude: string;
 }
 
 export interface QueueInput {
@@ -140,6 +142,10 @@ const badRequest = (message: string) => new ApiError(CODES.BAD_REQUEST, `Invalid
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type Builder = ExpressionBuilder<Schema, 'approval_request'>;
+
+/** The Record the pages show is the record's name and key: found by either, sorted by the name (its key without one). */
+const RECORD_FIELD = 'record';
+const recordSort = sql`coalesce(approval_request.recordname, approval_request.recordkey)`;
 
 /** One search criterion of the approval screen as SQL: contains for text, exact for choices, a day range for dates. */
 function criterion(search: SearchField, value: unknown, dialect: DialectName): ((eb: Builder) => Expression<SqlBool>) | undefined {
@@ -157,7 +163,9 @@ function criterion(search: SearchField, value: unknown, dialect: DialectName): (
   if (search.exact) return () => sql<SqlBool>`${column} = ${value}`;
   const inner = value.replace(/^%+/, '').replace(/%+$/, '').replace(/[\\%_]/g, (c) => `\\${c}`);
   const pattern = `%${inner}%`;
-  return () => (dialect === 'postgres' ? sql<SqlBool>`${column} ilike ${pattern} escape '\\'` : sql<SqlBool>`${column} like ${pattern} escape '\\'`);
+  const contains = (text: Expression<unknown> | ReturnType<typeof sql.ref>) => (dialect === 'postgres' ? sql<SqlBool>`${text} ilike ${pattern} escape '\\'` : sql<SqlBool>`${text} like ${pattern} escape '\\'`);
+  if (name === RECORD_FIELD) return (eb) => eb.or([contains(sql.ref('approval_request.recordname')), contains(sql.ref('approval_request.recordkey'))]);
+  return () => contains(column);
 }
 
 /** The PENDING requests of a page that the caller may decide, searched, sorted and paged as any list. */
@@ -187,13 +195,15 @@ export async function listQueue(
   const scoped = (eb: Builder) =>
     eb.and([
       eb('status', '=', APPROVAL_STATUS.PENDING),
-      eb('requestedby', '<>', filter.exclude),
       ...(filter.menus ? [eb('menucode', 'in', filter.menus)] : []),
       ...(filter.actions ? [eb('action', 'in', filter.actions)] : []),
       ...wheres.map((w) => w(eb)),
     ]);
   let query = db.selectFrom('approval_request').selectAll().where(scoped);
-  for (const [name, direction] of sort) query = query.orderBy(sql.ref(name), direction as SortDirection);
+  for (const [name, direction] of sort) {
+    if (name === RECORD_FIELD) query = query.orderBy(recordSort, direction as SortDirection).orderBy('recordkey', direction as SortDirection);
+    else query = query.orderBy(sql.ref(name), direction as SortDirection);
+  }
   query = query.orderBy('requestid', 'asc');
   if (limit > 0) query = query.limit(limit).offset((page - 1) * limit);
   const rows = (await query.execute()).map(toRequest);

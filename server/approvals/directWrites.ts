@@ -1,14 +1,17 @@
 // Maker-checker for miles a person enters: whether the caller's role writes at once (it holds the flow's
 // post-without-approval function, e.g. MEMBER_POSTDIRECT) or asks for approval, and a domain flow's request
-// stored with its user log row, answered as every maker-checker flow answers.
+// stored with its record's name and user log row, answered as every maker-checker flow answers.
 import type { Kysely } from 'kysely';
-import { APPROVAL_STATUS, APPROVAL_TEXTS } from '../../engine/definition/approvals';
+import { APPROVAL_STATUS, APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
+import type { Catalogue } from '../../engine/definition/catalogue';
 import { formatMessage } from '../../engine/rules';
 import type { ActionContext, ActionResult } from '../core/action';
 import type { Schema } from '../db/schema';
 import { grantsAny } from '../session/sessionStore';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { insertRequest, type NewRequest } from './approvalStore';
+import { submittedAnswer } from './approvers';
+import { recordName } from './recordNames';
 
 /** The post-without-approval function suffix the manual miles flows declare (<MENU>_POSTDIRECT). */
 export const POST_DIRECT = 'POSTDIRECT';
@@ -18,17 +21,22 @@ export async function writesDirect(ctx: ActionContext, functioncode: string | un
   return !!functioncode && !!ctx.user && (await grantsAny(db, ctx.user.rolecode, [functioncode]));
 }
 
-export type DomainRequest = Omit<NewRequest, 'requestedby' | 'requestdate'> & {
+export type DomainRequest = Omit<NewRequest, 'requestedby' | 'requestdate' | 'recordname'> & {
   /** What the pending message calls the record ('Member Activity "…" already has a request waiting'). */
   title: string;
 };
 
-/** Stores the maker's request in `trx` with its user log row; the answer says it waits for approval. */
-export async function requestDomainApproval(ctx: ActionContext, trx: Kysely<Schema>, request: DomainRequest): Promise<ActionResult> {
+/**
+ * Stores the maker's request in `trx` with its record's name (from the values proposed) and its user log row;
+ * the answer says it waits for approval and who may approve it.
+ */
+export async function requestDomainApproval(ctx: ActionContext, trx: Kysely<Schema>, catalogue: Catalogue, request: DomainRequest): Promise<ActionResult> {
   const { title, ...values } = request;
   const at = ctx.now();
   const user = ctx.user!.username;
-  const requestid = await insertRequest(trx, { ...values, requestedby: user, requestdate: at.toISOString() }, formatMessage(APPROVAL_TEXTS.pending, { title, key: values.recordkey }));
+  const recordname = await recordName(trx, catalogue, values.resource, { ...values.proposed, ...values.key });
+  const requestid = await insertRequest(trx, { ...values, recordname, requestedby: user, requestdate: at.toISOString() }, formatMessage(APPROVAL_TEXTS.pending, { title, key: values.recordkey }));
   await writeUserLog(trx, { username: user, module: values.menucode, legend: LEGENDS.REQUEST_APPROVAL, recordkey: values.recordkey, after: { requestid, action: values.action, proposed: values.proposed }, ip: ctx.ip }, at);
-  return { message: APPROVAL_TEXTS.submitted, result: { requestid, status: APPROVAL_STATUS.PENDING } };
+  const { message, approvers } = await submittedAnswer(trx, approvalPages(catalogue), values);
+  return { message, result: { requestid, status: APPROVAL_STATUS.PENDING, approvers } };
 }

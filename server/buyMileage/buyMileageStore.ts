@@ -1,6 +1,7 @@
 // A member's purchase of miles: priced and checked from the catalogue rows (a message on the form's field),
 // stored waiting for approval with its request on Approval Buy Mileage, and on approval credited through the
 // ledger with its receipt number, in the decision's transaction.
+import { formatDate } from '../../engine/definition/format';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_STATUS, APPROVAL_TEXTS } from '../../engine/definition/approvals';
@@ -9,6 +10,7 @@ import { resourceModel, type ResourceModel } from '../../engine/definition/compi
 import { formatMessage } from '../../engine/rules';
 import type { ApprovalRequest } from '../approvals/approvalStore';
 import { insertRequest } from '../approvals/approvalStore';
+import { recordName } from '../approvals/recordNames';
 import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -76,7 +78,7 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
   const buymileageid = String(values.buymileageid);
   const prices = (await records(db, modelOf(catalogue, PRICE_RESOURCE), { buymileageid })) as unknown as BuyMileagePrice[];
   const price = priceFor(prices, buymileageid, member.tierid, day);
-  if (!price) throw fieldError('buymileageid', formatMessage(TEXTS.notOffered, { price: buymileageid, tier: member.tierid, date: day }));
+  if (!price) throw fieldError('buymileageid', formatMessage(TEXTS.notOffered, { price: buymileageid, tier: member.tierid, date: formatDate(day) }));
   const wanted = Number(values.miles);
   const limit = await readConfigKey(db, 'BUY_MILEAGE_MAX_MILES_PER_YEAR');
   const problem = milesProblem(wanted, price, await boughtInYear(db, modelOf(catalogue, PURCHASE_RESOURCE), member.memberid, day), limit);
@@ -94,7 +96,7 @@ export async function openPurchaseRequest(ctx: ActionContext, trx: Db, catalogue
   const proposed: Row = { ...record, status: PURCHASE_STATUS.APPROVED };
   const requestid = await insertRequest(
     trx,
-    { ...PURCHASE_REQUEST, resource: model.name, recordkey, key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
+    { ...PURCHASE_REQUEST, resource: model.name, recordkey, recordname: await recordName(trx, catalogue, model.name, record), key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
     formatMessage(APPROVAL_TEXTS.pending, { title: 'Buy Mileage', key: recordkey }),
   );
   let update = loose(trx).updateTable(model.table).set({ requestid });

@@ -103,7 +103,7 @@ export const CONFIG_KEYS = {
     1,
     'Most tier levels a member drops at the end of a qualification period not maintained (0: down to the tier the period holds)',
   ),
-  // Reports (issue 17): how long generated files are kept, who may generate them (spec 000 §6, §9: reporting
+  // Reports: how long generated files are kept, who may generate them (spec 000 §6, §9: reporting
   // access by role name; '*' lets every role with the menu's grant), and the Fraud Suspect report's thresholds.
   REPORT_RETENTION_DAYS: wholeNumber('REPORT_RETENTION_DAYS', 30, 'Days a generated report file is kept before the daily sweep deletes it'),
   REPORTING_ACCESS_REPORTS: text('REPORTING_ACCESS_REPORTS', '*', 'Role names (comma-separated, * for all) that may generate the Reports menus (accrual, award, member, buy mileage)'),

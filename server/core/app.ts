@@ -18,9 +18,11 @@ import { envelopeSchema } from './envelopeSchema';
 import { isOutOfRange } from '../db/dbErrors';
 import { isDatabaseBusy } from '../db/writeTransactions';
 import { RouteValidators } from './routeValidators';
+import { RequestLog } from './requestLog';
 import { findSessionUser, grantsAny } from '../session/sessionStore';
 import type { Mailer } from '../mail/mailer';
 import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './fileLinks';
+import { compressAnswers, staticCacheHeaders } from './compression';
 import { UNLIMITED, memberFieldsOf, namedMemberPlace, type RowScopes } from '../resources/rowScope';
 
 declare module 'fastify' {
@@ -249,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: { paths: REDACT, censor: '[secret]' },
             ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
           },
+    logController: new RequestLog(),
     bodyLimit: config.bodyLimitBytes,
     // A request's id in the log: the process's own random prefix and a counter (a UUID a request cost more).
     genReqId: requestIds(),
@@ -258,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const validators = new RouteValidators();
   app.setValidatorCompiler(validators.compiler);
   app.decorate('routeValidators', validators);
+  compressAnswers(app);
 
   // Every call is JSON, parsed and checked in one place; anything else is refused with 415 rather than parsed.
   app.removeContentTypeParser(['text/plain', 'application/json']);
@@ -346,8 +350,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: staticRoot,
       wildcard: false,
       index: false,
-      setHeaders: (response) => {
+      // The build writes each file's .br and .gz: sent as the browser accepts, with our own caching.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
         for (const [name, value] of SECURITY_HEADERS_LIST) response.setHeader(name, value);
+        staticCacheHeaders(response, path);
       },
     });
   }

@@ -1,6 +1,7 @@
 // Corporate accounts (spec 001 §3.5): what makes a corporate's code, username and tour codes free, and the
 // enrollment that writes the corporate (with its account: username, channel, enrollment date and card
 // number), its tour codes and its travel coordinators in the caller's transaction.
+import { formatDate } from '../../engine/definition/format';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { resolveField, type ResolvedField } from '../../engine/definition/compile';
@@ -75,8 +76,8 @@ async function checkTourCodes(db: Kysely<Schema>, step: WizardStepModel, rows: F
     if (await db.selectFrom('corporate_tourcode').select('tourcodeid').where('tourcode', '=', tourcode).executeTakeFirst()) {
       refuse('tourcode', say(CORPORATE_TEXTS.tourCodeTaken, { value: tourcode }), CODES.DUPLICATE);
     }
-    if (typeof detail.startdate === 'string' && String(row.startdate) < detail.startdate) refuse('startdate', say(CORPORATE_TEXTS.tourCodeBeforeCorporate, { date: detail.startdate }));
-    if (typeof detail.enddate === 'string' && String(row.enddate) > detail.enddate) refuse('enddate', say(CORPORATE_TEXTS.tourCodeAfterCorporate, { date: detail.enddate }));
+    if (typeof detail.startdate === 'string' && String(row.startdate) < detail.startdate) refuse('startdate', say(CORPORATE_TEXTS.tourCodeBeforeCorporate, { date: formatDate(detail.startdate) }));
+    if (typeof detail.enddate === 'string' && String(row.enddate) > detail.enddate) refuse('enddate', say(CORPORATE_TEXTS.tourCodeAfterCorporate, { date: formatDate(detail.enddate) }));
   }
 }
 

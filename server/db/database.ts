@@ -20,6 +20,11 @@ export interface Database {
   schema: string | undefined;
   /** Hears each table a statement through `db` writes (caches of counts drop theirs); returns the call that stops it. */
   onTableWrite(listener: (table: string) => void): () => void;
+  /**
+   * PostgreSQL only: hears NOTIFY on `channel` (pg_notify in a transaction is delivered when it commits, to every
+   * app server over the database) on a connection of its own; answers the call that stops listening.
+   */
+  listen?(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -28,6 +33,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** Kysely's query log (benchmarks record the statements a request runs with it). */
   log?: KyselyConfig['log'];
+  /** SQLite in memory only: start from this copy of a database (`serialize()` of another, or its file's bytes). */
+  image?: Buffer;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -118,6 +125,13 @@ function withStatementCache(sqlite: SQLite.Database): { database: SQLite.Databas
 
 /** SQLite: the connection of each database openDatabase opened (its statement cache too), for readRows. */
 const sqliteConnections = new WeakMap<Kysely<any>, { sqlite: SQLite.Database; prepare: (source: string) => SQLite.Statement; log?: (query: CompiledQuery) => void }>();
+
+/** SQLite: the database's bytes (sqlite3_serialize), to open a copy of it with DatabaseOptions.image. */
+export function sqliteImage(db: Kysely<any>): Buffer {
+  const connection = sqliteConnections.get(db);
+  if (!connection) throw new Error('sqliteImage: not a SQLite database opened by openDatabase');
+  return connection.sqlite.serialize();
+}
 
 /**
  * The rows of a read. On SQLite outside a transaction the statement runs at once on the connection:
@@ -216,12 +230,25 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
     const writes = new TableWrites();
     const db = new RetryingKysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins: [writes], ...(options.log ? { log: options.log } : {}) });
-    return { db, dialect: 'postgres', schema: options.schema ?? 'public', onTableWrite: (listener) => writes.listen(listener), close: () => db.destroy() };
+    const listen = async (channel: string, handler: (payload: string) => void) => {
+      const client = new pg.Client({ connectionString: url });
+      // A listening connection the server ends is a warning: the job worker's poll still finds the jobs.
+      client.on('error', (error) => process.emitWarning(`PostgreSQL closed the listening connection: ${error.message}`));
+      client.on('notification', (message) => {
+        if (message.channel === channel) handler(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db, dialect: 'postgres', schema: options.schema ?? 'public', onTableWrite: (listener) => writes.listen(listener), listen, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    const sqlite = new SQLite(file);
+    const sqlite = new SQLite(file === ':memory:' && options.image ? options.image : file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');

@@ -23,6 +23,7 @@ import * as approvalPendingOnce0053 from './migrations/0053_approval_pending_onc
 import * as activityFileOrder0054 from './migrations/0054_activity_file_order';
 import * as segmentFlightIdentity0055 from './migrations/0055_segment_flight_identity';
 import * as fileLinks0056 from './migrations/0056_file_links';
+import * as approvalRecordName0057 from './migrations/0057_approval_record_name';
 
 const migrations: Record<string, Migration> = {
   '0001_core': core0001,
@@ -48,11 +49,18 @@ const migrations: Record<string, Migration> = {
   '0054_activity_file_order': activityFileOrder0054,
   '0055_segment_flight_identity': segmentFlightIdentity0055,
   '0056_file_links': fileLinks0056,
+  '0057_approval_record_name': approvalRecordName0057,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** `schema`: where the migration bookkeeping lives (PostgreSQL), so servers in other schemas never see it. */
+/** Whether the database has no migrations run yet (a first start: everything is to be made). */
+export async function isEmptyDatabase(database: { db: Kysely<any>; schema?: string | undefined }): Promise<boolean> {
+  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+  return !tables.some((t) => t.name === 'kysely_migration' && (database.schema === undefined || t.schema === undefined || t.schema === database.schema));
+}
+
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
   // Migrations written side by side may land out of name order (0005 after a database ran 0006): each runs once anyway.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });

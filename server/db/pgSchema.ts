@@ -71,3 +71,25 @@ export const dropDatabase = (url: string, name: string): Promise<void> =>
   withAdmin(url, async (admin) => {
     await admin.query(`drop database if exists ${name} with (force)`);
   });
+
+/** Whether the server of `url` has a database of this name. */
+export const databaseExists = (url: string, name: string): Promise<boolean> =>
+  withAdmin(url, async (admin) => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
+
+/** Renames a database (no one may be connected to it); false when the new name is taken. */
+export const renameDatabase = (url: string, from: string, to: string): Promise<boolean> =>
+  withAdmin(url, async (admin) => {
+    try {
+      await admin.query(`alter database ${from} rename to ${to}`);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+/** Drops every database whose name starts with `${prefix}_`. */
+export const dropDatabases = (url: string, prefix: string): Promise<void> =>
+  withAdmin(url, async (admin) => {
+    const { rows } = await admin.query<{ name: string }>('select datname as name from pg_database where datname like $1', [`${prefix}\\_%`]);
+    for (const { name } of rows) await admin.query(`drop database if exists ${name} with (force)`);
+  });

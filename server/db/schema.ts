@@ -235,6 +235,8 @@ export interface ApprovalRequestRow {
   resource: string;
   /** The record's key as the user log shows it ('a|b'). */
   recordkey: string;
+  /** What people call the record, as it was named when the request was made (migration 0057); null before, or when it has no name but its key. */
+  recordname: string | null;
   /** JSON: the key fields of the record. */
   keydata: string;
   /** JSON: the call's data, applied as it was sent when approved. */

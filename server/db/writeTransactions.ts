@@ -78,12 +78,41 @@ export async function retryConflicts<T>(attempt: () => Promise<T>, options: Retr
   }
 }
 
-/** A transaction builder whose execute retries conflicts; its settings keep doing so. */
-function retrying<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+/** An open transaction's database (what opened it) and what is to run once it commits. */
+interface OpenTransaction {
+  root: Kysely<any>;
+  committed: (() => void)[];
+}
+const open = new WeakMap<object, OpenTransaction>();
+
+/**
+ * Runs `hook` once the transaction `db` belongs to has committed (never when it rolls back or is tried again);
+ * at once when `db` is not a transaction of a RetryingKysely. Wakes what waits on the rows (the job worker).
+ */
+export function afterCommit(db: Kysely<any>, hook: () => void): void {
+  const transaction = open.get(db);
+  if (transaction) transaction.committed.push(hook);
+  else hook();
+}
+
+/** The database a transaction was opened on (itself when it is not a transaction). */
+export const rootOf = (db: Kysely<any>): Kysely<any> => open.get(db)?.root ?? db;
+
+/** A transaction builder whose execute retries conflicts and runs its commit hooks; its settings keep doing so. */
+function retrying<DB>(builder: TransactionBuilder<DB>, root: Kysely<any>): TransactionBuilder<DB> {
   const wrapped = {
-    setAccessMode: (mode: Parameters<TransactionBuilder<DB>['setAccessMode']>[0]) => retrying(builder.setAccessMode(mode)),
-    setIsolationLevel: (level: Parameters<TransactionBuilder<DB>['setIsolationLevel']>[0]) => retrying(builder.setIsolationLevel(level)),
-    execute: <T>(callback: Parameters<TransactionBuilder<DB>['execute']>[0]) => retryConflicts(() => builder.execute(callback as never) as Promise<T>),
+    setAccessMode: (mode: Parameters<TransactionBuilder<DB>['setAccessMode']>[0]) => retrying(builder.setAccessMode(mode), root),
+    setIsolationLevel: (level: Parameters<TransactionBuilder<DB>['setIsolationLevel']>[0]) => retrying(builder.setIsolationLevel(level), root),
+    execute: <T>(callback: Parameters<TransactionBuilder<DB>['execute']>[0]) =>
+      retryConflicts(async () => {
+        const transaction: OpenTransaction = { root, committed: [] };
+        const result = (await builder.execute((trx) => {
+          open.set(trx, transaction);
+          return callback(trx);
+        })) as T;
+        for (const hook of transaction.committed) hook();
+        return result;
+      }),
   };
   return wrapped as unknown as TransactionBuilder<DB>;
 }
@@ -91,6 +120,6 @@ function retrying<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
 /** Kysely whose every transaction retries a PostgreSQL conflict of the whole transaction (see retryConflicts). */
 export class RetryingKysely<DB> extends Kysely<DB> {
   override transaction(): TransactionBuilder<DB> {
-    return retrying(super.transaction());
+    return retrying(super.transaction(), this as unknown as Kysely<any>);
   }
 }

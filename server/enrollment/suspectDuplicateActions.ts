@@ -1,4 +1,4 @@
-// Suspect Duplicate's Request Merge (issue 13): the suspect's newer member (the enrollment that matched) is
+// Suspect Duplicate's Request Merge: the suspect's newer member (the enrollment that matched) is
 // asked to merge into the member it matched, as the very request /merging-account makes (the merge's dry run,
 // its field messages, a PENDING request decided on /merging-account-approval); the suspect row is linked to the
 // request (its merge id) in the request's transaction and then follows the decision: MERGED or MERGE_REJECTED.

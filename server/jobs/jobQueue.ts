@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { JobRow, Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
+import { signalJobEnqueued } from './jobSignal';
 
 export const JOB_STATUS = { QUEUED: 'QUEUED', RUNNING: 'RUNNING', DONE: 'DONE', FAILED: 'FAILED' } as const;
 
@@ -45,6 +46,8 @@ export async function enqueue(db: Db, request: EnqueueRequest): Promise<{ create
     .onConflict((oc) => oc.column('jobkey').doNothing())
     .returning('jobid')
     .executeTakeFirst();
+  // Due now: the workers start it at once (after the commit) rather than at their next poll.
+  if (result !== undefined && (request.runafter ?? request.now) <= request.now) await signalJobEnqueued(db as unknown as Kysely<any>);
   return { created: result !== undefined };
 }
 

@@ -6,6 +6,8 @@ import type { Schema } from '../db/schema';
 import { once } from 'node:events';
 import type { JobThreadAnswer, JobThreadData, JobThreadRequest } from './jobThread';
 import { claim, complete, enqueue, fail, parseParameters, progress, type Job } from './jobQueue';
+import { JOB_CHANNEL, onJobEnqueued } from './jobSignal';
+import type { Database } from '../db/database';
 
 export interface JobContext {
   db: Kysely<Schema>;
@@ -49,12 +51,14 @@ export interface JobWorkerOptions {
   /** Job threads running at once (default 2). */
   maxThreads?: number;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** PostgreSQL: hears the jobs other app servers enqueue (Database.listen) in the schema `schema`. */
+  listen?: { on: NonNullable<Database['listen']>; schema: string };
 }
 
 export interface JobWorker {
   /** One round: schedules, then every due job; how many jobs ran. */
   tick(): Promise<number>;
-  /** Runs rounds every pollMs (the first at once) until stop(). */
+  /** Runs rounds every pollMs (the first at once), and at once when a job is enqueued, until stop(). */
   start(): void;
   /** Ends the loop; waits for the round in progress. */
   stop(): Promise<void>;
@@ -177,24 +181,62 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     return ran;
   }
 
+  let started = false;
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  /** A job was enqueued during a round: another round follows it at once. */
+  let again = false;
   const loop = () => {
     if (stopped) return;
+    timer = undefined;
+    again = false;
     running = tick()
       .catch((error: unknown) => options.log?.error({ err: error }, 'job worker round failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, options.pollMs);
+        if (stopped) return;
+        if (again) loop();
+        else timer = setTimeout(loop, options.pollMs);
       });
   };
+  /** A job was enqueued: a round now, or right after the one in progress. */
+  const wake = () => {
+    if (!started || stopped) return;
+    if (timer === undefined) again = true;
+    else {
+      clearTimeout(timer);
+      loop();
+    }
+  };
+  const unhear = onJobEnqueued(db as unknown as Kysely<any>, wake);
+  let unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
 
   return {
     tick,
-    start: loop,
+    start() {
+      started = true;
+      const listen = options.listen;
+      if (listen)
+        unlisten = listen
+          .on(JOB_CHANNEL, (schema) => {
+            if (schema === listen.schema) wake();
+          })
+          // What was enqueued elsewhere before the listening began: one more round once it has.
+          .then((stop) => {
+            wake();
+            return stop;
+          })
+          .catch((error: unknown) => {
+            options.log?.error({ err: error }, 'job worker could not listen for jobs; polling only');
+            return undefined;
+          });
+      loop();
+    },
     async stop() {
       stopped = true;
+      unhear();
       if (timer) clearTimeout(timer);
+      await (await unlisten)?.();
       await running;
     },
   };

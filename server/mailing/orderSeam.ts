@@ -36,5 +36,7 @@ export async function orderPurchase(trx: Kysely<Schema>, purchase: Row, now: Dat
     user,
     now,
   });
+  // A purchase names its product: the order is always made.
+  if (orderid === undefined) throw new Error(`purchase ${String(purchase.purchaseid)} names no mailing product`);
   return String(orderid);
 }

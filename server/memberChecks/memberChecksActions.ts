@@ -1,4 +1,4 @@
-// The member check actions served by domain code (issue 13): rejecting an ID document with a reason
+// The member check actions served by domain code: rejecting an ID document with a reason
 // (/member-identity), and generating a member's referral code (/member-referral). Each changes the member
 // through the view's own resource (its fixed filter applies: a member outside it is not found), in one
 // transaction, written to the user log with before and after.

@@ -1,4 +1,4 @@
-// The member check screens' hooks into the generic resource API (issue 13): each check's change records who
+// The member check screens' hooks into the generic resource API: each check's change records who
 // made it and when; a name fixed on Invalid Name Check is checked again (the form's rules already ran; the
 // suspicious-name list runs here) and the member's full name follows; an unlock clears the lock's details.
 // A name changed on the member screen is checked as it is saved (a failing one goes to Invalid Name Check),

@@ -1,4 +1,4 @@
-// Queries of the member checks (issue 13): locking a member (failed one-time codes on the public member pages,
+// Queries of the member checks: locking a member (failed one-time codes on the public member pages,
 // or staff), the name check (of one member's names, of members not checked yet, of every member), and the
 // referral codes already taken.
 import type { Kysely } from 'kysely';

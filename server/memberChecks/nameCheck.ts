@@ -1,4 +1,4 @@
-// The name check of /invalid-name-check (issue 13): a member's names fail when they break the rules the member
+// The name check of /invalid-name-check: a member's names fail when they break the rules the member
 // form uses for them (pattern.name of spec 001 §5.1, from the member screen's own field definitions) or
 // contain a word of the configured list of suspicious names. Pure: the store feeds it, it never queries.
 import { fieldOf, ruleContext } from '../../engine/definition/compile';

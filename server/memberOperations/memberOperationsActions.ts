@@ -84,7 +84,7 @@ export function memberOperationActions(services: ResourceServices): Action[] {
           // The whole transfer tried and undone: every refusal, the ledger's included, answers now.
           const quote = await undone(trx, async () => (await performTransfer(trx, values, user, ctx.now()), quoteTransfer(trx, values, ctx.now())));
           const recordkey = generateKey(ctx.now());
-          return await requestDomainApproval(ctx, trx, { menucode: TRANSFER_MENU, action: TRANSFER_REQUEST_ACTION, resource: TRANSFER_RESOURCE, recordkey, key: { transferid: recordkey }, data: values, proposed: { ...quote, transferredby: user }, before: null, title: logScreen.title });
+          return await requestDomainApproval(ctx, trx, catalogue, { menucode: TRANSFER_MENU, action: TRANSFER_REQUEST_ACTION, resource: TRANSFER_RESOURCE, recordkey, key: { transferid: recordkey }, data: values, proposed: { ...quote, transferredby: user }, before: null, title: logScreen.title });
         }
         return { message: MEMBER_OPERATION_TEXTS.transferred, result: await transferNow(ctx, trx, values, user) };
       } catch (error) {

@@ -1,4 +1,4 @@
-// The member screen's hooks into the generic resource API (issue 13): a terminated member's profile and
+// The member screen's hooks into the generic resource API: a terminated member's profile and
 // child rows stay as they are until reactivated; the full name the list searches follows the names; a
 // private address carries no company; the preferred address lives on the member row (one truth), and the
 // address table's flag follows it.

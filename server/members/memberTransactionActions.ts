@@ -1,4 +1,4 @@
-// A member's ledger transaction explained (issue 13, /member/form/{ID}/transaction/detail/{trxid}): the
+// A member's ledger transaction explained (/member/form/{ID}/transaction/detail/{trxid}): the
 // lot a credit created and what is left of it, the debits that consumed it, the lots a debit consumed, and an
 // accrual's criteria (ledger_detail: which rule gave how many miles).
 // The transaction row itself is the generic detail of the MEMTRX child screen; this is the part no table holds.

@@ -1,4 +1,4 @@
-// Order management's API (issue 16): the step screens' moves (Next Step, Return, Reorder) on one order or in
+// Order management's API: the step screens' moves (Next Step, Return, Reorder) on one order or in
 // bulk (the selected orders, or every order waiting on the screen), each checked by the order machine and
 // refused whole when any order cannot make its move; the tracking timeline's data.
 import type { Kysely } from 'kysely';
@@ -165,7 +165,12 @@ function memberOrdersAction(): Action {
 /** The member card step's Reorder Card: a new card order (reason REPLACEMENT) for an active card of the member. */
 export const REORDER_CARD = { resource: 'member-card', action: 'reorder-card', reason: 'REPLACEMENT' } as const;
 // not in spec: the product's own texts.
-export const REORDER_CARD_TEXTS = { ordered: 'Card {cardnumber} has been reordered (order {orderid})', notActive: 'Card {cardnumber} of member {memberid} is not an active card' } as const;
+export const REORDER_CARD_TEXTS = {
+  ordered: 'Card {cardnumber} has been reordered (order {orderid})',
+  notActive: 'Card {cardnumber} of member {memberid} is not an active card',
+  // not in spec: a card order needs the product the vendor makes.
+  noProduct: 'Membership {membershipid} has no Card Mailing Product: set one on the membership before ordering its cards',
+} as const;
 
 function reorderCardActions(catalogue: Catalogue): Action[] {
   const screen = catalogue.screenByResource.get(REORDER_CARD.resource);
@@ -191,6 +196,7 @@ function reorderCardActions(catalogue: Catalogue): Action[] {
           if (!card || card.status !== 'ACTIVE') throw new ApiError(CODES.VALIDATION, say(REORDER_CARD_TEXTS.notActive, { cardnumber, memberid }));
           const member = (await db.selectFrom('member').select(['nameoncard']).where('memberid', '=', memberid).executeTakeFirst()) as { nameoncard: string | null } | undefined;
           const id = await createOrder(trx, { memberid, cardnumber, membershipid: card.membershipid, tierid: card.tierid, nameoncard: member?.nameoncard ?? null, reason: REORDER_CARD.reason, user, now: ctx.now() });
+          if (id === undefined) throw new ApiError(CODES.VALIDATION, say(REORDER_CARD_TEXTS.noProduct, { membershipid: card.membershipid }));
           await writeUserLog(trx, { username: user, module: screen.menucode, legend: 'REORDERCARD', recordkey: `${memberid}|${cardnumber}`, before: undefined, after: { orderid: id }, ip: ctx.ip }, ctx.now());
           return id;
         });

@@ -1,4 +1,4 @@
-// The step screens' Upload (issue 16): the vendor's result file moves the orders it names to the statuses it
+// The step screens' Upload: the vendor's result file moves the orders it names to the statuses it
 // says, all or nothing. Columns Order ID and Status (a status code or its label), optionally Date
 // (YYYY-MM-DD); an unknown order, an order not on the screen, a status the order cannot reach or a bad cell
 // changes nothing and answers a per-row report (Row, Field, Message) to download.

@@ -1,4 +1,4 @@
-// Mailing orders (issue 16, spec 001 §3.6 and §4.4): a card or a product on its way to a member, moved by the
+// Mailing orders (spec 001 §3.6 and §4.4): a card or a product on its way to a member, moved by the
 // order machine (workflows/orderMachine.ts) through printing, packaging and delivery by the vendors of the
 // region it ships in. Each reached status is a tracking entry with its date and whether the step took longer
 // than the region's SLA (Vendor Region: days per step, rows staff edit). Everything here runs in the caller's
@@ -147,15 +147,17 @@ export interface NewOrder {
 /**
  * A paid order (PAYMENT_SUCCESS, the first status of the original cycle) with its first tracking entry and its
  * default destination, in the region covering that destination. A CARD order without a product takes the
- * membership's card product when one is configured. Returns the order's id.
+ * membership's card product. Returns the order's id; undefined, writing nothing, when the order has no product
+ * (none given and the membership has no card mailing product): the vendor could not make it.
  */
-export async function createOrder(trx: Db | Kysely<any>, order: NewOrder): Promise<number> {
+export async function createOrder(trx: Db | Kysely<any>, order: NewOrder): Promise<number | undefined> {
   const db = anyDb(trx);
   const at = order.now.toISOString();
+  const ordertype = order.ordertype ?? ORDER_TYPES.card;
+  const mailingproductcode = order.mailingproductcode || (ordertype === ORDER_TYPES.card ? await cardProduct(db, order.membershipid) : null);
+  if (!mailingproductcode) return undefined;
   const destination = order.destination ?? (await memberDestination(db, order.memberid));
   const region = await regionForAddress(db, destination);
-  const ordertype = order.ordertype ?? ORDER_TYPES.card;
-  const mailingproductcode = order.mailingproductcode ?? (ordertype === ORDER_TYPES.card ? await cardProduct(db, order.membershipid) : null);
   const inserted = (await db
     .insertInto(ORDER_TABLE)
     .values({

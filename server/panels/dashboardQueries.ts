@@ -7,7 +7,8 @@ import { resolveDateBound } from '../../engine/definition/dateBounds';
 import type { FilterValue } from '../../engine/definition/panelPage';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
-import { ANY_TYPE, METRICS, ROLLUP_TABLE } from '../rollups/rollupStore';
+import { ANY_TYPE, METRICS, rollupOf } from '../rollups/rollupStore';
+import type { MemberFilter } from '../resources/rowScope';
 import type { PanelQuery, PanelQueryContext } from './panelQueries';
 
 /** The gender filter's "every gender" choice (spec 000 §3: gender ALL, MALE or FEMALE). */
@@ -29,11 +30,11 @@ export interface MemberTierRow {
  * of one tier name in several memberships counts once for it. Tiers in rank order, all of them (a tier
  * chart is not cut to the first 10).
  */
-export async function memberTiers(db: Kysely<Schema>, criteria: { gender: string | null; startdate: string | null }, today: string): Promise<MemberTierRow[]> {
+export async function memberTiers(db: Kysely<Schema>, criteria: { gender: string | null; startdate: string | null }, today: string, members: MemberFilter = {}): Promise<MemberTierRow[]> {
   const gender = criteria.gender ?? ALL;
   // The TIER rollup: a member counts for a tier name from the earliest issue day of its active cards of it.
   const rows = await (db as unknown as Kysely<any>)
-    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .selectFrom(rollupOf(METRICS.TIER, members))
     .where('r.metric', '=', METRICS.TIER)
     .where('r.day', '<=', criteria.startdate ?? today)
     .$if(gender !== ALL, (qb) => qb.where('r.k2', '=', gender))
@@ -90,12 +91,12 @@ function nest<K extends string>(rows: { series: string; x: string; y: number }[]
 
 // ---- Enrollment Member: members by enrollment date and tier -------------------------------------------------
 
-export async function enrollments(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+export async function enrollments(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.enrollmentdate, criteria.enddate, now);
   const channel = chosen(criteria.enrollchannel);
   const membership = str(criteria.membershipid);
   const rows = await loose(db)
-    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .selectFrom(rollupOf(METRICS.ENROLL, members))
     .innerJoin('tier as t', 't.tierid', 'r.k3')
     .where('r.metric', '=', METRICS.ENROLL)
     .where('r.day', '>=', from)
@@ -127,7 +128,7 @@ export interface FlightRow {
 
 const TYPE_NAMES: Record<string, string> = { MEMBERGA: 'Member GA', MEMBERNONGA: 'Member Non-GA', NONMEMBER: 'Non-Member' };
 
-export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date): Promise<FlightRow[]> {
+export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}): Promise<FlightRow[]> {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const type = str(criteria.member) ?? FLIGHT_MEMBER_TYPES.ALL;
   const carriers = list(criteria.ffpcarriercode);
@@ -135,7 +136,7 @@ export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date)
   const out: FlightRow[] = [];
   if (type !== FLIGHT_MEMBER_TYPES.NONMEMBER) {
     const rows = await loose(db)
-      .selectFrom(`${ROLLUP_TABLE} as r`)
+      .selectFrom(rollupOf(METRICS.ACTIVITY, members))
       .where('r.metric', '=', METRICS.ACTIVITY)
       .where('r.k1', '=', 'AIR')
       .where('r.day', '>=', from)
@@ -162,7 +163,7 @@ export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date)
   if (type === FLIGHT_MEMBER_TYPES.ALL || type === FLIGHT_MEMBER_TYPES.NONMEMBER) {
     // Non-members: flights parked because no member holds the card (PARK rows: Park Activity rows without a member).
     const rows = await loose(db)
-      .selectFrom(`${ROLLUP_TABLE} as r`)
+      .selectFrom(rollupOf(METRICS.PARK, members))
       .where('r.metric', '=', METRICS.PARK)
       .where('r.k1', '=', 'AIR')
       .where('r.day', '>=', from)
@@ -180,12 +181,12 @@ const total = (row: { data: DayPoint[] }) => row.data.reduce((sum, p) => sum + N
 
 // ---- Promo Code: activities that earned a promotion's bonus --------------------------------------------------
 
-export async function promoCodes(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+export async function promoCodes(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const promocode = str(criteria.promocode);
   // PROMO rows: the promotion lines of EARNING ledger rows by the row's activity day (one line a promotion a row).
   const rows = await loose(db)
-    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .selectFrom(rollupOf(METRICS.PROMO, members))
     .where('r.metric', '=', METRICS.PROMO)
     .where('r.day', '>=', from)
     .where('r.day', '<=', to)
@@ -203,11 +204,11 @@ function byCount<T extends Record<string, unknown>>(rows: T[], count: keyof T, n
 
 // ---- Non-Air Activity: credited partner activities by partner -------------------------------------------------
 
-export async function nonAirActivities(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+export async function nonAirActivities(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const partner = str(criteria.partnercode);
   const rows = await loose(db)
-    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .selectFrom(rollupOf(METRICS.ACTIVITY, members))
     .where('r.metric', '=', METRICS.ACTIVITY)
     .where('r.k1', '=', ACTIVITY_TYPES.NON_AIR)
     .where('r.day', '>=', from)
@@ -221,12 +222,12 @@ export async function nonAirActivities(db: Kysely<Schema>, criteria: Criteria, n
 
 // ---- Corporate Activity: credited activities of corporate members by corporate -------------------------------
 
-export async function corporateActivities(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+export async function corporateActivities(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const type = chosen(criteria.activitytype);
   // CORP rows: credited activities by day, k1 activity type, k2 the member's corporate.
   const rows = await loose(db)
-    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .selectFrom(rollupOf(METRICS.CORP, members))
     .innerJoin('corporate as c', 'c.corporatecode', 'r.k2')
     .where('r.metric', '=', METRICS.CORP)
     .where('r.day', '>=', from)
@@ -240,13 +241,13 @@ export async function corporateActivities(db: Kysely<Schema>, criteria: Criteria
 
 // ---- Member Activity: members with a credited activity a day, by tier -----------------------------------------
 
-export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const type = chosen(criteria.activitytype);
   const membership = str(criteria.membershipid);
   // MACT rows: members with a credited activity a day (each once), k1 its tier, k2 its membership, k3 the type or ALL.
   const rows = await loose(db)
-    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .selectFrom(rollupOf(METRICS.MACT, members))
     .innerJoin('tier as t', 't.tierid', 'r.k1')
     .where('r.metric', '=', METRICS.MACT)
     .where('r.day', '>=', from)
@@ -263,12 +264,12 @@ export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, n
 
 // ---- Redemption: REDEMPTION ledger rows by award (their reason 'Redemption <awardcode>') and its partner ------------------------------------------------
 
-export async function redemptions(db: Kysely<Schema>, criteria: Criteria, now: Date) {
+export async function redemptions(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const partner = str(criteria.partnercode);
   const award = str(criteria.awardcode);
   const rows = await loose(db)
-    .selectFrom(`${ROLLUP_TABLE} as r`)
+    .selectFrom(rollupOf(METRICS.REDEEM, members))
     .leftJoin('award as w', 'w.awardcode', 'r.k1')
     .where('r.metric', '=', METRICS.REDEEM)
     // A redemption whose reason names no award (not written by a redemption) is not drawn.
@@ -291,9 +292,9 @@ export async function announcement(db: Kysely<Schema>): Promise<[{ show: boolean
 }
 
 const read =
-  (fn: (db: Kysely<Schema>, criteria: Criteria, now: Date) => Promise<unknown[]>) =>
-  ({ db, now }: PanelQueryContext, criteria: Criteria) =>
-    fn(db, criteria, now);
+  (fn: (db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter) => Promise<unknown[]>) =>
+  ({ db, now, members }: PanelQueryContext, criteria: Criteria) =>
+    fn(db, criteria, now, members);
 
 export const dashboardQueries: Record<string, PanelQuery> = {
   'dashboard/announcement': { criteria: [], run: ({ db }) => announcement(db) },
@@ -304,7 +305,7 @@ export const dashboardQueries: Record<string, PanelQuery> = {
   'dashboard/corporate-activity': { criteria: ['activitytype', 'startdate', 'enddate'], run: read(corporateActivities) },
   'dashboard/member-tier': {
     criteria: ['gender', 'startdate'],
-    run: ({ db, today }, criteria) => memberTiers(db, { gender: criteria.gender as string | null, startdate: criteria.startdate as string | null }, today),
+    run: ({ db, today, members }, criteria) => memberTiers(db, { gender: criteria.gender as string | null, startdate: criteria.startdate as string | null }, today, members),
   },
   'dashboard/member-activity': { criteria: ['activitytype', 'membershipid', 'startdate', 'enddate'], run: read(memberActivities) },
   'dashboard/redemption': { criteria: ['partnercode', 'awardcode', 'startdate', 'enddate'], run: read(redemptions) },

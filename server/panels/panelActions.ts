@@ -66,7 +66,7 @@ export function panelActions(catalogue: Catalogue, queries: Readonly<Record<stri
           const outside = pinToScope(ctx.scope, pins, criteria);
           const refused = Object.values(outside)[0];
           if (refused) throw invalid(refused, outside);
-          const rows = await query.run({ db: ctx.db, user, now, today: resolveDateBound('today', now)! }, criteria);
+          const rows = await query.run({ db: ctx.db, user, now, today: resolveDateBound('today', now)!, members: ctx.scope.members() }, criteria);
           return { code: CODES.SUCCESS, message: MESSAGES.SUCCESS, result: rows };
         },
       });

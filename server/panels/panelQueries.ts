@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { FilterValue } from '../../engine/definition/panelPage';
 import type { Schema } from '../db/schema';
 import type { SessionUser } from '../session/sessionStore';
+import type { MemberFilter } from '../resources/rowScope';
 import { dashboardQueries } from './dashboardQueries';
 
 export interface PanelQueryContext {
@@ -13,6 +14,8 @@ export interface PanelQueryContext {
   now: Date;
   /** Today as YYYY-MM-DD on the server's clock. */
   today: string;
+  /** The members the caller reads (a branch user's): every count keeps to them; empty for all. */
+  members: MemberFilter;
 }
 
 export interface PanelQuery {

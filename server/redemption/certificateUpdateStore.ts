@@ -5,12 +5,14 @@
 // back (REDEPOSIT credit). The redemption of the certificate changes, all its passengers alike.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
+import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
 import type { ApprovalRequest } from '../approvals/approvalStore';
 import { insertRequest } from '../approvals/approvalStore';
+import { submittedAnswer } from '../approvals/approvers';
+import { recordName } from '../approvals/recordNames';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
@@ -37,7 +39,19 @@ export const UPDATE_TEXTS = {
 } as const;
 
 const onField = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
-const RANK: Record<string, number> = { Y: 1, C: 2, F: 3 };
+/** A compartment as the reference data holds it (Partner Management › Compartment): its name and rank. */
+interface Compartment {
+  name: string;
+  rank: number;
+}
+
+/** A compartment code's name and rank (the best rank when airlines rank it differently); undefined when no row holds it. */
+async function compartmentOf(db: Db, catalogue: Catalogue, code: string): Promise<Compartment | undefined> {
+  const screen = catalogue.screenByResource.get('compartment');
+  if (!screen) return undefined;
+  const row = (await loose(db).selectFrom(resourceModel(screen).table).select(['compartmentname', 'rank']).where('compartmentcode', '=', code).orderBy('rank').limit(1).executeTakeFirst()) as { compartmentname: string; rank: number | null } | undefined;
+  return row ? { name: row.compartmentname, rank: Number(row.rank ?? 0) } : undefined;
+}
 
 export interface UpdateQuote {
   certificateid: string;
@@ -52,7 +66,35 @@ export interface UpdateQuote {
   departuredate: string;
   returndate: string | null;
   compartmentcode: string;
+  /** The member's balance now: the difference comes out of it on approval. */
+  balance: number;
 }
+
+/** What the clerk sees of a quote before Submit: the totals, the update fee by name, the difference and the balance before and after. */
+export const updateShown = (quote: UpdateQuote): Row => ({
+  oldtotal: quote.oldtotal,
+  newtotal: quote.newtotal,
+  updatefee: quote.updatefee,
+  difference: quote.difference,
+  balance: quote.balance,
+  balanceafter: quote.balance - quote.difference,
+});
+
+/** The certificate as the clerk sees it before changing it: its holder and the redemption's flights and miles. */
+export const certificateShown = ({ certificate, redemption }: { certificate: Row; redemption: Row }): Row => ({
+  redemptionid: redemption.redemptionid,
+  holder: `${String(certificate.name ?? '')} ${String(certificate.familyname ?? '')}`.trim(),
+  membername: redemption.membername,
+  awardcode: redemption.awardcode,
+  origin: redemption.origin,
+  destination: redemption.destination,
+  departuredate: redemption.departuredate,
+  returndate: redemption.returndate,
+  compartmentcode: redemption.compartmentcode,
+  passenger: redemption.passenger,
+  oldtotal: redemption.totalmileage,
+  validitydate: certificate.validitydate,
+});
 
 /** The certificate by number, issued, of an issued flight redemption; with its redemption. */
 export async function updatableCertificate(db: Db, catalogue: Catalogue, certificateid: unknown): Promise<{ certificate: Row; redemption: Row }> {
@@ -75,8 +117,12 @@ export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: u
   const member = await memberByCard(via, redemption.cardnumber, day);
   const award = await eligibleAward(db, catalogue, redemption.awardcode, member, day, via);
   const compartment = String(activity.compartmentcode ?? '');
-  if (activity.activityairtype === 'upgrade' && (RANK[compartment] ?? 0) <= (RANK[String(redemption.compartmentcode)] ?? 0)) {
-    throw onField('compartmentcode', formatMessage(UPDATE_TEXTS.upgradeNotHigher, { compartment: String(redemption.compartmentcode) }));
+  if (activity.activityairtype === 'upgrade') {
+    const held = await compartmentOf(via, catalogue, String(redemption.compartmentcode));
+    const wanted = await compartmentOf(via, catalogue, compartment);
+    // Rank 1 is the highest compartment (First); one the reference data does not hold ranks below all.
+    const rankOf = (c: Compartment | undefined) => c?.rank ?? Number.POSITIVE_INFINITY;
+    if (rankOf(wanted) >= rankOf(held)) throw onField('compartmentcode', formatMessage(UPDATE_TEXTS.upgradeNotHigher, { compartment: held?.name ?? String(redemption.compartmentcode) }));
   }
   const returndate = redemption.isreturn ? String(activity.returndate ?? redemption.returndate ?? '') : null;
   const nominees = (await readCertificates(via, catalogue, redemption)).filter((c) => !c.selfusage).length;
@@ -106,6 +152,7 @@ export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: u
     departuredate: String(activity.departuredate),
     returndate,
     compartmentcode: compartment,
+    balance: member.awardmiles,
   };
 }
 
@@ -117,13 +164,17 @@ export async function requestUpdate(ctx: ActionContext, trx: Db, catalogue: Cata
   const quote = await quoteUpdate(ctx.db, catalogue, certificateid, activity, at, trx);
   const key = { memberid: quote.memberid, redemptionid: quote.redemptionid };
   const recordkey = `${quote.memberid}|${quote.redemptionid}`;
+  // Named as the redemption it changes (its award, its member): the quote holds only its key.
+  const recordname = await recordName(trx, catalogue, REDEMPTION_RESOURCE, (await readRedemption(trx, catalogue, key)) ?? key);
   const requestid = await insertRequest(
     trx,
-    { ...UPDATE_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, key, data: { ...key, certificateid: quote.certificateid, ...activity }, proposed: quote as unknown as Row, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
+    { ...UPDATE_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, recordname, key, data: { ...key, certificateid: quote.certificateid, ...activity }, proposed: quote as unknown as Row, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
     formatMessage(APPROVAL_TEXTS.pending, { title: 'Redemption', key: recordkey }),
   );
   await writeUserLog(trx, { username: ctx.user!.username, module: UPDATE_MENU, legend: LEGENDS.REQUEST_APPROVAL, recordkey, after: { requestid, ...quote }, ip: ctx.ip }, at);
-  return { message: formatMessage(UPDATE_TEXTS.requested, { certificate: quote.certificateid, difference: quote.difference.toLocaleString('en-US') }), result: { requestid, ...quote } };
+  const requested = formatMessage(UPDATE_TEXTS.requested, { certificate: quote.certificateid, difference: quote.difference.toLocaleString('en-US') });
+  const { message, approvers } = await submittedAnswer(trx, approvalPages(catalogue), UPDATE_REQUEST, requested);
+  return { message, result: { requestid, ...quote, approvers } };
 }
 
 /** Approval Redemption Update approved: priced again, the difference debited or given back, the redemption changed, in one transaction. */

@@ -6,13 +6,13 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import type { Draft, FormValues } from '../../engine/definition/wizardPage';
 import { REDEMPTION_DETAIL_PATH } from '../../engine/definition/views';
-import { APPROVAL_STATUS, APPROVAL_TEXTS } from '../../engine/definition/approvals';
+import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { dayOf } from '../ledger/ledgerRules';
 import type { ResourceServices } from '../resources/resourceActions';
 import { StepRefusal, wizardActions } from '../wizards/wizardActions';
-import { UPDATE_MENU, UPDATE_REQUEST, UPDATE_STEPS, approveUpdate, quoteUpdate, requestUpdate, updatableCertificate } from './certificateUpdateStore';
+import { UPDATE_MENU, UPDATE_REQUEST, UPDATE_STEPS, approveUpdate, certificateShown, quoteUpdate, requestUpdate, updatableCertificate, updateShown } from './certificateUpdateStore';
 import { VOUCHER_MENU, VOUCHER_STEP, usableVoucher, useVoucher, voucherShown } from './voucherStore';
 import {
   CANCEL_REQUEST,
@@ -27,13 +27,17 @@ import {
   confirmRedemption,
   eligibleAward,
   memberByCard,
+  awardPrice,
   priceList,
+  quoteRedemption,
+  quoteShown,
   readCertificates,
   readRedemption,
   rejectRedemption,
   requestCancel,
   type FlightSearch,
   type Passenger,
+  type RedemptionDraft,
 } from './redemptionStore';
 
 const KEY_DATA = {
@@ -66,9 +70,29 @@ const formOf = (draft: Draft, step: string): FormValues => {
   return values && !Array.isArray(values) ? values : {};
 };
 
-/** Wizard checks and Confirm. */
+/** The draft as the redemption store takes it: the flight search, or a non-air award's date of use. */
+const redemptionDraft = (draft: Draft): RedemptionDraft => ({
+  cardnumber: String(formOf(draft, STEPS.member).cardnumber ?? ''),
+  awardcode: String(formOf(draft, STEPS.award).awardcode ?? ''),
+  search: searchOf(formOf(draft, draft[STEPS.usage] !== undefined ? STEPS.usage : STEPS.search)),
+  passengers: ((draft[STEPS.passengers] ?? []) as FormValues[]).map((row) => row as unknown as Passenger),
+});
+
+/** Wizard checks, the summary's quote and Confirm. */
 export function redemptionWizardActions(catalogue: Catalogue): Action[] {
   const member = async (ctx: ActionContext, values: FormValues) => memberByCard(ctx.db, values.cardnumber, dayOf(ctx.now()));
+  // The flight search and a non-air award's date of use: priced alike, nominee-free (the quote adds the fees).
+  const priced = async (ctx: ActionContext, values: FormValues, earlier: Record<string, FormValues>) => {
+    try {
+      const day = dayOf(ctx.now());
+      const who = await member(ctx, earlier[STEPS.member] ?? {});
+      const award = await eligibleAward(ctx.db, catalogue, earlier[STEPS.award]?.awardcode, who, day);
+      const price = await priceList(ctx.db, catalogue, who, award, searchOf(values), 0);
+      return { zonecode: price.zonecode, peakseason: price.peakseason, pricedeparture: price.pricedeparture, pricereturn: price.pricereturn, activityprice: price.activityprice, mileage: price.mileage, totalmileage: price.totalmileage };
+    } catch (error) {
+      throw onStep(error, STEPS.search);
+    }
+  };
   return wizardActions(catalogue, {
     menucode: REDEMPTION_MENU,
     groupCommit: true,
@@ -76,8 +100,18 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
       [STEPS.member]: async (ctx, values) => {
         try {
           const found = await member(ctx, values);
-          // What the summary shows with the step (member-redemption's fields label it).
-          return { memberid: found.memberid, membername: `${found.firstname} ${found.lastname}`.trim(), awardmiles: found.awardmiles, tierid: found.tierid, agegroup: found.agegroup };
+          // The step's `answer` labels what shows; the rest fills a passenger who is the member (Self Usage).
+          return {
+            memberid: found.memberid,
+            membername: `${found.firstname} ${found.lastname}`.trim(),
+            awardmiles: found.awardmiles,
+            tierid: found.tierid,
+            agegroup: found.agegroup,
+            firstname: found.firstname,
+            lastname: found.lastname,
+            cardnumber: found.cardnumber,
+            birthdate: found.birthdate,
+          };
         } catch (error) {
           throw onStep(error, STEPS.member);
         }
@@ -86,32 +120,25 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
         try {
           const who = await member(ctx, earlier[STEPS.member] ?? {});
           const award = await eligibleAward(ctx.db, catalogue, values.awardcode, who, dayOf(ctx.now()));
-          return { awardcode: award.awardcode, categorytype: award.categorytype, partnercode: award.partnercode };
+          return { awardcode: award.awardcode, categorytype: award.categorytype, partnercode: award.partnercode, ...(await awardPrice(ctx.db, catalogue, award, who, dayOf(ctx.now()))) };
         } catch (error) {
           throw onStep(error, STEPS.award);
         }
       },
-      [STEPS.search]: async (ctx, values, earlier) => {
-        try {
-          const day = dayOf(ctx.now());
-          const who = await member(ctx, earlier[STEPS.member] ?? {});
-          const award = await eligibleAward(ctx.db, catalogue, earlier[STEPS.award]?.awardcode, who, day);
-          const price = await priceList(ctx.db, catalogue, who, award, searchOf(values), 0);
-          return { zonecode: price.zonecode, peakseason: price.peakseason, pricedeparture: price.pricedeparture, pricereturn: price.pricereturn, activityprice: price.activityprice, mileage: price.mileage, totalmileage: price.totalmileage };
-        } catch (error) {
-          throw onStep(error, STEPS.search);
-        }
-      },
+      [STEPS.search]: priced,
+      [STEPS.usage]: priced,
+    },
+    async quote(ctx, draft) {
+      try {
+        return quoteShown(await quoteRedemption(ctx.db, catalogue, redemptionDraft(draft), dayOf(ctx.now())));
+      } catch (error) {
+        throw onStep(error, STEPS.search);
+      }
     },
     async submit(ctx, trx, draft) {
       let confirmed;
       try {
-        confirmed = await confirmRedemption(ctx, trx, catalogue, {
-          cardnumber: String(formOf(draft, STEPS.member).cardnumber ?? ''),
-          awardcode: String(formOf(draft, STEPS.award).awardcode ?? ''),
-          search: searchOf(formOf(draft, STEPS.search)),
-          passengers: ((draft[STEPS.passengers] ?? []) as FormValues[]).map((row) => row as unknown as Passenger),
-        });
+        confirmed = await confirmRedemption(ctx, trx, catalogue, redemptionDraft(draft));
       } catch (error) {
         throw onStep(error, STEPS.search);
       }
@@ -150,8 +177,7 @@ export function certificateUpdateActions(catalogue: Catalogue): Action[] {
     checks: {
       [UPDATE_STEPS.certificate]: async (ctx, values) => {
         try {
-          const { redemption } = await updatableCertificate(ctx.db, catalogue, values.certificateid);
-          return { redemptionid: redemption.redemptionid, awardcode: redemption.awardcode, origin: redemption.origin, destination: redemption.destination, oldtotal: redemption.totalmileage };
+          return certificateShown(await updatableCertificate(ctx.db, catalogue, values.certificateid));
         } catch (error) {
           throw onStep(error, UPDATE_STEPS.certificate);
         }
@@ -164,6 +190,13 @@ export function certificateUpdateActions(catalogue: Catalogue): Action[] {
           throw onStep(error, UPDATE_STEPS.activity);
         }
       },
+    },
+    async quote(ctx, draft) {
+      try {
+        return updateShown(await quoteUpdate(ctx.db, catalogue, formOf(draft, UPDATE_STEPS.certificate).certificateid, formOf(draft, UPDATE_STEPS.activity), ctx.now()));
+      } catch (error) {
+        throw onStep(error, UPDATE_STEPS.activity);
+      }
     },
     async submit(ctx, trx, draft) {
       try {
@@ -234,8 +267,8 @@ export function redemptionActions(services: ResourceServices): Action[] {
         guard: { function: actionFunctionCode(screen, cancel) },
         data: KEY_DATA,
         handler: async (ctx) => {
-          const result = await requestCancel(ctx, catalogue, ctx.parameter.data as Record<string, unknown>);
-          return { message: APPROVAL_TEXTS.submitted, result: { ...result, status: 'PENDING' } };
+          const { message, ...result } = await requestCancel(ctx, catalogue, ctx.parameter.data as Record<string, unknown>);
+          return { message, result: { ...result, status: 'PENDING' } };
         },
       }),
     );

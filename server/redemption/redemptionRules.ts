@@ -1,7 +1,7 @@
 // The pure rules of a redemption: a passenger's traveller type by the age bands of spec 000 §9, an award's
 // eligibility for a member (tier, country, branch) before any flight is chosen, the summary's figures from the
 // price list, and whether a redemption waits for approval. Texts declared once here.
-import { PRICING_REASONS, type Award } from '../awards/awardPricing';
+import { PRICING_REASONS, type Award, type AwardPrice } from '../awards/awardPricing';
 import { STATUS_ACTIVE } from '../../engine/definition/compile';
 
 // not in spec: the product's own messages for a redemption (the eligibility ones are the pricing engine's).
@@ -64,3 +64,15 @@ export function redemptionSummary(pricedeparture: number, pricereturn: number, p
 /** A redemption waits for approval when configured always, or when it costs more than the configured miles (0: never by amount). */
 export const needsRedemptionApproval = (totalmileage: number, policy: { always: boolean; aboveMiles: number }) =>
   policy.always || (policy.aboveMiles > 0 && totalmileage > policy.aboveMiles);
+
+/**
+ * What an award costs before any flight is chosen: a fixed price as it is; a charted award's lowest one-way miles
+ * for the member's tier among the rows in effect on `day` ('Price From'); nothing when no row is.
+ */
+export function awardPriceHint(award: Award, prices: readonly AwardPrice[], tierid: string, day: string): { priceaward: number } | { pricefrom: number } | Record<string, never> {
+  if (award.fixedprice) return { priceaward: award.priceaward ?? 0 };
+  const miles = prices
+    .filter((p) => p.status === STATUS_ACTIVE && (p.tierid === null || p.tierid === tierid) && p.effectivedate <= day && (!p.expireddate || day <= p.expireddate))
+    .map((p) => p.normalmiles);
+  return miles.length > 0 ? { pricefrom: Math.min(...miles) } : {};
+}

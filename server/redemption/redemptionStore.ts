@@ -7,14 +7,17 @@
 // and redeposits the miles (ledger reverse: a REDEPOSIT row), its certificates CANCELLED.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
+import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { formatMessage } from '../../engine/rules';
+import { RULE_MESSAGES } from '../../engine/rules/messages';
 import { priceAward, type Award, type AwardPrice, type Blackout, type NomineeFee, type PeakSeason, type PricingRows } from '../awards/awardPricing';
 import type { ApprovalRequest } from '../approvals/approvalStore';
 import { insertRequest } from '../approvals/approvalStore';
+import { submittedAnswer } from '../approvals/approvers';
+import { recordName } from '../approvals/recordNames';
 import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -25,7 +28,7 @@ import { isSqlite } from '../db/columnTypes';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
-import { REDEMPTION_TEXTS as TEXTS, ageOn, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
+import { REDEMPTION_TEXTS as TEXTS, ageOn, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
 import { auditStamp } from '../resources/auditColumns';
 
 type Db = Kysely<Schema>;
@@ -43,8 +46,11 @@ export const REDEMPTION_REQUEST = { menucode: 'MEMBER', action: 'redemption' } a
 export const CANCEL_REQUEST = { menucode: 'MEMBER', action: 'redemption-cancel' } as const;
 export const REDEMPTION_STATUS = { PENDING: 'PENDING', ISSUED: 'ISSUED', REJECTED: 'REJECTED', CANCELLED: 'CANCELLED' } as const;
 export const CERTIFICATE_STATUS = { PENDING: 'PENDING', ISSUED: 'ISSUED', USED: 'USED', CANCELLED: 'CANCELLED' } as const;
-/** The wizard's steps (screens/member-management/redemption.json). */
-export const STEPS = { member: 'step1', award: 'step2', search: 'step3', passengers: 'step4' } as const;
+/** The wizard's steps (screens/member-management/redemption.json): a flight award's search, a non-air award's date of use. */
+export const STEPS = { member: 'step1', award: 'step2', search: 'step3', usage: 'usage', passengers: 'step4' } as const;
+
+/** The step an award's date (and route) is entered on: the flight search, or a non-air award's date of use. */
+export const searchStep = (award: { categorytype: string }) => (award.categorytype === 'AIR' ? STEPS.search : STEPS.usage);
 
 /** A refusal on a step's field: the wizard shows it there. */
 export class StepFieldError extends ApiError {
@@ -240,6 +246,12 @@ export async function eligibleAward(db: Db, catalogue: Catalogue, awardcode: unk
   return redeem;
 }
 
+/** The award step's price: a fixed price, or the chart's lowest miles for the member's tier today. */
+export async function awardPrice(db: Db, catalogue: Catalogue, award: RedeemAward, member: RedeemingMember, day: string): Promise<Row> {
+  const book = await awardBook(db, catalogue, db);
+  return awardPriceHint(award, book.rows.get(award.awardcode)?.prices ?? [], member.tierid, day);
+}
+
 export interface FlightSearch {
   origin?: string | null;
   destination?: string | null;
@@ -270,7 +282,7 @@ export interface PriceList {
  * blackouts applied, the nominee fees for `nominees`, and the balance enough. Refusals on the search's fields.
  */
 export async function priceList(db: Db, catalogue: Catalogue, member: RedeemingMember, award: RedeemAward, search: FlightSearch, nominees: number, via: Db = db): Promise<PriceList> {
-  const step = STEPS.search;
+  const step = searchStep(award);
   const air = award.categorytype === 'AIR';
   const book = await awardBook(db, catalogue, via);
   const rows = book.rows.get(award.awardcode)!;
@@ -348,6 +360,39 @@ function checkPassengers(search: FlightSearch, passengers: Passenger[]): void {
   });
 }
 
+/** A whole draft priced: every check Confirm makes, nothing stored. */
+export interface RedemptionQuote {
+  member: RedeemingMember;
+  award: RedeemAward;
+  price: PriceList;
+  nominees: number;
+}
+
+/**
+ * The price of a whole draft: the member, the award, the passengers and the price list with every nominee's fee.
+ * The summary shows it and Confirm debits it: one function, so what the clerk sees is what is taken.
+ */
+export async function quoteRedemption(db: Db, catalogue: Catalogue, draft: RedemptionDraft, day: string, via: Db = db): Promise<RedemptionQuote> {
+  const member = await memberByCard(via, draft.cardnumber, day);
+  const award = await eligibleAward(db, catalogue, draft.awardcode, member, day, via);
+  // A draft without the step the award is dated on (its condition left it out): told on that step.
+  if (!draft.search.departuredate) throw new StepFieldError(searchStep(award), 'departuredate', formatMessage(RULE_MESSAGES.required, { label: 'Departure Date' }));
+  checkPassengers(draft.search, draft.passengers);
+  const nominees = draft.passengers.filter((p) => !p.selfusage).length;
+  const price = await priceList(db, catalogue, member, award, draft.search, nominees, via);
+  return { member, award, price, nominees };
+}
+
+/** What the summary shows of a quote: the award's miles, each fee by name, the total, the balance before and after. */
+export const quoteShown = ({ member, price, nominees }: RedemptionQuote): Row => ({
+  awardprice: price.mileage,
+  nominees,
+  nomineefee: price.certificateprice,
+  totalmileage: price.totalmileage,
+  balance: member.awardmiles,
+  balanceafter: member.awardmiles - price.totalmileage,
+});
+
 export interface Confirmed {
   redemption: Row;
   certificates: Row[];
@@ -363,11 +408,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
   const at = ctx.now();
   const day = dayOf(at);
   const user = ctx.user!.username;
-  const member = await memberByCard(trx, draft.cardnumber, day);
-  const award = await eligibleAward(ctx.db, catalogue, draft.awardcode, member, day, trx);
-  checkPassengers(draft.search, draft.passengers);
-  const nominees = draft.passengers.filter((p) => !p.selfusage).length;
-  const price = await priceList(ctx.db, catalogue, member, award, draft.search, nominees, trx);
+  const { member, award, price } = await quoteRedemption(ctx.db, catalogue, draft, day, trx);
   const waiting = needsRedemptionApproval(price.totalmileage, (await awardBook(ctx.db, catalogue, trx)).policy);
   const redemptionid = generateKey(at);
   let trxid: number;
@@ -383,7 +424,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
       now: at,
     }));
   } catch (error) {
-    if (error instanceof LedgerError) throw new StepFieldError(STEPS.search, 'passenger', error.message);
+    if (error instanceof LedgerError) throw new StepFieldError(searchStep(award), 'passenger', error.message);
     throw error;
   }
   const air = award.categorytype === 'AIR';
@@ -448,14 +489,16 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
     const key = { memberid: member.memberid, redemptionid };
     const requestid = await insertRequest(
       trx,
-      { ...REDEMPTION_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, key, data: key, proposed: { ...redemption, status: REDEMPTION_STATUS.ISSUED }, before: null, requestedby: user, requestdate: at.toISOString() },
+      { ...REDEMPTION_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, recordname: await recordName(trx, catalogue, REDEMPTION_RESOURCE, redemption), key, data: key, proposed: { ...redemption, status: REDEMPTION_STATUS.ISSUED }, before: null, requestedby: user, requestdate: at.toISOString() },
       formatMessage(APPROVAL_TEXTS.pending, { title: 'Redemption', key: recordkey }),
     );
     await loose(trx).updateTable(redemptionModel.table).set({ requestid }).where('memberid', '=', member.memberid).where('redemptionid', '=', redemptionid).execute();
     redemption.requestid = requestid;
   }
   await writeUserLog(trx, { username: user, module: REDEMPTION_MENU, legend: waiting ? LEGENDS.REQUEST_APPROVAL : LEGENDS.CREATE, recordkey, after: redemption, ip: ctx.ip }, at);
-  const message = formatMessage(waiting ? TEXTS.waiting : TEXTS.redeemed, { redemption: redemptionid, total: miles(price.totalmileage), count: certificates.length });
+  const said = formatMessage(waiting ? TEXTS.waiting : TEXTS.redeemed, { redemption: redemptionid, total: miles(price.totalmileage), count: certificates.length });
+  // A waiting redemption's answer names who may approve it, as every request's does.
+  const message = waiting ? (await submittedAnswer(trx, approvalPages(catalogue), REDEMPTION_REQUEST, said)).message : said;
   return { redemption, certificates, message };
 }
 
@@ -553,7 +596,7 @@ function cancelProblem(redemption: Row, certificates: Row[], recordkey: string):
 }
 
 /** The member's Cancel Redemption: checked, then a request on Approval Redemption Cancel (nothing moves yet). */
-export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, key: Row): Promise<{ requestid: number }> {
+export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, key: Row): Promise<{ requestid: number; message: string; approvers: string[] }> {
   const at = ctx.now();
   const user = ctx.user!.username;
   const model = modelOf(catalogue, REDEMPTION_RESOURCE);
@@ -567,11 +610,11 @@ export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, ke
     const requestkey = { memberid: redemption.memberid, redemptionid: redemption.redemptionid };
     const requestid = await insertRequest(
       trx,
-      { ...CANCEL_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, key: requestkey, data: requestkey, proposed: { ...redemption, status: REDEMPTION_STATUS.CANCELLED }, before: redemption, requestedby: user, requestdate: at.toISOString() },
+      { ...CANCEL_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, recordname: await recordName(trx, catalogue, REDEMPTION_RESOURCE, redemption), key: requestkey, data: requestkey, proposed: { ...redemption, status: REDEMPTION_STATUS.CANCELLED }, before: redemption, requestedby: user, requestdate: at.toISOString() },
       formatMessage(APPROVAL_TEXTS.pending, { title: 'Redemption', key: recordkey }),
     );
     await writeUserLog(trx, { username: user, module: REDEMPTION_REQUEST.menucode, legend: LEGENDS.REQUEST_APPROVAL, recordkey, after: { requestid, action: CANCEL_REQUEST.action }, ip: ctx.ip }, at);
-    return { requestid };
+    return { requestid, ...(await submittedAnswer(trx, approvalPages(catalogue), CANCEL_REQUEST)) };
   });
 }
 

@@ -2,6 +2,7 @@
 // checks a voucher code of a non-air redemption certificate and marks it used, once. Only that partner's
 // vouchers are found; an unknown code, another partner's, a used, cancelled or expired one answer a message on
 // the code and change nothing.
+import { formatDate } from '../../engine/definition/format';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
@@ -43,10 +44,10 @@ export async function usableVoucher(db: Db, catalogue: Catalogue, ctx: ActionCon
   const row = (await loose(db).selectFrom(model.table).selectAll().where('vouchercode', '=', code).where('partnercode', '=', partner).executeTakeFirst()) as Row | undefined;
   if (!row) throw onCode(formatMessage(VOUCHER_TEXTS.notFound, { code, partner }), CODES.NOT_FOUND);
   const voucher = rowToRecord(model, row);
-  if (voucher.status === CERTIFICATE_STATUS.USED) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: String(voucher.useddate ?? '').slice(0, 10) }));
+  if (voucher.status === CERTIFICATE_STATUS.USED) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(String(voucher.useddate ?? '').slice(0, 10)) }));
   if (voucher.status === CERTIFICATE_STATUS.CANCELLED) throw onCode(formatMessage(VOUCHER_TEXTS.cancelled, { code }));
   if (voucher.status === CERTIFICATE_STATUS.PENDING) throw onCode(formatMessage(VOUCHER_TEXTS.pending, { code }));
-  if (voucher.validitydate && String(voucher.validitydate) < dayOf(ctx.now())) throw onCode(formatMessage(VOUCHER_TEXTS.expired, { code, date: String(voucher.validitydate) }));
+  if (voucher.validitydate && String(voucher.validitydate) < dayOf(ctx.now())) throw onCode(formatMessage(VOUCHER_TEXTS.expired, { code, date: formatDate(String(voucher.validitydate)) }));
   return voucher;
 }
 
@@ -72,7 +73,7 @@ export async function useVoucher(ctx: ActionContext, trx: Db, catalogue: Catalog
     .where('status', '=', CERTIFICATE_STATUS.ISSUED)
     .executeTakeFirst();
   const code = String(voucher.vouchercode);
-  if (Number(used.numUpdatedRows) !== 1) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: dayOf(at) }));
+  if (Number(used.numUpdatedRows) !== 1) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(dayOf(at)) }));
   await writeUserLog(trx, { username: ctx.user!.username, module: VOUCHER_MENU, legend: LEGENDS.UPDATE, recordkey: String(voucher.certificateid), before: { status: voucher.status }, after: { status: CERTIFICATE_STATUS.USED }, ip: ctx.ip }, at);
   return { message: formatMessage(VOUCHER_TEXTS.marked, { code }), result: { ...voucherShown(voucher), status: CERTIFICATE_STATUS.USED } };
 }

@@ -129,11 +129,11 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
             if (refused) throw invalid(refused, outside);
             const limit = formatRowLimit(format as ReportFormat);
             if (limit) {
-              const rows = await query.count({ db: ctx.db, now, today: resolveDateBound('today', now)! }, criteria);
+              const rows = await query.count({ db: ctx.db, now, today: resolveDateBound('today', now)!, members: ctx.scope.members() }, criteria);
               if (rows > limit.rows) throw invalid(limit.message, { format: limit.message });
             }
             const file = await ctx.db.transaction().execute(async (trx) => {
-              const row = await createReportFile(trx, { menucode: page.menucode, report: page.report!, title: page.title, format: format as ReportFormat, parameters: { criteria, heading: headingOf(page, criteria) }, dir: ctx.config.reportDir, user: user.username, now });
+              const row = await createReportFile(trx, { menucode: page.menucode, report: page.report!, title: page.title, format: format as ReportFormat, parameters: { criteria, heading: headingOf(page, criteria), members: ctx.scope.members() }, dir: ctx.config.reportDir, user: user.username, now });
               await writeUserLog(trx, { username: user.username, module: page.menucode, legend: 'GENERATE', recordkey: row.fileid, before: undefined, after: { format, criteria }, ip: ctx.ip }, now);
               return row;
             });

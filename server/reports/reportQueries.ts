@@ -9,6 +9,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import { TRX_TYPES } from '../ledger/ledgerRules';
 import { isSqlite } from '../db/columnTypes';
 import type { ReportColumn, ReportFormat } from './reportWriters';
+import type { MemberFilter } from '../resources/rowScope';
 
 type Row = Record<string, unknown>;
 type Criteria = Record<string, FilterValue>;
@@ -19,6 +20,8 @@ export interface ReportQueryContext {
   now: Date;
   /** Today as YYYY-MM-DD on the server's clock. */
   today: string;
+  /** The members the requester reads (a branch user's); every report keeps to them. Empty: all. */
+  members: MemberFilter;
 }
 
 export interface ReportQuery {
@@ -50,6 +53,10 @@ async function* keysetPages(build: () => SelectQueryBuilder<any, any, any>, keyC
   }
 }
 
+/** Keeps a query to the requester's members: conditions on its member table (alias m). */
+const keep = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, members: MemberFilter): Q =>
+  Object.entries(members).reduce((q, [column, value]) => q.where(`m.${column}`, '=', value) as Q, query);
+
 const countOf = async (query: SelectQueryBuilder<any, any, any>): Promise<number> => {
   const row = (await query.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string | bigint } | undefined;
   return Number(row?.n ?? 0);
@@ -68,8 +75,8 @@ function listReport(spec: {
     criteria: spec.criteria,
     formats: spec.formats ?? ['CSV', 'XLSX'],
     columns: spec.columns,
-    count: (ctx, criteria) => countOf(spec.base(ctx.db as unknown as AnyDb, criteria)),
-    pages: (ctx, criteria, pageSize) => keysetPages(() => spec.select(spec.base(ctx.db as unknown as AnyDb, criteria)), spec.key.column, spec.key.alias, pageSize),
+    count: (ctx, criteria) => countOf(keep(spec.base(ctx.db as unknown as AnyDb, criteria), ctx.members)),
+    pages: (ctx, criteria, pageSize) => keysetPages(() => spec.select(keep(spec.base(ctx.db as unknown as AnyDb, criteria), ctx.members)), spec.key.column, spec.key.alias, pageSize),
   };
 }
 
@@ -290,7 +297,10 @@ const accountingReport: ReportQuery = summaryReport({
   ],
   async rows(ctx, c) {
     const db = ctx.db as unknown as AnyDb;
-    const rows = (await period(db.selectFrom('ledger_transaction as t'), 't.activitydate', c)
+    // A scoped requester's ledger is their members' rows.
+    const scoped = Object.keys(ctx.members).length > 0;
+    const ledger = scoped ? keep(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), ctx.members) : db.selectFrom('ledger_transaction as t');
+    const rows = (await period(ledger, 't.activitydate', c)
       .select([
         't.trxtype as trxtype',
         (eb) => eb.fn.countAll().as('transactions'),
@@ -324,9 +334,9 @@ const memberSummary = (group: { column: string; label: string }): ReportQuery =>
     async rows(ctx, c) {
       const db = ctx.db as unknown as AnyDb;
       const key = sql<string>`coalesce(m.${sql.ref(group.column)}, '(none)')`;
-      const members = (await db.selectFrom('member as m').select([key.as('groupkey'), (eb) => eb.fn.countAll().as('members')]).groupBy(key).execute()) as Row[];
-      const enrolled = (await period(db.selectFrom('member as m'), 'm.enrollmentdate', c).select([key.as('groupkey'), (eb) => eb.fn.countAll().as('n')]).groupBy(key).execute()) as Row[];
-      const activity = (await period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), 't.activitydate', c)
+      const members = (await keep(db.selectFrom('member as m'), ctx.members).select([key.as('groupkey'), (eb) => eb.fn.countAll().as('members')]).groupBy(key).execute()) as Row[];
+      const enrolled = (await period(keep(db.selectFrom('member as m'), ctx.members), 'm.enrollmentdate', c).select([key.as('groupkey'), (eb) => eb.fn.countAll().as('n')]).groupBy(key).execute()) as Row[];
+      const activity = (await period(keep(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), ctx.members), 't.activitydate', c)
         .select([
           key.as('groupkey'),
           sql<number>`count(distinct t.memberid)`.as('active'),
@@ -379,7 +389,7 @@ const fraudReport: ReportQuery = summaryReport({
     const withinDays = await readConfigKey(ctx.db, 'FRAUD_REDEMPTION_DAYS');
     const flagged: Row[] = [];
     // 1. Many accruals on one day: EARNING rows of one member with the same activity date.
-    const busy = (await period(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), 't.activitydate', c)
+    const busy = (await period(keep(db.selectFrom('ledger_transaction as t').innerJoin('member as m', 'm.memberid', 't.memberid'), ctx.members), 't.activitydate', c)
       .where('t.trxtype', '=', TRX_TYPES.EARNING)
       .select(['m.memberid as memberid', 'm.cardnumber as cardnumber', memberName.as('memberfullname'), 't.activitydate as day', (eb) => eb.fn.countAll().as('n')])
       .groupBy(['m.memberid', 'm.cardnumber', 'm.firstname', 'm.lastname', 't.activitydate'])
@@ -393,7 +403,8 @@ const fraudReport: ReportQuery = summaryReport({
       db
         .selectFrom('ledger_transaction as o')
         .innerJoin('ledger_transaction as i', (j) => j.onRef('i.relatedtrxid', '=', 'o.trxid').on('i.trxtype', '=', TRX_TYPES.TRANSFERIN))
-        .innerJoin('member as m', 'm.memberid', 'o.memberid'),
+        .innerJoin('member as m', 'm.memberid', 'o.memberid')
+        .$call((q) => keep(q, ctx.members)),
       'o.activitydate',
       c,
     )
@@ -409,7 +420,8 @@ const fraudReport: ReportQuery = summaryReport({
       db
         .selectFrom('ledger_transaction as r')
         .innerJoin('ledger_transaction as i', (j) => j.onRef('i.memberid', '=', 'r.memberid').on('i.trxtype', '=', TRX_TYPES.TRANSFERIN).on('i.awardmiles', '>=', largeTransfer).onRef('i.activitydate', '<=', 'r.activitydate'))
-        .innerJoin('member as m', 'm.memberid', 'r.memberid'),
+        .innerJoin('member as m', 'm.memberid', 'r.memberid')
+        .$call((q) => keep(q, ctx.members)),
       'r.activitydate',
       c,
     )
@@ -474,7 +486,7 @@ const cobrandSummaryReport: ReportQuery = summaryReport({
   ],
   async rows(ctx, c) {
     const db = ctx.db as unknown as AnyDb;
-    const rows = (await equalsIf(db.selectFrom('member_cobrand as c').innerJoin('member as m', 'm.memberid', 'c.memberid'), 'c.partnercode', c.partnercode)
+    const rows = (await equalsIf(keep(db.selectFrom('member_cobrand as c').innerJoin('member as m', 'm.memberid', 'c.memberid'), ctx.members), 'c.partnercode', c.partnercode)
       .select(['c.partnercode as partnercode', 'c.cobrandcode as cobrandcode', (eb) => eb.fn.countAll().as('cards'), sql<number>`sum(case when c.status = 'ACTIVE' then 1 else 0 end)`.as('active'), sql<number>`sum(m.awardmiles)`.as('awardmiles')])
       .groupBy(['c.partnercode', 'c.cobrandcode'])
       .orderBy('c.partnercode')

@@ -2,6 +2,7 @@
 // with each file's progress (the job's status and percentage), the file written a page of rows at a time,
 // one-time download tokens (any app server serves the file from the shared report directory), and the
 // retention sweep that deletes expired files.
+import type { MemberFilter } from '../resources/rowScope';
 import { mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -69,6 +70,8 @@ export interface ReportParameters {
   criteria: Record<string, FilterValue>;
   /** The parameters as the user chose them (label, shown value), printed under a PDF's title. */
   heading: [string, string][];
+  /** The members the requester reads (a branch user's): the file keeps to them as their screens do. Absent: all. */
+  members?: MemberFilter;
 }
 
 export interface GenerateRequest {
@@ -193,7 +196,7 @@ export async function generateReportFile(db: Kysely<Schema>, fileid: string, now
   const query = REPORT_QUERIES[file.report];
   if (!query) throw new Error(`No report "${file.report}"`);
   const parameters = JSON.parse(file.parameters) as ReportParameters;
-  const ctx = { db, now, today: now.toISOString().slice(0, 10) };
+  const ctx = { db, now, today: now.toISOString().slice(0, 10), members: parameters.members ?? {} };
   const total = await query.count(ctx, parameters.criteria);
   // Refused before any row is written (a retried job would write a million rows to fail again).
   const limit = formatRowLimit(file.format);

@@ -1,4 +1,4 @@
-// Monthly mileage statements (issue 17): a Statement row (Catalog › Statement: its month and template) is sent
+// Monthly mileage statements: a Statement row (Catalog › Statement: its month and template) is sent
 // by its Send action as a job; the job goes through the ACTIVE members with an e-mail a page at a time and,
 // for each, reads the balance, the month's ledger activity and the miles expiring in the template's next
 // months, renders the statement to PDF from the template (kept under the report directory), and writes the

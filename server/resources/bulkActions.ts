@@ -1,4 +1,4 @@
-// Bulk files and bulk row actions of the generic resource API (issue 12 §6). /api/<resource>/upload takes a
+// Bulk files and bulk row actions of the generic resource API. /api/<resource>/upload takes a
 // CSV file (as text in the envelope, under its own body limit UPLOAD_LIMIT_BYTES): every row is checked
 // with the create form's rules, types, references and keys before anything is written; a file with any bad
 // row changes nothing and answers a per-row error report (CSV: row, field, message); a good file is inserted

@@ -26,6 +26,11 @@ export interface ResourceHooks {
   /** After a new record is written (e.g. the e-mail that lets a new user set a password). */
   afterCreate?(ctx: ActionContext, trx: Kysely<Schema>, record: Row): Promise<void>;
   /**
+   * The create's answer when the domain says more than that the record was made (a purchase waiting for approval
+   * names who may approve it), after the create's transaction.
+   */
+  createdMessage?(ctx: ActionContext, record: Row): Promise<string>;
+  /**
    * After a record is updated, activated, deactivated, changed by a custom action (`after` set) or deleted
    * (`after` undefined), in its transaction, with the change visible: a rule about the resulting state
    * (someone must still be able to manage users) throws an ApiError and the change is rolled back.
@@ -87,6 +92,7 @@ function bothHooks(a: ResourceHooks, b: ResourceHooks): ResourceHooks {
       await b.afterCreate?.(ctx, trx, record);
     };
   }
+  if (a.createdMessage || b.createdMessage) hooks.createdMessage = b.createdMessage ?? a.createdMessage;
   if (a.checkUpload || b.checkUpload) hooks.checkUpload = async (db, rows) => [...((await a.checkUpload?.(db, rows)) ?? []), ...((await b.checkUpload?.(db, rows)) ?? [])];
   if (a.upload || b.upload) hooks.upload = b.upload ?? a.upload;
   if (a.checkChange || b.checkChange) {

@@ -1,4 +1,4 @@
-// Record pages and child tables on the server (issue 12 §1, §2): each section of a record page reads and
+// Record pages and child tables on the server: each section of a record page reads and
 // saves on its own (/api/<resource>/section-<key>-detail and /section-<key>), guarded by the section's
 // function code, one transaction and one user log row per save; and the generic standard action
 // createbulk: several new records in one call, all or nothing, the first bad row named by its number.

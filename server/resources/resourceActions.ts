@@ -412,7 +412,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         handler: async (ctx) => {
           const after = await db(ctx).transaction().execute((trx) => createRecord(ctx, trx, target, services, ctx.parameter.data as Row));
           written(ctx);
-          return { result: after, message: RESULT_MESSAGES.create };
+          return { result: after, message: (await hooks.createdMessage?.(ctx, after)) ?? RESULT_MESSAGES.create };
         },
       }),
     );

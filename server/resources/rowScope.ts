@@ -24,6 +24,9 @@ export interface ScopeCondition {
   build(eb: ExpressionBuilder<any, any>, p: unknown[]): Expression<SqlBool>;
 }
 
+/** Whose rows a count over members keeps to: member column -> value (a scoped caller's branch); empty: every member's. */
+export type MemberFilter = Readonly<Record<string, string>>;
+
 /** 'read': lists and details; 'write': changes, which also keep to the memberships the role may enroll in. */
 export type ScopeMode = 'read' | 'write';
 
@@ -41,6 +44,11 @@ export interface Scope {
   member(db: Kysely<any>, memberid: string, mode: ScopeMode): Promise<MemberPlace>;
   /** The caller's own value of a dimension (their branch or partner code), when it limits them. */
   own(dimension: 'branch' | 'partner'): string | undefined;
+  /**
+   * The members the caller reads, as member column -> value (their branch), for the reads that count over members
+   * (reports, dashboard panels); empty when every member is in scope.
+   */
+  members(): MemberFilter;
 }
 
 /** The caller who sees everything. */
@@ -50,6 +58,7 @@ export const UNLIMITED: Scope = {
   outside: async () => undefined,
   member: async (db, memberid) => ((await db.selectFrom('member').select('memberid').where('memberid', '=', memberid).executeTakeFirst()) ? 'in' : 'missing'),
   own: () => undefined,
+  members: () => ({}),
 };
 
 const equals = (name: string, value: string): ScopeCondition => ({
@@ -91,6 +100,14 @@ class UserScope implements Scope {
 
   own(dimension: 'branch' | 'partner'): string | undefined {
     return (dimension === 'branch' ? this.user.branchcode : this.user.partnercode) ?? undefined;
+  }
+
+  members(): MemberFilter {
+    const scope = this.memberModel?.scope ?? {};
+    const filter: Record<string, string> = {};
+    if (scope.branch && this.user.branchcode) filter[scope.branch] = this.user.branchcode;
+    if (scope.partner && this.user.partnercode) filter[scope.partner] = this.user.partnercode;
+    return filter;
   }
 
   private granted(db: Kysely<any>): Promise<string[]> {

@@ -1,11 +1,13 @@
 // Retro claims' hooks into the generic resource API: a claim created on a manager (a view of the member's claims
 // per claim type, or SkyTeam In's own list) is checked by the claim rules before it is stored (the member its card
-// names becomes its key), and its approval request is opened in the same transaction.
+// names becomes its key), and its approval request is opened in the same transaction (the answer names who may approve it).
+import { approvalPages } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import type { ViewResource } from '../../engine/definition/viewPage';
+import { submittedAnswer } from '../approvals/approvers';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
-import { checkInClaim, checkMemberClaim, IN_CLAIM_RESOURCE, MEMBER_CLAIM_RESOURCE, openClaimRequest } from './retroClaimStore';
+import { checkInClaim, checkMemberClaim, CLAIM_REQUEST_ACTION, IN_CLAIM_RESOURCE, MEMBER_CLAIM_RESOURCE, openClaimRequest } from './retroClaimStore';
 
 /** The managers of the member's claims: the views of the member's Retro Claim screen (one per claim type). */
 export function memberClaimManagers(catalogue: Catalogue): ScreenDefinition[] {
@@ -26,8 +28,9 @@ export function retroClaimHooks(catalogue: Catalogue): HookRegistry {
       return { ...(derived ?? {}), claimdate: ctx.now().toISOString().slice(0, 10) };
     },
     async afterCreate(ctx, trx, record) {
-      await openClaimRequest(ctx, trx, screen, record);
+      await openClaimRequest(ctx, trx, catalogue, screen, record);
     },
+    createdMessage: async (ctx) => (await submittedAnswer(ctx.db, approvalPages(catalogue), { menucode: screen.menucode, action: CLAIM_REQUEST_ACTION })).message,
   });
   return Object.fromEntries(
     claimManagers(catalogue).map((screen) => [screen.resource.name, hooks(screen, screen.resource.name === IN_CLAIM_RESOURCE ? checkInClaim : checkMemberClaim)]),

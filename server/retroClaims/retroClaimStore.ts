@@ -19,6 +19,7 @@ import { sameFlight as sameFlightAs, type FlightSegment } from '../accrual/fligh
 import { memberByCard, postActivity, refusalError, segmentKey, type PostedActivity } from '../accrual/accrualStore';
 import { writeContext } from '../accrual/accrualHooks';
 import { insertRequest, type ApprovalRequest } from '../approvals/approvalStore';
+import { recordName } from '../approvals/recordNames';
 import { recordKey, rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { carrierProblem, memberProblems, RETRO_TEXTS, say, windowProblem, type ClaimSettings, type ClaimType } from './retroClaimRules';
@@ -148,7 +149,7 @@ export async function checkInClaim(ctx: ActionContext, trx: Db, catalogue: Catal
 }
 
 /** Opens the claim's approval request on the approval page of its manager's menu, in the claim's transaction; the claim keeps the request id. */
-export async function openClaimRequest(ctx: ActionContext, trx: Db, screen: ScreenDefinition, record: Row): Promise<number> {
+export async function openClaimRequest(ctx: ActionContext, trx: Db, catalogue: Catalogue, screen: ScreenDefinition, record: Row): Promise<number> {
   const model = resourceModel(screen);
   const key = Object.fromEntries(model.key.map((k) => [k, record[k]]));
   const recordkey = recordKey(model, key);
@@ -157,7 +158,7 @@ export async function openClaimRequest(ctx: ActionContext, trx: Db, screen: Scre
   for (const name of ['eticket', 'boardingpass', 'requestid', 'activityid', 'awardmiles', 'tiermiles', 'rejectreason']) delete proposed[name];
   const requestid = await insertRequest(
     trx,
-    { menucode: screen.menucode, action: CLAIM_REQUEST_ACTION, resource: model.name, recordkey, key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
+    { menucode: screen.menucode, action: CLAIM_REQUEST_ACTION, resource: model.name, recordkey, recordname: await recordName(trx, catalogue, model.name, record), key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
     formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }),
   );
   let update = loose(trx).updateTable(model.table).set({ requestid });

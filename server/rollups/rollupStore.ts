@@ -7,11 +7,12 @@
 // Metrics: ENROLL, REDEEM, ACTIVITY (migration 0035), TIER (0036), and PROMO (promotion lines), CORP (corporate
 // members' activities), MACT (members active a day, through dashboard_member_day) and PARK (parked activities of
 // no member: Flight's Non-Member series), so that every chart panel
-// reads days x keys at 1,000,000 members and 10,000,000 ledger rows (issue 17).
-import { sql, type Kysely } from 'kysely';
+// reads days x keys at 1,000,000 members and 10,000,000 ledger rows.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
+import type { MemberFilter } from '../resources/rowScope';
 
 export const ROLLUP_TABLE = 'dashboard_rollup';
 
@@ -57,6 +58,8 @@ interface Source {
   /** Columns whose update can move the row between keys. */
   columns: string[];
   metric: string;
+  /** The memberid the row belongs to, as SQL over the row alias (null for a row of no member). */
+  member(row: string): string;
 }
 
 const text = (expr: string) => `coalesce(cast(${expr} as varchar(100)), '')`;
@@ -70,6 +73,7 @@ const SOURCES: Source[] = [
   {
     metric: METRICS.ENROLL,
     table: 'member',
+    member: (r) => `${r}.memberid`,
     keys: (r) => [`cast(${r}.enrollmentdate as varchar(10))`, text(`${r}.enrollchannel`), text(`${r}.membershipid`), text(`${r}.tierid`)],
     counts: (r) => `${r}.enrollmentdate is not null`,
     columns: ['enrollmentdate', 'enrollchannel', 'membershipid', 'tierid'],
@@ -77,6 +81,7 @@ const SOURCES: Source[] = [
   {
     metric: METRICS.REDEEM,
     table: 'ledger_transaction',
+    member: (r) => `${r}.memberid`,
     keys: (r) => [`cast(${r}.activitydate as varchar(10))`, text(`case when ${r}.reason like '${REDEMPTION_REASON}%' then substr(${r}.reason, ${REDEMPTION_REASON.length + 1}) end`), `''`, `''`],
     counts: (r) => `${r}.trxtype = 'REDEMPTION'`,
     columns: ['trxtype', 'activitydate', 'reason'],
@@ -84,6 +89,7 @@ const SOURCES: Source[] = [
   {
     metric: METRICS.ACTIVITY,
     table: 'member_activity',
+    member: (r) => `${r}.memberid`,
     keys: (r) => [`cast(${r}.activitydate as varchar(10))`, text(`${r}.activitytype`), text(`case when ${r}.activitytype = 'AIR' then ${r}.carrier else ${r}.partnercode end`), `''`],
     counts: creditedActivity,
     columns: ['activitydate', 'activitytype', 'carrier', 'partnercode', 'status'],
@@ -93,6 +99,7 @@ const SOURCES: Source[] = [
     // when the activity was written; a member's change of corporate moves its activities (CORPORATE_MOVE).
     metric: METRICS.CORP,
     table: 'member_activity',
+    member: (r) => `${r}.memberid`,
     keys: (r) => [day(r), text(`${r}.activitytype`), text(corporateOf(r)), `''`],
     counts: (r) => `${creditedActivity(r)} and ${corporateOf(r)} is not null`,
     columns: ['activitydate', 'activitytype', 'status', 'memberid'],
@@ -101,6 +108,7 @@ const SOURCES: Source[] = [
     // Flight's Non-Member series: parked activities no member holds, k1 activity type.
     metric: METRICS.PARK,
     table: 'park_activity',
+    member: (r) => `${r}.memberid`,
     keys: (r) => [day(r), text(`${r}.activitytype`), `''`, `''`],
     counts: (r) => `${r}.memberid is null and ${r}.activitydate is not null`,
     columns: ['activitydate', 'activitytype', 'memberid'],
@@ -110,6 +118,7 @@ const SOURCES: Source[] = [
     // promotion a row: accrual's promotionBonuses). Ledger rows are written before their lines and never change day or type.
     metric: METRICS.PROMO,
     table: 'ledger_detail',
+    member: (r) => `(select t.memberid from ledger_transaction t where t.trxid = ${r}.trxid)`,
     keys: (r) => [`(select cast(t.activitydate as varchar(10)) from ledger_transaction t where t.trxid = ${r}.trxid)`, text(`${r}.rulecode`), `''`, `''`],
     counts: (r) => `${r}.ruletype = '${PROMOTION_RULE}' and exists (select 1 from ledger_transaction t where t.trxid = ${r}.trxid and t.trxtype = 'EARNING')`,
     columns: ['trxid', 'ruletype', 'rulecode'],
@@ -441,6 +450,49 @@ export function recountQuery(): string {
     )
     .join(' union all ');
 }
+
+/** The members a filter keeps, as a condition on the member table's columns (aliased `alias`). */
+const memberColumns = (filter: MemberFilter, alias: string): RawBuilder<unknown> =>
+  sql.join(
+    Object.entries(filter).map(([column, value]) => sql`${sql.ref(`${alias}.${column}`)} = ${value}`),
+    sql` and `,
+  );
+
+/** Where the memberid (SQL over the row) lies among the filter's members; a row of no member lies outside. */
+const memberIn = (memberid: string, filter: MemberFilter): RawBuilder<unknown> => sql`${sql.raw(memberid)} in (select f.memberid from member f where ${memberColumns(filter, 'f')})`;
+
+/** Where memberTierSelect takes its extra condition. */
+const HOLE = '\u0000';
+
+/**
+ * One metric's rollup rows counted from scratch over the rows of the filter's members: the rollup table's shape
+ * (metric, day, k1, k2, k3, total) for a caller the stored rollups cannot narrow (they carry no member's branch).
+ * A panel reads it in place of the table; the day and key filters it adds apply to it the same way.
+ */
+export function memberRollup(metric: string, filter: MemberFilter): RawBuilder<RollupRow> {
+  if (metric === METRICS.TIER) {
+    const [before, after] = memberTierSelect(` and ${HOLE}`).split(HOLE) as [string, string];
+    return sql<RollupRow>`select ${sql.lit(metric)} as metric, day, tiername as k1, gender as k2, '' as k3, count(*) as total
+      from (${sql.raw(before)}${memberColumns(filter, 'm')}${sql.raw(after)}) h group by day, tiername, gender`;
+  }
+  if (metric === METRICS.MACT) {
+    return sql<RollupRow>`select ${sql.lit(metric)} as metric, h.day as day, coalesce(m.tierid, '') as k1, coalesce(m.membershipid, '') as k2, h.activitytype as k3, count(*) as total
+      from (${sql.raw(memberDaySelect())}) h join member m on m.memberid = h.memberid where ${memberColumns(filter, 'm')} group by h.day, m.tierid, m.membershipid, h.activitytype`;
+  }
+  const source = SOURCES.find((s) => s.metric === metric);
+  if (!source) throw new Error(`No rollup metric ${metric}`);
+  const [d, k1, k2, k3] = source.keys('r');
+  const grouped = [d, k1, k2, k3].filter((key) => key !== `''`);
+  return sql<RollupRow>`select ${sql.lit(metric)} as metric, ${sql.raw(d)} as day, ${sql.raw(k1)} as k1, ${sql.raw(k2)} as k2, ${sql.raw(k3)} as k3, count(*) as total
+    from ${sql.table(source.table)} r where ${sql.raw(source.counts('r'))} and ${memberIn(source.member('r'), filter)} group by ${sql.raw(grouped.join(', '))}`;
+}
+
+/**
+ * What a panel reads a metric from, aliased r: the rollup table, or for a caller who sees only some members
+ * (a branch user), the metric counted over their members' rows.
+ */
+export const rollupOf = (metric: string, filter: MemberFilter) =>
+  Object.keys(filter).length === 0 ? sql.table(ROLLUP_TABLE).as('r') : sql<RollupRow>`(${memberRollup(metric, filter)})`.as('r');
 
 export interface RollupRow {
   metric: string;

@@ -1,4 +1,4 @@
-// Demo award catalogue (not production, issue 15): a GarudaMiles-like award chart: award types, flight awards
+// Demo award catalogue (not production): a GarudaMiles-like award chart: award types, flight awards
 // priced by zone and compartment (with peak-season miles), an upgrade, a hotel voucher and a partner voucher,
 // the peak seasons and blackouts they meet, the nominee fees and a few members' redemption nominees; each table
 // filled once while it is empty.

@@ -1,4 +1,4 @@
-// Demo buy-mileage catalogue (not production, issue 15): the two receipt types spec 001 §4.7 relabels, the
+// Demo buy-mileage catalogue (not production): the two receipt types spec 001 §4.7 relabels, the
 // per-mile prices by tier with their effective dates, and a discount and a bonus promo; each table filled
 // once while it is empty. Codes match the other demo data (tiers, currencies).
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Demo data of the member checks (issue 13), once, after the demo members: a few members whose names fail the
+// Demo data of the member checks, once, after the demo members: a few members whose names fail the
 // name check (drawn members renamed as a careless import would have them), suspect duplicates (drawn members
 // enrolled a second time: the same name and birth date, the same e-mail, the same ID card number, recorded by
 // the enrollment's own duplicate check), ID documents waiting for review, locked members (from failed one-time

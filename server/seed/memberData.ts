@@ -1,17 +1,19 @@
 // Demo members (not production), filled once while the member table is empty: the twenty named members
 // the public member pages rely on, then drawn members (memberPopulation.ts) up to DEMO_MEMBERS, each with
 // cards, account period, addresses, tier history and years of miles written through the ledger itself.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
-import { credit, debit, expireDue, muteLedgerListeners, transfer, TRX_TYPES } from '../ledger/ledgerStore';
-import { addMonths } from '../ledger/ledgerRules';
 import { toDb } from '../resources/records';
+import { isSqlite } from '../db/columnTypes';
+import { ACTIVITY_RESOURCE, segmentKey, type PostedActivity } from '../accrual/accrualStore';
+import { LedgerBook, bookHistories, type BookTransaction } from './ledgerBook';
+import { demoRating } from './demoRating';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
-import { populationMember, type FixedMember, type PopulationMember } from './memberPopulation';
+import { populationMember, type ActivityRating, type FixedMember, type MilesEvent, type PopulationMember } from './memberPopulation';
 
 export { cardNumber } from './memberPopulation';
 
@@ -56,16 +58,15 @@ const CHILD_RESOURCES: readonly [string, (m: PopulationMember) => Record<string,
         .map((c) => ({ partnercode: m.cobrandbank, cobrandcode: `${m.cobrandbank ?? ''}${c.tierid.replace(/^CB/, '')}`, cobrandcardnumber: c.cardnumber, status: c.status })),
   ],
   ['member-alias', (m) => m.aliases],
-  ['member-activity', (m) => m.events.flatMap((e) => (e.activity ? [e.activity] : []))],
   ['retro-claim', (m) => m.retroclaims],
 ];
 
 const INSERT_BATCH = 100;
 
 /** The members of a demo of `total` members (the named twenty first), at `now`. */
-export function demoPopulation(total: number, now: Date, expiryMonths: number): PopulationMember[] {
+export function demoPopulation(total: number, now: Date, expiryMonths: number, rate?: ActivityRating): PopulationMember[] {
   const count = Math.max(total, NAMED_MEMBERS.length);
-  return Array.from({ length: count }, (_, i) => populationMember(i + 1, { now, expiryMonths, firstIndex: NAMED_MEMBERS.length + 1 }, NAMED_MEMBERS[i]));
+  return Array.from({ length: count }, (_, i) => populationMember(i + 1, { now, expiryMonths, firstIndex: NAMED_MEMBERS.length + 1, rate }, NAMED_MEMBERS[i]));
 }
 
 /** The member table's row: the definition's fields (those it declares) and the account columns of the core table. */
@@ -113,39 +114,54 @@ async function insertBatches(db: Kysely<any>, table: string, rows: Record<string
   for (let i = 0; i < rows.length; i += batch) await db.insertInto(table).values(rows.slice(i, i + batch)).execute();
 }
 
+const DETAIL_COLUMNS = ['criterion', 'ruletype', 'rulecode', 'description', 'awardmiles', 'tiermiles', 'segments'] as const;
+
 /**
- * Writes the members' miles through the ledger in the order they happened, all members together: at the
- * start of each month the expiry runs as the job would, then that month's events, in one transaction.
+ * Writes the members' miles in one transaction: the rows server/ledger writes for their history, computed in
+ * memory (ledgerBook.ts: credits, debits, transfers and the expiry job at the start of each month, in the order
+ * they happened), inserted in bulk; each credited activity with the miles and ledger row that credited it, its
+ * rating's detail lines and its flight's segment key, as a post writes them (accrualStore.recordActivity).
  */
-async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], expiryMonths: number, now: Date): Promise<void> {
-  const known = new Set(members.map((m) => m.memberid));
-  const events = members.flatMap((m) => m.events.map((event, n) => ({ memberid: m.memberid, index: m.index, n, event })));
-  events.sort((a, b) => (a.event.date < b.event.date ? -1 : a.event.date > b.event.date ? 1 : a.index - b.index || a.n - b.n));
-  const at = (date: string, n: number) => new Date(Date.parse(`${date}T02:00:00Z`) + (n % 600) * 60_000);
-  let i = 0;
-  while (i < events.length) {
-    const month = events[i]!.event.date.slice(0, 7);
-    await expireDue(db, { today: `${month}-01`, user: SEED_USER });
-    let end = i;
-    while (end < events.length && events[end]!.event.date.slice(0, 7) === month) end++;
-    const slice = events.slice(i, end);
-    await db.transaction().execute(async (trx) => {
-      // History replayed: the tiers and bonuses of these years are in the demo data already.
-      muteLedgerListeners(trx);
-      for (const { memberid, n, event } of slice) {
-        const common = { memberid, activitydate: event.date, awardmiles: event.awardmiles, tiermiles: event.tiermiles, segments: event.segments, source: event.source, reason: event.reason, user: SEED_USER, now: at(event.date, n) };
-        if (event.kind === 'credit') {
-          await credit(trx, { ...common, trxtype: TRX_TYPES[event.trxtype], expirydate: addMonths(event.date, expiryMonths) });
-        } else if (event.kind === 'debit') {
-          await debit(trx, { ...common, trxtype: TRX_TYPES[event.trxtype] });
-        } else if (event.to && known.has(event.to)) {
-          await transfer(trx, { from: memberid, to: event.to, awardmiles: event.awardmiles, source: event.source, reason: event.reason, user: SEED_USER, now: at(event.date, n) });
-        }
-      }
+async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], settings: { expiryMonths: number; transferExpiryMonths: number }, now: Date, activityModel: ResourceModel | undefined): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const t = trx as unknown as Kysely<any>;
+    const last = (await t.selectFrom('ledger_transaction').select((eb: any) => eb.fn.max('trxid').as('n')).executeTakeFirst()) as { n: number | null } | undefined;
+    const book = new LedgerBook(Number(last?.n ?? 0) + 1, { ...settings, user: SEED_USER });
+    for (const m of members) book.addMember(m.memberid);
+    const credits = new Map<MilesEvent, BookTransaction>();
+    bookHistories(book, members, now.toISOString().slice(0, 10), (event, row) => credits.set(event, row));
+    await insertBatches(t, 'ledger_transaction', book.transactions);
+    await insertBatches(t, 'ledger_lot', [...book.lots.values()].map((lot) => ({ ...lot })));
+    await insertBatches(t, 'ledger_lot_use', book.uses);
+    const details = [...credits].flatMap(([event, row]) =>
+      (event.lines ?? []).map((l, i) => ({ trxid: row.trxid, lineno: i + 1, ...Object.fromEntries(DETAIL_COLUMNS.map((c) => [c, l[c] ?? null])), rulecode: String(l.rulecode ?? '').slice(0, 80), description: String(l.description ?? '').slice(0, 300) })),
+    );
+    await insertBatches(t, 'ledger_detail', details);
+    if (!isSqlite(db as unknown as Kysely<unknown>) && book.transactions.length > 0) {
+      // The rows carry their ids: the sequence moves past them for the ledger's next credit.
+      await sql`select setval(pg_get_serial_sequence('ledger_transaction', 'trxid'), ${book.lastTrxid})`.execute(t);
+    }
+    for (const [memberid, balance] of book.balances) {
+      if (balance.awardmiles !== 0 || balance.tiermiles !== 0 || balance.frequency !== 0) await t.updateTable('member').set(balance).where('memberid', '=', memberid).execute();
+    }
+    if (!activityModel) return;
+    // Carriers send their flights in files; partners post theirs.
+    const activities = members.flatMap((m) => {
+      let key = 0;
+      const rows = m.events.flatMap((event) => {
+        const row = credits.get(event);
+        if (!event.activity || !row) return [];
+        return [{ ...event.activity, awardmiles: row.awardmiles, tiermiles: row.tiermiles, segments: row.segments, trxid: row.trxid, channel: event.activity.activitytype === 'AIR' ? 'FILE' : 'API', enteredby: SEED_USER }];
+      });
+      return childTableRows(activityModel, m, rows, at, () => ++key);
     });
-    i = end;
-  }
-  await expireDue(db, { today: now.toISOString().slice(0, 10), user: SEED_USER });
+    await insertBatches(t, activityModel.table, activities);
+    const segments = members.flatMap((m) =>
+      m.events.filter((e) => e.activity?.activitytype === 'AIR' && credits.has(e)).map((e) => ({ segmentkey: segmentKey(m.memberid, e.activity as unknown as PostedActivity), memberid: m.memberid, activityid: String(e.activity!.activityid), createddate: at })),
+    );
+    for (let i = 0; i < segments.length; i += INSERT_BATCH) await t.insertInto('accrual_segment').values(segments.slice(i, i + INSERT_BATCH)).onConflict((oc: any) => oc.column('segmentkey').doNothing()).execute();
+  });
 }
 
 /**
@@ -157,7 +173,10 @@ export async function seedMemberData(db: Kysely<Schema>, now = new Date(), optio
   const anyDb = db as unknown as Kysely<any>;
   const at = now.toISOString();
   const expiryMonths = await readConfigKey(db, 'MILES_EXPIRY_MONTHS');
-  const members = demoPopulation(options.total ?? NAMED_MEMBERS.length, now, expiryMonths);
+  const transferExpiryMonths = await readConfigKey(db, 'TRANSFER_MILES_EXPIRY_MONTHS');
+  // Each activity rated by the programme's accrual rules, as a post is (the rules are seeded before the members).
+  const rate = options.catalogue ? await demoRating(db, options.catalogue) : undefined;
+  const members = demoPopulation(options.total ?? NAMED_MEMBERS.length, now, expiryMonths, rate);
   const passwordhash = await hashPassword(sha256Hex(DEMO_MEMBER_PASSWORD));
   const memberScreen = options.catalogue?.screenByResource.get('member');
   const model = memberScreen ? resourceModel(memberScreen) : undefined;
@@ -188,7 +207,8 @@ export async function seedMemberData(db: Kysely<Schema>, now = new Date(), optio
     return own;
   });
 
-  await writeLedger(db, inserted, expiryMonths, now);
+  const activityScreen = options.catalogue?.screenByResource.get(ACTIVITY_RESOURCE);
+  await writeLedger(db, inserted, { expiryMonths, transferExpiryMonths }, now, activityScreen && resourceModel(activityScreen));
   // The final statuses, once the miles are written (the ledger moves miles of members that are active).
   for (const status of ['INACTIVE', 'SUSPENDED', 'TERMINATED'] as const) {
     const ids = inserted.filter((m) => m.status === status).map((m) => m.memberid);

@@ -102,6 +102,8 @@ export interface MilesEvent {
   to?: string;
   /** The activity that earned it (member-activity's fields; its activityid is the source). */
   activity?: Record<string, unknown>;
+  /** The rating's lines, when the accrual rules rated the activity. */
+  lines?: readonly Record<string, unknown>[];
 }
 
 export interface TierPeriod {
@@ -157,8 +159,37 @@ export interface FixedMember {
   cobrand?: boolean;
 }
 
+/** What an activity is rated for: the member as the accrual rules read it, with the tier held on the activity's day. */
+export interface RatingMember {
+  memberid: string;
+  status: 'ACTIVE';
+  tierid: string;
+  membershipid: MembershipId;
+  enrollmentdate: string;
+  gender: Gender;
+  birthdate: string;
+}
+
+/** The miles the accrual rules give an activity, with the rating's lines (the ledger's detail). */
+export interface RatedMiles {
+  awardmiles: number;
+  tiermiles: number;
+  segments: number;
+  lines?: readonly Record<string, unknown>[];
+}
+
+/**
+ * Rates a drawn activity as a post rates it (the demo seed hands server/accrual's rating): its miles, or undefined
+ * when the rules credit nothing (the activity is then not part of the member's history). Called in the order of
+ * the member's activities, so what a limit counts is what came before. `drawnMiles`: what the population drew
+ * (a partner's activity is given the spend that earns about as much); the rating may add to the activity's fields.
+ */
+export type ActivityRating = (activity: Record<string, unknown>, member: RatingMember, drawnMiles: number) => RatedMiles | undefined;
+
 export interface PopulationOptions {
   now: Date;
+  /** Rates each activity by the programme's accrual rules; without it, the demo's class table approximates them. */
+  rate?: ActivityRating;
   /** MILES_EXPIRY_MONTHS: the simulation that keeps redemptions within the balance expires lots as the ledger will. */
   expiryMonths: number;
   /** Scales every member's activity (1 = the demo's; the volume seed uses less for ~10 rows a member). */
@@ -263,11 +294,13 @@ function tierPath(draw: Draw, membershipid: MembershipId, target: TierName, enro
   return periods;
 }
 
-/** The tier held on a day. */
-const tierOn = (tiers: readonly TierPeriod[], date: string): TierName => {
-  for (let i = tiers.length - 1; i >= 0; i--) if (tiers[i]!.startdate <= date) return tiers[i]!.tiername;
-  return tiers[0]!.tiername;
+/** The tier period held on a day. */
+const periodOn = (tiers: readonly TierPeriod[], date: string): TierPeriod => {
+  for (let i = tiers.length - 1; i >= 0; i--) if (tiers[i]!.startdate <= date) return tiers[i]!;
+  return tiers[0]!;
 };
+/** The tier held on a day. */
+const tierOn = (tiers: readonly TierPeriod[], date: string): TierName => periodOn(tiers, date).tiername;
 
 // ---------------------------------------------------------------- the miles history
 
@@ -328,7 +361,7 @@ function flight(draw: Draw, tier: TierName, date: string): MilesEvent {
 
 function history(
   draw: Draw,
-  m: { index: number; memberid: string; membershipid: MembershipId; tiers: TierPeriod[]; enrolled: string; today: string; channel: string; bank: (typeof COBRAND_BANKS)[number] | undefined },
+  m: { index: number; memberid: string; membershipid: MembershipId; tiers: TierPeriod[]; enrolled: string; today: string; channel: string; bank: (typeof COBRAND_BANKS)[number] | undefined; gender: Gender; birthdate: string },
   options: PopulationOptions,
 ): MilesEvent[] {
   const activity = options.activity ?? 1;
@@ -366,16 +399,23 @@ function history(
         activity: { activitydate: date, activitytype: 'NONAIR', partnercode: bank[0], activitycode: 'CARDSPEND', status: 'CREDITED' },
       });
     }
-    for (const [partner, what, low_, high_, p] of PARTNER_EARNINGS) {
+    for (const [partner, what, code, low_, high_, p] of PARTNER_EARNINGS) {
       if (!draw.chance(p * activity * (0.5 + rate))) continue;
       const date = dayIn();
       month_events.push({
         date, kind: 'credit', trxtype: 'EARNING', awardmiles: Math.round(draw.int(low_, high_) / 10) * 10, tiermiles: 0, segments: 0, source: '', reason: what,
-        activity: { activitydate: date, activitytype: 'NONAIR', partnercode: partner, activitycode: what.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 20), status: 'CREDITED' },
+        activity: { activitydate: date, activitytype: 'NONAIR', partnercode: partner, activitycode: code, status: 'CREDITED' },
       });
     }
     month_events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     for (const event of month_events) {
+      if (event.activity && options.rate) {
+        // The miles the programme's rules give it, as a post would be credited; an activity they credit nothing is not had.
+        const held = periodOn(m.tiers, event.date);
+        const rated = options.rate(event.activity, { memberid: m.memberid, status: 'ACTIVE', tierid: held.tierid, membershipid: m.membershipid, enrollmentdate: m.enrolled, gender: m.gender, birthdate: m.birthdate }, event.awardmiles);
+        if (!rated) continue;
+        Object.assign(event, { awardmiles: rated.awardmiles, tiermiles: rated.tiermiles, segments: rated.segments, ...(rated.lines?.length ? { lines: rated.lines } : {}) });
+      }
       if (event.activity) {
         const activityid = `ACT${m.memberid.slice(3)}${String(events.length + 1).padStart(4, '0')}`;
         event.activity = { activityid, ...event.activity };
@@ -514,7 +554,7 @@ export function populationMember(index: number, options: PopulationOptions, fixe
     status,
   };
   for (const address of addresses) address.preferred = address.addresstype === fields.preferredaddress;
-  const events = history(draw, { index, memberid, membershipid, tiers, enrolled: enrolledOn, today, channel, bank }, options);
+  const events = history(draw, { index, memberid, membershipid, tiers, enrolled: enrolledOn, today, channel, bank, gender, birthdate }, options);
   const aliases: Record<string, unknown>[] = [];
   if (lastname && draw.chance(0.05)) {
     const married = gender === 'FEMALE' && fields.salutation !== 'IDNONA' && draw.chance(0.4);

@@ -56,7 +56,8 @@ async function seedOrders(db: Kysely<Schema>, now: Date): Promise<number> {
     .orderBy('memberid')
     .limit(DEMO_PATHS.length)
     .execute()) as { memberid: string; cardnumber: string; membershipid: string; tierid: string; nameoncard: string | null; branchcode: string | null }[];
-  await any.updateTable('membership').set({ cardmailingproduct: 'CARDBLUE' }).where('membershipid', '=', 'FFP').where('cardmailingproduct', 'is', null).execute();
+  // Every membership's cards are made of the card product: its card orders (enrollment, tier change, reorder) need one.
+  await any.updateTable('membership').set({ cardmailingproduct: 'CARDBLUE' }).where('cardmailingproduct', 'is', null).execute();
   return db.transaction().execute(async (trx) => {
     let count = 0;
     for (const [i, member] of members.entries()) {
@@ -76,6 +77,7 @@ async function seedOrders(db: Kysely<Schema>, now: Date): Promise<number> {
         user: DEMO_USER,
         now: at,
       });
+      if (orderid === undefined) continue;
       for (const to of path) {
         at = new Date(at.getTime() + pace * DAY_MS);
         const { problems } = await moveOrders(trx, [{ orderid, to }], { user: DEMO_USER, now: at });

@@ -1,4 +1,4 @@
-// Demo partner management data (not production, issue 14): each airline's compartments and booking classes,
+// Demo partner management data (not production): each airline's compartments and booking classes,
 // codeshares that earn and do not, partner programmes, partner locations and co-brand cards, earning miles
 // per carrier, distance bands, and the non-air partners' activity codes and limits, each table filled once
 // while it is empty. Codes match the other demo data (airlines, partners, tiers, the accrual rules' classes).

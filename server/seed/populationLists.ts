@@ -242,13 +242,16 @@ export const PREMIUM_CLASSES: readonly [string, number][] = [['J', 35], ['C', 65
 /** Award miles on top of the flown miles for a tier (the tier bonus of DOMAIN.md), in percent. */
 export const TIER_BONUS_PERCENT: Record<TierName, number> = { Blue: 0, Silver: 0, Gold: 25, Platinum: 25 };
 
-/** Partners crediting award miles: [partnercode, activity, miles from, miles to, chance a month]. */
-export const PARTNER_EARNINGS: readonly [string, string, number, number, number][] = [
-  ['HILTON', 'Hotel stay', 500, 2500, 0.015],
-  ['ACCOR', 'Hotel stay', 400, 2000, 0.015],
-  ['AVIS', 'Car rental', 250, 750, 0.008],
-  ['BLUEBIRD', 'Taxi rides', 50, 300, 0.02],
-  ['SARINAH', 'Shopping', 100, 600, 0.01],
+/**
+ * Partners crediting award miles: [partnercode, activity, its activity code (the partner's non-air accrual rule,
+ * server/seed/accrualData.ts), miles from, miles to, chance a month].
+ */
+export const PARTNER_EARNINGS: readonly [string, string, string, number, number, number][] = [
+  ['HILTON', 'Hotel stay', 'STAY', 500, 2500, 0.015],
+  ['ACCOR', 'Hotel stay', 'STAY', 400, 2000, 0.015],
+  ['AVIS', 'Car rental', 'RENTAL', 250, 750, 0.008],
+  ['BLUEBIRD', 'Taxi rides', 'RIDE', 50, 300, 0.02],
+  ['SARINAH', 'Shopping', 'PURCHASE', 100, 600, 0.01],
 ];
 
 /** Co-brand cards earn on spend every month: [partnercode, miles from, miles to]. */

@@ -1,4 +1,4 @@
-// Demo redemptions (not production, issue 15): a few named members' redemptions made through the redemption
+// Demo redemptions (not production): a few named members' redemptions made through the redemption
 // store itself (the ledger's REDEMPTION debit, the certificates, a partner voucher), so the member page's
 // Redemption and Redemption Certificate tabs and Voucher Verification show realistic rows. Made once, while
 // no redemption exists; dates some weeks after the seeding day.

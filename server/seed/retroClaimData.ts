@@ -8,6 +8,7 @@ import { resourceModel } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
 import type { Schema } from '../db/schema';
 import { insertRequest } from '../approvals/approvalStore';
+import { recordName } from '../approvals/recordNames';
 import { recordKey } from '../resources/records';
 import { claimManagers } from '../retroClaims/retroClaimHooks';
 import { IN_CLAIM_RESOURCE } from '../retroClaims/retroClaimStore';
@@ -56,7 +57,8 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
       const recordkey = recordKey(model, key);
       const { eticket: _e, boardingpass: _b, rejectreason: _r, ...shown } = record;
       const proposed = { ...shown, status: screen.resource.name === IN_CLAIM_RESOURCE ? 'EXPORT' : 'APPROVED' };
-      const requestid = await insertRequest(trx, { menucode: screen.menucode, action: 'create', resource: model.name, recordkey, key, data: key, proposed, before: null, requestedby: SEED_USER, requestdate: `${day(ago)}T02:00:00.000Z` }, formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }));
+      const recordname = await recordName(trx, catalogue, model.name, record);
+      const requestid = await insertRequest(trx, { menucode: screen.menucode, action: 'create', resource: model.name, recordkey, recordname, key, data: key, proposed, before: null, requestedby: SEED_USER, requestdate: `${day(ago)}T02:00:00.000Z` }, formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }));
       let update = any(trx).updateTable(model.table).set({ requestid });
       for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
       await update.execute();

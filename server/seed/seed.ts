@@ -1,4 +1,5 @@
 // Roles and users on first start: the demo set (password Admin#2026), or in production one admin.
+import { quietly, type StartProgress } from '../core/startProgress';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { ServerConfig } from '../core/config';
@@ -160,24 +161,30 @@ export async function seed(
   catalogue: Catalogue,
   config: Pick<ServerConfig, 'production' | 'adminPassword'> & Partial<Pick<ServerConfig, 'demoMembers'>>,
   now = new Date(),
+  step: StartProgress = quietly,
 ): Promise<void> {
-  const anyRole = await db.selectFrom('role').select('rolecode').limit(1).executeTakeFirst();
-  if (!anyRole) {
-    await db.transaction().execute(async (trx) => {
-      if (config.production) {
-        await insertRole(trx, catalogue, DEMO_ROLES[0]!);
-        await insertUser(trx, DEMO_USERS[0]!, config.adminPassword!, now);
-      } else {
-        for (const role of DEMO_ROLES) await insertRole(trx, catalogue, role);
-        for (const user of DEMO_USERS) await insertUser(trx, user, DEMO_PASSWORD, now);
-      }
-    });
-  }
-  await syncAdminGrants(db, catalogue);
-  await fillRowScopes(db, config.production ? [DEMO_ROLES[0]!] : DEMO_ROLES);
-  await seedReferenceData(db, catalogue, now);
-  await seedConfigKeys(db, catalogue, now);
-  if (!config.production) {
+  await step('Seeding roles and users', async () => {
+    const anyRole = await db.selectFrom('role').select('rolecode').limit(1).executeTakeFirst();
+    if (!anyRole) {
+      await db.transaction().execute(async (trx) => {
+        if (config.production) {
+          await insertRole(trx, catalogue, DEMO_ROLES[0]!);
+          await insertUser(trx, DEMO_USERS[0]!, config.adminPassword!, now);
+        } else {
+          for (const role of DEMO_ROLES) await insertRole(trx, catalogue, role);
+          for (const user of DEMO_USERS) await insertUser(trx, user, DEMO_PASSWORD, now);
+        }
+      });
+    }
+    await syncAdminGrants(db, catalogue);
+    await fillRowScopes(db, config.production ? [DEMO_ROLES[0]!] : DEMO_ROLES);
+  });
+  await step('Seeding reference data (countries, cities, airports, configuration)', async () => {
+    await seedReferenceData(db, catalogue, now);
+    await seedConfigKeys(db, catalogue, now);
+  });
+  if (config.production) return;
+  await step('Seeding the demo programme (tiers, partners, accrual rules, awards)', async () => {
     await seedTierData(db, catalogue, now);
     await seedProgrammeData(db, catalogue, now);
     await seedPartnerData(db, catalogue, now);
@@ -185,7 +192,9 @@ export async function seed(
     await seedAwardData(db, catalogue, now);
     await seedBuyMileageData(db, catalogue, now);
     await seedTierRuleData(db, catalogue, now);
-    await seedMemberData(db, now, { total: config.demoMembers, catalogue });
+  });
+  await step(`Seeding the demo members (${config.demoMembers ?? 'the named'} members and their history)`, () => seedMemberData(db, now, { total: config.demoMembers, catalogue }));
+  await step('Seeding the demo operations (nominees, promotions, corporates, claims, redemptions, orders, statements)', async () => {
     await seedNomineeData(db, catalogue, now);
     await seedPromotionData(db, catalogue, now);
     await seedMemberCheckData(db, catalogue, now);
@@ -197,7 +206,7 @@ export async function seed(
     await seedMailingData(db, catalogue, now);
     await seedStatementData(db, catalogue, now);
     await seedEnrollmentAccess(db, catalogue);
-  }
+  });
 }
 
 /** Demo enrollment access: the admin role may enroll into every membership, branch staff into the individual ones. */

@@ -5,7 +5,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { STATUS_ACTIVE, resourceModel } from '../../engine/definition/compile';
 import type { Schema } from '../db/schema';
 import { toDb, type Row } from '../resources/records';
-import { demoYearShift, shiftYears } from './seedDates';
+import { demoDayShift, shiftDays } from './seedDates';
 
 const SEED_USER = 'system';
 
@@ -15,14 +15,14 @@ export interface SeedTable {
 }
 
 export interface SeedOptions {
-  /** The rows' dates are written as of the demo's year (seedDates.DEMO_YEAR): they move with the seeding day's year. */
+  /** The rows' dates are written as of the demo's day (seedDates.DEMO_AS_OF): they move with the seeding day. */
   demoCalendar?: boolean;
 }
 
 /** Fills each listed table that is still empty (fields left out take their default, status ACTIVE); returns rows inserted per resource. */
 export async function seedTables(db: Kysely<Schema>, catalogue: Catalogue, tables: readonly SeedTable[], now = new Date(), options: SeedOptions = {}): Promise<Record<string, number>> {
   const anyDb = db as unknown as Kysely<any>;
-  const years = options.demoCalendar ? demoYearShift(now) : 0;
+  const days = options.demoCalendar ? demoDayShift(now) : 0;
   const at = now.toISOString();
   const audit = { createdby: SEED_USER, createddate: at, updatedby: SEED_USER, updateddate: at };
   const inserted: Record<string, number> = {};
@@ -37,7 +37,7 @@ export async function seedTables(db: Kysely<Schema>, catalogue: Catalogue, table
       const values: Row = { ...audit };
       for (const field of model.fields) {
         const given = field.name in row ? row[field.name] : field.name === model.status ? STATUS_ACTIVE : field.default;
-        values[field.name] = toDb(field, field.type === 'date' && typeof given === 'string' ? shiftYears(given, years) : given);
+        values[field.name] = toDb(field, field.type === 'date' && typeof given === 'string' ? shiftDays(given, days) : given);
       }
       return values;
     });

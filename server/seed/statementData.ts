@@ -1,4 +1,4 @@
-// Demo mileage statements (not production, issue 17): a template, last month's statement already sent to the
+// Demo mileage statements (not production): a template, last month's statement already sent to the
 // first named members (their log rows and outbox mails, computed from their real ledger), and this month's
 // statement ready to send. Each table filled once while it is empty.
 import type { Kysely } from 'kysely';

@@ -54,10 +54,12 @@ export async function redeemCaptcha(db: Kysely<Schema>, hmacKey: string, payload
   const decoded = decodePayload(payload);
   if (!decoded) return false;
   // An unknown algorithm makes the library throw (a DOMException): that is a failed captcha too.
-  const solved = await verifySolution(decoded as Payload, hmacKey, true).catch(() => false);
+  // Its expiry is checked against the server's clock, not the library's own: the salt carries it, under the signature.
+  const solved = await verifySolution(decoded as Payload, hmacKey, false).catch(() => false);
   if (!solved) return false;
-  const expires = new URLSearchParams(decoded.salt.split('?')[1] ?? '').get('expires');
-  const expiresat = new Date(expires ? Number(expires) * 1000 : now.getTime() + 3600_000).toISOString();
+  const expires = Number(new URLSearchParams(decoded.salt.split('?')[1] ?? '').get('expires')) * 1000;
+  if (!(expires > now.getTime())) return false;
+  const expiresat = new Date(expires).toISOString();
   await db.deleteFrom('captcha_used').where('expiresat', '<', now.toISOString()).execute();
   const inserted = await db
     .insertInto('captcha_used')

@@ -1,6 +1,7 @@
 // The tier lookups staff call for a member, guarded like the member's Member Tier section (the member screen's
 // ACCESS, or a read-only menu of it): the tier held on a day ('as of date'), and where the member stands in the
 // current qualification period (its tier miles and segments, every criterion with why it does or does not count).
+import { formatDate } from '../../engine/definition/format';
 import { CODES } from '../../engine/api/responseCodes';
 import { actionFunctionCode, readOnlyMenus } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
@@ -13,7 +14,7 @@ import { memberTierAsOf, qualificationStatus } from './tierStore';
 
 // not in spec: the lookups' own texts.
 export const TIER_TEXTS = {
-  noTier: (memberid: string, day: string) => `Member ${memberid} held no tier on ${day}`,
+  noTier: (memberid: string, day: string) => `Member ${memberid} held no tier on ${formatDate(day)}`,
   noPeriod: (memberid: string) => `Member ${memberid} has no qualification period`,
   badDate: 'As of Date must be a date (YYYY-MM-DD)',
 } as const;

@@ -41,6 +41,11 @@ export interface WizardServer {
    */
   checks?: Record<string, (ctx: ActionContext, values: FormValues, earlier: Record<string, FormValues>) => Promise<void | FormValues>>;
   /**
+   * The summary's check (its quote): the whole draft, checked as Submit checks it, priced by the same domain code
+   * Submit stores with, nothing stored. What it answers is what the clerk sees before Submit.
+   */
+  quote?(ctx: ActionContext, draft: Draft): Promise<FormValues>;
+  /**
    * Submits share SQLite's commits (server/db/groupCommit.ts): each submit still all or nothing, in a savepoint of
    * its own inside the shared transaction, answered once that has committed. For a wizard whose Submit is a hot path
    * (Redemption's Confirm); on PostgreSQL each submit keeps its own transaction.
@@ -89,6 +94,8 @@ export function checkedDraft(wizard: WizardModel, data: unknown): Draft {
   for (const step of wizard.steps) {
     const value = data[step.key];
     const path = `data.${step.key}`;
+    // A step with a condition left out is not part of this flow (draftProblem and the domain decide).
+    if (step.when && (value === undefined || value === null)) continue;
     if (step.kind === 'form') draft[step.key] = checkedValues(step, value, path);
     if (step.kind === 'list') {
       if (value !== undefined && value !== null && !Array.isArray(value)) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: ${path} must be a list`, 400);
@@ -164,6 +171,26 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
 
   const checks = wizard.steps.flatMap((step) => {
     if (!step.check) return [];
+    if (step.kind === 'summary') {
+      return [
+        defineAction({
+          path: step.check,
+          guard,
+          data: DRAFT_OBJECT,
+          handler: async (ctx) => {
+            const draft = checkedDraft(wizard, ctx.parameter.data);
+            const problem = draftProblem(wizard, draft);
+            if (problem) return refused(CODES.VALIDATION, problem.message, problem.step, problem.fields, problem.row);
+            if (!server.quote) throw new Error(`${wizard.menucode}: the summary's check ${step.check} has no quote`);
+            const quote = server.quote;
+            return refusing(async () => {
+              for (const each of wizard.steps) if (each.kind !== 'summary') await checkStepReferences(ctx.db, catalogue, each, draft);
+              return { result: await quote(ctx, draft) };
+            });
+          },
+        }),
+      ];
+    }
     return [
       defineAction({
         path: step.check,

@@ -1,5 +1,7 @@
 // Browser storage of the signed-in session (spec 000 §3): id token, profile, time token, permission set, API token.
 // Profile and permission are stored encoded; a session drop clears every key.
+import { ACTIVITY_KEY } from './sharedActivity';
+
 export interface StoredProfile {
   username: string;
   userfullname: string;
@@ -57,7 +59,9 @@ export const sessionStore = {
   profile: () => decode<StoredProfile>(localStorage.getItem(KEYS.profile)),
   permission: () => decode<StoredPermission>(localStorage.getItem(KEYS.permission)),
   clear() {
-    for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+    // The token first: another tab hears each removal on its own, and must be signed out before its profile goes.
+    // The shared activity time goes too: nothing of the session stays behind in the browser.
+    for (const key of [KEYS.apiToken, KEYS.idToken, KEYS.timeToken, KEYS.permission, KEYS.profile, ACTIVITY_KEY]) localStorage.removeItem(key);
     changed();
   },
 };

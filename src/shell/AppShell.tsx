@@ -5,6 +5,10 @@ import { App as AntApp, Dropdown, Menu } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import type { NavItem } from './navigation';
+import type { FlatMenuItem, QuickSearch as QuickSearchDefinition } from '../../engine/definition/menuTree';
+import type { MenuChoice } from './breadcrumbs';
+import { MenuSearch } from './MenuSearch';
+import { QuickSearch } from './QuickSearch';
 import type { StoredProfile } from '../session/storage';
 import { LOGOUT_CONFIRMATION } from '../../workflows/shellTexts';
 
@@ -15,12 +19,16 @@ function toMenuItems(items: NavItem[]): NonNullable<MenuProps['items']> {
 
 interface AppShellProps {
   navigation: NavItem[];
+  /** The menus the top bar's search finds: those of the navigation. */
+  menuChoices: MenuChoice[];
+  /** Record look-ups of the menus the user sees (a member by card number). */
+  quickSearches: (FlatMenuItem & { quickSearch: QuickSearchDefinition })[];
   profile: StoredProfile;
   onLogout(): Promise<void>;
   children: ReactNode;
 }
 
-export function AppShell({ navigation, profile, onLogout, children }: AppShellProps) {
+export function AppShell({ navigation, menuChoices, quickSearches, profile, onLogout, children }: AppShellProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { modal } = AntApp.useApp();
@@ -36,6 +44,12 @@ export function AppShell({ navigation, profile, onLogout, children }: AppShellPr
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>Loyalty Management System</span>
         </a>
+        <div className="app-searches">
+          <MenuSearch choices={menuChoices} />
+          {quickSearches.map((menu) => (
+            <QuickSearch key={menu.menucode} menu={menu} />
+          ))}
+        </div>
         <Dropdown
           menu={{
             items: [

@@ -4,10 +4,11 @@ import { lazy, Suspense, use, useEffect, useMemo, useSyncExternalStore, type Rea
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { App as AntApp, Modal, Spin } from 'antd';
 import { IDLE_WARNING } from '../../workflows/shellTexts';
-import { roleAllows, type FlatMenuItem } from '../../engine/definition/menuTree';
+import { roleAllows, type FlatMenuItem, type QuickSearch as QuickSearchDefinition } from '../../engine/definition/menuTree';
 import { EngineContext, type EngineServices } from '../../engine/render/EngineContext';
 import { PageView } from '../../engine/render/PageView';
 import { closeErrorToasts } from '../../engine/render/errorToast';
+import { LabelCache } from '../../engine/render/useReferenceLabels';
 import { api } from '../api';
 import { definitions } from '../definitions';
 import { navigators, views } from '../views/registry';
@@ -16,6 +17,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Grants, navigationFor } from './navigation';
 import { useSession } from './useSession';
 import { pageTitle } from './pageTitle';
+import { menuChoices, pageTrail } from './breadcrumbs';
+import { PageBreadcrumb } from './PageBreadcrumb';
 import { sessionStore } from '../session/storage';
 
 const pageLoading = <Spin style={{ display: 'block', margin: 48 }} />;
@@ -63,8 +66,16 @@ function LoadedPage({ menucode }: { menucode: string }) {
   useEffect(() => {
     document.title = pageTitle(screen.title);
   }, [screen]);
-  // Keyed by menu, so one screen's rows, form and search never show on the next.
-  return <PageView key={screen.menucode} page={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />;
+  // Record, detail and wizard pages show where they sit in the menu tree; a list screen is the menu itself.
+  const trail = pageTrail(definitions.menus, location.pathname, sessionStore.profile()?.rolename ?? '');
+  const crumbs = trail && (trail.onRoute || screen.kind === 'wizard') ? trail.crumbs : undefined;
+  return (
+    <>
+      {crumbs && <PageBreadcrumb crumbs={crumbs} />}
+      {/* Keyed by menu, so one screen's rows, form and search never show on the next. */}
+      <PageView key={screen.menucode} page={screen} query={location.search.replace(/^\?/, '')} onQueryChange={(query) => navigate({ search: query ? `?${query}` : '' })} />
+    </>
+  );
 }
 
 export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
@@ -78,17 +89,22 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
   // A screen's error toasts stay until closed (spec 000 §8), but only on that screen.
   useEffect(() => () => closeErrorToasts(message), [location.pathname, message]);
 
-  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions, views, navigators }), [grants]);
+  const labels = useMemo(() => new LabelCache(), []);
+  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions, views, navigators, labels }), [grants, labels]);
   // Menus of other roles are left out, so a path two menus share ('/' for Dashboard and BOD's Member Data) has one page.
   const routable = definitions.menus.filter((menu) => menu.path && definitions.hasPage(menu.menucode) && roleAllows(menu.roles, profile.rolename));
   // A page answers on its menu's path and on the extra routes the menu declares (e.g. /<menu>/form/:key/:section?).
   const routes = routable.flatMap((menu) => [menu.path!, ...(menu.routes ?? []).map((r) => r.path)].map((path) => ({ menu, path })));
   const builtIn = new Set(['PROFILE', 'BPROFL']);
   const navigation = navigationFor(definitions.tree, profile, grants, (menu) => builtIn.has(menu.menucode) || definitions.hasPage(menu.menucode));
+  const choices = menuChoices(navigation);
+  // The top bar's record look-ups: those of menus the user sees.
+  const opened = new Set(choices.map((c) => c.path));
+  const quickSearches = definitions.menus.filter((menu): menu is FlatMenuItem & { quickSearch: QuickSearchDefinition } => !!menu.quickSearch && !!menu.path && opened.has(menu.path) && roleAllows(menu.roles, profile.rolename));
 
   return (
     <EngineContext.Provider value={services}>
-      <AppShell navigation={navigation} profile={profile} onLogout={async () => session.logout()}>
+      <AppShell navigation={navigation} menuChoices={choices} quickSearches={quickSearches} profile={profile} onLogout={async () => session.logout()}>
         {session.deniedPath === location.pathname ? (
           <ForbiddenPage />
         ) : (

@@ -1,14 +1,16 @@
 // The signed-in session, driven by sessionMachine: idle warning and logout, version check on every path
-// change, logout through session expire, the 3-second drop after a failed extension, and 403 notices.
-import { useEffect, useRef, useState } from 'react';
+// change, logout through session expire, the 3-second drop after a failed extension, and 403 notices. Activity in
+// any tab of the browser keeps every tab signed in; the idle countdown shows only in the tab in front.
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { App as AntApp } from 'antd';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { CLIENT_VERSION } from '../../engine/api/envelope';
 import { showErrorToast } from '../../engine/render/errorToast';
 import { sessionMachine, type SessionMeta } from '../../workflows/sessionMachine';
 import { api, onAccessDenied, onSessionDropped } from '../api';
+import { pageVisibility, sharedActivity } from '../session/sharedActivity';
 import { sessionStore } from '../session/storage';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart'] as const;
@@ -44,6 +46,8 @@ export function useSession(idleSeconds: number) {
         // It explains the move to the login page, so it outlives the route.
         showError: (_, params) => showErrorToast(message, params.message, { key: 'session-dropped', acrossRoutes: true }),
         showAccessDenied: (_, params) => setDeniedPath(params.path),
+        shareActivity: (_, params) => sharedActivity.record(params.at),
+        catchUp: assign({ lastActivity: ({ context }) => Math.max(context.lastActivity, sharedActivity.last()) }),
       },
     }),
     { input: { idleSeconds, clientVersion: CLIENT_VERSION } },
@@ -59,10 +63,12 @@ export function useSession(idleSeconds: number) {
       send({ type: 'ACTIVITY' });
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, activity, { passive: true });
+    const stopShared = sharedActivity.subscribe((at) => send({ type: 'ACTIVITY_ELSEWHERE', at }));
     const stopDrop = onSessionDropped((text) => send({ type: 'EXTEND_FAILED', message: text }));
     const stopDenied = onAccessDenied(() => send({ type: 'ACCESS_DENIED', path: window.location.pathname }));
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, activity);
+      stopShared();
       stopDrop();
       stopDenied();
     };
@@ -72,8 +78,10 @@ export function useSession(idleSeconds: number) {
     send({ type: 'PATH_CHANGED' });
   }, [location.pathname, send]);
 
+  const visible = useSyncExternalStore(pageVisibility.subscribe, pageVisibility.visible);
+
   return {
-    idleWarning: state.matches({ signedIn: { idle: 'warning' } }),
+    idleWarning: visible && state.matches({ signedIn: { idle: 'warning' } }),
     remaining: state.context.remaining,
     deniedPath,
     logout: () => send({ type: 'LOGOUT' }),

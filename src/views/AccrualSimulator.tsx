@@ -1,4 +1,4 @@
-// Registered view "accrual-simulator" (issue 14), a tool of the accrual rule screens: an activity typed in
+// Registered view "accrual-simulator", a tool of the accrual rule screens: an activity typed in
 // (Park Activity's fields, the fields every posted activity has) or one of a member's picked, rated by the
 // server's engine without posting: the miles, each criterion that gave them, and why every other candidate
 // rule did not apply.

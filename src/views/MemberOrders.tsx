@@ -1,4 +1,4 @@
-// Registered view "member-orders" (issue 16): the member page's mailing orders (cards from enrollment and tier
+// Registered view "member-orders": the member page's mailing orders (cards from enrollment and tier
 // changes, reorders, bought products), newest first, each row opening its tracking timeline (order-tracking).
 import { useEffect, useState } from 'react';
 import { Alert, Spin, Table, Tag } from 'antd';

@@ -10,6 +10,7 @@ import { formatDate } from '../../engine/definition/format';
 import { ORDER_TRACKING_PATH } from '../../engine/definition/views';
 import {
   DESTINATION_COLUMNS,
+  DESTINATION_REFERENCES,
   ORDER_TRACKING_TEXTS as T,
   addressText,
   destinationTags,
@@ -21,6 +22,7 @@ import {
 } from '../../engine/definition/orderTracking';
 import { useEngine } from '../../engine/render/EngineContext';
 import type { RecordViewProps } from '../../engine/render/recordViews';
+import { useReferenceLabels } from '../../engine/render/useReferenceLabels';
 
 type Layout = 'wide' | 'medium' | 'narrow';
 
@@ -54,6 +56,7 @@ export default function OrderTrackingView({ record }: RecordViewProps) {
   const orderid = record.orderid;
   const [data, setData] = useState<OrderTrackingData>();
   const [error, setError] = useState<string>();
+  const references = useReferenceLabels(DESTINATION_REFERENCES, data?.destinations ?? []);
 
   useEffect(() => {
     let current = true;
@@ -96,7 +99,7 @@ export default function OrderTrackingView({ record }: RecordViewProps) {
           { title: DESTINATION_COLUMNS[0], dataIndex: 'no', width: 56 },
           { title: DESTINATION_COLUMNS[1], dataIndex: 'createdDate', width: 110, render: (v: string) => formatDate(v) },
           { title: DESTINATION_COLUMNS[2], dataIndex: 'sendto', width: 130, render: (_: unknown, d) => sendToText(d) },
-          { title: DESTINATION_COLUMNS[3], key: 'address', render: (_: unknown, d) => addressText(d) },
+          { title: DESTINATION_COLUMNS[3], key: 'address', render: (_: unknown, d) => addressText(d, (selector, value) => references.get(selector).get(value)) },
           {
             title: DESTINATION_COLUMNS[4],
             key: 'tags',

@@ -1,14 +1,17 @@
 // Registered view "redemption-detail" (spec 001 §4.6): a member's redemption as cards: its departure (and
 // return) activity, each passenger, each certificate (with its voucher code for a non-air award). Flight dates
 // read 'dddd, DD/MM/YYYY'.
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { Alert, Card, Col, Descriptions, Row, Spin, Tag } from 'antd';
 import { isSuccess } from '../../engine/api/envelope';
-import { formatDate, formatNumber } from '../../engine/definition/format';
+import { formatDate, formatNumber, formatValue } from '../../engine/definition/format';
+import { resolveField } from '../../engine/definition/compile';
+import type { ScreenDefinition } from '../../engine/definition/screen';
 import { REDEMPTION_DETAIL_PATH } from '../../engine/definition/views';
 import { useEngine } from '../../engine/render/EngineContext';
 import type { RecordViewProps } from '../../engine/render/recordViews';
+import { useReferenceLabels } from '../../engine/render/useReferenceLabels';
 import { FLIGHT_DATE_FORMAT, REDEMPTION_DETAIL_TEXTS, activityTitle, numbered } from './redemptionTexts';
 
 type Row = Record<string, unknown>;
@@ -19,13 +22,22 @@ interface Detail {
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '–' : String(value));
 const flightDate = (value: unknown) => (typeof value === 'string' && value ? dayjs(value.slice(0, 10)).format(FLIGHT_DATE_FORMAT) : '–');
+/** The screen that declares a certificate's fields (its traveller types and statuses). */
+const CERTIFICATE_MENU = 'MEMCERT';
 const STATUS_COLOR: Record<string, string> = { ISSUED: 'green', USED: 'blue', CANCELLED: 'red', PENDING: 'orange' };
 
 export default function RedemptionDetailView({ screen, record }: RecordViewProps) {
-  const { call } = useEngine();
+  const { call, definitions } = useEngine();
   const [detail, setDetail] = useState<Detail>();
   const [error, setError] = useState<string>();
-  const label = (field: string, value: unknown) => screen.fields.find((f) => f.name === field)?.options?.find((o) => o.value === value)?.label ?? text(value);
+  // Codes read as their fields show them: the redemption's by its screen, a certificate's by the certificates' screen.
+  const certificates = use(definitions.loadPage(CERTIFICATE_MENU)) as ScreenDefinition;
+  const references = useReferenceLabels(screen.fields, detail ? [detail.redemption] : []);
+  const label = (field: string, value: unknown, of: ScreenDefinition = screen) => {
+    const declared = of.fields.find((f) => f.name === field);
+    if (!declared || value === null || value === undefined || value === '') return text(value);
+    return (declared.source ? references.get(declared.source.selector).get(value) : undefined) ?? (formatValue(resolveField(declared), value) || text(value));
+  };
 
   useEffect(() => {
     let current = true;
@@ -57,7 +69,7 @@ export default function RedemptionDetailView({ screen, record }: RecordViewProps
         column={{ xs: 1, md: 3 }}
         style={{ marginBottom: 16 }}
         items={[
-          { key: 'award', label: 'Award', children: text(r.awardcode) },
+          { key: 'award', label: 'Award', children: label('awardcode', r.awardcode) },
           { key: 'status', label: 'Status', children: <Tag color={STATUS_COLOR[String(r.status)] ?? 'default'}>{label('status', r.status)}</Tag> },
           { key: 'date', label: 'Redeem Date', children: formatDate(r.redeemdate) },
           { key: 'mileage', label: 'Mileage', children: formatNumber(r.mileage) },
@@ -75,7 +87,7 @@ export default function RedemptionDetailView({ screen, record }: RecordViewProps
                 items={[
                   { key: 'date', label: 'Flight Date', children: flightDate(a.date) },
                   { key: 'route', label: 'Route', children: `${text(a.origin)} – ${text(a.destination)}` },
-                  { key: 'compartment', label: 'Compartment', children: text(r.compartmentcode) },
+                  { key: 'compartment', label: 'Compartment', children: label('compartmentcode', r.compartmentcode) },
                   { key: 'price', label: 'Miles per Passenger', children: formatNumber(a.price) },
                 ]}
               />
@@ -92,7 +104,7 @@ export default function RedemptionDetailView({ screen, record }: RecordViewProps
                   { key: 'name', label: 'Name', children: text(c.name) },
                   { key: 'familyname', label: 'Family Name', children: text(c.familyname) },
                   { key: 'card', label: 'Card Number', children: text(c.memberiduser) },
-                  { key: 'type', label: 'Traveler Type', children: text(c.travelertype) },
+                  { key: 'type', label: 'Traveler Type', children: label('travelertype', c.travelertype, certificates) },
                   { key: 'self', label: 'Self Usage', children: c.selfusage ? 'Yes' : 'No' },
                 ]}
               />
@@ -110,7 +122,7 @@ export default function RedemptionDetailView({ screen, record }: RecordViewProps
                   { key: 'price', label: 'Certificate Price', children: formatNumber(c.certificateprice) },
                   ...(c.vouchercode ? [{ key: 'voucher', label: 'Voucher Code', children: text(c.vouchercode) }] : []),
                   { key: 'validity', label: 'Valid Until', children: formatDate(c.validitydate) || '–' },
-                  { key: 'status', label: 'Status', children: <Tag color={STATUS_COLOR[String(c.status)] ?? 'default'}>{text(c.status)}</Tag> },
+                  { key: 'status', label: 'Status', children: <Tag color={STATUS_COLOR[String(c.status)] ?? 'default'}>{label('status', c.status, certificates)}</Tag> },
                 ]}
               />
             </Card>

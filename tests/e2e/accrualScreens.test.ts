@@ -1,4 +1,4 @@
-// Issue 14's accrual screens in Chromium, with one login: each rule screen and Park Activity opens from its
+// Accrual screens in Chromium, with one login: each rule screen and Park Activity opens from its
 // path with demo rows (a table of path and what its first page shows), the rule record pages with their child
 // tables, origin and destination pickers leaving out each other's airport (a rule's form and the simulator), and
 // the accrual simulator (a tool of the rule screens): a flight typed in is rated with every
@@ -8,7 +8,8 @@ import { mkdirSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { demoDay } from '../../server/seed/seedDates';
+import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig, onScreen } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -59,11 +60,12 @@ describe('accrual screens in Chromium', () => {
     await db.insertInto('member').values({ memberid: 'E2EACC0001', firstname: 'Simulated', lastname: 'Flyer', gender: 'FEMALE', status: 'ACTIVE', username: CARD, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2019-01-01', cardnumber: CARD }).execute();
     await db.insertInto('member_card').values({ cardnumber: CARD, memberid: 'E2EACC0001', membershipid: 'FFP', tierid: 'GOLD', status: 'ACTIVE', issuedate: '2019-01-01' }).execute();
     const token = (await rig.server.login('admin')).body.result.bearer as string;
-    const flight = { activitydate: '2026-05-04', carrier: 'GA', flightnumber: '404', origin: 'CGK', destination: 'SIN', bookingclass: 'C', ticketissuedate: '2026-04-20' };
+    const flight = { activitydate: demoDay('2026-05-04'), carrier: 'GA', flightnumber: '404', origin: 'CGK', destination: 'SIN', bookingclass: 'C', ticketissuedate: demoDay('2026-04-20') };
     expect((await rig.server.call('/api/accrual/air', { ...flight, cardnumber: CARD }, { token })).body.result.status).toBe('CREDITED');
     expect((await rig.server.call('/api/accrual/air', { ...flight, cardnumber: PARKED_CARD }, { token })).body.result.status).toBe('PARKED');
-    const names = (await db.selectFrom('airport').select(['airportiatacode', 'airportname']).where('airportiatacode', 'in', ['CGK', 'DPS']).execute()) as { airportiatacode: string; airportname: string }[];
-    airports = Object.fromEntries(names.map((a) => [a.airportiatacode, a.airportname]));
+    const names = (await db.selectFrom('airport').select(['airportiatacode', 'airportname', 'cityname']).where('airportiatacode', 'in', ['CGK', 'DPS']).execute()) as { airportiatacode: string; airportname: string; cityname: string }[];
+    // As the airport pickers show them: code first.
+    airports = Object.fromEntries(names.map((a) => [a.airportiatacode, `${a.airportiatacode} - ${a.airportname}, ${a.cityname}`]));
 
     page = await rig.newPage();
     page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text().slice(0, 300))));
@@ -109,15 +111,15 @@ describe('accrual screens in Chromium', () => {
     await chooseOption(page, field(tool, 'origin'), airports.CGK!);
     await chooseOption(page, field(tool, 'destination'), airports.DPS!);
     await chooseOption(page, field(tool, 'bookingclass'), 'J');
-    await typeDate(field(tool, 'ticketissuedate'), '01/03/2026');
-    await typeDate(field(tool, 'activitydate'), '01/04/2026');
+    await typeDate(field(tool, 'ticketissuedate'), onScreen('2026-03-01'));
+    await typeDate(field(tool, 'activitydate'), onScreen('2026-04-01'));
     await tool.getByRole('button', { name: 'Simulate' }).click();
     const result = tool.locator('.accrual-simulator');
     await poll(() => result.innerText()).toContain('Credited');
     const text = await result.innerText();
     for (const shown of ['5,131', '2,836', '612 miles (Sector miles of rule GA-CGK-DPS)', 'Tier bonus GOLD +25% of 1,836', 'Double Miles Jakarta - Bali: +100%', 'Business Class Bonus for Gold and Platinum: 1,000 miles']) expect(text).toContain(shown);
     await result.getByText('Not applied', { exact: true }).first().click();
-    await poll(() => result.innerText()).toContain('Ticket issued 2026-03-01 is outside its issue dates (2016-01-01 - 2020-12-14)');
+    await poll(() => result.innerText()).toContain(`Ticket issued ${demoDay('2026-03-01')} is outside its issue dates (${demoDay('2016-01-01')} - ${demoDay('2020-12-14')})`);
     await shoot('simulator');
     const posted = await rig.server.call('/api/accrual/member-activities', { cardnumber: CARD }, { token: (await rig.server.login('admin')).body.result.bearer });
     expect(posted.body.result.activities).toHaveLength(1);
@@ -167,7 +169,7 @@ describe('accrual screens in Chromium', () => {
     await tool.getByRole('button', { name: 'Member Activities' }).click();
     const pick = tool.getByLabel('Member Activity');
     await pick.waitFor();
-    await chooseOption(page, pick, '04/05/2026 GA404 CGK-SIN C (CREDITED)');
+    await chooseOption(page, pick, `${onScreen('2026-05-04')} GA404 CGK-SIN C (CREDITED)`);
     await poll(() => field(tool, 'flightnumber').inputValue()).toBe('404');
     await tool.getByRole('button', { name: 'Simulate' }).click();
     const result = tool.locator('.accrual-simulator');

@@ -1,6 +1,7 @@
 // Maker-checker in Chromium: the maker `admin` edits and deletes General Configuration rows (requests
 // only), the demo checker decides them on My Approval: the change shown against the current values,
-// Approve and Reject (with its reason) behind 'Are you sure to rating/reject this data?'.
+// Approve and Reject (with its reason) behind 'Are you sure to rating/reject this data?'; a member's
+// request shows and is found by what it is about (the member's name and card, the price row's name).
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -81,7 +82,9 @@ describe('maker-checker approvals in Chromium', () => {
     // The maker's own request is not theirs to decide.
     await maker.goto('/my-approval');
     await expect.poll(() => maker.title()).toBe('My Approval | Loyalty Management System');
-    await expect.poll(() => isEmpty(maker)).toBe(true);
+    // The maker may see it (read-only, with its status), never with Approve or Reject.
+    await expect.poll(async () => (await isEmpty(maker)) || (await rows(maker).count()) > 0).toBe(true);
+    expect(await maker.locator('.ant-table').getByRole('button', { name: /^(Approve|Reject)$/ }).count()).toBe(0);
   });
 
   it('the checker finds it under Approval › My Approval, with the change against the current value', async () => {
@@ -93,7 +96,7 @@ describe('maker-checker approvals in Chromium', () => {
     await expect.poll(() => new URL(checker.url()).pathname).toBe('/my-approval');
     await expect.poll(() => footer(checker)).toBe('1-1 of 1 items');
     expect(await checker.locator('.engine-toolbar h4').innerText()).toBe('My Approval');
-    expect((await checker.locator('.ant-table-thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['No', 'Request ID', 'Menu', 'Requested Action', 'Record', 'Requested By', 'Request Date', 'Action']);
+    expect((await checker.locator('.ant-table-thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['No', 'Request ID', 'Menu', 'Requested Action', 'Record', 'Requested By', 'Request Date', 'Status', 'Action']);
     expect((await cells(checker)).slice(2, 6)).toEqual(['General Configuration', 'Update', 'VAT_BUY_MILEAGE', 'admin']);
     expect(await checker.getByRole('button', { name: 'Create' }).count()).toBe(0);
     await checker.mouse.move(600, 700);
@@ -146,6 +149,31 @@ describe('maker-checker approvals in Chromium', () => {
     expect(stored).toMatchObject({ status: 'REJECTED', decidedby: 'checker', reason: 'The retired switch is still read by the statement job' });
     await maker.reload();
     await expect.poll(() => footer(maker)).toBe('1-1 of 1 items');
+  });
+
+  it("shows a request's record by its name before its key, and finds it by that name", async () => {
+    const admin = (await rig.server.login('admin')).body.result.bearer;
+    const bought = await rig.server.call('/api/member-buy-mileage/create', { memberid: 'MBR0000001', buymileageid: 'BML-STD', miles: 1000 }, { token: admin });
+    expect(bought.body.status.responsecode, JSON.stringify(bought.body)).toBe('0000');
+    const record = `Budi Santoso 5100000016 · Buy Mileage (MBR0000001|${String(bought.body.result.purchaseid)})`;
+
+    await startClean(checker, '/my-approval');
+    await expect.poll(() => footer(checker)).toBe('1-1 of 1 items');
+    await checker.getByPlaceholder('Record').fill('budi santoso');
+    await checker.locator('.engine-search button[type="submit"]').click();
+    await expect.poll(() => cells(checker).then((c) => c.slice(2, 6))).toEqual(['Member', 'Buy Mileage', record, 'admin']);
+    // Read whole: the Record wraps onto more lines where other cells are cut with '…'.
+    const cell = rows(checker).first().locator('td').nth(4);
+    expect(await cell.getAttribute('class')).not.toContain('ant-table-cell-ellipsis');
+    expect(await cell.evaluate((td) => td.scrollWidth <= td.clientWidth && td.getBoundingClientRect().height > 50)).toBe(true);
+    await settled(checker.locator('.ant-table'));
+    await checker.screenshot({ path: `${screenshotDir}/my-approval-record-name.png` });
+    await checker.getByPlaceholder('Record').fill('nobody of that name');
+    await checker.locator('.engine-search button[type="submit"]').click();
+    await expect.poll(() => isEmpty(checker)).toBe(true);
+
+    const rejected = await rig.server.call('/api/my-approval/reject', { requestid: bought.body.result.requestid, reason: 'Out of the way of the next test' }, { token: (await rig.server.login('checker')).body.result.bearer });
+    expect(rejected.body.status.responsecode).toBe('0000');
   });
 
   it('fits below the lg breakpoint', async () => {

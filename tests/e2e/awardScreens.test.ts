@@ -1,4 +1,4 @@
-// Issue 15's award catalogue screens in Chromium, with one login: each list screen opens from its path with
+// Award catalogue screens in Chromium, with one login: each list screen opens from its path with
 // demo rows, a create refused on its field (the browser's own rule, or the server's overlap message) storing
 // nothing, and the award record page's sections, its price child rows by zone, compartment and tier, and the
 // Activate and Terminate row actions offered by status, and a member's redemption nominees in the member
@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { demoDay } from '../../server/seed/seedDates';
+import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig, onScreen } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -37,8 +38,8 @@ const SCREENS: {
     title: 'Peak Season',
     resource: 'peak-season',
     shows: ['Idul Fitri 2026', 'Christmas and New Year 2026', 'Upgrade Award'],
-    fill: [['peakseasoncode', 'LEBARAN-X', 'text'], ['peakseasonname', 'Lebaran extended', 'text'], ['startdate', '25/03/2026', 'date'], ['enddate', '05/04/2026', 'date']],
-    refused: { field: 'startdate', message: 'Start Date - End Date overlap Peak Season "LEBARAN-26" (2026-03-13 - 2026-03-29) of the same Award Type' },
+    fill: [['peakseasoncode', 'LEBARAN-X', 'text'], ['peakseasonname', 'Lebaran extended', 'text'], ['startdate', onScreen('2026-03-25'), 'date'], ['enddate', onScreen('2026-04-05'), 'date']],
+    refused: { field: 'startdate', message: `Start Date - End Date overlap Peak Season "LEBARAN-26" (${demoDay('2026-03-13')} - ${demoDay('2026-03-29')}) of the same Award Type` },
   },
   {
     path: '/blackout',

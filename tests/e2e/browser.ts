@@ -2,6 +2,8 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startTestServer, testDatabases, type TestServer } from '../server/harness';
 import { expect } from 'vitest';
+import { formatDate } from '../../engine/definition/format';
+import { demoDay } from '../../server/seed/seedDates';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -13,6 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** A day of the demo's rows where the seeding day moved it (seedDates.demoDay), as the screens show it (DD/MM/YYYY). */
+export const onScreen = (day: string): string => formatDate(demoDay(day));
 
 export interface BrowserRig {
   server: TestServer;

@@ -1,4 +1,4 @@
-// Issue 15's buy mileage in Chromium, with one login: the catalogue screens open from their paths with their
+// Buy mileage in Chromium, with one login: the catalogue screens open from their paths with their
 // demo rows (the receipt types' relabels of spec 001 §4.7 in the price rows' Receipt Type), and a member's
 // purchase requested from the member navigator's Buy Mileage step, priced with the running promo and VAT,
 // waiting, then approved (by another user, through the API) and shown with its receipt number, its receipt

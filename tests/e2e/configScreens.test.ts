@@ -359,7 +359,7 @@ describe('the configuration screens in Chromium', () => {
   /** Approves, through the API as the demo checker, the requests waiting for this record. */
   const approveAsChecker = async (recordkey: string) => {
     const checker = (await rig.server.login('checker')).body.result.bearer;
-    const waiting = await rig.server.call('/api/my-approval/list', undefined, { token: checker, paging: { limit: 10, page: 1 }, parameter: { criteria: { recordkey: `%${recordkey}%` } } });
+    const waiting = await rig.server.call('/api/my-approval/list', undefined, { token: checker, paging: { limit: 10, page: 1 }, parameter: { criteria: { record: `%${recordkey}%` } } });
     for (const { requestid } of waiting.body.result as { requestid: number }[]) {
       expect((await rig.server.call('/api/my-approval/approve', { requestid }, { token: checker })).body.status.responsecode).toBe('0000');
     }
@@ -568,7 +568,7 @@ describe('the configuration screens in Chromium', () => {
       await poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
       expect(await count(def, { [key]: keyValue })).toBe(1);
       await searchWith({ [key]: keyValue }, '1-1 of 1 items');
-      expect((await cells(page).allInnerTexts()).slice(1, 1 + columnsOf(def).length)).toEqual(shownRow(def, c.record));
+      await poll(async () => (await cells(page).allInnerTexts()).slice(1, 1 + columnsOf(def).length)).toEqual(shownRow(def, c.record));
     });
 
     it('edits a non-key field with the key read-only', async () => {

@@ -52,6 +52,8 @@ describe('login in Chromium', () => {
     await (await topMenu(page, 'Logout')).click();
     await expect.poll(() => page.getByRole('dialog').filter({ hasText: 'Are you sure want to logout?' }).count()).toBe(1);
     await page.screenshot({ path: `${screenshotDir}/logout-confirm.png` });
+    // The clicks were activity, shared with the other tabs; logging out takes that key away too.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('alms.lastactivity'))).not.toBeNull();
     await page.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.title()).toBe('Login | Loyalty Management System');
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);

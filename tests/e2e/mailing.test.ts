@@ -1,4 +1,4 @@
-// Issue 16's mailing catalogue and buy-product in Chromium, with one login: the menu screens open with their demo
+// Mailing catalogue and buy-product in Chromium, with one login: the menu screens open with their demo
 // rows (Mailing Product, Letter Management, Inventory Management, OBP); the record pages show a product's variants
 // ('Out of Stock' at 0), its 'Total Price (Include Tax)', an inventory's stock; the vendor cards' texts per
 // product and region (spec 001 §8); a member buys a product in miles from the member page (Success, its cards

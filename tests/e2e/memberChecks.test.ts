@@ -1,4 +1,4 @@
-// The member check screens in Chromium (issue 13), one login, table-driven over the four view pages: each opens
+// The member check screens in Chromium, one login, table-driven over the four view pages: each opens
 // from the Member Management menu with its rows (the demo's checks, and a name made suspicious on the member
 // screen), then its own action: Unlock and Verify after their confirmation, Reject with its reason, Approve,
 // Generate Code. Screenshots of each at 1366 px.

@@ -1,4 +1,4 @@
-// The member screen in Chromium (issue 13): the list searched by card number, a member opened in the profile
+// The member screen in Chromium: the list searched by card number, a member opened in the profile
 // navigator, every navigator target by its URL key showing its content (table-driven), each sub-step dot's
 // 'Status: {status}' tooltip with its section's own state (table-driven), a section save, a cobrand card chosen among
 // its partner's, a status change asked first, the transaction detail page, and
@@ -160,8 +160,12 @@ describe('member screen', () => {
     await bod.getByText('Member Data').first().waitFor();
     await bod.locator('.ant-table-row').first().waitFor();
     await bod.screenshot({ path: `${screenshotDir}/member-bod-list.png`, fullPage: true });
+    // Hobbies read by their names (the reference list's labels), not their codes.
+    await (rig.server.database.db as unknown as import('kysely').Kysely<any>).updateTable('member').set({ hobbies: JSON.stringify(['READING', 'TRAVEL']) }).where('memberid', '=', MEMBER).execute();
     await bod.goto(`/member/form/${MEMBER}/personal-information`);
     await bod.locator('.member-navigator-content').getByText('First Name').first().waitFor();
+    const hobbies = bod.locator('.member-navigator-content .ant-descriptions-item-label').filter({ hasText: /^Hobbies$/ }).locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => hobbies.innerText(), { timeout: 15_000 }).toBe('Reading, Travelling');
     expect(await bod.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await bod.getByRole('button', { name: 'Terminate' }).count()).toBe(0);
     await bod.screenshot({ path: `${screenshotDir}/member-bod-record.png`, fullPage: true });

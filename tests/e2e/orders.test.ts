@@ -1,4 +1,4 @@
-// Issue 16's order management in Chromium, with one login: a new member's card order (made by the enrollment)
+// Order management in Chromium, with one login: a new member's card order (made by the enrollment)
 // walked through Order Printing (bulk Next Step on the selected row), Order Package (Next Step on all the search
 // finds, then the row's) and Order Delivery (row Next Step) to DELIVERED; another one returned on delivery, reordered on Order Return, sent again from Order
 // Reorder and delivered; its tracking timeline on Order Tracking (return then reorder, the reorder's own cycle,
@@ -149,6 +149,10 @@ describe('order management in Chromium', () => {
     expect(await destinations.first().innerText()).toContain('Return');
     expect(await destinations.nth(1).innerText()).toContain('Reorder');
     expect(await destinations.first().innerText()).toContain('Jl. Kemang Raya No. 8');
+    // Send to and the address in words: the member's own address, its country by name, not its code.
+    const cells = (row: number) => destinations.nth(row).locator('td').allInnerTexts();
+    await poll(async () => (await cells(0))[2]).toBe('Member Address');
+    await poll(async () => (await cells(0))[3]).toBe('Jl. Kemang Raya No. 8, Indonesia, 12730');
     await destinations.nth(1).locator('.ant-tag').hover();
     await poll(() => page.locator('.ant-tooltip:visible').innerText()).toBe('Current Destination Address');
 

@@ -1,4 +1,4 @@
-// Issue 14's promotion screens in Chromium, with one login: each of the six opens from its path with demo rows
+// Promotion screens in Chromium, with one login: each of the six opens from its path with demo rows
 // (a table of path and what its first page shows); a create refused with the server's message on its field;
 // the promotion's sectioned form showing Air Criteria or Non-Air Criteria by the promotion's type, switching
 // when the type is saved; and a Promo File with a bad row refused with its error report. Screenshots at 1366 px.

@@ -1,4 +1,4 @@
-// Record pages in Chromium (issue 12 §1, §2, §7), with the admin's one login: the promotion form's sections
+// Record pages in Chromium, with the admin's one login: the promotion form's sections
 // through the side menu and the URL, air and non-air sections, an unknown section falling back, a section
 // saved (toast) and a record created from its first section; a staff member without PRMEMCR_ACCESS (a
 // second user) does not see Member Criteria; the mailing product's vendor cards; tier durations created,

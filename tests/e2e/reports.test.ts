@@ -1,4 +1,4 @@
-// Reports in Chromium (issue 17), one login: for each report of the table, the parameter form is filled, the
+// Reports in Chromium, one login: for each report of the table, the parameter form is filled, the
 // format chosen and Generate pressed; the file's row follows its job's percentage through the progress call
 // (the page's clock moves the poll: a job held at 40 % shows 40 %, then done shows the success bar), Download
 // says 'Downloading file...' and the browser receives the file; Download Report lists it; a failed job shows

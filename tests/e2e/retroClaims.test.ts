@@ -1,4 +1,4 @@
-// Retro claims in Chromium (issue 14), table-driven over the five managers: each opens from its path with its
+// Retro claims in Chromium, table-driven over the five managers: each opens from its path with its
 // demo claims, a claim the server refuses shows the message on its field (a name that is not the member's, a
 // carrier outside SkyTeam In's own flights) and nothing is added, and the corrected claim is created (Submitted,
 // with its approval request). Then the checker approves a GA claim on Retro Claim GA Approval behind the
@@ -11,7 +11,8 @@ import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig
 
 // Spec 000 §4, retyped to pin it; the product's own texts after it.
 const RATING_REJECT = 'Are you sure to rating/reject this data?';
-const CREATED = 'Data has been created';
+// A new claim waits for approval: the answer names who may approve it.
+const SUBMITTED = 'Your request has been submitted for approval. It can be approved by: Administrator, Checker';
 const APPROVED = 'The request has been approved';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
@@ -78,8 +79,9 @@ describe('retro claims in Chromium', () => {
       .values({ memberid: 'RE2E000001', firstname: 'Budi', lastname: 'Santoso', gender: 'MALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'BLUE', membershipid: 'FFP', enrollmentdate: '2020-01-01', cardnumber: card })
       .execute();
     await db().insertInto('member_card').values({ cardnumber: card, memberid: 'RE2E000001', membershipid: 'FFP', tierid: 'BLUE', status: 'ACTIVE', issuedate: '2020-01-01' }).execute();
-    for (const row of (await db().selectFrom('airport').select(['airportiatacode', 'airportname']).where('airportiatacode', 'in', ['CGK', 'DPS', 'AMS', 'SIN', 'NRT', 'SYD']).execute()) as { airportiatacode: string; airportname: string }[]) {
-      airports.set(row.airportiatacode, row.airportname);
+    // An airport picker shows 'CGK - <name>, <city>' (the airport selector's display).
+    for (const row of (await db().selectFrom('airport').select(['airportiatacode', 'airportname', 'cityname']).where('airportiatacode', 'in', ['CGK', 'DPS', 'AMS', 'SIN', 'NRT', 'SYD']).execute()) as { airportiatacode: string; airportname: string; cityname: string }[]) {
+      airports.set(row.airportiatacode, `${row.airportiatacode} - ${row.airportname}, ${row.cityname}`);
     }
     page = await rig.newPage();
     page.on('pageerror', (error) => void consoleErrors.push(error.message));
@@ -138,7 +140,7 @@ describe('retro claims in Chromium', () => {
       if (manager.refused.field === 'ticketname') await field(form, 'ticketname').fill('SANTOSO/BUDI MR');
       else await chooseOption(page, field(form, 'carrier'), 'Garuda Indonesia');
       await form.getByRole('button', { name: 'Save' }).click();
-      await poll(() => toast(page, CREATED).count()).toBeGreaterThan(0);
+      await poll(() => toast(page, SUBMITTED).count()).toBeGreaterThan(0);
       await poll(() => rows(page).count()).toBe(Math.min(before + 1, 10));
       const table = 'retro_claim' + (manager.incoming ? '_in' : '');
       const stored = (await db().selectFrom(table).select(['status', 'requestid']).where('flightnumber', '=', flightnumber).executeTakeFirstOrThrow()) as { status: string; requestid: number | null };

@@ -1,4 +1,4 @@
-// Issue 14's tier screens in Chromium, with one login: each Tier Management rule screen opens from its path
+// Tier screens in Chromium, with one login: each Tier Management rule screen opens from its path
 // with demo rows (a table of path and what its first page shows); a mileage criterion whose maximum age is under
 // its minimum is refused on the field, and one overlapping the demo criterion of its tier and type is refused
 // with the server's message on both dates, nothing stored; a member's Member Tier shows the tier history with

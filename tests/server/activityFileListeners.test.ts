@@ -1,4 +1,4 @@
-// The ledger listeners' batch form on both databases (issue 14): an activity file's chunk is heard as one write,
+// The ledger listeners' batch form on both databases: an activity file's chunk is heard as one write,
 // and the tier upgrade and first-activity / referral bonuses run once per chunk for all its members. The same
 // flights credited one post at a time (the listeners hearing each credit) and as a file (chunks of 3 rows, a
 // member's rows in one chunk and the next) must leave identical ledgers, bonus rows, detail lines, tiers, tier history

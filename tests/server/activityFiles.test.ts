@@ -1,4 +1,4 @@
-// Activity files on both databases (issue 14): a good file credits exactly what posting each row would; bad
+// Activity files on both databases: a good file credits exactly what posting each row would; bad
 // rows per mode (all or nothing changes nothing, park credits the good rows and parks the ones no member
 // matches); a malformed file is refused whole with nothing written; a job interrupted after a chunk resumes
 // without crediting a row twice; the job's progress reaches 100; the per-row result file; the ledger check; a large

@@ -7,6 +7,8 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 
 // Spec 000 §4 / 001 §8 for the decisions' confirmation; the product's own texts for the rest, retyped to pin them.
 const SUBMITTED = 'Your request has been submitted for approval';
+/** The answer names who may approve: the seeded roles holding My Approval's Approve (General Configuration's requests). */
+const SUBMITTED_TO_CHECKERS = `${SUBMITTED}. It can be approved by: Administrator, Checker`;
 
 describe.each(testDatabases)('approvals on $name', (target) => {
   let server: TestServer;
@@ -28,7 +30,7 @@ describe.each(testDatabases)('approvals on $name', (target) => {
   }
   async function requestUpdate(key: string, value: string): Promise<number> {
     const answer = await as(admin)('/api/general-config/update', { key, value, description: 'Approval test', active: true });
-    expect(answer.body.status, JSON.stringify(answer.body)).toEqual({ responsecode: '0000', responsemessage: SUBMITTED });
+    expect(answer.body.status, JSON.stringify(answer.body)).toEqual({ responsecode: '0000', responsemessage: SUBMITTED_TO_CHECKERS });
     return answer.body.result.requestid as number;
   }
 
@@ -77,13 +79,15 @@ describe.each(testDatabases)('approvals on $name', (target) => {
     expect(stored).toEqual([{ status: 'PENDING' }]);
   });
 
-  it('lists the request to another user with its change against the current values, never to its maker', async () => {
-    const own = await queue(admin, { recordkey: '%QZ_APPR.UPDATE%' });
-    expect(own.body.paging!.totalrecord).toBe(0);
-    const theirs = await queue(checker, { recordkey: '%qz_appr.update%' });
+  it('lists the request to another user with its change against the current values, and to its maker as their own (read-only)', async () => {
+    const own = await queue(admin, { record: '%QZ_APPR.UPDATE%' });
+    expect(own.body.paging!.totalrecord).toBe(1);
+    // A configuration key is its own name: the Record is the key alone.
+    expect(own.body.result[0]).toMatchObject({ record: 'QZ_APPR.UPDATE', recordkey: 'QZ_APPR.UPDATE', requestedby: 'admin', status: 'PENDING', mine: true });
+    const theirs = await queue(checker, { record: '%qz_appr.update%' });
     expect(theirs.body.paging).toEqual({ page: 1, limit: 10, totalrecord: 1 });
     const [row] = theirs.body.result;
-    expect(row).toMatchObject({ menucode: 'GENCONF', action: 'update', recordkey: 'QZ_APPR.UPDATE', requestedby: 'admin', status: 'PENDING' });
+    expect(row).toMatchObject({ menucode: 'GENCONF', action: 'update', recordkey: 'QZ_APPR.UPDATE', requestedby: 'admin', status: 'PENDING', mine: false });
     const detail = await as(checker)('/api/my-approval/detail', { requestid: row.requestid });
     expect(detail.body.result.changes).toEqual([{ field: 'value', label: 'Value', current: '11', proposed: '12' }]);
   });
@@ -109,13 +113,13 @@ describe.each(testDatabases)('approvals on $name', (target) => {
     expect(await userLog('MYAPPR', 'APPROVE', String(requestid))).toHaveLength(1);
     const again = await as(checker)('/api/my-approval/approve', { requestid });
     expect(again.body.status).toEqual({ responsecode: CODES.ALREADY_DECIDED, responsemessage: 'This request has already been approved' });
-    expect((await queue(checker, { recordkey: '%QZ_APPR.UPDATE%' })).body.paging!.totalrecord).toBe(0);
+    expect((await queue(checker, { record: '%QZ_APPR.UPDATE%' })).body.paging!.totalrecord).toBe(0);
   });
 
   it('rejecting needs a reason, and changes nothing', async () => {
     await newKey('QZ_APPR.DELETE');
     const asked = await as(admin)('/api/general-config/delete', { key: 'QZ_APPR.DELETE' });
-    expect(asked.body.status).toEqual({ responsecode: '0000', responsemessage: SUBMITTED });
+    expect(asked.body.status).toEqual({ responsecode: '0000', responsemessage: SUBMITTED_TO_CHECKERS });
     const { requestid } = asked.body.result;
     for (const reason of [undefined, null, '', '   ']) {
       const bare = await as(checker)('/api/my-approval/reject', reason === undefined ? { requestid } : { requestid, reason });
@@ -181,6 +185,67 @@ describe.each(testDatabases)('approvals on $name', (target) => {
     expect(other.body.status).toEqual({ responsecode: '1004', responsemessage: `Approval request "${requestid}" was not found` });
     expect((await as(checker)('/api/approval-buy-mileage/list', undefined, { paging: { limit: 10, page: 1 } })).body.paging!.totalrecord).toBe(0);
     expect((await requestOf(requestid)).status).toBe('PENDING');
+  });
+
+  describe('the record a request is about, by its name', () => {
+    const any = () => server.database.db as unknown as import('kysely').Kysely<any>;
+    /** An active member of the test's own, with one card. */
+    async function member(memberid: string, card: string, firstname: string, lastname: string) {
+      const at = new Date().toISOString();
+      await any().insertInto('member').values({ memberid, cardnumber: card, firstname, lastname, memberfullname: `${firstname} ${lastname}`, gender: 'FEMALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at }).execute();
+      await any().insertInto('member_card').values({ cardnumber: card, memberid, membershipid: 'FFP', tierid: 'BLUE', status: 'ACTIVE', issuedate: at.slice(0, 10) }).execute();
+    }
+    const NAME = 'Sari Wulandari 9710000001 into Sari Wulan 9710000002';
+    let requestid: number;
+    let recordkey: string;
+
+    beforeAll(async () => {
+      await member('QZRN000001', '9710000001', 'Sari', 'Wulandari');
+      await member('QZRN000002', '9710000002', 'Sari', 'Wulan');
+      // Merging Account names its records '{frommembername} {fromcardnumber} into {intomembername} {intocardnumber}'.
+      const asked = await as(admin)('/api/account-merge/create', { fromcardnumber: '9710000001', intocardnumber: '9710000002', reason: 'One person, two cards' });
+      expect(asked.body.status, JSON.stringify(asked.body)).toEqual({ responsecode: '0000', responsemessage: SUBMITTED_TO_CHECKERS });
+      requestid = asked.body.result.requestid;
+      recordkey = (await requestOf(requestid)).recordkey;
+    });
+
+    it('stores the name with the request and shows it before the key, in the list and the detail', async () => {
+      expect(await requestOf(requestid)).toMatchObject({ resource: 'account-merge', recordname: NAME });
+      const [row] = (await queue(checker, { record: recordkey })).body.result;
+      expect(row).toMatchObject({ requestid, menucode: 'MERACC', record: `${NAME} (${recordkey})`, recordkey });
+      expect((await as(checker)('/api/my-approval/detail', { requestid })).body.result.record).toBe(`${NAME} (${recordkey})`);
+    });
+
+    it('finds it by a piece of its name, in any case, as by its key', async () => {
+      for (const text of ['wulandari 97', 'SARI WULAN', '%into Sari%']) {
+        const found = await queue(checker, { record: text });
+        expect(found.body.result.map((r: { requestid: number }) => r.requestid), text).toEqual([requestid]);
+      }
+      expect((await queue(checker, { record: 'Wulandari Putri' })).body.paging!.totalrecord).toBe(0);
+      // Sorted by the name it shows ('Sari …' after the configuration keys 'QZ_APPR.…').
+      for (const direction of ['asc', 'desc'] as const) {
+        const sorted = await as(checker)('/api/my-approval/list', undefined, { paging: { limit: 100, page: 1 }, parameter: { sort: { record: direction } } });
+        const ids = sorted.body.result.map((r: { requestid: number }) => r.requestid);
+        const keys = sorted.body.result.flatMap((r: { requestid: number; record: string }, i: number) => (r.record.startsWith('QZ_APPR.') ? [i] : []));
+        expect(keys.length, direction).toBeGreaterThan(0);
+        const at = ids.indexOf(requestid);
+        expect(keys.every((i: number) => (direction === 'asc' ? i < at : i > at)), direction).toBe(true);
+      }
+    });
+
+    it('keeps the name it was asked under when the member is renamed later', async () => {
+      await any().updateTable('member').set({ lastname: 'Putri', memberfullname: 'Sari Putri' }).where('memberid', '=', 'QZRN000001').execute();
+      const [row] = (await queue(checker, { record: 'wulandari' })).body.result;
+      expect(row).toMatchObject({ requestid, record: `${NAME} (${recordkey})` });
+      expect((await queue(checker, { record: 'Sari Putri' })).body.paging!.totalrecord).toBe(0);
+    });
+
+    it('shows the key alone for a request stored before requests kept a name', async () => {
+      await any().updateTable('approval_request').set({ recordname: null }).where('requestid', '=', requestid).execute();
+      const [row] = (await queue(checker, { record: recordkey })).body.result;
+      expect(row).toMatchObject({ requestid, record: recordkey });
+      expect((await as(checker)('/api/my-approval/reject', { requestid, reason: 'Asked in a test' })).body.status.responsecode).toBe('0000');
+    });
   });
 
   it('answers bad input with clear envelopes', async () => {

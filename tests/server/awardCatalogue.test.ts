@@ -1,11 +1,11 @@
-// The award catalogue on both databases (issue 15, data screens): the demo award chart, each bad input
+// The award catalogue on both databases (data screens): the demo award chart, each bad input
 // answering a field message and changing nothing (overlapping peak seasons, a blackout ending before it starts,
 // negative miles, an unknown award type), the award's record page sections and price child rows, activation and
 // termination, and the function codes every call needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { priceAward, type Award, type AwardPrice, type Blackout, type NomineeFee, type PeakSeason } from '../../server/awards/awardPricing';
-import { startTestServer, testDatabases, type TestServer } from './harness';
+import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;
 
@@ -126,7 +126,7 @@ describe.each(testDatabases)('award catalogue on $name', (target) => {
     (await call(`/api/${resource}/list`, undefined, { paging: { limit: -1, page: 1 }, parameter: { criteria } })).body.result as Row[];
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, [], undefined, ON_DEMO_DAY);
     const token = (await server.login('admin')).body.result.bearer as string;
     call = (path, data, extra = {}) => server.call(path, data, { token, ...extra });
   });

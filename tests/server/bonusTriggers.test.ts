@@ -13,7 +13,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { BONUS_REASONS } from '../../server/bonuses/bonusStore';
 import { RELATION_TEXTS } from '../../server/bonuses/bonusHooks';
 import { checkLedger, TRX_TYPES } from '../../server/ledger/ledgerStore';
-import { startTestServer, testDatabases, type TestServer } from './harness';
+import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, any>;
 
@@ -43,7 +43,7 @@ describe.each(testDatabases)('relation and promo completion bonuses on $name', (
   const relate = (memberid: string, relatedmemberid: string, relationtypeid: string) => call('/api/member-relation/create', { memberid, relatedmemberid, relationtypeid });
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, [], undefined, ON_DEMO_DAY);
     admin = (await server.login('admin')).body.result.bearer;
   });
   afterAll(async () => {

@@ -1,11 +1,11 @@
-// Buy mileage on both databases (issue 15): the receipt catalogue with the relabels of spec 001 §4.7, the
+// Buy mileage on both databases: the receipt catalogue with the relabels of spec 001 §4.7, the
 // buy-mileage prices and promos as data with their demo rows, each bad input answering a field message and
 // changing nothing; a member's purchase priced (miles x price per mile, less a promo, plus the VAT key), refused
 // over the yearly limit or for an inactive member, waiting on Approval Buy Mileage, credited once on approval
 // with its receipt number, nothing on rejection, and 403 without the grants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { startTestServer, testDatabases, type TestServer } from './harness';
+import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;
 
@@ -70,7 +70,7 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
   const options = async (selector: string) => (await call('/api/selector/options', { selector })).body.result as { value: string; label: string }[];
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, [], undefined, ON_DEMO_DAY);
     const token = (await server.login('admin')).body.result.bearer as string;
     call = (path, data, extra = {}) => server.call(path, data, { token, ...extra });
   });
@@ -144,12 +144,16 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
     it('prices miles x price per mile plus the VAT key, waits for approval, and credits the miles once on approval with a receipt number', async () => {
       const before = await balance();
       const answer = await buy({ memberid: MEMBER, buymileageid: 'QZ-ALL', miles: 10000 });
-      expect(answer.body.status.responsecode).toBe('0000');
+      // The maker reads that it waits, and who may approve it.
+      expect(answer.body.status).toEqual({ responsecode: '0000', responsemessage: 'Your request has been submitted for approval. It can be approved by: Administrator, Checker' });
       expect(answer.body.result).toMatchObject({ memberid: MEMBER, miles: 10000, bonusmiles: 0, pricepermile: 150, amount: 1_500_000, discount: 0, vatpercent: 11, vat: 165_000, total: 1_665_000, currencycode: 'IDR', status: 'PENDING' });
       const requestid = answer.body.result.requestid as number;
       expect(await balance()).toBe(before);
       const queue = await checker('/api/approval-buy-mileage/list', undefined, { paging: { limit: -1, page: 1 } });
       expect((queue.body.result as Row[]).map((r) => r.requestid)).toContain(requestid);
+      // The checker reads whose purchase of which miles it is: the member's name and card, the price row's name, then the key.
+      const member = await db().selectFrom('member').select(['memberfullname', 'cardnumber']).where('memberid', '=', MEMBER).executeTakeFirstOrThrow();
+      expect((queue.body.result as Row[]).find((r) => r.requestid === requestid)!.record).toBe(`${member.memberfullname} ${member.cardnumber} · QZ all tiers (${MEMBER}|${String(answer.body.result.purchaseid)})`);
       const approved = await checker('/api/approval-buy-mileage/approve', { requestid });
       expect(approved.body.status.responsecode).toBe('0000');
       expect(await balance()).toBe(before + 10000);
@@ -212,7 +216,7 @@ describe.each(testDatabases)('buy mileage on $name', (target) => {
       expect(answer.body.status.responsecode).toBe(CODES.VALIDATION);
       const shown = (answer.body.result?.fields ?? {})[field];
       if (message) expect(shown).toBe(message);
-      else expect(shown).toMatch(/^Buy Mileage "QZ-PLAT" is not offered to tier \w* on \d{4}-\d{2}-\d{2}$/);
+      else expect(shown).toMatch(/^Buy Mileage "QZ-PLAT" is not offered to tier \w* on \d{2}\/\d{2}\/\d{4}$/);
       expect(await tableRows('member_buy_mileage')).toBe(purchases);
       expect(await tableRows('approval_request')).toBe(requests);
     });

@@ -1,11 +1,13 @@
 // The demo's promises (README, "Demo users") on a server whose clock starts a year ahead: the demo is seeded as
 // of that day, its dated rows (seasons, blackouts, award validity, promotions) moved with it, so every demo user
-// still logs in and lands where the README says and finds the data it promises (hotel: the Hilton voucher).
+// still logs in and lands where the README says and finds the data it promises (hotel: the Hilton voucher), every
+// seeded activity holds the miles its rating gives, and no card order lacks its product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { landingPath } from '../../workflows/loginMachine';
-import { DEMO_YEAR } from '../../server/seed/seedDates';
+import { demoDay } from '../../server/seed/seedDates';
+import { checkLedger } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, any>;
@@ -16,8 +18,7 @@ describe.each(testDatabases)('the demo seeded a year ahead on $name', (target) =
   let server: TestServer;
   const db = () => server.database.db as unknown as Kysely<any>;
   const today = YEAR_AHEAD.toISOString().slice(0, 10);
-  const years = YEAR_AHEAD.getUTCFullYear() - DEMO_YEAR;
-  const inDemoYear = (day: string) => `${Number(day.slice(0, 4)) + years}${day.slice(4)}`;
+  const asSeeded = (day: string) => demoDay(day, YEAR_AHEAD);
 
   beforeAll(async () => {
     server = await startTestServer(target, {}, [], undefined, { now: YEAR_AHEAD });
@@ -61,6 +62,37 @@ describe.each(testDatabases)('the demo seeded a year ahead on $name', (target) =
     expect((await call('/api/voucher-verification/use', { voucher: { vouchercode: code } })).body.status.responsecode).toBe(CODES.VALIDATION);
   });
 
+  it("gives every seeded activity the miles the accrual rules rate it, its ledger row with them, and a clean ledger", async () => {
+    const activities = (await db().selectFrom('member_activity').select(['memberid', 'activityid', 'activitytype', 'awardmiles', 'tiermiles', 'segments', 'trxid', 'status']).execute()) as Row[];
+    expect(activities.length).toBeGreaterThan(100);
+    for (const a of activities) {
+      expect(a.status, a.activityid).toBe('CREDITED');
+      expect(a.awardmiles, a.activityid).not.toBeNull();
+      expect(a.tiermiles, a.activityid).not.toBeNull();
+      expect(a.trxid, a.activityid).not.toBeNull();
+    }
+    // Flights earn award and tier miles and a segment; partners' activities earn award miles.
+    const flights = activities.filter((a) => a.activitytype === 'AIR');
+    expect(flights.filter((a) => Number(a.awardmiles) > 0 && Number(a.tiermiles) > 0).length).toBeGreaterThan(flights.length * 0.9);
+    expect(activities.filter((a) => a.activitytype === 'NONAIR').every((a) => Number(a.awardmiles) > 0)).toBe(true);
+    // Each activity's miles are its ledger credit's, and the credit names the activity.
+    const credits = new Map(((await db().selectFrom('ledger_transaction').select(['trxid', 'awardmiles', 'tiermiles', 'source']).where('trxtype', '=', 'EARNING').execute()) as Row[]).map((t) => [Number(t.trxid), t]));
+    for (const a of activities) {
+      const credit = credits.get(Number(a.trxid));
+      expect(credit, a.activityid).toBeDefined();
+      expect([Number(credit!.awardmiles), Number(credit!.tiermiles)], a.activityid).toEqual([Number(a.awardmiles), Number(a.tiermiles)]);
+    }
+    expect(await checkLedger(server.database.db)).toEqual([]);
+  });
+
+  it('makes no card order without its mailing product (the seed orders, the first start, its jobs)', async () => {
+    const orders = (await db().selectFrom('card_order').select(['orderid', 'mailingproductcode']).execute()) as Row[];
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.filter((o) => !o.mailingproductcode)).toEqual([]);
+    const memberships = (await db().selectFrom('membership').select(['membershipid', 'cardmailingproduct']).execute()) as Row[];
+    expect(memberships.filter((m) => !m.cardmailingproduct)).toEqual([]);
+  });
+
   it('lets partner (BNI) and checker sign in to their pages', async () => {
     const partner = await signIn('partner');
     expect(partner.user.partnercode).toBe('BNI');
@@ -69,17 +101,20 @@ describe.each(testDatabases)('the demo seeded a year ahead on $name', (target) =
     expect(checker.menus.length).toBeGreaterThan(0);
   });
 
-  it('makes every demo redemption, its trips after the seeding day, and moves the dated rows with the year', async () => {
+  it('makes every demo redemption, its trips after the seeding day, and moves the dated rows with the seeding day', async () => {
     const redemptions = (await db().selectFrom('member_redemption').selectAll().execute()) as Row[];
     expect(redemptions).toHaveLength(3);
     for (const r of redemptions) expect(String(r.departuredate ?? r.traveldate ?? today) >= today).toBe(true);
     const hilton = (await db().selectFrom('award').selectAll().where('awardcode', '=', 'HTL-HILTON').executeTakeFirstOrThrow()) as Row;
-    expect(hilton.enddate).toBe(inDemoYear('2027-12-31'));
+    expect(hilton.enddate).toBe(asSeeded('2027-12-31'));
     expect(hilton.enddate >= today).toBe(true);
     const peak = (await db().selectFrom('peak_season').selectAll().where('peakseasoncode', '=', 'LEBARAN-26').executeTakeFirstOrThrow()) as Row;
-    expect([peak.startdate, peak.enddate]).toEqual([inDemoYear('2026-03-13'), inDemoYear('2026-03-29')]);
+    expect([peak.startdate, peak.enddate]).toEqual([asSeeded('2026-03-13'), asSeeded('2026-03-29')]);
     const promo = (await db().selectFrom('promotion').selectAll().where('promocode', '=', 'DOUBLEDPS26').executeTakeFirstOrThrow()) as Row;
-    expect([promo.startdate, promo.enddate]).toEqual([inDemoYear('2026-01-01'), inDemoYear('2026-12-31')]);
+    expect([promo.startdate, promo.enddate]).toEqual([asSeeded('2026-01-01'), asSeeded('2026-12-31')]);
+    // What runs on the day the rows are written as of runs on the seeding day: the year-end buy mileage bonus.
+    const yearEnd = (await db().selectFrom('buy_mileage_promo').selectAll().where('promocode', '=', 'BML-YEAREND').executeTakeFirstOrThrow()) as Row;
+    expect(yearEnd.startdate <= today && today <= yearEnd.enddate).toBe(true);
     // The admin finds the named demo members.
     const admin = await signIn('admin');
     const members = await server.call('/api/member/list', undefined, { token: admin.bearer });

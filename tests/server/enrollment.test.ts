@@ -1,4 +1,4 @@
-// Individual enrollment (issue 13, /enrollment) on both databases: the Submit makes the member with its card
+// Individual enrollment (/enrollment) on both databases: the Submit makes the member with its card
 // from the card inventory, tier history, account period, addresses, co-brand card, enrollment bonus, card
 // order, activation mail and user log in one transaction; typed card numbers, enrollment access, age and the
 // rules are refused on their step and field with nothing stored; duplicates are enrolled and recorded as
@@ -9,6 +9,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { CARD_TEXTS } from '../../server/cards/cardInventoryStore';
 import { isValidCardNumber } from '../../server/cards/cardNumbers';
 import { ENROLL_TEXTS } from '../../server/enrollment/enrollmentStore';
+import { demoDay } from '../../server/seed/seedDates';
 import { latestMail } from './outbox';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
@@ -152,7 +153,7 @@ describe.each(testDatabases)('individual enrollment on $name', (target) => {
     expect(addresses.map((a) => [a.addresstype, a.address, a.country, Number(a.preferred)])).toEqual([['PRIVATE', 'Jl. Kemang Raya No. 8', 'ID', 1]]);
     // The enrollment bonus of FFP (Enroll Bonus) through the ledger.
     expect(await db().selectFrom('ledger_transaction').select(['trxtype', 'awardmiles', 'activitydate', 'source']).where('memberid', '=', memberid).execute()).toEqual([
-      { trxtype: 'ENROLLBONUS', awardmiles: expect.anything(), activitydate: enrolled, source: 'rule:ENRBONUS:FFP:2025-01-01' },
+      { trxtype: 'ENROLLBONUS', awardmiles: expect.anything(), activitydate: enrolled, source: `rule:ENRBONUS:FFP:${demoDay('2025-01-01')}` },
     ]);
     expect(await db().selectFrom('card_order').select(['cardnumber', 'reason', 'status', 'reordernumber']).where('memberid', '=', memberid).execute()).toEqual([
       { cardnumber: card, reason: 'ENROLLMENT', status: 'PAYMENT_SUCCESS', reordernumber: 0 },

@@ -1,4 +1,7 @@
 // Starts the real server over real HTTP on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL too.
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib';
@@ -6,13 +9,22 @@ import { APP_ID, type ResponseEnvelope } from '../../engine/api/envelope';
 import { readConfig, type ServerConfig } from '../../server/core/config';
 import type { Action } from '../../server/core/action';
 import type { Catalogue } from '../../engine/definition/catalogue';
-import { openDatabase, type Database, type DatabaseOptions } from '../../server/db/database';
+import { openDatabase, sqliteImage, type Database, type DatabaseOptions } from '../../server/db/database';
 import { createServer } from '../../server/server';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDatabase, createSchema, databaseUrl, dropDatabase, dropSchema } from '../../server/db/pgSchema';
+import { createDatabase, createSchema, databaseExists, databaseUrl, dropDatabase, dropSchema, renameDatabase } from '../../server/db/pgSchema';
 import { TEMPLATE_SCHEMA } from './pgTemplate';
 import { sha256Hex } from '../../server/session/sessionStore';
+import { DEMO_AS_OF } from '../../server/seed/seedDates';
+
+/**
+ * The start of a server for tests written on the demo's calendar (its seasons, blackouts and rule periods, trips
+ * some weeks ahead): its clock starts on the day the demo's rows are written as of, so the demo is seeded
+ * unmoved and the tests' dates keep their meaning on whatever day the suite runs. demoCalendar.test.ts seeds on
+ * a real day instead.
+ */
+export const ON_DEMO_DAY = { now: new Date(`${DEMO_AS_OF}T03:00:00Z`) };
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
@@ -61,15 +73,93 @@ export interface CallOptions {
   parameter?: Record<string, unknown>;
 }
 
+/** What a server's first start seeds depends on: its configuration and its clock. */
+interface SeedFor {
+  env: Record<string, string>;
+  now: Date | undefined;
+}
+
+const testConfig = (env: Record<string, string>) =>
+  // DEMO_MEMBERS 0: the twenty named demo members only (the full ~2,000 take seconds to seed); a test may ask for more.
+  readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', ...env });
+
+const clockFrom = (start: Date | undefined) => {
+  const offsetMs = start ? start.getTime() - Date.now() : 0;
+  return () => new Date(Date.now() + offsetMs);
+};
+
+const nowhere = () =>
+  new Writable({
+    write(_chunk, _enc, done) {
+      done();
+    },
+  });
+
 /**
- * The database a test file's server runs on: on PostgreSQL a copy of the run's template (tests/server/pgTemplate.ts)
- * when the server uses the product's catalogue, else a schema of its own that createServer builds.
+ * Seeded images. A server's first start on an empty database (every table, the reference data, the demo seeded as
+ * of its clock's day) takes 10-50 s on a busy machine; a start on the database such a start left behind takes a
+ * second or two, as a restart does in production. So the first file of a run whose server has a configuration and
+ * a day makes that database once, and every file with the same starts on a copy of it: on SQLite the image's bytes
+ * opened in memory, on PostgreSQL CREATE DATABASE ... TEMPLATE.
  */
-async function testDatabase(target: TestDatabase, ownCatalogue: boolean): Promise<{ url: string; schema: string | undefined; drop: () => Promise<void> }> {
-  if (target.name !== 'postgres') return { url: target.url, schema: undefined, drop: async () => {} };
-  const template = ownCatalogue ? undefined : inject('pgTemplate');
-  if (template) {
-    const name = await createDatabase(target.url, 't', template);
+const imageKey = ({ env, now }: SeedFor) =>
+  // A server whose clock starts at a given moment is seeded as of that moment (to the minute); one on the real clock
+  // as of the image's making, so such an image is made again after IMAGE_MAX_AGE_MS.
+  sha256Hex(JSON.stringify([Object.entries(env).sort(([a], [b]) => a.localeCompare(b)), now ? now.toISOString().slice(0, 16) : 'real clock'])).slice(0, 16);
+
+async function firstStart(database: Database, { env, now }: SeedFor): Promise<void> {
+  const { app } = await createServer({ config: testConfig(env), database, now: clockFrom(now), logger: nowhere() });
+  await app.close();
+}
+
+/**
+ * An image older than this is made again: some demo rows hold for an hour from the seeding (a cash purchase
+ * waits that long for its payment), and a test expects the demo as a first start leaves it.
+ */
+const IMAGE_MAX_AGE_MS = 10 * 60_000;
+/** Real time, whatever Date says (onAnotherDay.ts moves Date). */
+const realNow = () => performance.timeOrigin + performance.now();
+
+async function sqliteSeededImage(seedFor: SeedFor): Promise<Buffer> {
+  const file = join(inject('imageDir'), `${imageKey(seedFor)}.db`);
+  if (!existsSync(file) || realNow() - statSync(file).mtimeMs > IMAGE_MAX_AGE_MS) {
+    const database = openDatabase('sqlite::memory:');
+    await firstStart(database, seedFor);
+    const building = `${file}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(building, sqliteImage(database.db));
+    await database.close();
+    renameSync(building, file);
+  }
+  return readFileSync(file);
+}
+
+async function pgSeededImage(url: string, seedFor: SeedFor): Promise<string> {
+  const template = inject('pgTemplate');
+  // Named by the minutes-long period it was made in: a later period makes its own.
+  const name = `${template}_i${imageKey(seedFor)}_${Math.floor(realNow() / IMAGE_MAX_AGE_MS)}`;
+  if (!(await databaseExists(url, name))) {
+    const building = await createDatabase(url, 'timg', template);
+    const database = openDatabase(databaseUrl(url, building), { schema: TEMPLATE_SCHEMA });
+    await firstStart(database, seedFor);
+    await database.close();
+    // Another file may have made it meanwhile: then this one goes.
+    if (!(await renameDatabase(url, building, name))) await dropDatabase(url, building);
+  }
+  return name;
+}
+
+/**
+ * The database a test file's server runs on: a copy of the seeded image of its configuration and day, or, when the
+ * server uses a catalogue of its own, an empty one (SQLite in memory; on PostgreSQL a schema of its own).
+ */
+async function testDatabase(target: TestDatabase, seedFor: SeedFor | undefined): Promise<{ url: string; schema: string | undefined; image?: Buffer; drop: () => Promise<void> }> {
+  if (target.name !== 'postgres') {
+    // A SQLite file (a test whose threads open the database) starts empty; one in memory from the image.
+    const image = seedFor && target.url === 'sqlite::memory:' ? await sqliteSeededImage(seedFor) : undefined;
+    return { url: target.url, schema: undefined, image, drop: async () => {} };
+  }
+  if (seedFor) {
+    const name = await createDatabase(target.url, 't', await pgSeededImage(target.url, seedFor));
     return { url: databaseUrl(target.url, name), schema: TEMPLATE_SCHEMA, drop: () => dropDatabase(target.url, name) };
   }
   const schema = await createTestSchema(target.url);
@@ -101,13 +191,12 @@ export async function startTestServer(
   env: Record<string, string> = {},
   extraActions: Action[] = [],
   catalogue?: Catalogue,
-  /** `now`: the server's clock starts there (and seeds the demo as of that day, in a database of its own); `log`: the database's query log. */
+  /** `now`: the server's clock starts there (and seeds the demo as of that day); `log`: the database's query log. */
   start: { now?: Date } & Pick<DatabaseOptions, 'log'> = {},
 ): Promise<TestServer> {
-  // DEMO_MEMBERS 0: the twenty named demo members only (the full ~2,000 take seconds to seed); a test may ask for more.
-  const config = readConfig({ CAPTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', ...env });
-  const own = await testDatabase(target, catalogue !== undefined || start.now !== undefined);
-  const database = openDatabase(own.url, { schema: own.schema, log: start.log });
+  const config = testConfig(env);
+  const own = await testDatabase(target, catalogue ? undefined : { env, now: start.now });
+  const database = openDatabase(own.url, { schema: own.schema, log: start.log, image: own.image });
   const clock = { offsetMs: start.now ? start.now.getTime() - Date.now() : 0 };
   const logs: string[] = [];
   const sink = new Writable({

@@ -1,4 +1,4 @@
-// The mailing catalogue and buy-product on both databases (issue 16, spec 001 §3.6, §4.5, §4.7, §8): letters,
+// The mailing catalogue and buy-product on both databases (spec 001 §3.6, §4.5, §4.7, §8): letters,
 // paper and envelope inventory (the selectors filtered by category), product variants with stock, a product's
 // 'Total Price (Include Tax)' derived from its price and tax; a member's product purchase paid in miles (a ledger
 // debit, stock taken, Success at once, all in one transaction) or in cash (Waiting For Payment, confirmed before

@@ -33,7 +33,7 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
   const as = (token: string) => (path: string, data?: unknown) => server.call(path, data, { token });
   const any = () => server.database.db as unknown as Kysely<any>;
 
-  async function member(awardmiles = 0): Promise<{ memberid: string; card: string }> {
+  async function member(awardmiles = 0): Promise<{ memberid: string; card: string; name: string }> {
     seq += 1;
     const memberid = `M${target.name.slice(0, 1)}${String(seq).padStart(6, '0')}`;
     const card = `76${target.name === 'sqlite' ? 1 : 2}${String(seq).padStart(7, '0')}`;
@@ -41,14 +41,14 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
     await any()
       .insertInto('member')
       // Of the Branch Office user's branch: they serve its members only.
-      .values({ memberid, branchcode: 'DPSBO', firstname: 'Manual', lastname: `Member${seq}`, gender: 'MALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2020-01-01', cardnumber: card })
+      .values({ memberid, branchcode: 'DPSBO', firstname: 'Manual', lastname: `Member${seq}`, memberfullname: `Manual Member${seq}`, gender: 'MALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2020-01-01', cardnumber: card })
       .execute();
     await any().insertInto('member_card').values({ cardnumber: card, memberid, membershipid: 'FFP', tierid: 'GOLD', status: 'ACTIVE', issuedate: '2020-01-01' }).execute();
     if (awardmiles > 0) {
       const { credit, TRX_TYPES } = await import('../../server/ledger/ledgerStore');
       await server.database.db.transaction().execute((trx) => credit(trx, { memberid, trxtype: TRX_TYPES.EARNING, activitydate: at.slice(0, 10), awardmiles, tiermiles: 0, user: 'test', now: new Date() }));
     }
-    return { memberid, card };
+    return { memberid, card, name: `Manual Member${seq}` };
   }
 
   /** GOLD on CGK-SIN in Y: 685 award and 548 tier miles (tests/server/accrual.test.ts). */
@@ -62,7 +62,9 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
   const request = (requestid: number) => any().selectFrom('approval_request').selectAll().where('requestid', '=', requestid).executeTakeFirstOrThrow() as Promise<Row>;
   const approve = (requestid: number, token = checker) => as(token)('/api/my-approval/approve', { requestid });
   const reject = (requestid: number) => as(checker)('/api/my-approval/reject', { requestid, reason: 'No boarding pass' });
-  const submitted = { responsecode: CODES.SUCCESS, responsemessage: APPROVAL_TEXTS.submitted };
+  // The answer goes on to name the roles that may approve: My Approval's Approve is held by the administrator, the
+  // checker, and here Branch Office too (granted My Approval below, to show it cannot decide its own requests).
+  const submitted = { responsecode: CODES.SUCCESS, responsemessage: `${APPROVAL_TEXTS.submitted}. It can be approved by: Administrator, Branch Office, Checker` };
 
   beforeAll(async () => {
     server = await startTestServer(target, { DEMO_MEMBERS: '0' });
@@ -88,7 +90,8 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
       expect(await ledger(m.memberid)).toEqual(ledgerBefore);
       expect(await activities(m.memberid)).toEqual([]);
       const stored = await request(asked.body.result.requestid);
-      expect(stored).toMatchObject({ menucode: 'MEMBER', action: 'manual-air', resource: 'member-activity', status: 'PENDING', requestedby: 'branch' });
+      // Named as its member: an activity is a child of the member's record.
+      expect(stored).toMatchObject({ menucode: 'MEMBER', action: 'manual-air', resource: 'member-activity', recordname: `${m.name} ${m.card}`, status: 'PENDING', requestedby: 'branch' });
       expect(JSON.parse(stored.proposedvalue)).toMatchObject({ ticketnumber: '1262400000001', awardmiles: 685, tiermiles: 548, memberid: m.memberid });
 
       // The same flight again waits on the first request.
@@ -147,6 +150,7 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
       const evidence = 'data:image/png;base64,iVBORw0KGgo=';
       const asked = await as(branch)('/api/member-activity/create', { memberid: m.memberid, activitytype: 'AIR', ...flight(m.card, '834'), cardnumber: undefined, evidence });
       expect(asked.body.status, JSON.stringify(asked.body)).toEqual(submitted);
+      expect((await request(asked.body.result.requestid)).recordname).toBe(`${m.name} ${m.card}`);
       expect(await balance(m.memberid)).toEqual([0, 0]);
       expect(await activities(m.memberid)).toEqual([]);
       expect((await approve(asked.body.result.requestid)).body.status.responsecode).toBe(CODES.SUCCESS);
@@ -192,6 +196,7 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
       const m = await member();
       const asked = await correct(branch, m.card, { customtrxcode: 'GOODWILL' });
       expect(asked.body.status, JSON.stringify(asked.body)).toEqual(submitted);
+      expect((await request(asked.body.result.requestid)).recordname).toBe(`${m.name} ${m.card}`);
       expect(await balance(m.memberid)).toEqual([0, 0]);
       expect(await correction(m.card)).toBeUndefined();
       expect((await approve(asked.body.result.requestid, branch)).body.status.responsecode).toBe(CODES.OWN_REQUEST);
@@ -222,6 +227,7 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
       const to = await member();
       const asked = await transfer(branch, from.card, to.card, 10_001);
       expect(asked.body.status, JSON.stringify(asked.body)).toEqual(submitted);
+      expect((await request(asked.body.result.requestid)).recordname).toBe(`${from.name} ${from.card} to ${to.name} ${to.card}`);
       expect(await balance(from.memberid)).toEqual([50_000, 0]);
       expect(await balance(to.memberid)).toEqual([0, 0]);
       // Refused at once when the transfer itself is bad.

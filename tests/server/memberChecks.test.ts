@@ -1,4 +1,4 @@
-// The member check screens on both databases (issue 13): view pages over the member's rows (Invalid Name
+// The member check screens on both databases: view pages over the member's rows (Invalid Name
 // Check, Member Identity, Member Locked, Member Referral): the fixed filter always applies, actions change
 // only the rows it admits, under the view's own function codes, with who and when recorded and the user log.
 import type { Kysely } from 'kysely';

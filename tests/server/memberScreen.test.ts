@@ -1,4 +1,4 @@
-// The member screen on both databases (issue 13): search and the summary list, the member detail, the
+// The member screen on both databases: search and the summary list, the member detail, the
 // profile navigator's sections (personal information saved on its own, addresses with the preferred one,
 // aliases, cobrand cards; tier history, cards, activities, retro claims and the ledger read-only), the
 // transaction detail's lots, the status changes (updatestatus, terminate, reactivate) and what a terminated

@@ -1,4 +1,4 @@
-// The name check of /invalid-name-check on both databases (issue 13): it runs as a member's name changes on the
+// The name check of /invalid-name-check on both databases: it runs as a member's name changes on the
 // member screen and at enrollment, and as a job over every member (daily, and once more when the list of
 // suspicious names changes), so the screen lists the current failures; its counts follow member-screen writes.
 import type { Kysely } from 'kysely';

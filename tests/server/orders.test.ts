@@ -1,4 +1,4 @@
-// Mailing orders (issue 16) on both databases: an order walked by the step screens' actions through the
+// Mailing orders on both databases: an order walked by the step screens' actions through the
 // machine's original cycle, a return and a reorder (tracking entries with their cycle numbers, a new current
 // destination); a move the machine does not allow, an order not on the screen or unknown, changes nothing and
 // says which; a vendor result file with any bad row changes nothing and answers a per-row report; the SLA
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition/views';
 import { createOrder, moveOrders, regionForAddress } from '../../server/orders/orderStore';
+import { holdTier, loadMember } from '../../server/tiers/tierStore';
+import { tierId } from '../../server/seed/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 describe.each(testDatabases)('mailing orders on $name', (target) => {
@@ -21,7 +23,7 @@ describe.each(testDatabases)('mailing orders on $name', (target) => {
   const trackingOf = (orderid: number) => any().selectFrom('order_tracking').select(['status', 'reordernumber', 'isoversla']).where('orderid', '=', orderid).orderBy('trackingid').execute();
 
   async function newOrder(options: { country?: string; now?: Date } = {}): Promise<number> {
-    return any()
+    const orderid = await any()
       .transaction()
       .execute((trx) =>
         createOrder(trx, {
@@ -32,6 +34,8 @@ describe.each(testDatabases)('mailing orders on $name', (target) => {
           now: options.now ?? new Date(),
         }),
       );
+    if (orderid === undefined) throw new Error('no order made');
+    return orderid;
   }
   const upload = (resource: string, rows: string[]) => call(`/api/${resource}/upload`, { filename: 'vendor-result.csv', content: `${rows.join('\r\n')}\r\n` });
 
@@ -197,6 +201,30 @@ describe.each(testDatabases)('mailing orders on $name', (target) => {
     expect(wrong.body.status.responsecode).toBe(CODES.VALIDATION);
     expect(wrong.body.status.responsemessage).toBe(`Card 0000000000 of member ${member.memberid} is not an active card`);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('makes no card order for a membership without a card product: a tier change writes none, a reorder is refused, nothing written', async () => {
+    const cobrand = (await any().selectFrom('member').select(['memberid', 'cardnumber', 'membershipid', 'tierid']).where('membershipid', '=', 'COBRAND').where('status', '=', 'ACTIVE').orderBy('memberid').executeTakeFirstOrThrow()) as typeof member;
+    const orders = async () => (await any().selectFrom('card_order').select('orderid').where('memberid', '=', cobrand.memberid).execute()).length;
+    const product = (await any().selectFrom('membership').select('cardmailingproduct').where('membershipid', '=', 'COBRAND').executeTakeFirstOrThrow()) as { cardmailingproduct: string | null };
+    expect(product.cardmailingproduct, 'the demo gives every membership its card product').toBeTruthy();
+    await any().updateTable('membership').set({ cardmailingproduct: null }).where('membershipid', '=', 'COBRAND').execute();
+    try {
+      const before = await orders();
+      const made = await any().transaction().execute((trx) => createOrder(trx, { ...cobrand, reason: 'REPLACEMENT', user: 'test', now: new Date() }));
+      expect(made).toBeUndefined();
+      const refused = await call('/api/member-card/reorder-card', { memberid: cobrand.memberid, cardnumber: cobrand.cardnumber });
+      expect(refused.body.status.responsecode).toBe(CODES.VALIDATION);
+      expect(refused.body.status.responsemessage).toBe('Membership COBRAND has no Card Mailing Product: set one on the membership before ordering its cards');
+      // The tier job's change (holdTier) still moves the member's tier, without an order.
+      const other = cobrand.tierid === tierId('COBRAND', 'Gold') ? tierId('COBRAND', 'Silver') : tierId('COBRAND', 'Gold');
+      const today = new Date().toISOString().slice(0, 10);
+      await server.database.db.transaction().execute(async (trx) => holdTier(trx, (await loadMember(trx, cobrand.memberid))!, { tierid: other, startdate: today, enddate: `${Number(today.slice(0, 4)) + 1}-12-31`, reason: 'QUALIFICATION' }, 'test', new Date()));
+      expect((await any().selectFrom('member').select('tierid').where('memberid', '=', cobrand.memberid).executeTakeFirstOrThrow()).tierid).toBe(other);
+      expect(await orders()).toBe(before);
+    } finally {
+      await any().updateTable('membership').set({ cardmailingproduct: product.cardmailingproduct }).where('membershipid', '=', 'COBRAND').execute();
+    }
   });
 
   it('Vendor Region keeps its SLA days as data staff edit', async () => {

@@ -1,10 +1,10 @@
-// Partner management reference data on both databases (issue 14): the demo rows (compartments and booking
+// Partner management reference data on both databases: the demo rows (compartments and booking
 // classes per airline, codeshares that earn and do not, distance bands, activity codes and limits, airport
 // coordinates), the two generic rules every rule screen gets (no overlapping ranges for the same key; a choice
 // that must belong to another field's record) and each bad input answering a field message and changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { startTestServer, testDatabases, type TestServer } from './harness';
+import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;
 
@@ -153,7 +153,7 @@ describe.each(testDatabases)('partner management reference data on $name', (targ
     (await call(`/api/${resource}/list`, undefined, { paging: { limit: -1, page: 1 }, parameter: { criteria, ...(sort ? { sort } : {}) } })).body.result as Row[];
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, [], undefined, ON_DEMO_DAY);
     const token = (await server.login('admin')).body.result.bearer as string;
     call = (path, data, extra = {}) => server.call(path, data, { token, ...extra });
   });

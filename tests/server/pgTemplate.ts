@@ -2,12 +2,12 @@
 // definition's table, the dashboard rollups and the reference data (countries, cities, airports: static lists the
 // seed skips once filled), and each test file's server starts on a copy of it instead of building the ~5,000
 // statements of DDL and the reference rows in a schema of its own. The rest of the seed (users, demo members,
-// dated history) is made by each server's start, from its own configuration and clock.
+// dated history) is made by a server's first start of a configuration and day, kept as a seeded image (harness.ts).
 import type { TestProject } from 'vitest/node';
 import { installRollups } from '../../server/rollups/rollupStore';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { createDatabase, databaseUrl, dropDatabase } from '../../server/db/pgSchema';
+import { createDatabase, databaseUrl, dropDatabase, dropDatabases } from '../../server/db/pgSchema';
 import { loadCatalogue } from '../../server/definitions';
 import { syncResourceTables } from '../../server/resources/schemaSync';
 import { seedReferenceData } from '../../server/seed/referenceData';
@@ -41,5 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
   }
   project.provide('pgTemplate', template);
-  return () => dropDatabase(url, template);
+  // The seeded images made from it (harness.ts) go with it.
+  return async () => {
+    await dropDatabases(url, template);
+    await dropDatabase(url, template);
+  };
 }

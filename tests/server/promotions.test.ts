@@ -1,4 +1,4 @@
-// Promotions on both databases (issue 14): the demo rows of the six screens; creates and their field errors
+// Promotions on both databases: the demo rows of the six screens; creates and their field errors
 // (an end before the start, an unknown promotion, a registration code taken, a card no member holds, a member
 // registered already); selectors keeping ACTIVE promotions (and those needing registration) and child
 // catalogues only; a Promo File registering its members, or reporting its bad rows and changing nothing; and a

@@ -1,4 +1,4 @@
-// Redemption on both databases (issue 15, spec 001 §3.3): each wizard step's check (the member by card with
+// Redemption on both databases (spec 001 §3.3): each wizard step's check (the member by card with
 // balance, tier and age band; the award's eligibility; the price list with peak seasons and blackouts), each bad
 // input a message on its step's field with nothing deducted, Confirm in one transaction (the ledger's REDEMPTION
 // debit, the redemption, one certificate per passenger with its traveller type by spec 000 §9's age bands, a
@@ -10,17 +10,21 @@ import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES, credit } from '../../server/ledger/ledgerStore';
 import { REDEMPTION_TEXTS } from '../../server/redemption/redemptionRules';
 import { awardBookChanged } from '../../server/redemption/redemptionStore';
-import { startTestServer, testDatabases, type TestServer } from './harness';
+import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;
 
-// Demo members (server/seed/memberData.ts): Budi Santoso, GOLD, 62,700 miles; a BLUE member with 108 miles.
+// Demo members (server/seed/memberData.ts): Budi Santoso, GOLD, 62,700 miles; a BLUE member with 343 miles.
 const BUDI = { memberid: 'MBR0000001', cardnumber: '5100000016' };
 const BLUE = { memberid: 'MBR0000020', cardnumber: '5100000206' };
 const ONE_WAY = { origin: 'CGK', destination: 'DPS', departuredate: '2027-02-10', isreturn: false, compartmentcode: 'Y', passenger: 1 };
 const RETURN = { ...ONE_WAY, isreturn: true, returndate: '2027-02-17', passenger: 2 };
 const SELF = { name: 'Budi', familyname: 'Santoso', memberiduser: BUDI.cardnumber, birthdate: '1979-05-20', selfusage: true };
 const SPOUSE = { name: 'Sari', familyname: 'Santoso', birthdate: '1986-04-12', selfusage: false };
+/** Who may decide a redemption's requests in the demo roles: the maker's answer names them. */
+const APPROVERS = '. It can be approved by: Administrator, Checker';
+/** A redemption's request shows its member (name, card) and award by name, then its key. */
+const BUDI_DOMESTIC = `Budi Santoso ${BUDI.cardnumber} · Domestic Economy Award`;
 
 /** [case, step check path, values, earlier steps, field, message] — each a message on its step's field. */
 const BAD_STEPS: [string, string, Row, Row, string, string][] = [
@@ -58,7 +62,7 @@ const BAD_STEPS: [string, string, Row, Row, string, string][] = [
     ONE_WAY,
     { step1: { cardnumber: BLUE.cardnumber }, step2: { awardcode: 'AWD-DOM-Y' } },
     'passenger',
-    'The balance of 108 miles is less than the 7,500 miles this redemption costs',
+    'The balance of 343 miles is less than the 7,500 miles this redemption costs',
   ],
   [
     'a route without an award zone',
@@ -88,7 +92,7 @@ describe.each(testDatabases)('redemption on $name', (target) => {
   const pending = async (page: string) => ((await checker(`/api/${page}/list`, undefined, { paging: { limit: -1, page: 1 } })).body.result as Row[]) ?? [];
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, [], undefined, ON_DEMO_DAY);
     const login = async (username: string) => {
       const token = (await server.login(username)).body.result.bearer as string;
       return (path: string, data?: unknown, extra: Record<string, unknown> = {}) => server.call(path, data, { token, ...extra });
@@ -186,7 +190,7 @@ describe.each(testDatabases)('redemption on $name', (target) => {
     expect(used.body.status.responsemessage).toBe(`Voucher "${code}" is marked as used`);
     expect((await certificates(String(answer.body.result.redemptionid)))[0]).toMatchObject({ status: 'USED', usedby: 'partner' });
     const twice = await hilton('/api/voucher-verification/use', { voucher: { vouchercode: code } });
-    expect(twice.body.result).toMatchObject({ step: 'voucher', fields: { vouchercode: expect.stringMatching(new RegExp(`^Voucher "${code}" was already used on \\d{4}-\\d{2}-\\d{2}$`)) } });
+    expect(twice.body.result).toMatchObject({ step: 'voucher', fields: { vouchercode: expect.stringMatching(new RegExp(`^Voucher "${code}" was already used on \\d{2}/\\d{2}/\\d{4}$`)) } });
     const unknown = await hilton('/api/voucher-verification/check', { vouchercode: 'HILTON-NOSUCHCODE' });
     expect(unknown.body.result.fields).toEqual({ vouchercode: 'Voucher "HILTON-NOSUCHCODE" is not a voucher of partner HILTON' });
     // Another partner's user does not find it; a user without a partner code is told so.
@@ -220,7 +224,7 @@ describe.each(testDatabases)('redemption on $name', (target) => {
       { step1: { cardnumber: BLUE.cardnumber }, step2: { awardcode: 'AWD-DOM-Y' }, step3: ONE_WAY, step4: [SELF] },
       'step3',
       'passenger',
-      'The balance of 108 miles is less than the 7,500 miles this redemption costs',
+      'The balance of 343 miles is less than the 7,500 miles this redemption costs',
     ],
     [
       'a date inside a blackout',
@@ -256,13 +260,15 @@ describe.each(testDatabases)('redemption on $name', (target) => {
       const draft = { step1: { cardnumber: BUDI.cardnumber }, step2: { awardcode: 'AWD-DOM-Y' }, step3: RETURN, step4: [SELF, SPOUSE] };
       const first = await confirm(draft);
       expect(first.body.result).toMatchObject({ status: 'PENDING', totalmileage: 31000 });
-      expect(first.body.status.responsemessage).toBe(`Redemption ${String(first.body.result.redemptionid)} is waiting for approval: 31,000 miles are reserved`);
+      expect(first.body.status.responsemessage).toBe(`Redemption ${String(first.body.result.redemptionid)} is waiting for approval: 31,000 miles are reserved${APPROVERS}`);
       expect(await balance(BUDI.memberid)).toBe(start - 31000);
       const second = await confirm(draft);
       expect(await balance(BUDI.memberid)).toBe(start - 62000);
       const queue = await pending('approval-redemption');
       const requestOf = (r: Call) => queue.find((q) => String(q.recordkey).includes(String(r.body.result.redemptionid)))!.requestid;
       type Call = Awaited<ReturnType<typeof confirm>>;
+      expect(queue.find((q) => q.requestid === requestOf(first))!.record).toBe(`${BUDI_DOMESTIC} (${BUDI.memberid}|${String(first.body.result.redemptionid)})`);
+      expect((await checker('/api/approval-redemption/list', undefined, { parameter: { criteria: { record: 'domestic economy' } } })).body.result.map((r: Row) => r.requestid).sort()).toEqual([requestOf(first), requestOf(second)].sort());
       // The maker cannot decide; the checker approves the first and rejects the second.
       expect((await admin('/api/approval-redemption/approve', { requestid: requestOf(first) })).body.status.responsecode).not.toBe('0000');
       expect((await checker('/api/approval-redemption/approve', { requestid: requestOf(first) })).body.status.responsecode).toBe('0000');
@@ -278,10 +284,12 @@ describe.each(testDatabases)('redemption on $name', (target) => {
       const key = { memberid: BUDI.memberid, redemptionid: first.body.result.redemptionid };
       const asked = await admin('/api/member-redemption/cancel', key);
       expect(asked.body.result).toMatchObject({ status: 'PENDING' });
+      expect(asked.body.status.responsemessage).toBe(`Your request has been submitted for approval${APPROVERS}`);
       expect(await balance(BUDI.memberid)).toBe(start - 31000);
       const twice = await admin('/api/member-redemption/cancel', key);
       expect(twice.body.status.responsecode).toBe(CODES.APPROVAL_PENDING);
       const [cancelRequest] = (await pending('approval-redemption-cancel')).filter((r) => String(r.recordkey).includes(String(key.redemptionid)));
+      expect(cancelRequest!.record).toBe(`${BUDI_DOMESTIC} (${BUDI.memberid}|${String(key.redemptionid)})`);
       expect((await checker('/api/approval-redemption-cancel/approve', { requestid: cancelRequest!.requestid })).body.status.responsecode).toBe('0000');
       expect(await balance(BUDI.memberid)).toBe(start);
       expect((await certificates(String(key.redemptionid))).map((c) => c.status)).toEqual(['CANCELLED', 'CANCELLED']);
@@ -312,16 +320,17 @@ describe.each(testDatabases)('redemption on $name', (target) => {
     expect(first.body.result).toMatchObject({ redemptionid, oldtotal: 7500 });
     // An upgrade to the same compartment is refused on its field.
     const same = await admin('/api/certificate-update/price', { values: { activityairtype: 'upgrade', departuredate: '2027-02-12', compartmentcode: 'Y' }, earlier: { step1 } });
-    expect(same.body.result.fields).toEqual({ compartmentcode: 'An upgrade must move to a higher compartment than Y' });
+    expect(same.body.result.fields).toEqual({ compartmentcode: 'An upgrade must move to a higher compartment than Economy' });
     // A free flight moved into the year-end peak season: 11,250 plus the award's update fee of 500.
     const activity = { activityairtype: 'freeflight', departuredate: '2026-12-20', compartmentcode: 'Y' };
     const priced = await admin('/api/certificate-update/price', { values: activity, earlier: { step1 } });
     expect(priced.body.result).toMatchObject({ pricedeparture: 11250, newtotal: 11250, updatefee: 500, difference: 4250 });
     const before = await balance(BUDI.memberid);
     const asked = await admin('/api/certificate-update/request', { step1, step2: activity });
-    expect(asked.body.status.responsemessage).toBe(`The update of certificate ${certificateid} is waiting for approval: 4,250 miles`);
+    expect(asked.body.status.responsemessage).toBe(`The update of certificate ${certificateid} is waiting for approval: 4,250 miles${APPROVERS}`);
     expect(await balance(BUDI.memberid)).toBe(before);
     const [request] = (await pending('approval-redemption-update')).filter((r) => String(r.recordkey).includes(redemptionid));
+    expect(request!.record).toBe(`${BUDI_DOMESTIC} (${BUDI.memberid}|${redemptionid})`);
     expect((await checker('/api/approval-redemption-update/approve', { requestid: request!.requestid })).body.status.responsecode).toBe('0000');
     expect(await balance(BUDI.memberid)).toBe(before - 4250);
     const [row] = (await redemptions(BUDI.memberid)).filter((r) => r.redemptionid === redemptionid);
@@ -365,7 +374,7 @@ describe.each(testDatabases)('redemption on $name', (target) => {
     const budiBefore = await balance(BUDI.memberid);
     const blueRedemptions = (await redemptions(BLUE.memberid)).length;
     const blueLedger = (await ledger(BLUE.memberid)).length;
-    // 20,108 miles: two one-way seats of 7,500, not three.
+    // 20,343 miles: two one-way seats of 7,500, not three.
     const covered = Math.floor(blueBefore / 7500);
     expect(covered).toBe(2);
     const blueSelf = { name: 'Blue', familyname: 'Member', birthdate: '1990-01-01', selfusage: true };

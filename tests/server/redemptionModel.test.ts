@@ -1,4 +1,4 @@
-// Model-based concurrency test of redemption on SQLite and PostgreSQL (issue 15): rounds of many concurrent
+// Model-based concurrency test of redemption on SQLite and PostgreSQL: rounds of many concurrent
 // calls on ONE member over HTTP (confirmations of various sizes, some above the approval threshold; approvals
 // and rejections of waiting ones; certificate updates and cancellations asked and approved) drawn by fast-check. A plain model follows
 // each answer: a confirmation takes its miles, a rejection or an approved cancellation gives them back. After

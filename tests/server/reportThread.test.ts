@@ -1,4 +1,4 @@
-// Report jobs in a thread of their own (issue 17: the server keeps answering while a large file is written):
+// Report jobs in a thread of their own (the server keeps answering while a large file is written):
 // a worker given a threadDatabase runs the report job in a worker thread with its own connection, on a SQLite
 // file and on PostgreSQL; two reports generate at once; the file equals an independent count; a job whose
 // server died is taken again by a threaded worker (lease kept); a failing thread's message fails the job.
@@ -44,7 +44,8 @@ describe.each(targets)('report jobs in their own thread on $name', (target) => {
 
   it('two reports generate at once in threads and each file holds every member (an independent count)', async () => {
     const files = [await generate('CSV'), await generate('XLSX')];
-    expect(await worker('threaded').tick()).toBe(2);
+    // At least these two: the day's sweep of old report files may fall due too, depending on the hour the suite runs.
+    expect(await worker('threaded').tick()).toBeGreaterThanOrEqual(2);
     const count = await members();
     expect(count).toBeGreaterThan(0);
     for (const fileid of files) {

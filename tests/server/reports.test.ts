@@ -1,4 +1,4 @@
-// Reports on both databases (issue 17): each report's file against an independent in-test count or sum over
+// Reports on both databases: each report's file against an independent in-test count or sum over
 // the seeded tables (CSV, the XLSX read back with exceljs, the PDF's header); the fraud suspect's rules on
 // ledger rows made here; bad parameters refused on their field with nothing written; a job whose worker died
 // is taken again after its lease; access by role name through the reporting-access keys; the progress widget's

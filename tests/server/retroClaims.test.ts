@@ -18,6 +18,10 @@ const JPEG =
   'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
+/** As the approval pages show a date. */
+const shownDay = (day: string) => day.split('-').reverse().join('/');
+/** A claim's answer: waiting for approval, and who may approve it (every approval page is the demo checker's). */
+const SUBMITTED = 'Your request has been submitted for approval. It can be approved by: Administrator, Checker';
 
 describe.each(testDatabases)('retro claims on $name', (target) => {
   let server: TestServer;
@@ -36,7 +40,7 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
     const at = new Date().toISOString();
     await any()
       .insertInto('member')
-      .values({ memberid, firstname, lastname, gender: 'MALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'BLUE', membershipid: 'FFP', enrollmentdate, cardnumber: card })
+      .values({ memberid, firstname, lastname, memberfullname: `${firstname} ${lastname}`, gender: 'MALE', status: 'ACTIVE', email: null, username: card, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'BLUE', membershipid: 'FFP', enrollmentdate, cardnumber: card })
       .execute();
     await any().insertInto('member_card').values({ cardnumber: card, memberid, membershipid: 'FFP', tierid: 'BLUE', status: 'ACTIVE', issuedate: enrollmentdate }).execute();
     return { memberid, card };
@@ -107,7 +111,7 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
         ['retro-claim-skyteam', partnerClaim(card, 'KL', { flightnumber: '304', flightdate: daysAgo(180) })],
       ] as const) {
         const answer = await create(resource, data);
-        expect(answer.body.status, `${resource} ${data.flightdate}`).toEqual({ responsecode: CODES.SUCCESS, responsemessage: 'Data has been created' });
+        expect(answer.body.status, `${resource} ${data.flightdate}`).toEqual({ responsecode: CODES.SUCCESS, responsemessage: SUBMITTED });
       }
     });
 
@@ -196,11 +200,18 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
     it('stores a claim as submitted with its request on the approval page of its manager', async () => {
       const { memberid, card } = await member();
       const answer = await create('retro-claim-skyteam', partnerClaim(card, 'KL', { flightnumber: '401' }));
+      expect(answer.body.status).toEqual({ responsecode: CODES.SUCCESS, responsemessage: SUBMITTED });
       const [claim] = await claims(memberid);
       expect(claim).toMatchObject({ claimtype: 'SKYTEAM', status: 'SUBMITTED', claimdate: daysAgo(0), cardnumber: card, requestid: expect.anything() });
       expect(answer.body.result).toMatchObject({ memberid, claimid: claim!.claimid });
       const queue = (await call('/api/retro-claim-skyteam-approval/list', undefined, checker)).body.result as Row[];
-      expect(queue.find((r) => r.requestid === Number(claim!.requestid))).toMatchObject({ menucode: 'RETSKYOUT', action: 'create', status: 'PENDING' });
+      // The Record: the member (name, card), then the flight as the claim screen shows it, then the key.
+      expect(queue.find((r) => r.requestid === Number(claim!.requestid))).toMatchObject({
+        menucode: 'RETSKYOUT',
+        action: 'create',
+        status: 'PENDING',
+        record: `Budi Santoso ${card} · KLM Royal Dutch Airlines 401 ${shownDay(daysAgo(20))} (${memberid}|${claim!.claimid})`,
+      });
       const detail = (await call('/api/retro-claim-skyteam-approval/detail', { requestid: Number(claim!.requestid) }, checker)).body.result;
       const changes = Object.fromEntries((detail.changes as Row[]).map((c) => [c.label, c.proposed]));
       expect(changes).toMatchObject({ 'Card Number': card, 'Name on Ticket': 'SANTOSO/BUDI MR', Carrier: 'KL', 'Flight Number': '401', Status: 'Approved' });
@@ -304,6 +315,9 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
       const claimid = answer.body.result.claimid as string;
       const claim = (await any().selectFrom('retro_claim_in').selectAll().where('claimid', '=', claimid).executeTakeFirstOrThrow()) as Row;
       expect(claim).toMatchObject({ status: 'SUBMITTED', claimdate: daysAgo(0) });
+      expect(answer.body.status.responsemessage).toBe(SUBMITTED);
+      const queue = (await call('/api/retro-claim-skyteam-approval/list', undefined, checker)).body.result as Row[];
+      expect(queue.find((r) => r.requestid === Number(claim.requestid))!.record).toBe(`DUPONT/MARIE MRS · Garuda Indonesia 88 ${shownDay(daysAgo(6))} (${claimid})`);
       const before = await footprint();
       const decided = await call('/api/retro-claim-skyteam-approval/approve', { requestid: Number(claim.requestid) }, checker);
       expect(decided.body.status.responsecode).toBe(CODES.SUCCESS);

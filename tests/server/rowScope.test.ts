@@ -1,13 +1,20 @@
 // Row scope: a Branch Office user reads and changes only the members of their branch (and, for changes, of the
 // memberships their role may enroll in); a partner user only their partner's rows; selectors are guarded, scoped
 // and narrowed only by declared filters; a head-office role sees everything. A row outside answers as a missing one.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { scopeCriteria } from '../../server/resources/rowScope';
 import { loadCatalogue } from '../../server/definitions';
 import { selectorUses } from '../../engine/definition/catalogue';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { createJobWorker } from '../../server/jobs/jobWorker';
+import { reportJobHandlers } from '../../server/reports/reportJobs';
+import { REPORT_QUERIES } from '../../server/reports/reportQueries';
+import { METRICS, memberRollup, recountRows, type RollupRow } from '../../server/rollups/rollupStore';
 
 type Row = Record<string, any>;
 
@@ -25,7 +32,7 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
   let ungranted: Row | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, { REPORT_DIR: mkdtempSync(join(tmpdir(), 'alms-scope-')) });
     db = server.database.db as unknown as Kysely<any>;
     admin = (await server.login('admin')).body.result.bearer;
     branch = (await server.login('branch')).body.result.bearer;
@@ -159,5 +166,100 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
     const refused: string[] = [];
     for (const name of names) if ((await call(branch, '/api/selector/options', { selector: name })).body.status.responsecode !== CODES.SUCCESS) refused.push(name);
     expect(refused).toEqual([]);
+  });
+
+  /** Every member is of branch JKTHO or DPSBO (beforeAll): a figure over members is the two branches' figures added. */
+  const BRANCHES = [{ branchcode: 'DPSBO' }, { branchcode: 'JKTHO' }];
+  const keyOf = (r: RollupRow) => `${r.metric}|${r.day}|${r.k1}|${r.k2}|${r.k3}`;
+
+  it('a branch user\'s dashboard counts their members only: each metric counted over the two branches adds up to the rollups', async () => {
+    const all = await recountRows(db);
+    for (const metric of Object.values(METRICS)) {
+      const added = new Map<string, number>();
+      for (const filter of BRANCHES) {
+        const rows = (await sql<RollupRow>`${memberRollup(metric, filter)}`.execute(db)).rows;
+        for (const row of rows) if (Number(row.total) !== 0) added.set(keyOf(row), (added.get(keyOf(row)) ?? 0) + Number(row.total));
+      }
+      // Parked flights of no member (Flight's Non-Member series) belong to no branch.
+      const expected = metric === METRICS.PARK ? [] : all.filter((r) => r.metric === metric).map((r) => [keyOf(r), r.total]);
+      expect([...added].sort(), metric).toEqual(expected.sort());
+    }
+  });
+
+  it('the Member Tier panel of a branch user counts the tiers of their branch\'s members; head office counts all', async () => {
+    const totalOf = async (token: string) => {
+      const answer = await call(token, '/api/dashboard/member-tier', undefined, { criteria: { gender: 'ALL', startdate: null } });
+      expect(answer.body.status.responsecode).toBe(CODES.SUCCESS);
+      return (answer.body.result as Row[]).reduce((sum, r) => sum + Number(r.jumlah), 0);
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const counted = (branchcode?: string) =>
+      db
+        .selectFrom('member_card as c')
+        .innerJoin('member as m', 'm.memberid', 'c.memberid')
+        .innerJoin('tier as t', 't.tierid', 'c.tierid')
+        .where('c.status', '=', 'ACTIVE')
+        .where('m.status', '=', 'ACTIVE')
+        .where('c.issuedate', '<=', today)
+        .$if(branchcode !== undefined, (q) => q.where('m.branchcode', '=', branchcode!))
+        .select(['c.memberid', 't.tiername'])
+        .distinct()
+        .execute();
+    expect(await totalOf(branch)).toBe((await counted('DPSBO')).length);
+    expect(await totalOf(admin)).toBe((await counted()).length);
+    expect((await counted()).length).toBeGreaterThan((await counted('DPSBO')).length);
+  });
+
+  it('every report counts only the requester\'s members: the two branches\' figures add up to the whole', async () => {
+    const now = new Date();
+    const ctx = (members: Record<string, string>) => ({ db: server.database.db, now, today: now.toISOString().slice(0, 10), members });
+    const criteriaOf = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, n === 'startdate' ? '2000-01-01' : n === 'enddate' ? '2999-12-31' : null]));
+    let narrowed = 0;
+    for (const [name, query] of Object.entries(REPORT_QUERIES)) {
+      const criteria = criteriaOf(query.criteria);
+      const read = async (members: Record<string, string>) => {
+        const rows: Row[] = [];
+        for await (const page of query.pages(ctx(members), criteria, 500)) rows.push(...page);
+        return rows;
+      };
+      const whole = await read({});
+      const parts = await Promise.all(BRANCHES.map(read));
+      const numbers = query.columns.filter((c) => c.format === 'number').map((c) => c.name);
+      for (const column of numbers) {
+        const sum = (rows: Row[]) => rows.reduce((s, r) => s + Number(r[column] ?? 0), 0);
+        expect(sum(parts[0]!) + sum(parts[1]!), `${name}.${column}`).toBe(sum(whole));
+      }
+      if (parts[0]!.length > 0 && parts[0]!.length < whole.length) narrowed++;
+      // A report listing members' rows holds each row once, in one branch's part or the other's.
+      if (query.columns.some((c) => c.name === 'cardnumber')) expect(parts[0]!.length + parts[1]!.length, name).toBe(whole.length);
+      expect(await query.count(ctx(BRANCHES[0]!), criteria), name).toBe(parts[0]!.length);
+    }
+    expect(narrowed).toBeGreaterThan(0);
+  });
+
+  it('a branch user\'s report without a branch filter (Air Accrual) holds their branch\'s members\' flights only', async () => {
+    await db.updateTable('role_permission').set({ granted: 1 }).where('rolecode', '=', 'BRANCH').where('functioncode', '=', 'AIRACCRPT_ACCESS').execute();
+    await db.updateTable('general_config').set({ value: '*', active: 1 }).where('key', '=', 'REPORTING_ACCESS_REPORTS').execute();
+    const today = new Date().toISOString().slice(0, 10);
+    const answer = await call(branch, '/api/report/air-accrual/generate', { format: 'CSV' }, { criteria: { startdate: '2000-01-01', enddate: today } });
+    expect(answer.body.status.responsecode, JSON.stringify(answer.body)).toBe(CODES.SUCCESS);
+    const worker = createJobWorker({ db: server.database.db, owner: 'scope-test', handlers: reportJobHandlers, pollMs: 60_000 });
+    expect(await worker.tick()).toBeGreaterThanOrEqual(1);
+    const download = await call(branch, '/api/report/download', { fileid: answer.body.result.fileid });
+    expect(download.body.status.responsecode).toBe(CODES.SUCCESS);
+    const lines = (await (await fetch(`${server.url}${download.body.result.path}`)).text()).trim().split(/\r?\n/).slice(1);
+    const flights = await db
+      .selectFrom('member_activity as a')
+      .innerJoin('member as m', 'm.memberid', 'a.memberid')
+      .where('a.activitytype', '=', 'AIR')
+      .where('a.activitydate', '>=', '2000-01-01')
+      .where('a.activitydate', '<=', today)
+      .where('m.branchcode', '=', 'DPSBO')
+      .select('a.activityid')
+      .execute();
+    expect(lines.length).toBe(flights.length);
+    expect(flights.length).toBeGreaterThan(0);
+    const all = await db.selectFrom('member_activity').where('activitytype', '=', 'AIR').where('activitydate', '<=', today).select('activityid').execute();
+    expect(all.length).toBeGreaterThan(flights.length);
   });
 });

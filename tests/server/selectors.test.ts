@@ -111,3 +111,61 @@ describe.each(testDatabases)('selectors on $name', (target) => {
     expect(yes.body.status.responsemessage).toBe('Invalid request: data.criteria.regioncode must be a text');
   });
 });
+
+// Airports: a list too long to send whole, found on the server by the text each shows (code first).
+describe.each(testDatabases)('searched selectors and labels on $name', (target) => {
+  let server: TestServer;
+  let admin: string;
+  const search = async (text: string) => (await server.call('/api/selector/options', { selector: 'airport', search: text }, { token: admin })).body.result as { value: string; label: string }[];
+  const labels = async (selector: string, values: (string | number)[], token = admin) => server.call('/api/selector/labels', { selector, values }, { token });
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    admin = (await server.login('admin')).body.result.bearer;
+  });
+  afterAll(async () => server?.close());
+
+  it('finds an airport by its IATA code, its city and its name, the code first in its label', async () => {
+    const cgk = 'CGK - Soekarno-Hatta International Airport, Jakarta';
+    const byCode = await search('cgk');
+    expect(byCode[0]).toEqual({ value: 'CGK', label: cgk, cityname: 'Jakarta' });
+    expect((await search('jakarta')).map((o) => o.label)).toContain(cgk);
+    const byName = await search('soekarno-hatta');
+    expect(byName.map((o) => o.value)).toEqual(['CGK']);
+    // The whole label finds it too (what a picker shows is what one can type), a wildcard is only a character.
+    expect((await search(cgk)).map((o) => o.value)).toEqual(['CGK']);
+    expect(await search('%')).toEqual([]);
+    // A page at a time, never the whole list.
+    expect((await search('a')).length).toBe(50);
+  });
+
+  it('refuses a search of a selector that is not searched, changing nothing', async () => {
+    const answer = await server.call('/api/selector/options', { selector: 'region', search: 'Asia' }, { token: admin });
+    expect(answer.http).toBe(400);
+    expect(answer.body.status.responsemessage).toBe('Invalid request: selector "region" is not searched');
+  });
+
+  it('labels the values a page shows, an inactive row by its name too', async () => {
+    expect((await labels('airport', ['DPS', 'CGK', 'QQQ'])).body.result).toEqual(
+      expect.arrayContaining([
+        { value: 'CGK', label: 'CGK - Soekarno-Hatta International Airport, Jakarta' },
+        { value: 'DPS', label: 'DPS - Ngurah Rai Bali International Airport, Denpasar' },
+      ]),
+    );
+    expect((await labels('airport', ['QQQ'])).body.result).toEqual([]);
+    expect((await server.call('/api/region/create', { regioncode: 'QZGONE', regionname: 'Qz Gone' }, { token: admin })).body.status.responsecode).toBe('0000');
+    await server.call('/api/region/deactivate', { regioncode: 'QZGONE' }, { token: admin });
+    expect((await labels('region', ['QZGONE'])).body.result).toEqual([{ value: 'QZGONE', label: 'Qz Gone' }]);
+    // An integer key asked as text or number; a value that is no number finds nothing (no 500 on PostgreSQL).
+    const hobby = (await server.call('/api/selector/options', { selector: 'hobbies' }, { token: admin })).body.result[0] as { value: number; label: string };
+    expect((await labels('hobbies', [String(hobby.value), 'x'])).body.result).toEqual([hobby]);
+    expect((await labels('ticket-office-composite', ['nobranch|none'])).body.result).toEqual([]);
+  });
+
+  it('keeps labels to the caller: a branch user reads no selector its pages do not use', async () => {
+    const branch = (await server.login('branch')).body.result.bearer;
+    expect((await labels('region', ['QZGONE'], branch)).http).toBe(403);
+    expect((await labels('nothing', ['x'])).body.status.responsemessage).toBe('Unknown selector "nothing"');
+    expect((await labels('airport', [{} as never])).http).toBe(400);
+  });
+});

@@ -1,4 +1,4 @@
-// Mileage statements on both databases (issue 17): the demo's sent statement is in the log with each member's
+// Mileage statements on both databases: the demo's sent statement is in the log with each member's
 // balance; Send Statements queues a job that gives every ACTIVE member with an e-mail one statement (an
 // outbox mail and a log row in one transaction, a PDF rendered from the template) whose balance, month's
 // activity and expiring miles match an independent read of the ledger; sending again sends no one twice;

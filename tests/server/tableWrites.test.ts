@@ -1,4 +1,4 @@
-// Domain writes drop the lists' counts (issue 13): every insert, update and delete through Kysely names its
+// Domain writes drop the lists' counts: every insert, update and delete through Kysely names its
 // table to the database's listeners, so a member written by domain code (an enrollment, a status change, a
 // merge) is counted at once on the member list, not when the cached count ages out.
 import { sql, type Kysely } from 'kysely';

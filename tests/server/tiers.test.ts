@@ -15,7 +15,7 @@ import { closeDuePeriods, TIER_CARD_ORDER } from '../../server/tiers/tierStore';
 import { giveBirthdayBonuses } from '../../server/bonuses/bonusStore';
 import { TIER_TEXTS } from '../../server/tiers/tierActions';
 import { TIER_STANDING_PATHS as TIER_PATHS } from '../../engine/definition/views';
-import { startTestServer, testDatabases, type TestServer } from './harness';
+import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
 const user = 'tester';
 const at = (day: string) => new Date(`${day}T08:00:00Z`);
@@ -76,7 +76,7 @@ describe.each(testDatabases)('tiers and bonuses on $name', (target) => {
   const setConfig = (key: string, value: string) => any.updateTable('general_config').set({ value }).where('key', '=', key).execute();
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, [], undefined, ON_DEMO_DAY);
     admin = (await server.login('admin')).body.identity!.signature!;
     db = server.database.db;
     any = db as unknown as Kysely<any>;

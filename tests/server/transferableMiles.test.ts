@@ -1,4 +1,4 @@
-// Miles a custom transaction type not valid for transfer credited stay with the member (issue 13), on both
+// Miles a custom transaction type not valid for transfer credited stay with the member, on both
 // databases: the transferable balance is the balance less what is left of those lots; Transfer Mileage shows it
 // on its summary and refuses more on the miles field, a transfer takes only transferable lots (whatever expires
 // first), spending takes any lot, a merge keeps the lots' kind, and the ledger check stays clean.

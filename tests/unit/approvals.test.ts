@@ -1,5 +1,6 @@
 // The approval page kind in the engine: the list screen an approval page is, the change a request shows,
-// which requests a page covers, its function codes, and the validator's cross checks of maker-checker.
+// which requests a page covers, its function codes, the validator's cross checks of maker-checker, and how a
+// request's record is named.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import realTree from '../../screens/menu-tree.json';
@@ -8,6 +9,7 @@ import { APPROVE_ACTION, REJECT_ACTION, approvalScreen, pageCovers, requestChang
 import { buildCatalogue, functionCatalogue } from '../../engine/definition/catalogue';
 import { checkDefinitions, type DefinitionFiles } from '../../engine/definition/checkDefinitions';
 import { confirmationText, searchFields, tableColumns } from '../../engine/definition/compile';
+import { RECORD_NAME_MAX, fillName, joinNames, namingScreen, recordNameParts, shownRecord } from '../../engine/definition/recordNames';
 import type { MenuTree } from '../../engine/definition/menuTree';
 import type { ApprovalPage, PageDefinition, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
 import { screenFiles } from '../../server/definitions';
@@ -46,17 +48,17 @@ describe('an approval page as a list screen', () => {
   });
 
   it('shares one list of request fields; the menu and action choices are the page\'s', () => {
-    expect(tableColumns(myApproval).map((c) => c.field.label)).toEqual(['Request ID', 'Menu', 'Requested Action', 'Record', 'Requested By', 'Request Date']);
+    expect(tableColumns(myApproval).map((c) => c.field.label)).toEqual(['Request ID', 'Menu', 'Requested Action', 'Record', 'Requested By', 'Request Date', 'Status']);
     expect(tableColumns(buyMileage).map((c) => c.field.label)).toEqual(tableColumns(myApproval).map((c) => c.field.label));
     const menu = myApproval.fields.find((f) => f.name === 'menucode')!;
     expect(menu.options).toContainEqual({ value: 'GENCONF', label: 'General Configuration' });
     expect(menu.options).toContainEqual({ value: 'MERACC', label: 'Merging Account' });
     // A page of one menu and one action offers neither as a search.
-    expect(searchFields(buyMileage).map((s) => s.field.name)).toEqual(['recordkey', 'requestedby', 'requestdate']);
+    expect(searchFields(buyMileage).map((s) => s.field.name)).toEqual(['record', 'requestedby', 'requestdate']);
     expect(searchFields(myApproval).map((s) => [s.field.name, s.mode, s.exact])).toEqual([
       ['menucode', 'normal', true],
       ['action', 'normal', true],
-      ['recordkey', 'normal', false],
+      ['record', 'normal', false],
       ['requestedby', 'advanced', false],
       ['requestdate', 'advanced', true],
     ]);
@@ -146,5 +148,38 @@ describe('checkDefinitions: approvals', () => {
         Object.assign(page(BUY_MILEAGE) as ApprovalPage, { menus: ['GENCONF'], actions: ['update'] });
       })),
     ).toEqual([`${GENCONF}: approval.actions[1]: no approval page lists GENCONF "delete" requests (a page with "menus": ["GENCONF"], or My Approval)`]);
+  });
+});
+
+describe("a request's record by its name", () => {
+  const screen = (resource: string) => namingScreen(catalogue, resource)!;
+  const filled = (resource: string, values: Record<string, string>) => fillName(recordNameParts(screen(resource), catalogue.selectors)!, (field) => values[field] ?? '');
+
+  it("is named by the screen's recordName, else by the label of the selector over its resource, else by its key alone", () => {
+    expect(filled('member', { memberfullname: 'Budi Santoso', cardnumber: '1001234567' })).toBe('Budi Santoso 1001234567');
+    // No recordName on the Award screen: its selector shows an award by its name.
+    expect(catalogue.screenByResource.get('award')!.recordName).toBeUndefined();
+    expect(filled('award', { awardname: 'Hilton Stay', awardcode: 'HTL-HILTON' })).toBe('Hilton Stay');
+    expect(filled('partner', { partnername: 'Hilton Hotels' })).toBe('Hilton Hotels');
+    // A configuration key is its own name; a selector showing its key (booking classes) names nothing more.
+    expect(recordNameParts(screen('general-config'), catalogue.selectors)).toBeUndefined();
+    expect(recordNameParts(screen('booking-class'), catalogue.selectors)).toBeUndefined();
+  });
+
+  it("names a view's rows as its source screen does, and a missing value leaves no gap", () => {
+    expect(screen('retro-claim-ga').menucode).toBe('MEMRETRO');
+    expect(filled('retro-claim-ga', { carrier: 'Garuda Indonesia', flightnumber: '406', flightdate: '' })).toBe('Garuda Indonesia 406');
+    expect(filled('member', {})).toBeNull();
+  });
+
+  it('shows the name with its key, or the key alone; a name is cut to what a request keeps', () => {
+    expect(shownRecord('Hilton Stay', 'HTL-HILTON')).toBe('Hilton Stay (HTL-HILTON)');
+    expect(shownRecord(null, 'VAT_BUY_MILEAGE')).toBe('VAT_BUY_MILEAGE');
+    expect(shownRecord('VAT_BUY_MILEAGE', 'VAT_BUY_MILEAGE')).toBe('VAT_BUY_MILEAGE');
+    expect(joinNames('Budi Santoso 1001234567', null, 'Hilton Stay')).toBe('Budi Santoso 1001234567 · Hilton Stay');
+    expect(joinNames(null, undefined)).toBeNull();
+    const long = joinNames('x'.repeat(300))!;
+    expect(long).toHaveLength(RECORD_NAME_MAX);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

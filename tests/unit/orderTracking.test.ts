@@ -29,6 +29,12 @@ describe('order tracking timeline', () => {
     expect(addressText(bo)).toBe('JKTHO, JKT01, Jl. Gajah Mada 18');
     const home = dest({});
     expect(addressText(home)).toBe('Jl. Merdeka 1, Jakarta, DKI Jakarta, ID, 10110');
+    // References by their selectors' names once known: a branch, its office, a city, a state, a country.
+    const names: Record<string, string> = { 'branch:JKTHO': 'Jakarta Head Office', 'ticket-office:JKT01': 'Jakarta Sudirman', 'country:ID': 'Indonesia', 'city:JKT': 'Jakarta' };
+    const labelOf = (selector: string, value: unknown) => names[`${selector}:${String(value)}`];
+    expect(addressText(bo, labelOf)).toBe('Jakarta Head Office, Jakarta Sudirman, Jl. Gajah Mada 18');
+    expect(addressText(dest({ city: 'JKT' }), labelOf)).toBe('Jl. Merdeka 1, Jakarta, DKI Jakarta, Indonesia, 10110');
+    expect(sendToText(home)).toBe('Member Address');
     expect(destinationTags(home, [home])).toEqual([]);
     const first = dest({ status: 'PREVIOUS' });
     const current = dest({ isdefault: false });

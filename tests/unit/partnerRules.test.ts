@@ -1,4 +1,4 @@
-// The generic rules of issue 14's reference screens without a database: no overlapping ranges for the same
+// The generic rules of the reference screens without a database: no overlapping ranges for the same
 // key (how two records meet, the message, the validator's checks), a choice looked up through its parent's
 // record (the validator's check), a field required while another has a value, maxnumber and a number not
 // below another; and the great-circle distance against known values.

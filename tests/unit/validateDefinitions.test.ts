@@ -40,6 +40,8 @@ import type {
   SelectorDefinition,
   Widget,
   WizardList,
+  StepCondition,
+  RowFill,
   WizardPage,
   WizardStep, ScreenTool } from '../../engine/definition/screen';
 import type { ChildTableDefinition, RecordPageDefinition, RecordSection, VisibleWhen } from '../../engine/definition/recordPage';
@@ -185,6 +187,10 @@ describe('checkDefinitions: fields', () => {
       `${COUNTRY}: fields[${i}].column.ellipsis: "ellipsis" cuts text at the column's width: declare the width`,
     ]);
     expect(problemsWith((d) => (d.screen(COUNTRY).fields[i].column = { ellipsis: true, width: 120 }))).toEqual([]);
+    expect(problemsWith((d) => (d.screen(COUNTRY).fields[i].column = { ellipsis: true, width: 120, wrap: true }))).toEqual([
+      `${COUNTRY}: fields[${i}].column.wrap: "wrap" wraps the text "ellipsis" cuts: declare one of them`,
+    ]);
+    expect(problemsWith((d) => (d.screen(COUNTRY).fields[i].column = { wrap: true }))).toEqual([]);
   });
 
   it("reports dependsOn.filter naming no field of the selector's resource", () => {
@@ -211,6 +217,16 @@ describe('checkDefinitions: resource and options', () => {
     expect(problemsWith((d) => (d.screen(COUNTRY).options = { defaultSort: { countrynam: 'asc' } }))).toEqual([
       `${COUNTRY}: options.defaultSort.countrynam: unknown field "countrynam"`,
     ]);
+  });
+
+  it('reports a record name naming no field, or a field that is not stored', () => {
+    expect(problemsWith((d) => (d.screen(COUNTRY).recordName = '{countryname} ({countrynam})'))).toEqual([
+      `${COUNTRY}: recordName: unknown field "countrynam"`,
+    ]);
+    expect(problemsWith((d) => {
+      d.screen(COUNTRY).recordName = '{countryname}';
+      d.screen(COUNTRY).fields.find((f) => f.name === 'countryname')!.stored = false;
+    })).toContain(`${COUNTRY}: recordName: the name's field "countryname" must be stored`);
   });
 });
 
@@ -447,7 +463,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     $schema: 'optional', schemaVersion: 'required', menucode: 'required', title: 'required', layout: 'optional', kind: 'optional',
   } satisfies Shape<PageBase & { kind?: PageKind }>],
   ['ScreenDefinition (list kind)', screenDefs.listScreen, {
-    resource: 'required', fields: 'required', actions: 'required', options: 'optional', record: 'optional', approval: 'optional', bulk: 'optional', childOf: 'optional', noOverlap: 'optional', tools: 'optional',
+    resource: 'required', fields: 'required', actions: 'required', options: 'optional', record: 'optional', approval: 'optional', bulk: 'optional', childOf: 'optional', noOverlap: 'optional', tools: 'optional', recordName: 'optional',
   } satisfies Shape<Omit<ScreenDefinition, keyof PageBase | 'kind'>>],
   ['ScreenTool', screenDefs.screenTool, { key: 'required', label: 'required', view: 'required', function: 'optional' } satisfies Shape<ScreenTool>],
   ['NoOverlapRule', screenDefs.noOverlap, { per: 'required', ranges: 'required' } satisfies Shape<NoOverlapRule>],
@@ -457,11 +473,13 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['WizardPage (wizard kind)', screenDefs.wizardPage, { machine: 'required', submit: 'required', steps: 'required', result: 'optional' } satisfies Shape<Omit<WizardPage, keyof PageBase | 'kind'>>],
   ['WizardStep', screenDefs.wizardStep, {
     key: 'required', title: 'required', fields: 'optional', resource: 'optional', list: 'optional', summary: 'optional', check: 'optional',
-    pick: 'optional', selectors: 'optional', optional: 'optional', checkWith: 'optional',
+    pick: 'optional', selectors: 'optional', optional: 'optional', checkWith: 'optional', answer: 'optional', context: 'optional', preview: 'optional', when: 'optional', labels: 'optional',
   } satisfies Shape<WizardStep>],
+  ['StepCondition', screenDefs.stepCondition, { step: 'required', field: 'required', equals: 'optional', notEquals: 'optional' } satisfies Shape<StepCondition>],
   ['WizardList', screenDefs.wizardList, {
-    fields: 'required', itemLabel: 'required', min: 'optional', max: 'optional', unique: 'optional', inherit: 'optional',
+    fields: 'required', itemLabel: 'required', min: 'optional', max: 'optional', unique: 'optional', inherit: 'optional', fill: 'optional',
   } satisfies Shape<WizardList>],
+  ['RowFill', screenDefs.rowFill, { when: 'required', from: 'required', values: 'required' } satisfies Shape<RowFill>],
   ['PanelPage (panels kind)', screenDefs.panelPage, { panels: 'required', announcement: 'optional' } satisfies Shape<Omit<PanelPage, keyof PageBase | 'kind'>>],
   ['PanelDefinition', screenDefs.panel, {
     key: 'required', title: 'required', query: 'required', filters: 'optional', chart: 'required', span: 'optional',
@@ -487,7 +505,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['FieldSource', screenDefs.source, { selector: 'required', dependsOn: 'optional' } satisfies Shape<FieldSource>],
   ["FieldSource['dependsOn']", screenDefs.source.properties.dependsOn, { field: 'required', filter: 'required', through: 'optional' } satisfies Shape<NonNullable<FieldSource['dependsOn']>>],
   ['SearchPlacement', screenDefs.searchPlacement, { mode: 'optional', exact: 'optional', range: 'optional' } satisfies Shape<SearchPlacement>],
-  ['ColumnPlacement', screenDefs.columnPlacement, { sortable: 'optional', width: 'optional', ellipsis: 'optional' } satisfies Shape<ColumnPlacement>],
+  ['ColumnPlacement', screenDefs.columnPlacement, { sortable: 'optional', width: 'optional', ellipsis: 'optional', wrap: 'optional' } satisfies Shape<ColumnPlacement>],
   ['FormPlacement', screenDefs.formPlacement, { section: 'optional', readOnlyOnEdit: 'optional', wide: 'optional' } satisfies Shape<FormPlacement>],
   ['CustomAction', screenDefs.customAction, {
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
@@ -503,7 +521,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['SelectorCatalogue', selectorsSchema as unknown as Schema, { $schema: 'optional', schemaVersion: 'required', selectors: 'required' } satisfies Shape<SelectorCatalogue>],
   ['SelectorDefinition', selectorDefs.selector, {
     resource: 'required', value: 'required', label: 'required', extra: 'optional', filter: 'optional', all: 'optional',
-    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional', distinct: 'optional', grantedBy: 'optional', filterBy: 'optional',
+    sort: 'optional', currentBetween: 'optional', composite: 'optional', relabel: 'optional', distinct: 'optional', grantedBy: 'optional', filterBy: 'optional', display: 'optional', search: 'optional',
   } satisfies Shape<SelectorDefinition>],
   ["SelectorDefinition['composite']", selectorDefs.selector.properties.composite, { fields: 'required', separator: 'required' } satisfies Shape<NonNullable<SelectorDefinition['composite']>>],
 ];

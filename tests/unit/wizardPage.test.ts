@@ -141,7 +141,7 @@ describe('checkDefinitions: wizard pages', () => {
     ['a step key twice', (w) => (w.steps[2]!.key = 'tourcode'), `${WIZARD_FILE}: steps[2].key: duplicate step "tourcode" (also steps[1])`],
     ['the reserved key done', (w) => (w.steps[2]!.key = 'done'), `${WIZARD_FILE}: steps[2].key: "done" is the state the machine ends in: choose another key`],
     ['a summary before the end', (w) => w.steps.splice(1, 0, w.steps.pop()!), `${WIZARD_FILE}: steps[1]: the summary is the last step: it reads back every step before it`],
-    ['a check on a list step', (w) => (w.steps[1]!.check = '/api/corporate-enrollment/check-tour'), `${WIZARD_FILE}: steps[1].check: only a form step (fields or resource) is checked on Next`],
+    ['a check on a list step', (w) => (w.steps[1]!.check = '/api/corporate-enrollment/check-tour'), `${WIZARD_FILE}: steps[1].check: only a form step (checked on Next) or the summary (its quote) has a check`],
     ['an unknown resource', (w) => Object.assign(w.steps[0]!, { resource: 'company' }) && delete w.steps[1]!.list!.inherit, `${WIZARD_FILE}: steps[0].resource: unknown resource "company" (no list screen declares it)`],
     ['a unique field the rows lack', (w) => (w.steps[1]!.list!.unique = ['code']), `${WIZARD_FILE}: steps[1].list.unique[0]: unknown field "code" of the list`],
     ['an inherited field of no earlier step', (w) => (w.steps[1]!.list!.inherit = ['companycode']), `${WIZARD_FILE}: steps[1].list.inherit[0]: "companycode" is not a field of an earlier form step`],

@@ -1,4 +1,4 @@
-// The miles ledger (issue 13): the member's balances with a floor of zero the database itself keeps, one
+// The miles ledger: the member's balances with a floor of zero the database itself keeps, one
 // row per miles movement, the credit lots debits consume (soonest expiry first), which lots each debit
 // took, and the job table with leases that background work (expiry, later tier evaluation, reports) runs from.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The ledger, second step (issue 13): a lot use remembers how much of it a redeposit gave back, so the
+// The ledger, second step: a lot use remembers how much of it a redeposit gave back, so the
 // debit's record of which lots it took stays whole while the lot's remaining amount is restored; and a
 // debit finds a member's open lots in expiry order without walking the ones already spent.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Individual enrollment (issue 13): the card orders a new card makes (one per enrolled member, reason
+// Individual enrollment: the card orders a new card makes (one per enrolled member, reason
 // ENROLLMENT, reorder 0, paid: PAYMENT_SUCCESS), for the mailing issue's printing, packing and delivery to
 // pick up. The card number ranges and the suspect duplicates are definition-built tables (Card Inventory,
 // Suspect Duplicate); their tables are made from their screens.

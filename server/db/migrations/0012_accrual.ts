@@ -1,4 +1,4 @@
-// Accrual (issue 14): each credited row's detail, one line per criterion (the rule and what it gave), so a
+// Accrual: each credited row's detail, one line per criterion (the rule and what it gave), so a
 // ledger row explains itself; and the flight segments credited, one row each, so the same segment is
 // credited once however many posts of it arrive at once (the key is unique on both databases). The rule
 // tables, the member's activities and Park Activity are definition-built tables (their screens make them).

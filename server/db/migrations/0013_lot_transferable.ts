@@ -1,4 +1,4 @@
-// The ledger, transfers (issue 13): a lot says whether its award miles may be transferred to another member.
+// The ledger, transfers: a lot says whether its award miles may be transferred to another member.
 // Miles a custom transaction type not valid for transfer credited (Custom Transaction's validfortransfer) stay
 // with the member: a transfer takes only transferable lots, and the transferable balance is the balance less
 // what is left of the others. Every lot before this migration was transferable.

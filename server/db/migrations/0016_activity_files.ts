@@ -1,4 +1,4 @@
-// Activity files (issue 14): each uploaded file's rows as checked at upload (the posted activity, or the
+// Activity files: each uploaded file's rows as checked at upload (the posted activity, or the
 // problem that keeps the row from being posted), and each processed row's result. A result row is written in
 // the same transaction as the row's credit, so a job resumed after a crash skips the rows it finished (the
 // key (fileid, rowno) holds each row once). The file list itself is a definition-built table (its screen makes it).

@@ -1,4 +1,4 @@
-// Mailing orders (issue 16, spec 001 §3.6 and §4.4): card_order (0011) becomes every mailed order's row
+// Mailing orders (spec 001 §3.6 and §4.4): card_order (0011) becomes every mailed order's row
 // (a card from enrollment, a tier change or a reorder; a product a member bought), with its product, the
 // vendor region it ships in and its current status's date and SLA verdict; each reached status is an
 // order_tracking entry (status, reordernumber, date, isoversla) and each address it was sent to an

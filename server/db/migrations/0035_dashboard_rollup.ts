@@ -1,4 +1,4 @@
-// Dashboard rollups (issue 17): counts by day and by what the dashboard panels filter on, kept by database
+// Dashboard rollups: counts by day and by what the dashboard panels filter on, kept by database
 // triggers with every write of their source rows (server/rollups/rollupStore.ts installs the triggers once the
 // definition-built tables exist, and recounts from scratch then). A panel reads a month of days, not the rows.
 //   ENROLL   members by enrollment date:   k1 enroll channel, k2 membership, k3 tier

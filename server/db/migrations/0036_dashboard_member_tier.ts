@@ -1,4 +1,4 @@
-// Member Tier's rollup (issue 17): each active member's tier names among its active cards with the earliest issue
+// Member Tier's rollup: each active member's tier names among its active cards with the earliest issue
 // day of each, so the TIER rows of dashboard_rollup can be recounted member by member when cards, status or gender
 // change (server/rollups/rollupStore.ts keeps both with triggers).
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Reports (issue 17): each generated report file. Its progress and outcome are the job's (job.jobkey =
+// Reports: each generated report file. Its progress and outcome are the job's (job.jobkey =
 // report_file.jobkey): the file row says what was asked (report, parameters, format) and what was written
 // (file name on disk, size, rows), and when it expires (the retention sweep deletes the file and the row).
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Activity files are credited in member order (issue 14): the upload gives each row its place in the processing
+// Activity files are credited in member order: the upload gives each row its place in the processing
 // order (`seq`: the rows of one member together, in the file's order, members in memberid order), and the job
 // reads its chunks by it, so each chunk writes the member, ledger, lot and activity pages of a run of neighbouring
 // members instead of pages all over every index. Files uploaded before keep their row order.

@@ -129,6 +129,6 @@ describe('individual enrollment machine', () => {
     ];
     const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, Object.keys((snapshot.context as WizardContext).draft.personal as FormValues).length > 2]);
     const reached = reachableStatePaths(machine(), { events, serializeState });
-    expect(reached).toEqual(allStatePaths(machine()));
+    expect(reached).toEqual(allStatePaths(machine()).filter((path) => !path.endsWith('.leaving')));
   });
 });

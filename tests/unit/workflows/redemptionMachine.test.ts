@@ -31,6 +31,8 @@ function start() {
         checks.push(input);
         if (input.step === 'step3' && input.values.departuredate === '2026-12-25') return envelope('1002', BLACKOUT, { step: 'step3', fields: { departuredate: BLACKOUT } });
         if (input.step === 'step3') return envelope('0000', 'Success', { pricedeparture: 7500, pricereturn: 0, totalmileage: 7500 });
+        if (input.step === 'step2') return envelope('0000', 'Success', { categorytype: input.values.awardcode === 'HTL-HILTON' ? 'NON_AIR' : 'AIR' });
+        if (input.step === 'summary') return envelope('0000', 'Success', { totalmileage: 7500 });
         return envelope('0000', 'Success', {});
       }),
       submitDraft: fromPromise(async ({ input }: { input: SubmitInput }) => {
@@ -47,12 +49,12 @@ function start() {
 type Actor = ReturnType<typeof start>['actor'];
 const context = (actor: Actor) => actor.getSnapshot().context as WizardContext;
 const position = (actor: Actor) => wizardPosition(actor.getSnapshot().value);
-const settled = (actor: Actor) => waitFor(actor, (s) => !['checking', 'submitting'].includes(wizardPosition(s.value).inner ?? ''));
+const settled = (actor: Actor) => waitFor(actor, (s) => !['checking', 'submitting', 'quoting'].includes(wizardPosition(s.value).inner ?? ''));
 
 describe('redemption machine', () => {
   it('is registered under its own name, with named steps from step1 and the spec default of one passenger', () => {
     expect(page.machine).toBe('redemption');
-    expect(wizard.steps.map((s) => s.key)).toEqual(['step1', 'step2', 'step3', 'step4', 'summary']);
+    expect(wizard.steps.map((s) => s.key)).toEqual(['step1', 'step2', 'step3', 'usage', 'step4', 'summary']);
     const { actor } = start();
     expect(position(actor).step).toBe('step1');
     expect(context(actor).draft.step3).toMatchObject({ passenger: 1, isreturn: false });
@@ -80,16 +82,44 @@ describe('redemption machine', () => {
     actor.send({ type: 'SAVE_ROW', row: SELF });
     actor.send({ type: 'NEXT' });
     expect(position(actor).step).toBe('summary');
+    // The summary asks its quote with the whole draft before Submit is taken.
+    await settled(actor);
+    expect(checks.at(-1)).toMatchObject({ step: 'summary', values: { step1: MEMBER, step2: AWARD, step3: SEARCH, step4: [SELF] } });
+    expect(context(actor).checked.summary).toEqual({ totalmileage: 7500 });
     // The server's refusal goes back to the passengers' step; then it is stored.
     actor.send({ type: 'SUBMIT' });
     await settled(actor);
     expect(position(actor).step).toBe('step4');
     expect(context(actor).message).toBe('Enter 2 passengers: the search is for 2');
     actor.send({ type: 'NEXT' });
+    await settled(actor);
     actor.send({ type: 'SUBMIT' });
     await settled(actor);
     expect(submits[1]!.draft).toMatchObject({ step1: MEMBER, step2: AWARD, step3: SEARCH, step4: [SELF] });
     expect(context(actor).result).toMatchObject({ redemptionid: 'X' });
+  });
+
+  it('takes a non-air award through its Date of Use, not Search Flight, and leaves the flight search out of the draft', async () => {
+    const { actor, checks } = start();
+    actor.send({ type: 'NEXT', values: MEMBER });
+    await settled(actor);
+    actor.send({ type: 'NEXT', values: { awardcode: 'HTL-HILTON' } });
+    await settled(actor);
+    expect(position(actor).step).toBe('usage');
+    actor.send({ type: 'NEXT', values: { departuredate: '2027-02-10', passenger: 1 } });
+    await settled(actor);
+    expect(position(actor).step).toBe('step4');
+    actor.send({ type: 'BACK' });
+    expect(position(actor).step).toBe('usage');
+    actor.send({ type: 'NEXT', values: { departuredate: '2027-02-10', passenger: 1 } });
+    await settled(actor);
+    actor.send({ type: 'ADD_ROW' });
+    actor.send({ type: 'SAVE_ROW', row: SELF });
+    actor.send({ type: 'NEXT' });
+    await settled(actor);
+    const quoted = checks.at(-1)!;
+    expect(quoted.step).toBe('summary');
+    expect(Object.keys(quoted.values)).toEqual(['step1', 'step2', 'usage', 'step4']);
   });
 
   it('resets to step1 with every default at any time', async () => {

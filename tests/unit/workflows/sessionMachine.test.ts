@@ -1,19 +1,21 @@
 // The session machine under fake timers: idle warning and countdown, version check, logout, drop after a failed extension.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { sessionMachine, type SessionMeta } from '../../../workflows/sessionMachine';
 import { allStatePaths, reachableStatePaths } from './statePaths';
 
 const IDLE_SECONDS = 60;
 const CLIENT_VERSION = 'v1.2.2';
 
-function start(options: { serverVersion?: string; expire?: () => Promise<unknown> } = {}) {
+function start(options: { serverVersion?: string; expire?: () => Promise<unknown>; sharedLast?: () => number } = {}) {
   const fetchMeta = vi.fn(async (): Promise<SessionMeta> => ({ version: options.serverVersion ?? CLIENT_VERSION }));
   const expireSession = vi.fn(options.expire ?? (async () => ({ status: { responsecode: '0000', responsemessage: 'Success' } })));
   const hardReload = vi.fn();
   const clearStorage = vi.fn();
   const showError = vi.fn();
   const showAccessDenied = vi.fn();
+  const shareActivity = vi.fn();
+  const sharedLast = options.sharedLast ?? (() => 0);
   const machine = sessionMachine.provide({
     actors: { fetchMeta: fromPromise(fetchMeta), expireSession: fromPromise(expireSession) },
     actions: {
@@ -21,10 +23,12 @@ function start(options: { serverVersion?: string; expire?: () => Promise<unknown
       clearStorage,
       showError: (_, params) => showError(params.message),
       showAccessDenied: (_, params) => showAccessDenied(params.path),
+      shareActivity: (_, params) => shareActivity(params.at),
+      catchUp: assign({ lastActivity: ({ context }) => Math.max(context.lastActivity, sharedLast()) }),
     },
   });
   const actor = createActor(machine, { input: { idleSeconds: IDLE_SECONDS, clientVersion: CLIENT_VERSION } }).start();
-  return { actor, fetchMeta, expireSession, hardReload, clearStorage, showError, showAccessDenied };
+  return { actor, fetchMeta, expireSession, hardReload, clearStorage, showError, showAccessDenied, shareActivity };
 }
 
 type Session = ReturnType<typeof start>;
@@ -49,6 +53,7 @@ describe('sessionMachine reachability', () => {
     const events = [
       { type: 'SIGNED_IN' },
       { type: 'ACTIVITY' },
+      { type: 'ACTIVITY_ELSEWHERE', at: 0 },
       { type: 'PATH_CHANGED' },
       { type: 'LOGOUT' },
       { type: 'EXTEND_FAILED', message: 'Session expired' },
@@ -62,8 +67,12 @@ describe('sessionMachine reachability', () => {
     ];
     const machine = sessionMachine.provide({
       actors: { fetchMeta: fromPromise(async () => ({ version: CLIENT_VERSION })), expireSession: fromPromise<unknown, void>(async () => ({})) },
+      // The traversal fires a delayed event without moving the clock: as if its time had come, nobody acted since.
+      guards: { idleEverywhere: () => true },
     });
-    const reached = reachableStatePaths(machine, { input: { idleSeconds: IDLE_SECONDS, clientVersion: CLIENT_VERSION }, events });
+    // The activity time is a clock reading: the states and the countdown make a node.
+    const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context.remaining, snapshot.context.dropMessage]);
+    const reached = reachableStatePaths(machine, { input: { idleSeconds: IDLE_SECONDS, clientVersion: CLIENT_VERSION }, events, serializeState });
     expect(reached).toEqual(allStatePaths(sessionMachine));
     expect(reached).toEqual([
       'droppingSession',
@@ -135,6 +144,61 @@ describe('sessionMachine idle', () => {
     await vi.advanceTimersByTimeAsync(IDLE_SECONDS * 1000 - 10_000);
     expect(idleState(session)).toEqual({ warning: 'counting' });
     expect(session.actor.getSnapshot().context.remaining).toBe(5);
+  });
+});
+
+describe('sessionMachine across tabs', () => {
+  it('shares every activity of this tab with the other tabs, at its time', async () => {
+    const session = start();
+    await signIn(session);
+    await vi.advanceTimersByTimeAsync(10_000);
+    session.actor.send({ type: 'ACTIVITY' });
+    expect(session.shareActivity).toHaveBeenCalledTimes(1);
+    expect(session.shareActivity).toHaveBeenCalledWith(Date.now());
+  });
+
+  it('restarts the idle time on activity in another tab, from that activity, without sharing it again', async () => {
+    const session = start();
+    await signIn(session);
+    await vi.advanceTimersByTimeAsync(50_000);
+    // Heard 2 seconds after the other tab's activity: the idle time counts from the activity.
+    session.actor.send({ type: 'ACTIVITY_ELSEWHERE', at: Date.now() - 2000 });
+    expect(session.shareActivity).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(IDLE_SECONDS * 1000 - 2001);
+    expect(idleState(session)).toBe('active');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idleState(session)).toEqual({ warning: 'counting' });
+    session.actor.send({ type: 'ACTIVITY_ELSEWHERE', at: Date.now() });
+    expect(idleState(session)).toBe('active');
+  });
+
+  it('reads the shared activity when its idle time is due, and waits on instead of warning', async () => {
+    let shared = 0;
+    const session = start({ sharedLast: () => shared });
+    await signIn(session);
+    await vi.advanceTimersByTimeAsync(30_000);
+    shared = Date.now();
+    // Due 60 seconds after sign-in, it finds the other tab's activity 30 seconds later: 30 more seconds to go.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(idleState(session)).toBe('active');
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(idleState(session)).toBe('active');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idleState(session)).toEqual({ warning: 'counting' });
+  });
+
+  it('does not log out at the end of the countdown when another tab acted during it', async () => {
+    let shared = 0;
+    const session = start({ sharedLast: () => shared });
+    await signIn(session);
+    await vi.advanceTimersByTimeAsync(IDLE_SECONDS * 1000 + 2000);
+    expect(idleState(session)).toEqual({ warning: 'counting' });
+    shared = Date.now();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(idleState(session)).toBe('active');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(session.expireSession).not.toHaveBeenCalled();
+    expect(session.clearStorage).not.toHaveBeenCalled();
   });
 });
 

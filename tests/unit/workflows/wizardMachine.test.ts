@@ -122,7 +122,8 @@ describe('corporate enrollment machine reachability', () => {
       return JSON.stringify([snapshot.value, detail, rows('tourcode'), rows('travelcoordinator')]);
     };
     const reached = reachableStatePaths(provided(fakes()), { events, serializeState });
-    expect(reached).toEqual(allStatePaths(provided(fakes())));
+    // A step's 'leaving' only passes on to the next step of the flow: never at rest.
+    expect(reached).toEqual(allStatePaths(provided(fakes())).filter((path) => !path.endsWith('.leaving')));
     expect(reached).toEqual([
       'corporatedetail',
       'corporatedetail.checking',
