@@ -3,7 +3,7 @@
 // each reached step and '-' on the others, in three layouts by width (one row from 992 px, two rows from
 // 768 px, a vertical list below), and the destination table (No, Date, Send to, Address, tags).
 import { useEffect, useState } from 'react';
-import { Alert, Divider, Grid, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Divider, Grid, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { isSuccess } from '../../engine/api/envelope';
 import { formatDate } from '../../engine/definition/format';
@@ -93,7 +93,7 @@ export default function OrderTrackingView({ record }: RecordViewProps) {
         size="small"
         rowKey="no"
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
         dataSource={destinations}
         columns={[
           { title: DESTINATION_COLUMNS[0], dataIndex: 'no', width: 56 },
@@ -104,12 +104,18 @@ export default function OrderTrackingView({ record }: RecordViewProps) {
             title: DESTINATION_COLUMNS[4],
             key: 'tags',
             width: 110,
-            render: (_: unknown, d) =>
-              destinationTags(d, data.destinations).map((tag) => (
-                <Tooltip key={tag.text} title={tag.tooltip}>
-                  <Tag color={tag.text === T.returnTag ? 'orange' : 'blue'}>{tag.text}</Tag>
-                </Tooltip>
-              )),
+            render: (_: unknown, d) => (
+              // Tags wrap inside their cell: the table never scrolls sideways, however narrow the page.
+              <Space size={4} wrap>
+                {destinationTags(d, data.destinations).map((tag) => (
+                  <Tooltip key={tag.text} title={tag.tooltip}>
+                    <Tag color={tag.text === T.returnTag ? 'orange' : 'blue'} style={{ marginInlineEnd: 0 }}>
+                      {tag.text}
+                    </Tag>
+                  </Tooltip>
+                ))}
+              </Space>
+            ),
           },
         ]}
       />

@@ -3,11 +3,45 @@
 // Reset, Enlarge in the 960 modal, the empty placeholder, the closable red banner with the server's message,
 // dates not later than today, and the layout at 1366 and below antd's lg breakpoint.
 import { mkdirSync } from 'node:fs';
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatThousands } from '../../engine/definition/chartData';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
+
+/**
+ * Where the slanted category labels of a chart collide: each tick label's quadrilateral on screen (its text box
+ * through the SVG's transform), tested pairwise with the separating-axis test, and each against the chart's own
+ * box. Empty when every label shows whole and apart from the others.
+ */
+async function slantedLabels(svg: Locator): Promise<{ count: number; faults: string[] }> {
+  return svg.evaluate((chart) => {
+    type Point = { x: number; y: number };
+    const quads = Array.from(chart.querySelectorAll('.recharts-xAxis .recharts-cartesian-axis-tick text')).map((node) => {
+      const text = node as SVGTextElement;
+      const box = text.getBBox();
+      const matrix = text.getScreenCTM()!;
+      const corners = [
+        [box.x, box.y],
+        [box.x + box.width, box.y],
+        [box.x + box.width, box.y + box.height],
+        [box.x, box.y + box.height],
+      ].map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
+      return { label: text.textContent ?? '', corners: corners.map((p) => ({ x: p.x, y: p.y })) };
+    });
+    const axes = (q: Point[]) => q.map((p, i) => { const n = q[(i + 1) % q.length]!; return { x: -(n.y - p.y), y: n.x - p.x }; });
+    const project = (q: Point[], a: Point) => { const d = q.map((p) => p.x * a.x + p.y * a.y); return [Math.min(...d), Math.max(...d)] as const; };
+    const cross = (a: Point[], b: Point[]) =>
+      [...axes(a), ...axes(b)].every((axis) => { const [a0, a1] = project(a, axis); const [b0, b1] = project(b, axis); return a1 > b0 + 0.5 && b1 > a0 + 0.5; });
+    const faults: string[] = [];
+    const frame = chart.getBoundingClientRect();
+    for (const [i, q] of quads.entries()) {
+      if (q.corners.some((p) => p.x < frame.left - 0.5 || p.x > frame.right + 0.5 || p.y > frame.bottom + 0.5)) faults.push(`"${q.label}" is cut by the chart's edge`);
+      for (const other of quads.slice(i + 1)) if (cross(q.corners, other.corners)) faults.push(`"${q.label}" overlaps "${other.label}"`);
+    }
+    return { count: quads.length, faults };
+  });
+}
 
 const PATH = '/api/dashboard/member-tier';
 const poll = expect.poll;
@@ -267,6 +301,21 @@ describe('dashboard panels in Chromium', () => {
       await db.updateTable('general_config').set({ value: 'false' }).where('key', '=', 'ANNOUNCEMENT_SHOW').execute();
       await db.updateTable('general_config').set({ value: before }).where('key', '=', 'ANNOUNCEMENT_CONTENT').execute();
     }
+  });
+
+  it('the Redemption panel\'s award labels do not overlap and are not cut, at 1366 and 800 px', async () => {
+    const redemption = page.locator('[data-panel="redemption"]');
+    for (const width of [1366, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await poll(() => redemption.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(1);
+      await redemption.scrollIntoViewIfNeeded();
+      const drawn = await slantedLabels(redemption.locator('svg.recharts-surface').first());
+      expect(drawn.count, `award labels at ${width} px`).toBeGreaterThan(1);
+      expect(drawn.faults, `award labels at ${width} px`).toEqual([]);
+      await redemption.screenshot({ path: `${screenshotDir}/dashboard-redemption-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
   });
 
   it('puts two panels a row at 1366 and one below the lg breakpoint (991)', async () => {

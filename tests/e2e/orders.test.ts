@@ -30,10 +30,30 @@ const draft = () => {
   };
 };
 
+/**
+ * What of the destination table does not fit: the table scrolling sideways, or a tag cut by its cell or by the
+ * page's content box. Empty when every tag shows whole.
+ */
+async function clippedDestinationTags(page: Page): Promise<string[]> {
+  return page.locator('.order-tracking').evaluate((tracking) => {
+    const faults: string[] = [];
+    const table = tracking.querySelector('.order-destinations .ant-table-content, .order-destinations .ant-table-body') as HTMLElement | null;
+    if (table && table.scrollWidth > table.clientWidth + 1) faults.push(`the table scrolls sideways (${table.scrollWidth} > ${table.clientWidth})`);
+    const box = tracking.getBoundingClientRect();
+    for (const tag of Array.from(tracking.querySelectorAll('.order-destinations .ant-tag'))) {
+      const r = tag.getBoundingClientRect();
+      const cell = (tag.closest('td') as HTMLElement).getBoundingClientRect();
+      if (r.left < cell.left - 0.5 || r.right > cell.right + 0.5) faults.push(`"${tag.textContent}" is cut by its cell`);
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) faults.push(`"${tag.textContent}" is cut by the page`);
+    }
+    return faults;
+  });
+}
+
 /** The three layouts of the timeline and a width of each. */
 const WIDTHS = [
   { width: 1366, layout: 'wide' },
-  { width: 880, layout: 'medium' },
+  { width: 800, layout: 'medium' },
   { width: 600, layout: 'narrow' },
 ] as const;
 
@@ -166,6 +186,7 @@ describe('order management in Chromium', () => {
       await page.setViewportSize({ width, height: 900 });
       await poll(() => timeline.getAttribute('data-layout')).toBe(layout);
       await settled(timeline);
+      expect(await clippedDestinationTags(page), `destination tags at ${width} px`).toEqual([]);
       await page.screenshot({ path: `${screenshotDir}/order-tracking-${layout}-${width}.png`, fullPage: true, animations: 'disabled' });
     }
     // Wide: one row of steps; narrow: one step under another.

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoDay } from '../../server/seed/seedDates';
 import { logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
@@ -187,7 +188,7 @@ describe('partner management screens in Chromium', () => {
     await typeDate(field(form, 'effectivedate'), '01/01/2024');
     await typeDate(field(form, 'expireddate'), '31/12/2024');
     await form.getByRole('button', { name: 'Save' }).click();
-    const message = 'Effective Date - Expired Date overlap Earning Miles "EM-GA-2020" (2020-12-15 - no end) of the same Airline';
+    const message = `Effective Date - Expired Date overlap Earning Miles "EM-GA-2020" (${demoDay('2020-12-15')} - no end) of the same Airline`;
     await poll(() => fieldError(form, 'effectivedate').innerText()).toBe(message);
     await poll(() => fieldError(form, 'expireddate').innerText()).toBe(message);
     await shoot('earning-miles-overlap');

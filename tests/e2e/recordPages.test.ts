@@ -3,7 +3,7 @@
 // saved (toast) and a record created from its first section; a staff member without PRMEMCR_ACCESS (a
 // second user) does not see Member Criteria; the mailing product's vendor cards; tier durations created,
 // edited and deleted inside the tier; partners added to and removed from a group. Screenshots at 1366 and
-// 900 px (below antd's lg breakpoint the side menu folds away).
+// 800 px (below antd's lg breakpoint the side menu folds away; opened, it lies over no field).
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,8 +43,19 @@ async function shoot(page: Page, name: string) {
   }
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The boxes of what the section shows: each field's control, each column heading of a table, each card. */
+const fieldBoxes = (page: Page): Promise<Box[]> =>
+  page.locator('.engine-record-content :is(.ant-form-item-control-input, .ant-table-thead th, .ant-card)').evaluateAll((nodes) =>
+    nodes.map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
+  );
+const crosses = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+/** How many of those the box lies over. */
+const covered = async (page: Page, box: Box | null) => (box ? (await fieldBoxes(page)).filter((f) => crosses(box, f)).length : 0);
+
 async function shootWidths(page: Page, name: string) {
-  for (const width of [1366, 900]) {
+  for (const width of [1366, 800]) {
     await page.setViewportSize({ width, height: 900 });
     // Below antd's lg breakpoint (992 px) the side menu folds away; the picture waits for the fold to end.
     await page.locator(width < 992 ? '.engine-record-menu.ant-layout-sider-collapsed' : '.engine-record-menu:not(.ant-layout-sider-collapsed)').waitFor();
@@ -52,6 +63,21 @@ async function shootWidths(page: Page, name: string) {
     // Spec 000 §9: side menus of the mailing and promotion forms are 200 px wide and collapse below lg.
     expect((await page.locator('.engine-record-menu').boundingBox())?.width).toBe(width < 992 ? 0 : 200);
     await page.screenshot({ path: `${screenshotDir}/record-${name}-${width}.png`, fullPage: true });
+    if (width >= 992) continue;
+    // Folded, the menu's trigger lies over no field, heading or card; opened, the 200 px menu lies over none either.
+    const trigger = page.locator('.engine-record-menu .ant-layout-sider-zero-width-trigger');
+    expect(await fieldBoxes(page)).not.toEqual([]);
+    expect(await covered(page, await trigger.boundingBox())).toBe(0);
+    await trigger.click();
+    await page.locator('.engine-record-menu:not(.ant-layout-sider-collapsed)').waitFor();
+    await settled(page.locator('.engine-record'));
+    const menu = page.locator('.engine-record-menu');
+    await poll(async () => (await menu.boundingBox())?.width).toBe(200);
+    expect(await covered(page, await menu.boundingBox())).toBe(0);
+    expect(await covered(page, await trigger.boundingBox())).toBe(0);
+    await page.screenshot({ path: `${screenshotDir}/record-${name}-${width}-menu.png`, fullPage: true });
+    await trigger.click();
+    await page.locator('.engine-record-menu.ant-layout-sider-collapsed').waitFor();
   }
 }
 

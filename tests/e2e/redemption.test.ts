@@ -7,7 +7,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import dayjs from 'dayjs';
+import { demoDay } from '../../server/seed/seedDates';
+import { FLIGHT_DATE_FORMAT } from '../../src/views/redemptionTexts';
+import { answerYes, chooseOption, logIn, onScreen, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const rows = (scope: Page | Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
@@ -16,6 +19,9 @@ const currentStep = (page: Page) => page.locator('.engine-wizard-steps .ant-step
 const button = (page: Page, name: string) => page.locator('.engine-wizard-actions button').filter({ hasText: new RegExp(`^${name}$`) });
 const rowModal = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('form') });
 const BUDI = { memberid: 'MBR0000001', cardnumber: '5100000016' };
+/** Travel days written as of the demo's day: they move with the seeding day, as the award seasons do. */
+const TRAVEL = { out: '2027-02-10', back: '2027-02-17', laterOut: '2027-02-12', laterBack: '2027-02-19' };
+const asFlightDate = (day: string) => dayjs(demoDay(day)).format(FLIGHT_DATE_FORMAT);
 
 async function typeDate(at: Locator, shown: string) {
   await at.click();
@@ -95,9 +101,9 @@ describe('redemption in Chromium', () => {
     await input(body, 'origin').press('Escape');
     await chooseOption(page, input(body, 'origin'), nameOf('CGK'));
     await chooseOption(page, input(body, 'destination'), nameOf('DPS'));
-    await typeDate(input(body, 'departuredate'), '10/02/2027');
+    await typeDate(input(body, 'departuredate'), onScreen(TRAVEL.out));
     await input(body, 'isreturn').click();
-    await typeDate(input(body, 'returndate'), '17/02/2027');
+    await typeDate(input(body, 'returndate'), onScreen(TRAVEL.back));
     await chooseOption(page, input(body, 'compartmentcode'), 'Economy');
     await input(body, 'passenger').fill('2');
     await shoot('3-search');
@@ -163,8 +169,8 @@ describe('redemption in Chromium', () => {
     for (const title of ['Departure Activity Details', 'Return Activity Details', 'Passenger 1 Details', 'Passenger 2 Details', 'Certificate Details 1', 'Certificate Details 2']) {
       await cards.locator('.ant-card-head-title').filter({ hasText: new RegExp(`^${title}$`) }).waitFor();
     }
-    await cards.getByText('Wednesday, 10/02/2027', { exact: true }).waitFor();
-    await cards.getByText('Wednesday, 17/02/2027', { exact: true }).waitFor();
+    await cards.getByText(asFlightDate(TRAVEL.out), { exact: true }).waitFor();
+    await cards.getByText(asFlightDate(TRAVEL.back), { exact: true }).waitFor();
     // The award, the compartment and each passenger's traveller type by name.
     const cardValue = (scope: Locator, label: string) => scope.locator('.ant-descriptions-item-label').filter({ hasText: new RegExp(`^${label}$`) }).first().locator('xpath=following-sibling::*[1]');
     await poll(() => cardValue(cards, 'Award').innerText()).toBe('Domestic Economy Award');
@@ -190,7 +196,7 @@ describe('redemption in Chromium', () => {
     await poll(() => currentStep(page)).toBe('Date of Use');
     const titles = await page.locator('.engine-wizard-steps .ant-steps-item-title').allInnerTexts();
     expect(titles).toEqual(['Member', 'Award', 'Date of Use', 'Passengers', 'Summary']);
-    await typeDate(input(body, 'departuredate'), '10/02/2027');
+    await typeDate(input(body, 'departuredate'), onScreen(TRAVEL.out));
     await shoot('h3-date-of-use');
     await button(page, 'Next').click();
     await poll(() => currentStep(page)).toBe('Passengers');
@@ -224,8 +230,8 @@ describe('redemption in Chromium', () => {
     await shoot('u1-certificate');
     await button(page, 'Next').click();
     await poll(() => currentStep(page)).toBe('Activity');
-    await typeDate(input(body, 'departuredate'), '12/02/2027');
-    await typeDate(input(body, 'returndate'), '19/02/2027');
+    await typeDate(input(body, 'departuredate'), onScreen(TRAVEL.laterOut));
+    await typeDate(input(body, 'returndate'), onScreen(TRAVEL.laterBack));
     await chooseOption(page, input(body, 'compartmentcode'), 'Economy');
     await button(page, 'Next').click();
     await poll(() => currentStep(page)).toBe('Update Summary');

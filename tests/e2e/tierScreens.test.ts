@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_STANDING_TEXTS } from '../../src/views/tierStandingTexts';
+import { demoDay } from '../../server/seed/seedDates';
 import { TIER_CHANGE_TEXTS } from '../../server/tiers/tierHooks';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
@@ -95,7 +96,7 @@ describe('tier management screens in Chromium', () => {
     await field(form, 'minage').fill('');
     await typeDate(field(form, 'effectivedate'), '01/01/2030');
     await form.getByRole('button', { name: 'Save' }).click();
-    const message = 'Effective Date - Expired Date overlap Mileage Criteria "FFPGOLDUP" (2021-01-01 - no end) of the same Membership, Tier, Type, Min Age and Max Age';
+    const message = `Effective Date - Expired Date overlap Mileage Criteria "FFPGOLDUP" (${demoDay('2021-01-01')} - no end) of the same Membership, Tier, Type, Min Age and Max Age`;
     await poll(() => fieldError(form, 'effectivedate').innerText()).toBe(message);
     await poll(() => fieldError(form, 'expireddate').innerText()).toBe(message);
     await shoot('mileage-criteria-overlap');
