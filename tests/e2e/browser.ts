@@ -1,6 +1,6 @@
 // Browser test harness: the real server (built app + API) on SQLite, driven by Debian's Chromium via playwright-core.
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { startTestServer, testDatabases, type TestServer } from '../server/harness';
+import { startTestServer, testDatabases, type TestDatabase, type TestServer } from '../server/harness';
 import { expect } from 'vitest';
 import { formatDate } from '../../engine/definition/format';
 import { demoDay } from '../../server/seed/seedDates';
@@ -26,8 +26,9 @@ export interface BrowserRig {
   close(): Promise<void>;
 }
 
-export async function startBrowserRig(env: Record<string, string> = {}): Promise<BrowserRig> {
-  const server = await startTestServer(testDatabases[0]!, { STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist', ...env });
+/** The built app and its server on a database (SQLite unless another of the test databases is named), with Chromium. */
+export async function startBrowserRig(env: Record<string, string> = {}, database: TestDatabase = testDatabases[0]!): Promise<BrowserRig> {
+  const server = await startTestServer(database, { STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist', ...env });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pages: Page[] = [];
   return {

@@ -3,16 +3,18 @@
 // acts anywhere, both go to the login page after the idle time. Timers run on the pages' clock, never on real time.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../server/harness';
 import { holdClock, logIn, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 
 const idleDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'You are idle' });
 /** Read without waiting (a held clock stalls Playwright's own waits): the dialogs on screen. */
 const idleDialogShown = (page: Page) => idleDialog(page).count();
 
-describe('idle logout across tabs in Chromium', () => {
+// On every test database: the session's last activity is the server's, so both stores must keep the tabs together.
+describe.each(testDatabases)('idle logout across tabs in Chromium on $name', (database) => {
   let rig: BrowserRig;
   beforeAll(async () => {
-    rig = await startBrowserRig();
+    rig = await startBrowserRig({}, database);
   });
   /** Two tabs of one browser: one context, so one storage. */
   const newContext = (): Promise<BrowserContext> => rig.browser.newContext({ baseURL: rig.server.url, viewport: { width: 1366, height: 800 } });
