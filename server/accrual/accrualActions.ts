@@ -5,7 +5,7 @@
 // changes nothing.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { ACCRUAL_MEMBER_ACTIVITIES_PATH, ACCRUAL_SIMULATE_PATH, type AccrualResult } from '../../engine/definition/accrualResult';
+import { ACCRUAL_MEMBER_ACTIVITIES_PATH, ACCRUAL_SIMULATE_PATH, type AccrualResult } from '../../domain/accrualResult';
 import { actionFunctionCode, directFunctionCode, formFields, isCustomAction, resourceModel, validateFormFields } from '../../engine/definition/compile';
 import { generateKey } from '../../engine/definition/generatedKey';
 import type { Catalogue } from '../../engine/definition/catalogue';
