@@ -14,9 +14,8 @@ import {
   sectionSaveCode,
   sectionSavePath,
   sectionScreen,
-  type RecordSection,
 } from '../../engine/definition/recordPage';
-import type { ScreenDefinition } from '../../engine/definition/screen';
+import type { RecordSection, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { checkedKey } from './fieldValues';
