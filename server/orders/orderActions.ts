@@ -10,7 +10,7 @@ import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { writeUserLog } from '../userlog/userLog';
 import { listRecords } from '../resources/listQuery';
 import type { OrderStatus } from '../../domain/orderStatus';

@@ -28,9 +28,9 @@ import {
   createRecord,
   mustFind,
   unstoredValues,
-  type ResourceServices,
   type Target,
 } from './resourceActions';
+import type { ResourceServices } from './resourceServices';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** One createbulk call adds at most this many records. */
