@@ -59,9 +59,9 @@ module.exports = {
       to: { path: '^(src|engine/render)/' },
     },
     {
-      name: 'headless-layers-import-no-ui-or-node',
+      name: 'headless-layers-import-no-ui-or-machines',
       severity: 'error',
-      comment: 'The platform and domain/ run unchanged in the browser and on the server: no React, antd, XState or Node built-ins.',
+      comment: 'The platform and domain/ run unchanged in the browser and on the server: no React, antd or XState.',
       from: { path: `(${PLATFORM})|(^domain/)` },
       to: { path: HEADLESS_FORBIDDEN },
     },
@@ -89,7 +89,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(tests|dist|node_modules)/' },
+    exclude: { path: '^(tests|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
