@@ -80,6 +80,13 @@ module.exports = {
       to: { path: '^node_modules/(react|react-dom|antd|@ant-design|@rjsf)/' },
     },
     {
+      name: 'no-orphans',
+      severity: 'error',
+      comment: 'A module that imports nothing and that nothing imports is dead code, or a file left behind by a move.',
+      from: { orphan: true },
+      to: {},
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing is a typo or a missing package.',
