@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['index.html', 'src', 'engine', 'screens', 'workflows', 'vite.config.ts', 'package.json'];
+const SOURCES = ['index.html', 'src', 'engine', 'domain', 'screens', 'workflows', 'vite.config.ts', 'package.json'];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;

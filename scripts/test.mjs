@@ -1,4 +1,4 @@
-// `npm test`: every check the project has, in order: typecheck, definitions, build, then unit, server
+// `npm test`: every check the project has, in order: typecheck, layers, definitions, build, then unit, server
 // (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and browser tests in one vitest run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ const node = process.execPath;
 const steps = [
   () => ensureChromium(),
   () => run('typecheck', node, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
+  () => run('layers', node, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', '--config', '.dependency-cruiser.cjs', 'src', 'engine', 'workflows', 'domain', 'server', 'screens', 'scripts']),
   () => run('definitions', node, ['--import', 'tsx', 'scripts/validate-definitions.ts']),
   () => run('build', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']),
 ];

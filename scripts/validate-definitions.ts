@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { MENU_TREE_FILE, SELECTORS_FILE, checkDefinitions, schemaProblems } from '../engine/definition/checkDefinitions';
+import { checkDefinitions, schemaProblems } from '../engine/definition/checkDefinitions';
+import { MENU_TREE_FILE, SELECTORS_FILE } from '../engine/definition/definitionFiles';
 import { flattenMenus, type MenuTree } from '../engine/definition/menuTree';
 import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
 import { SCREENS_DIR, screenFiles } from '../server/definitions';

@@ -24,7 +24,7 @@ import { combineHooks, type HookRegistry } from './resources/hooks';
 import { corporateActions } from './corporates/corporateActions';
 import { memberCheckActions } from './memberChecks/memberChecksActions';
 import { memberCheckHooks } from './memberChecks/memberChecksHooks';
-import type { ResourceServices } from './resources/resourceActions';
+import type { ResourceServices } from './resources/resourceServices';
 import { enrollmentActions } from './enrollment/enrollmentActions';
 import { enrollmentHooks } from './enrollment/enrollmentHooks';
 import { suspectDuplicateActions } from './enrollment/suspectDuplicateActions';

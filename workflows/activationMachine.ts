@@ -2,7 +2,7 @@
 // the account activated, then the member creates a password and the server's message replaces the form.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
-import { MEMBER_DEFAULT_PASSWORD } from '../engine/api/memberFlows';
+import { MEMBER_DEFAULT_PASSWORD } from '../domain/memberFlows';
 import { MESSAGES } from '../engine/api/responseCodes';
 import { KEY_FAILURE_CODES, newPasswordFieldErrors, newPasswordInvalid, type MemberPasswordCall, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
 import { injectedActor } from './injectedActor';

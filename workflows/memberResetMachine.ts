@@ -3,7 +3,7 @@
 // validation, the form, the message.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
-import { MEMBER_DEFAULT_PASSWORD } from '../engine/api/memberFlows';
+import { MEMBER_DEFAULT_PASSWORD } from '../domain/memberFlows';
 import { MESSAGES } from '../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../engine/rules';
 import { KEY_FAILURE_CODES, newPasswordFieldErrors, newPasswordInvalid, type MemberPasswordCall, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';

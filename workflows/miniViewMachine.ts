@@ -2,7 +2,7 @@
 // 'No member info to display'.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
-import { CARD_NUMBER_MAX, MEMBER_FLOW_TEXTS, type MemberSummary } from '../engine/api/memberFlows';
+import { CARD_NUMBER_MAX, MEMBER_FLOW_TEXTS, type MemberSummary } from '../domain/memberFlows';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../engine/rules';
 import { injectedActor } from './injectedActor';

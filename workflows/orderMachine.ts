@@ -4,42 +4,12 @@
 // starts a new cycle (reordernumber + 1) of READYTODELIVER, DELIVERING and DELIVERED (or RETURN again).
 // An event is named after the status it leads to; the server accepts a move only when this machine does.
 import { assign, setup, transition, type SnapshotFrom } from 'xstate';
-
-export const ORDER_STATUSES = [
-  'PAYMENT_SUCCESS',
-  'READYTOPRINT',
-  'PRINTING',
-  'PRINTED',
-  'READYTOPACK',
-  'PACKING',
-  'PACKED',
-  'READYTODELIVER',
-  'DELIVERING',
-  'DELIVERED',
-  'RETURN',
-  'REORDER',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { NEXT_STATUS, ORDER_STATUSES, type OrderStatus } from '../domain/orderStatus';
 
 export interface OrderContext {
   reordernumber: number;
 }
 export type OrderEvent = { type: OrderStatus };
-
-/** The forward step of each status (the step screens' Next Step); DELIVERING's other way out is RETURN. */
-export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
-  PAYMENT_SUCCESS: 'READYTOPRINT',
-  READYTOPRINT: 'PRINTING',
-  PRINTING: 'PRINTED',
-  PRINTED: 'READYTOPACK',
-  READYTOPACK: 'PACKING',
-  PACKING: 'PACKED',
-  PACKED: 'READYTODELIVER',
-  READYTODELIVER: 'DELIVERING',
-  DELIVERING: 'DELIVERED',
-  RETURN: 'REORDER',
-  REORDER: 'READYTODELIVER',
-};
 
 const forward = (status: OrderStatus) => ({ [NEXT_STATUS[status]!]: NEXT_STATUS[status]! });
 
@@ -76,10 +46,6 @@ const ALLOWED: ReadonlyMap<string, ReadonlySet<OrderStatus>> = new Map(
   }),
 );
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
 /** Whether the machine moves an order in `from` to `to`. */
 export function canMoveOrder(from: string, to: string): boolean {
   return ALLOWED.get(from)?.has(to as OrderStatus) ?? false;
@@ -103,35 +69,3 @@ const NEW_CYCLE: ReadonlySet<string> = new Set(
 export function cycleOf(from: OrderStatus, to: OrderStatus, reordernumber: number): number {
   return NEW_CYCLE.has(`${from}>${to}`) ? reordernumber + 1 : reordernumber;
 }
-
-/** The SLA step a status belongs to (its date is held against the region's days of that step). */
-export const SLA_STEP: Partial<Record<OrderStatus, 'printing' | 'packaging' | 'delivery'>> = {
-  READYTOPRINT: 'printing',
-  PRINTING: 'printing',
-  PRINTED: 'printing',
-  READYTOPACK: 'packaging',
-  PACKING: 'packaging',
-  PACKED: 'packaging',
-  READYTODELIVER: 'delivery',
-  DELIVERING: 'delivery',
-  DELIVERED: 'delivery',
-  RETURN: 'delivery',
-};
-
-/** The timeline's steps and labels (spec 001 §4.4), in display order. */
-export const TIMELINE_STEPS: readonly { status: OrderStatus; label: string }[] = [
-  { status: 'PAYMENT_SUCCESS', label: 'payment success' },
-  { status: 'READYTOPRINT', label: 'ready to print' },
-  { status: 'PRINTING', label: 'printing' },
-  { status: 'PRINTED', label: 'printed' },
-  { status: 'READYTOPACK', label: 'ready to packaging' },
-  { status: 'PACKING', label: 'packaging' },
-  { status: 'PACKED', label: 'packaged' },
-  { status: 'READYTODELIVER', label: 'ready to pick up' },
-  { status: 'DELIVERING', label: 'on delivery' },
-  { status: 'DELIVERED', label: 'delivered' },
-];
-export const RETURN_STEPS: readonly { status: OrderStatus; label: string }[] = [
-  { status: 'RETURN', label: 'return' },
-  { status: 'REORDER', label: 'reorder' },
-];

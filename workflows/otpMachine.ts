@@ -2,7 +2,7 @@
 // down mm:ss, verify six digits, then (unless REDEMPTION) apply the profile update the code was sent for.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
-import { OTP_DEFAULT_SECONDS, OTP_LENGTH, OTP_REDEMPTION, decodeOtpLink, type OtpLinkData } from '../engine/api/memberFlows';
+import { OTP_DEFAULT_SECONDS, OTP_LENGTH, OTP_REDEMPTION, decodeOtpLink, type OtpLinkData } from '../domain/memberFlows';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { injectedActor } from './injectedActor';
 

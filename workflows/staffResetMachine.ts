@@ -2,7 +2,7 @@
 // server's message, and STAFF_RESET_REDIRECT_MS later the final 'redirect' state (the page goes to /).
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
-import { STAFF_RESET_REDIRECT_MS } from '../engine/api/memberFlows';
+import { STAFF_RESET_REDIRECT_MS } from '../domain/memberFlows';
 import { MESSAGES } from '../engine/api/responseCodes';
 import { KEY_FAILURE_CODES, newPasswordFieldErrors, newPasswordInvalid, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
 import { injectedActor } from './injectedActor';

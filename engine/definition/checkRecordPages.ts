@@ -1,11 +1,11 @@
 // Cross checks of record pages (a list screen's "record": sections, child tables, views) that the JSON
 // Schema cannot express, as '<file>: <json path>: <problem>' lines; called from checkDefinitions.
 import { ACTION_FUNCTIONS, isCustomAction, pageFunctionSuffixes } from './compile';
-import { SCREENS_DIR, type DefinitionFiles } from './checkDefinitions';
+import { SCREENS_DIR, type DefinitionFiles } from './definitionFiles';
 import { flattenMenus, menuFunctionCodes } from './menuTree';
 import { menuPageFiles, type PageFile } from './pageFiles';
-import { SECTION_ACTION_PREFIX, childDetailRoutePattern, pickedField, recordRoutePattern, type RecordSection } from './recordPage';
-import { isListScreen, type ScreenDefinition, type SelectorCatalogue } from './screen';
+import { SECTION_ACTION_PREFIX, childDetailRoutePattern, pickedField, recordRoutePattern } from './recordPage';
+import { isListScreen, type RecordSection, type ScreenDefinition, type SelectorCatalogue } from './screen';
 import { REGISTERED_NAVIGATORS, REGISTERED_VIEWS, isRegisteredNavigator, isRegisteredView } from './views';
 
 type Report = (path: string, problem: string) => void;

@@ -1,6 +1,6 @@
 // Cross checks of a list screen's `tools` (engine/definition/screen.ts): unique keys, a registered view,
 // and a function code the menu tree knows. Problems as '<file>: <json path>: <what>'.
-import type { DefinitionFiles } from './checkDefinitions';
+import type { DefinitionFiles } from './definitionFiles';
 import { pageFunctionSuffixes } from './compile';
 import { flattenMenus, menuFunctionCodes } from './menuTree';
 import { isListScreen } from './screen';

@@ -1,7 +1,7 @@
 // Cross checks of view pages (kind 'view', engine/definition/viewPage.ts) that the JSON Schema cannot express,
 // as '<file>: <json path>: <problem>' lines: the source is a list screen, every field named is the source's,
 // searches the source's table can serve, filter values its fields accept, and an API group of its own.
-import type { DefinitionFiles } from './checkDefinitions';
+import type { DefinitionFiles } from './definitionFiles';
 import { isCustomAction, resolveField, searchFields } from './compile';
 import { isListScreen, type PageDefinition, type ViewPage } from './screen';
 import { VIEW_STANDARD_ACTIONS, viewScreen } from './viewPage';

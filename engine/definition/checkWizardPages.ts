@@ -1,7 +1,8 @@
 // Cross checks of wizard pages (kind "wizard") that their JSON Schema cannot express, as one-line problems
 // '<file>: <json path>: <what is wrong>': the machine is registered, steps are unique and in a sensible order,
 // their fields follow the field language, a resource step names a list screen, lists name their own fields.
-import { checkFields, type DefinitionFiles } from './checkDefinitions';
+import { checkFields } from './checkFields';
+import type { DefinitionFiles } from './definitionFiles';
 import { formFields } from './compile';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type WizardPage } from './screen';
 import { stepFormScreen, stepKind } from './wizardPage';

@@ -2,25 +2,7 @@
 // (effective periods of the same carrier, distance bands), and two records of the same `per` values may
 // not overlap in every one of its ranges. How two records compare and the field message live here, once,
 // for the server's check (server/resources/overlapCheck.ts) and the definition validator alike.
-import type { FieldDefinition, ScreenDefinition } from './screen';
-
-/** One range of a record: two fields of the same kind (dates or numbers), both ends included. */
-export interface OverlapRange {
-  /** The start; empty means from the beginning. */
-  from: string;
-  /** The end; empty means open-ended (a rule with no expiry). */
-  to: string;
-}
-
-/**
- * Records with the same values of `per` (an empty value matches an empty one) may not overlap in all of
- * `ranges` at once: with one range, their periods may not meet; with two (a distance band valid for a
- * period), two bands may share distances in different periods, or periods at different distances.
- */
-export interface NoOverlapRule {
-  per: string[];
-  ranges: OverlapRange[];
-}
+import type { FieldDefinition, NoOverlapRule, OverlapRange, ScreenDefinition } from './screen';
 
 type Row = Record<string, unknown>;
 

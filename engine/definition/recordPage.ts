@@ -3,67 +3,7 @@
 // registered view, behind its own function code. Everything a section needs is derived here from the
 // list screen's one list of fields. Isomorphic: the browser renders with it, the server serves with it.
 import { AUDIT_COLUMNS } from './compile';
-import type { FieldDefinition, ScreenDefinition } from './screen';
-import type { NavigatorName, ViewName } from './views';
-
-/** The sections a list screen's records open with, in side-menu order; the first is the default. */
-export interface RecordPageDefinition {
-  sections: RecordSection[];
-  /**
-   * A registered navigator (engine/definition/views.ts) that lays the sections out instead of the side menu,
-   * by their `group` (the member profile navigator's steps and sub-steps).
-   */
-  navigator?: NavigatorName;
-  /** Fields of the record shown in a heading above the sections (the member summary), as the table shows them. */
-  header?: string[];
-}
-
-export interface RecordSection {
-  /** The section's URL segment (the fourth path segment), e.g. 'basic-info'. */
-  key: string;
-  /** Its side-menu entry and heading. */
-  label: string;
-  /**
-   * The full function code that opens AND saves the section (spec 000 §6: 'PRMEMCR_ACCESS'). Without it the
-   * section opens with <MENU>_ACCESS and saves with <MENU>_UPDATE.
-   */
-  function?: string;
-  /** Shown only while a field of the record has (or has not) a value: air criteria for AIR promotions. */
-  visibleWhen?: VisibleWhen;
-  /** Fields of the screen the section edits; the first section's create the record with its key. */
-  fields?: string[];
-  /** A table of another list screen's rows that belong to this record. */
-  child?: ChildTableDefinition;
-  /** A registered view (engine/definition/views.ts) drawn for the record. */
-  view?: ViewName;
-  /** The navigator's step this section is a sub-step of ('Profile'); a section without one is a step of its own. */
-  group?: string;
-}
-
-export interface VisibleWhen {
-  field: string;
-  equals?: string | number | boolean;
-  notEquals?: string | number | boolean;
-}
-
-/** Master-detail: the child screen's rows whose parent key fields hold this record's values. */
-export interface ChildTableDefinition {
-  /** Menu code of the child list screen. */
-  screen: string;
-  /** Child field -> parent field, e.g. { "tierid": "tierid" }; the child's key includes these fields. */
-  parentKey: Record<string, string>;
-  /**
-   * 'own' (default): the rows belong to the record (create, edit, delete, activate inside the page).
-   * 'pick': a membership list: Add links existing records chosen from the child's other key field's
-   * selector (one createbulk call), Remove unlinks; nothing else is created.
-   */
-  mode?: 'own' | 'pick';
-  /**
-   * Rows open as a page of their own at <record page>/<section>/detail/<the row's last key field> (the menu
-   * declares that route) instead of the drawer: the row's details, then this registered view for the row.
-   */
-  detailPage?: { view?: ViewName; label?: string; visibleWhen?: VisibleWhen };
-}
+import type { ChildTableDefinition, FieldDefinition, RecordSection, ScreenDefinition } from './screen';
 
 /** The segment between a section and a child row's key in a child detail page's address. */
 export const DETAIL_SEGMENT = 'detail';

@@ -1,9 +1,7 @@
 // The screen definition: one JSON file per menu screen (screens/<group>/<menu>.json). Each field is
 // declared once, with where it shows; everything else (search form, table, form, server table,
 // server validation, permission codes) is derived from it by engine/definition/compile.
-import type { RecordPageDefinition, VisibleWhen } from './recordPage';
-import type { ViewName } from './views';
-import type { NoOverlapRule } from './overlap';
+import type { NavigatorName, ViewName } from './views';
 
 export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'list';
 
@@ -264,6 +262,87 @@ export interface ScreenDefinition extends PageBase {
    * band): checked by the server on every write, answered on the ranges' fields (engine/definition/overlap.ts).
    */
   noOverlap?: NoOverlapRule;
+}
+
+// ---- a record page's sections (engine/definition/recordPage.ts derives what each needs) ----
+
+/** The sections a list screen's records open with, in side-menu order; the first is the default. */
+export interface RecordPageDefinition {
+  sections: RecordSection[];
+  /**
+   * A registered navigator (engine/definition/views.ts) that lays the sections out instead of the side menu,
+   * by their `group` (the member profile navigator's steps and sub-steps).
+   */
+  navigator?: NavigatorName;
+  /** Fields of the record shown in a heading above the sections (the member summary), as the table shows them. */
+  header?: string[];
+}
+
+export interface RecordSection {
+  /** The section's URL segment (the fourth path segment), e.g. 'basic-info'. */
+  key: string;
+  /** Its side-menu entry and heading. */
+  label: string;
+  /**
+   * The full function code that opens AND saves the section (spec 000 §6: 'PRMEMCR_ACCESS'). Without it the
+   * section opens with <MENU>_ACCESS and saves with <MENU>_UPDATE.
+   */
+  function?: string;
+  /** Shown only while a field of the record has (or has not) a value: air criteria for AIR promotions. */
+  visibleWhen?: VisibleWhen;
+  /** Fields of the screen the section edits; the first section's create the record with its key. */
+  fields?: string[];
+  /** A table of another list screen's rows that belong to this record. */
+  child?: ChildTableDefinition;
+  /** A registered view (engine/definition/views.ts) drawn for the record. */
+  view?: ViewName;
+  /** The navigator's step this section is a sub-step of ('Profile'); a section without one is a step of its own. */
+  group?: string;
+}
+
+export interface VisibleWhen {
+  field: string;
+  equals?: string | number | boolean;
+  notEquals?: string | number | boolean;
+}
+
+/** Master-detail: the child screen's rows whose parent key fields hold this record's values. */
+export interface ChildTableDefinition {
+  /** Menu code of the child list screen. */
+  screen: string;
+  /** Child field -> parent field, e.g. { "tierid": "tierid" }; the child's key includes these fields. */
+  parentKey: Record<string, string>;
+  /**
+   * 'own' (default): the rows belong to the record (create, edit, delete, activate inside the page).
+   * 'pick': a membership list: Add links existing records chosen from the child's other key field's
+   * selector (one createbulk call), Remove unlinks; nothing else is created.
+   */
+  mode?: 'own' | 'pick';
+  /**
+   * Rows open as a page of their own at <record page>/<section>/detail/<the row's last key field> (the menu
+   * declares that route) instead of the drawer: the row's details, then this registered view for the row.
+   */
+  detailPage?: { view?: ViewName; label?: string; visibleWhen?: VisibleWhen };
+}
+
+// ---- records whose ranges may not overlap (engine/definition/overlap.ts compares them) ----
+
+/** One range of a record: two fields of the same kind (dates or numbers), both ends included. */
+export interface OverlapRange {
+  /** The start; empty means from the beginning. */
+  from: string;
+  /** The end; empty means open-ended (a rule with no expiry). */
+  to: string;
+}
+
+/**
+ * Records with the same values of `per` (an empty value matches an empty one) may not overlap in all of
+ * `ranges` at once: with one range, their periods may not meet; with two (a distance band valid for a
+ * period), two bands may share distances in different periods, or periods at different distances.
+ */
+export interface NoOverlapRule {
+  per: string[];
+  ranges: OverlapRange[];
 }
 
 /** A list screen's tool: a registered view (engine/definition/views.ts) drawn in a drawer, not for one record. */

@@ -4,7 +4,7 @@ import { use, useMemo } from 'react';
 import { approvalScreen } from '../definition/approvals';
 import type { ApprovalPage } from '../definition/screen';
 import { useEngine } from './EngineContext';
-import type { PageViewProps } from './PageView';
+import type { PageViewProps } from './pageViewProps';
 import { ScreenPage } from './ScreenPage';
 
 export default function ApprovalsPage({ page, query, onQueryChange }: PageViewProps) {

@@ -5,9 +5,9 @@ import { Suspense, use, useEffect, useState } from 'react';
 import { Button, Result, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
-import { childCriteria, type ChildTableDefinition } from '../definition/recordPage';
+import { childCriteria } from '../definition/recordPage';
 import { fieldOf } from '../definition/compile';
-import { isListScreen, type ScreenDefinition } from '../definition/screen';
+import { isListScreen, type ChildTableDefinition, type ScreenDefinition } from '../definition/screen';
 import { useEngine } from './EngineContext';
 import { RecordDetails } from './RecordDetails';
 

@@ -9,8 +9,8 @@ import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, Ey
 import type { SortDirection } from '../api/envelope';
 import { isSuccess } from '../api/envelope';
 import { CONFIRM_TEXTS, actionFunctionCode, confirmationText, defaultSort, hasAction, isCustomAction, resourceModel, type FormMode } from '../definition/compile';
-import { childCriteria, pickedField, sectionApplies, type ChildTableDefinition } from '../definition/recordPage';
-import { FORM_WIDTH, isListScreen, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
+import { childCriteria, pickedField, sectionApplies } from '../definition/recordPage';
+import { FORM_WIDTH, isListScreen, type ChildTableDefinition, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
 import { DataTable } from './DataTable';
 import { RecordDetails } from './RecordDetails';
 import { useEngine } from './EngineContext';

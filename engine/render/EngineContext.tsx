@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { ApiCall } from '../api/client';
 import type { PageSource } from '../definition/pageSource';
 import type { NavigatorRegistry, ViewRegistry } from './recordViews';
-import type { LabelCache } from './useReferenceLabels';
+import type { LabelCache } from './labelCache';
 
 export interface EngineServices {
   call: ApiCall;

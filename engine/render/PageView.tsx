@@ -2,16 +2,9 @@
 // registers its renderer here (loaded lazily, so a kind's code loads with its first page).
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Spin } from 'antd';
-import { isListScreen, type PageBase, type PageDefinition, type PageKind } from '../definition/screen';
-import { ScreenPage } from './ScreenPage';
-import { RecordScreen } from './RecordScreen';
-
-export interface PageViewProps {
-  page: PageDefinition;
-  /** The search state lives in the URL query, so a reload or a shared link shows the same results. */
-  query: string;
-  onQueryChange(query: string): void;
-}
+import { isListScreen, type PageBase, type PageKind } from '../definition/screen';
+import { ListScreenView } from './ListScreenView';
+import type { PageViewProps } from './pageViewProps';
 
 type OtherKind = Exclude<PageKind, 'list'>;
 
@@ -26,11 +19,7 @@ const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> =
 
 export function PageView(props: PageViewProps) {
   const { page } = props;
-  if (isListScreen(page)) {
-    // A screen with a record page opens its records at /<menu path>/form/{key}/{section}.
-    if (page.record) return <RecordScreen screen={page} query={props.query} onQueryChange={props.onQueryChange} />;
-    return <ScreenPage screen={page} query={props.query} onQueryChange={props.onQueryChange} />;
-  }
+  if (isListScreen(page)) return <ListScreenView screen={page} query={props.query} onQueryChange={props.onQueryChange} />;
   const kind = (page as { kind: OtherKind }).kind;
   const Renderer = KIND_RENDERERS[kind];
   if (!Renderer) throw new Error(`No renderer for page kind "${kind}" (${(page as PageBase).menucode})`);

@@ -8,7 +8,7 @@ import type { PanelAnnouncement, PanelPage as PanelPageDefinition } from '../def
 import { useEngine } from './EngineContext';
 import { PanelCard } from './PanelCard';
 import { panelQueryPath } from './usePanelQuery';
-import type { PageViewProps } from './PageView';
+import type { PageViewProps } from './pageViewProps';
 
 const DEFAULT_SPAN = 12;
 

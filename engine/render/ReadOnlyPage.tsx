@@ -5,7 +5,8 @@ import { use, useMemo } from 'react';
 import { readOnlyScreen } from '../definition/compile';
 import { isListScreen, type ReadOnlyPage } from '../definition/screen';
 import { EngineContext, useEngine, type EngineServices } from './EngineContext';
-import { PageView, type PageViewProps } from './PageView';
+import { ListScreenView } from './ListScreenView';
+import type { PageViewProps } from './pageViewProps';
 
 /** Only reads: an ACCESS code, when the user holds this page's ACCESS. */
 export const readOnlyCan = (can: (code: string) => boolean, menucode: string) => (code: string) => code.endsWith('_ACCESS') && can(`${menucode}_ACCESS`);
@@ -19,7 +20,7 @@ export default function ReadOnlyPageView({ page, query, onQueryChange }: PageVie
   const services = useMemo<EngineServices>(() => ({ ...engine, can: readOnlyCan(engine.can, view.menucode), readOnly: true }), [engine, view.menucode]);
   return (
     <EngineContext.Provider value={services}>
-      <PageView page={screen} query={query} onQueryChange={onQueryChange} />
+      <ListScreenView screen={screen} query={query} onQueryChange={onQueryChange} />
     </EngineContext.Provider>
   );
 }

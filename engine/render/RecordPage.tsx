@@ -17,9 +17,8 @@ import {
   sectionSavePath,
   sectionScreen,
   visibleSections,
-  type RecordSection,
 } from '../definition/recordPage';
-import type { ScreenDefinition } from '../definition/screen';
+import type { RecordSection, ScreenDefinition } from '../definition/screen';
 import { ChildTable } from './ChildTable';
 import { ChildDetail } from './ChildDetail';
 import { useEngine } from './EngineContext';

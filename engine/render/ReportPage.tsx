@@ -14,7 +14,7 @@ import type { PanelDefinition, ReportPage as ReportPageDefinition } from '../def
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
 import { FilterInput } from './widgets/FilterInput';
-import type { PageViewProps } from './PageView';
+import type { PageViewProps } from './pageViewProps';
 
 /** Texts of the report pages (spec 001 §3.9 'No Data'; spec 000 §2 'Downloading file...'; the rest not in spec). */
 export const REPORT_PAGE_TEXTS = {

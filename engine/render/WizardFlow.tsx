@@ -17,7 +17,7 @@ import { WIZARD_MACHINES } from '../../workflows/wizardMachines';
 import { wizardPosition, type StepCheckInput, type SubmitInput, type WizardContext } from '../../workflows/wizardMachine';
 import { displayValue } from './DataTable';
 import { useEngine } from './EngineContext';
-import type { PageViewProps } from './PageView';
+import type { PageViewProps } from './pageViewProps';
 import { ImageValue } from './ImageValue';
 import { RecordDetails } from './RecordDetails';
 import { RecordForm } from './RecordForm';

@@ -1,7 +1,8 @@
 // The props a registered view (engine/definition/views.ts) is drawn with inside a record page's section,
 // and the registry type the app fills: one component per registered name, or it does not compile.
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
-import type { NavigatorStep, RecordSection } from '../definition/recordPage';
+import type { NavigatorStep } from '../definition/recordPage';
+import type { RecordSection } from '../definition/screen';
 import type { ScreenDefinition } from '../definition/screen';
 import type { NavigatorName, ViewName } from '../definition/views';
 

@@ -5,18 +5,9 @@ import { useEffect, useState } from 'react';
 import { isSuccess } from '../api/envelope';
 import type { FieldSource } from '../definition/screen';
 import { useEngine } from './EngineContext';
+import { LabelCache } from './labelCache';
 
 type Row = Record<string, unknown>;
-
-/** Selector -> value (as text) -> its label; a value asked with no label is kept as null, so it is not asked again. */
-export class LabelCache {
-  readonly bySelector = new Map<string, Map<string, string | null>>();
-  of(selector: string) {
-    let map = this.bySelector.get(selector);
-    if (!map) this.bySelector.set(selector, (map = new Map()));
-    return map;
-  }
-}
 
 /** Value -> label of one selector, as displayValue reads it. */
 export type ValueLabels = { get(value: unknown): string | undefined };

@@ -5,14 +5,15 @@
 // changes nothing.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { ACCRUAL_MEMBER_ACTIVITIES_PATH, ACCRUAL_SIMULATE_PATH, type AccrualResult } from '../../engine/definition/accrualResult';
+import { ACCRUAL_MEMBER_ACTIVITIES_PATH, ACCRUAL_SIMULATE_PATH, type AccrualResult } from '../../domain/accrualResult';
 import { actionFunctionCode, directFunctionCode, formFields, isCustomAction, resourceModel, validateFormFields } from '../../engine/definition/compile';
 import { generateKey } from '../../engine/definition/generatedKey';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext, type ActionResult } from '../core/action';
 import { ApiError } from '../core/apiError';
-import { checkReferences, mustFind, type ResourceServices } from '../resources/resourceActions';
+import { checkReferences, mustFind } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';

@@ -5,7 +5,7 @@
 // rows, lots and balances (ledgerBatch.creditMany, whose listeners hear the batch as one write), segment keys,
 // member activities (counted into the dashboard's rollups set-wise), parked activities and detail lines.
 import { sql, type Kysely } from 'kysely';
-import type { AccrualResult } from '../../engine/definition/accrualResult';
+import type { AccrualResult } from '../../domain/accrualResult';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';
 import { existingValues, insertJsonRows } from '../db/jsonRows';

@@ -1,7 +1,7 @@
 // The accrual engine: pure functions from an activity, the member and the candidate rule rows (fed by
 // accrualStore) to the miles it earns, each criterion with its miles, and why every other candidate rule
 // did not apply. No database here: the posting API, the simulator, re-rating and the batch all call these.
-import { ACCRUAL_REASONS, type AccrualLine, type AccrualReason, type AccrualResult, type RuleSource, type RuleVerdict } from '../../engine/definition/accrualResult';
+import { ACCRUAL_REASONS, type AccrualLine, type AccrualReason, type AccrualResult, type RuleSource, type RuleVerdict } from '../../domain/accrualResult';
 import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
 import { promotionBonuses, type Promotion, type PromotionMember } from '../promotions/promotionRules';
 import { greatCircleMiles } from './geo';

@@ -4,7 +4,7 @@
 // or a Park Activity row when it cannot be rated. Re-rating reverses and re-credits; re-processing a parked
 // activity posts it again. Miles move only through server/ledger.
 import type { Kysely } from 'kysely';
-import { ACCRUAL_REASONS, type AccrualReason, type AccrualResult } from '../../engine/definition/accrualResult';
+import { ACCRUAL_REASONS, type AccrualReason, type AccrualResult } from '../../domain/accrualResult';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';

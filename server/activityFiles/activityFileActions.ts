@@ -8,7 +8,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { enqueue } from '../jobs/jobQueue';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { writeUserLog } from '../userlog/userLog';
 import { activityFileJobKey, ACTIVITY_FILE_JOB } from './activityFileJobs';
 import { FILE_RESOURCE, FILE_TEXTS, resultCsv, startProcessing, type FileMode } from './activityFileStore';

@@ -1,7 +1,7 @@
 // The activity file job: processes a file File Management sent for processing, reporting its percentage; a
 // job whose server died is claimed again after its lease and resumes after the last chunk it committed.
 import type { Catalogue } from '../../engine/definition/catalogue';
-import type { JobHandler } from '../jobs/jobWorker';
+import type { JobHandler } from '../jobs/jobHandler';
 import { processActivityFile } from './activityFileStore';
 
 export const ACTIVITY_FILE_JOB = 'activity-file';

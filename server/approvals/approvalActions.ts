@@ -23,7 +23,7 @@ import { ApiError } from '../core/apiError';
 import { SERIAL_MAX } from '../db/columnTypes';
 import type { DialectName } from '../db/database';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
-import type { ApprovalRegistry } from './approvalHooks';
+import type { ApprovalRegistry } from './approvalRegistry';
 import { claimDecision, findRequest, listQueue, type ApprovalRequest } from './approvalStore';
 
 type Row = Record<string, unknown>;

@@ -5,10 +5,10 @@
 // their own appliers for their own actions (ApprovalRegistry.register).
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { APPROVAL_TEXTS, needsApproval, type ApprovalStatus } from '../../engine/definition/approvals';
+import { APPROVAL_TEXTS, needsApproval } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { directFunctionCode, resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import type { ApprovalPage, ScreenDefinition } from '../../engine/definition/screen';
+import type { ScreenDefinition } from '../../engine/definition/screen';
 import { formatMessage } from '../../engine/rules';
 import type { Action, ActionContext, ActionResult } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -17,62 +17,11 @@ import type { CountCache } from '../resources/countCache';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import { recordKey, rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
+import type { ApprovalRegistry, RequestLink } from './approvalRegistry';
 import { insertRequest, type ApprovalRequest } from './approvalStore';
 import { submittedAnswer } from './approvers';
 import { recordName } from './recordNames';
 import { writesDirect } from './directWrites';
-
-/** How the requests of one menu's action are shown and applied. */
-export interface ApprovalApplier {
-  /** The definition whose fields label the change on the approval pages. */
-  screen: ScreenDefinition;
-  /** The record as it is now (null when there is none), with the fields the request's values have. */
-  current(db: Kysely<Schema>, request: ApprovalRequest): Promise<Row | null>;
-  /** Applies the request in the decision's transaction; an ApiError refuses it and rolls everything back. */
-  apply(ctx: ActionContext, trx: Kysely<Schema>, request: ApprovalRequest): Promise<void>;
-  /**
-   * The maker's call made by other code (a suspect duplicate's Request Merge): the write's dry run with `data`,
-   * then the request; `link` runs in the request's transaction with its id and record key (an ApiError there
-   * stores nothing). Absent for a domain flow's own requests.
-   */
-  request?(ctx: ActionContext, data: Row, link?: RequestLink): Promise<ActionResult>;
-}
-
-/** What other code does in a new request's transaction (e.g. marks the row it was asked from). */
-export type RequestLink = (trx: Kysely<Schema>, request: { requestid: number; recordkey: string }) => Promise<void>;
-
-/** Runs in a decision's transaction after the request is applied (approved) or rejected: rows that follow the request. */
-export type DecisionListener = (ctx: ActionContext, trx: Kysely<Schema>, request: ApprovalRequest, status: ApprovalStatus) => Promise<void>;
-
-/** The appliers by menu and action: the generic resource API's, and domain flows' own. */
-export class ApprovalRegistry {
-  /** The approval pages of the catalogue: who may approve a request follows from them. */
-  constructor(readonly pages: readonly ApprovalPage[] = []) {}
-
-  readonly #appliers = new Map<string, ApprovalApplier>();
-
-  register(menucode: string, action: string, applier: ApprovalApplier): void {
-    const id = `${menucode} ${action}`;
-    if (this.#appliers.has(id)) throw new Error(`Approval of ${menucode} "${action}" is registered twice`);
-    this.#appliers.set(id, applier);
-  }
-
-  applierFor(request: { menucode: string; action: string }): ApprovalApplier | undefined {
-    return this.#appliers.get(`${request.menucode} ${request.action}`);
-  }
-
-  readonly #listeners = new Map<string, DecisionListener[]>();
-
-  /** Calls `listener` in the transaction of every decision on this menu's action. */
-  onDecision(menucode: string, action: string, listener: DecisionListener): void {
-    const id = `${menucode} ${action}`;
-    this.#listeners.set(id, [...(this.#listeners.get(id) ?? []), listener]);
-  }
-
-  listenersFor(request: { menucode: string; action: string }): readonly DecisionListener[] {
-    return this.#listeners.get(`${request.menucode} ${request.action}`) ?? [];
-  }
-}
 
 /**
  * A view of a transaction in which `transaction().execute(work)` runs the work in that same transaction:

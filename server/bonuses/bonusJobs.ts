@@ -1,5 +1,5 @@
 // The bonuses' background job: the daily birthday bonus run (every server schedules it; the job key makes it one run).
-import type { DailySchedule, JobHandler } from '../jobs/jobWorker';
+import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
 import { isIsoDate } from '../ledger/ledgerRules';
 import { giveBirthdayBonuses } from './bonusStore';
 

@@ -6,7 +6,7 @@ import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import { defineAction, type Action } from '../core/action';
 import { issueFileLink } from '../core/fileLinks';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, receiptFile, rejectPurchase } from './buyMileageStore';
 
 const RECEIPT_ACTION = 'receipt';

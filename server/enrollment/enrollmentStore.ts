@@ -6,7 +6,7 @@
 import { createOrder } from '../orders/orderStore';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { cardNameVariants } from '../../engine/definition/cardName';
+import { cardNameVariants } from '../../domain/cardName';
 import { resolveField, resolveFields, type ResolvedField } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Draft, FormValues, WizardModel, WizardStepModel } from '../../engine/definition/wizardPage';

@@ -10,7 +10,7 @@ import { formatMessage } from '../../engine/rules';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { SUSPECT_RESOURCE, SUSPECT_STATUS, SUSPECT_TABLE, SUSPECT_TEXTS } from './duplicateCheck';
 

@@ -1,6 +1,6 @@
 // Every background job type the servers run and every daily schedule, one list (as server/actions.ts lists actions).
 import type { Catalogue } from '../../engine/definition/catalogue';
-import type { DailySchedule, JobHandler } from './jobWorker';
+import type { DailySchedule, JobHandler } from './jobHandler';
 import { ledgerJobHandlers, ledgerSchedules } from '../ledger/ledgerJobs';
 import { tierJobHandlers, tierSchedules } from '../tiers/tierJobs';
 import { bonusJobHandlers, bonusSchedules } from '../bonuses/bonusJobs';

@@ -8,16 +8,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
 import { parseParameters, progress, type Job } from './jobQueue';
+import type { JobThreadAnswer, JobThreadData, JobThreadRequest } from './jobThreadMessages';
 import { threadJobHandlers } from './threadJobHandlers';
-
-export interface JobThreadData {
-  url: string;
-  schema?: string;
-}
-
-/** To the thread: a job to run, or the end of the round (close the connection and end). */
-export type JobThreadRequest = { id: number; job: Job; owner: string; leaseMs: number } | { close: true };
-export type JobThreadAnswer = { id: number } & ({ ok: true; result: unknown } | { ok: false; error: string });
 
 const { url, schema } = workerData as JobThreadData;
 const database = openDatabase(url, { schema });

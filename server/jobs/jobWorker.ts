@@ -4,37 +4,11 @@ import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { once } from 'node:events';
-import type { JobThreadAnswer, JobThreadData, JobThreadRequest } from './jobThread';
+import type { DailySchedule, JobHandler } from './jobHandler';
+import type { JobThreadAnswer, JobThreadData, JobThreadRequest } from './jobThreadMessages';
 import { claim, complete, enqueue, fail, parseParameters, progress, type Job } from './jobQueue';
 import { JOB_CHANNEL, onJobEnqueued } from './jobSignal';
 import type { Database } from '../db/database';
-
-export interface JobContext {
-  db: Kysely<Schema>;
-  job: Job;
-  parameters: unknown;
-  now: () => Date;
-  /** Reports 0-100 and keeps the lease alive; long jobs call it at least once per lease. */
-  progress(percentage: number): Promise<void>;
-}
-
-export interface JobHandler {
-  jobtype: string;
-  /** Tries before the job stays FAILED (default 5). */
-  maxAttempts?: number;
-  /**
-   * Runs in a worker thread of its own with its own database connection when the worker has a threadDatabase
-   * (long file writers: the serving thread keeps answering); the handler must be listed in threadJobHandlers.ts.
-   */
-  ownThread?: boolean;
-  run(context: JobContext): Promise<unknown>;
-}
-
-/** A job wanted once a day: its key and parameters for that day (YYYY-MM-DD, UTC). */
-export interface DailySchedule {
-  jobtype: string;
-  daily(today: string): { jobkey: string; parameters?: unknown };
-}
 
 export interface JobWorkerOptions {
   db: Kysely<Schema>;

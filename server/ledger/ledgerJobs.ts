@@ -1,5 +1,5 @@
 // The ledger's background jobs: the daily expiry run (every server schedules it; the job key makes it one run).
-import type { DailySchedule, JobHandler } from '../jobs/jobWorker';
+import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
 import { isIsoDate } from './ledgerRules';
 import { expireDue } from './ledgerStore';
 

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import { PAYMENT_STATUS, VENDOR_TEXTS, priceText } from '../../engine/definition/mailing';
+import { PAYMENT_STATUS, VENDOR_TEXTS, priceText } from '../../domain/mailing';
 import { formatMessage } from '../../engine/rules';
 import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';

@@ -1,7 +1,7 @@
 // The mailing catalogue's background job: once a day, the cash purchases still waiting past their payment
 // verification time are failed (shown EXPIRED) and their stock given back; staff may fail one earlier on OBP.
 import type { Catalogue } from '../../engine/definition/catalogue';
-import type { DailySchedule, JobHandler } from '../jobs/jobWorker';
+import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
 import { expireWaitingPayments } from './buyProductStore';
 
 export const PAYMENT_EXPIRY_JOB = 'buy-product-payment-expiry';

@@ -1,7 +1,7 @@
 // The mailing catalogue's rules as pure functions: which payment methods a product takes, a price with tax,
 // and whether a product has a vendor for every step it uses (spec 001 §3.6: printing, packaging and, for the
 // chosen region, courier), with the vendor cards' own texts (spec 001 §8).
-import { VENDOR_TEXTS, VENDOR_TYPES } from '../../engine/definition/mailing';
+import { VENDOR_TEXTS, VENDOR_TYPES } from '../../domain/mailing';
 import type { Row } from '../resources/records';
 
 export const BUY_PRODUCT_MESSAGES = {

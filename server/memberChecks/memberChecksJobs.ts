@@ -4,7 +4,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { enqueue } from '../jobs/jobQueue';
-import type { DailySchedule, JobHandler } from '../jobs/jobWorker';
+import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
 import { MEMBER_MENU, checkAllNames } from './memberChecksStore';
 
 export const NAME_CHECK_JOB = 'name-check';

@@ -9,7 +9,7 @@ import { generateKey } from '../../engine/definition/generatedKey';
 import type { Action, ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { POST_DIRECT, requestDomainApproval, writesDirect } from '../approvals/directWrites';
 import { readConfigKey } from '../configuration/configKeys';

@@ -2,7 +2,7 @@
 // password reset, e-mail verification; and the staff calls that send those links. Every key is single-use,
 // hashed and expiring (oneTimeKeys); the password sent is the browser's SHA-256 hex, stored as argon2id.
 import type { Kysely } from 'kysely';
-import { MEMBER_DEFAULT_PASSWORD, MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
+import { MEMBER_DEFAULT_PASSWORD, MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';

@@ -1,6 +1,6 @@
 // Reading members for the public member pages: by id, by what they sign in with, and the mini-view summary.
 import type { Kysely } from 'kysely';
-import type { MemberSummary } from '../../engine/api/memberFlows';
+import type { MemberSummary } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import type { MemberRow, Schema } from '../db/schema';

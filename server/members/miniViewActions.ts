@@ -1,7 +1,7 @@
 // The public mini-view (spec 000 §2 '/mini-view', 001 §2 'Member profile summary'): anyone may look up a
 // member's summary by card number, so the answer holds only the summary fields and each client address
 // gets a limited number of look-ups a minute (counted in the database: every app server sees the same count).
-import { CARD_NUMBER_MAX, MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
+import { CARD_NUMBER_MAX, MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { CODES } from '../../engine/api/responseCodes';
 import { validateValue } from '../../engine/rules';
 import { defineAction } from '../core/action';

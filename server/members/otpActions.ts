@@ -3,7 +3,7 @@
 // stored: the session keeps its HMAC, counts wrong attempts and locks after the configured number.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { MEMBER_FLOW_PATHS, OTP_DEFAULT_SECONDS, OTP_LENGTH, encodeOtpLink } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS, OTP_DEFAULT_SECONDS, OTP_LENGTH, encodeOtpLink } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { validateValue } from '../../engine/rules';
 import { defineAction, type ActionContext } from '../core/action';

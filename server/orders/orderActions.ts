@@ -10,10 +10,10 @@ import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { writeUserLog } from '../userlog/userLog';
 import { listRecords } from '../resources/listQuery';
-import type { OrderStatus } from '../../workflows/orderMachine';
+import type { OrderStatus } from '../../domain/orderStatus';
 import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, isOrderId, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
 
 /** The custom actions that move orders, by name: the status each leads to (undefined: the order's forward step). */

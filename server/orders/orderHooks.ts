@@ -9,7 +9,7 @@ import { hasAction, resourceModel } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import type { ActionContext } from '../core/action';
 import type { HookRegistry } from '../resources/hooks';
-import { isOrderStatus } from '../../workflows/orderMachine';
+import { isOrderStatus } from '../../domain/orderStatus';
 import { ORDER_TABLE, isOrderId, type OrderMove } from './orderStore';
 import { MoveRefusal, runMoves } from './orderActions';
 import { ApiError } from '../core/apiError';

@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { SERIAL_MAX } from '../db/columnTypes';
 import { insertJsonRows } from '../db/jsonRows';
-import { NEXT_STATUS, SLA_STEP, canMoveOrder, cycleOf, isOrderStatus, type OrderStatus } from '../../workflows/orderMachine';
+import { NEXT_STATUS, SLA_STEP, isOrderStatus, type OrderStatus } from '../../domain/orderStatus';
+import { canMoveOrder, cycleOf } from '../../workflows/orderMachine';
 import { auditStamp } from '../resources/auditColumns';
 
 type Db = Kysely<Schema>;

@@ -9,7 +9,7 @@ import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { ANY_TYPE, METRICS, rollupOf } from '../rollups/rollupStore';
 import type { MemberFilter } from '../resources/rowScope';
-import type { PanelQuery, PanelQueryContext } from './panelQueries';
+import type { PanelQuery, PanelQueryContext } from './panelQuery';
 
 /** The gender filter's "every gender" choice (spec 000 §3: gender ALL, MALE or FEMALE). */
 export const ALL = 'ALL';

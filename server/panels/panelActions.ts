@@ -8,7 +8,8 @@ import type { PanelDefinition, PanelPage } from '../../engine/definition/screen'
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction, type Action, type Guard } from '../core/action';
 import { forbidden, invalid } from '../core/apiError';
-import { PANEL_QUERIES, type PanelQuery } from './panelQueries';
+import type { PanelQuery } from './panelQuery';
+import { PANEL_QUERIES } from './panelQueries';
 import { pinToScope, scopeCriteria } from '../resources/rowScope';
 
 export const isPanelPage = (page: { kind?: string }): page is PanelPage => page.kind === 'panels';

@@ -2,7 +2,7 @@
 // promotions they registered to) and the promotion rows to the bonus lines each matching promotion gives, and
 // why every other one did not apply. The accrual engine (server/accrual/accrualRules.ts) calls them after it
 // rated the activity's base; accrualStore feeds the rows.
-import type { AccrualLine, RuleVerdict } from '../../engine/definition/accrualResult';
+import type { AccrualLine, RuleVerdict } from '../../domain/accrualResult';
 import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
 
 /** The promotion's menu: its lines and verdicts name it. */

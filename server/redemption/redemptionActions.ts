@@ -10,7 +10,7 @@ import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { dayOf } from '../ledger/ledgerRules';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { StepRefusal, wizardActions } from '../wizards/wizardActions';
 import { UPDATE_MENU, UPDATE_REQUEST, UPDATE_STEPS, approveUpdate, certificateShown, quoteUpdate, requestUpdate, updatableCertificate, updateShown } from './certificateUpdateStore';
 import { VOUCHER_MENU, VOUCHER_STEP, usableVoucher, useVoucher, voucherShown } from './voucherStore';

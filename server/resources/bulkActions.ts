@@ -38,7 +38,8 @@ import { checkColumnFit, checkedKey } from './fieldValues';
 import { fileOverlaps } from './overlapCheck';
 import { overlapFieldNames } from '../../engine/definition/overlap';
 import { recordKey, toDb, type Row } from './records';
-import { RESULT_MESSAGES, changeRecord, core, deleteRecord, parentFilterValue, type ResourceServices, type Target } from './resourceActions';
+import { RESULT_MESSAGES, changeRecord, core, deleteRecord, parentFilterValue, type Target } from './resourceActions';
+import type { ResourceServices } from './resourceServices';
 import { isUniqueViolation } from '../db/dbErrors';
 
 const UPLOAD_DATA = {

@@ -5,7 +5,7 @@ import { tableColumns } from '../../engine/definition/compile';
 import { formatValue } from '../../engine/definition/format';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import type { ActionContext } from '../core/action';
-import type { ResourceServices } from './resourceActions';
+import type { ResourceServices } from './resourceServices';
 import { selectorActions } from './selectorActions';
 
 export { csvCell };

@@ -5,7 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import type { ResourceModel } from '../../engine/definition/compile';
-import { overlapMessage, recordsOverlap, type NoOverlapRule } from '../../engine/definition/overlap';
+import { overlapMessage, recordsOverlap } from '../../engine/definition/overlap';
+import type { NoOverlapRule } from '../../engine/definition/screen';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';

@@ -14,9 +14,8 @@ import {
   sectionSaveCode,
   sectionSavePath,
   sectionScreen,
-  type RecordSection,
 } from '../../engine/definition/recordPage';
-import type { ScreenDefinition } from '../../engine/definition/screen';
+import type { RecordSection, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { checkedKey } from './fieldValues';
@@ -29,9 +28,9 @@ import {
   createRecord,
   mustFind,
   unstoredValues,
-  type ResourceServices,
   type Target,
 } from './resourceActions';
+import type { ResourceServices } from './resourceServices';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** One createbulk call adds at most this many records. */

@@ -25,13 +25,12 @@ import { bulkPath } from '../../engine/definition/bulk';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
-import { readRows, type DialectName } from '../db/database';
+import { readRows } from '../db/database';
 import type { Schema } from '../db/schema';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
-import { CountCache } from './countCache';
-import type { ApprovalRegistry } from '../approvals/approvalHooks';
-import type { HookRegistry, ResourceHooks } from './hooks';
+import type { ResourceHooks } from './hooks';
 import { listRecords } from './listQuery';
+import type { ResourceServices } from './resourceServices';
 import { referenceLabels, toCsv } from './csv';
 import { recordKey, recordReader, rowToRecord, toDb, type Row } from './records';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
@@ -52,18 +51,6 @@ export const RESULT_MESSAGES = {
   activate: 'Data has been activated',
   deactivate: 'Data has been deactivated',
 } as const;
-
-export interface ResourceServices {
-  catalogue: Catalogue;
-  dialect: DialectName;
-  counts: CountCache;
-  /** Domain hooks by resource name (server/resources/hooks.ts). */
-  hooks?: HookRegistry;
-  /** Maker-checker: turns the screen's writes that need approval into requests (server/approvals/approvalHooks.ts). */
-  approvalGate?: (screen: ScreenDefinition, actions: Action[]) => Action[];
-  /** The approval appliers and decision listeners, for domain actions that request or follow approvals. */
-  approvals?: ApprovalRegistry;
-}
 
 /** One resource as the actions see it: its screen, its table model, and its domain hooks. */
 export interface Target {

@@ -11,7 +11,7 @@ import type { ScreenDefinition, SelectorDefinition } from '../../engine/definiti
 import { displayParts, optionLabel } from '../../engine/definition/selectorLabel';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
-import type { ResourceServices } from './resourceActions';
+import type { ResourceServices } from './resourceServices';
 import { fromDb, type Row } from './records';
 import { checkedCriteria } from './fieldValues';
 import { loadEnrollmentAccess } from '../roles/permissions';

@@ -3,7 +3,7 @@
 // for export for SkyTeam In), and a rejection recorded on the claim with its reason.
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import type { Action } from '../core/action';
-import type { ResourceServices } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 import { claimManagers } from './retroClaimHooks';
 import { approveClaim, CLAIM_REQUEST_ACTION, MEMBER_CLAIM_RESOURCE, rejectClaim } from './retroClaimStore';
 

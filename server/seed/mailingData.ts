@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import { generateKey } from '../../engine/definition/generatedKey';
-import { PAYMENT_STATUS } from '../../engine/definition/mailing';
+import { PAYMENT_STATUS } from '../../domain/mailing';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { REGION_RESOURCE, SEND_TO, createOrder, moveOrders } from '../orders/orderStore';
-import type { OrderStatus } from '../../workflows/orderMachine';
+import type { OrderStatus } from '../../domain/orderStatus';
 import { REGION_CODES } from './referenceLists';
 import { seedTables } from './seedTables';
 

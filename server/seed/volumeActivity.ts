@@ -3,7 +3,7 @@
 // (promotionRules.promotionBonuses) give it, the member's promotion registrations, and flights of people who
 // are not members, parked as the posting API parks them (Park Activity, NO_MEMBER). Pure, but for the rule
 // book it is handed: the same member index and clock give the same rows.
-import { ACCRUAL_REASONS, type AccrualLine } from '../../engine/definition/accrualResult';
+import { ACCRUAL_REASONS, type AccrualLine } from '../../domain/accrualResult';
 import { generateKey } from '../../engine/definition/generatedKey';
 import type { NonAirRule } from '../accrual/accrualRules';
 import { classKey, type RuleBook } from '../accrual/ruleBook';

@@ -1,5 +1,5 @@
 // The tier module's background job: the daily period-end run (every server schedules it; the job key makes it one run).
-import type { DailySchedule, JobHandler } from '../jobs/jobWorker';
+import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
 import { isIsoDate } from '../ledger/ledgerRules';
 import { closeDuePeriods } from './tierStore';
 

@@ -2,7 +2,7 @@
 // sends from the User screen (spec 000 §7 'user reset-user-password'), and the public /reset-password/{ID}
 // page's calls (validate the key, set the password). The key is single-use and expires.
 import type { Kysely } from 'kysely';
-import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { CODES } from '../../engine/api/responseCodes';
 import { defineAction, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';

@@ -14,7 +14,8 @@ import { groupCommitOf, type Transact } from '../db/groupCommit';
 import type { Schema } from '../db/schema';
 import { checkDataTypes } from '../resources/fieldValues';
 import { toDb } from '../resources/records';
-import { checkReferences, type ResourceServices } from '../resources/resourceActions';
+import { checkReferences } from '../resources/resourceActions';
+import type { ResourceServices } from '../resources/resourceServices';
 
 /** A domain refusal of a step (a code already taken): the answer names the step, the row and the fields. */
 export class StepRefusal extends Error {

@@ -8,7 +8,7 @@ import { roleAllows, type FlatMenuItem, type QuickSearch as QuickSearchDefinitio
 import { EngineContext, type EngineServices } from '../../engine/render/EngineContext';
 import { PageView } from '../../engine/render/PageView';
 import { closeErrorToasts } from '../../engine/render/errorToast';
-import { LabelCache } from '../../engine/render/useReferenceLabels';
+import { LabelCache } from '../../engine/render/labelCache';
 import { api } from '../api';
 import { definitions } from '../definitions';
 import { navigators, views } from '../views/registry';

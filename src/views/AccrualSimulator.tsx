@@ -14,7 +14,7 @@ import {
   type AccrualLine,
   type RuleVerdict,
   type SimulationAnswer,
-} from '../../engine/definition/accrualResult';
+} from '../../domain/accrualResult';
 import { formatDate, formatNumber } from '../../engine/definition/format';
 import { isListScreen, type ScreenDefinition } from '../../engine/definition/screen';
 import { useEngine } from '../../engine/render/EngineContext';

@@ -6,7 +6,7 @@ import { isSuccess } from '../../engine/api/envelope';
 import { formatDateTime } from '../../engine/definition/format';
 import { isListScreen } from '../../engine/definition/screen';
 import { MEMBER_ORDERS_PATH } from '../../engine/definition/views';
-import { ORDER_TRACKING_TEXTS as T } from '../../engine/definition/orderTracking';
+import { ORDER_TRACKING_TEXTS as T } from '../../domain/orderTracking';
 import { useEngine } from '../../engine/render/EngineContext';
 import type { RecordViewProps } from '../../engine/render/recordViews';
 import OrderTrackingView from './OrderTracking';

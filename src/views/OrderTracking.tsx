@@ -19,7 +19,7 @@ import {
   type OrderDestination,
   type OrderTrackingData,
   type TimelineStep,
-} from '../../engine/definition/orderTracking';
+} from '../../domain/orderTracking';
 import { useEngine } from '../../engine/render/EngineContext';
 import type { RecordViewProps } from '../../engine/render/recordViews';
 import { useReferenceLabels } from '../../engine/render/useReferenceLabels';

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_NAME_MORE } from '../../engine/definition/cardName';
+import { CARD_NAME_MORE } from '../../domain/cardName';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
 
 const PATH = '/enrollment';

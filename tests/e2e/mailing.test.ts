@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUY_PRODUCT_TEXTS, VENDOR_TEXTS } from '../../engine/definition/mailing';
+import { BUY_PRODUCT_TEXTS, VENDOR_TEXTS } from '../../domain/mailing';
 import { answerYes, chooseOption, logIn, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_FLOW_TEXTS } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_TEXTS } from '../../domain/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
 import { formatDate } from '../../engine/definition/format';
 import type { MemberRow } from '../../server/db/schema';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';

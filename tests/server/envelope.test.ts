@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { defineAction } from '../../server/core/action';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 

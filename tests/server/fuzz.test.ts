@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, EXTEND_APP_ID } from '../../engine/api/envelope';
-import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { resourceModel, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
 import { resourceHooks } from '../../server/actions';
 import type { Action } from '../../server/core/action';

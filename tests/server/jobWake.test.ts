@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { enqueue } from '../../server/jobs/jobQueue';
-import { createJobWorker, type JobHandler } from '../../server/jobs/jobWorker';
+import type { JobHandler } from '../../server/jobs/jobHandler';
+import { createJobWorker } from '../../server/jobs/jobWorker';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,7 @@
 // activation, member password reset, e-mail verification, OTP and the mini-view; every bad input is a clear
 // envelope error that changes nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MEMBER_DEFAULT_PASSWORD, MEMBER_FLOW_PATHS as PATHS, OTP_DEFAULT_SECONDS, decodeOtpLink } from '../../engine/api/memberFlows';
+import { MEMBER_DEFAULT_PASSWORD, MEMBER_FLOW_PATHS as PATHS, OTP_DEFAULT_SECONDS, decodeOtpLink } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import type { MemberRow } from '../../server/db/schema';
 import { issueKey, KEY_PURPOSES } from '../../server/keys/oneTimeKeys';

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { ACCRUAL_SIMULATE_PATH } from '../../engine/definition/accrualResult';
+import { ACCRUAL_SIMULATE_PATH } from '../../domain/accrualResult';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;

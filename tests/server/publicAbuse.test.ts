@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID } from '../../engine/api/envelope';
-import { MEMBER_FLOW_PATHS as PATHS } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS as PATHS } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import type { Schema } from '../../server/db/schema';
 import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions';

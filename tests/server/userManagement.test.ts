@@ -2,7 +2,7 @@
 // matrix, effective on the next request), the read-only user log, the outbox, and SMTP delivery.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_FLOW_PATHS } from '../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { userAdministrationHooks } from '../../server/users/administratorGuard';

@@ -1,7 +1,7 @@
 // The card name chooser's variants (spec 001 §4.7, §9): at most 24 characters, the given-name piece trimmed to
 // 22, letters and spaces only, uppercase, no repeats; the server's rule for a typed name is the field's.
 import { describe, expect, it } from 'vitest';
-import { CARD_NAME_FIRST_PIECE_MAX, CARD_NAME_MAX, cardNameVariants, cardNamePiece } from '../../engine/definition/cardName';
+import { CARD_NAME_FIRST_PIECE_MAX, CARD_NAME_MAX, cardNameVariants, cardNamePiece } from '../../domain/cardName';
 import { validateRecord } from '../../engine/definition/compile';
 import memberScreen from '../../screens/member-management/member.json';
 import type { ScreenDefinition } from '../../engine/definition/screen';

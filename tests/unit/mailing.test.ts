@@ -2,7 +2,7 @@
 // tag (EXPIRED only for a failed payment past its verification time), the price line in cash or miles, the
 // mileage transaction link, which payment methods a product takes, and which vendor a product lacks.
 import { describe, expect, it } from 'vitest';
-import { mileageUserPath, paymentStatusTag, priceText } from '../../engine/definition/mailing';
+import { mileageUserPath, paymentStatusTag, priceText } from '../../domain/mailing';
 import { missingVendor, paymentAllowed, totalWithTax, type VendorRow } from '../../server/mailing/mailingRules';
 
 const NOW = new Date('2026-11-24T10:00:00Z');

@@ -1,6 +1,6 @@
 // The tracking timeline's steps and destination cells (spec 001 §4.4), texts retyped from the spec.
 import { describe, expect, it } from 'vitest';
-import { addressText, destinationTags, sendToText, timelineCycles, type OrderDestination } from '../../engine/definition/orderTracking';
+import { addressText, destinationTags, sendToText, timelineCycles, type OrderDestination } from '../../domain/orderTracking';
 
 const entry = (status: string, reordernumber: number, date: string, isoversla = false) => ({ status, reordernumber, date, isoversla });
 const dest = (over: Partial<OrderDestination>): OrderDestination => ({

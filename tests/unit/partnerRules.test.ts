@@ -4,10 +4,12 @@
 // below another; and the great-circle distance against known values.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDefinitions, type DefinitionFiles } from '../../engine/definition/checkDefinitions';
+import { checkDefinitions } from '../../engine/definition/checkDefinitions';
+import type { DefinitionFiles } from '../../engine/definition/definitionFiles';
 import { validateRecord } from '../../engine/definition/compile';
 import type { MenuTree } from '../../engine/definition/menuTree';
-import { overlapMessage, rangeMeets, recordsOverlap, type NoOverlapRule } from '../../engine/definition/overlap';
+import { overlapMessage, rangeMeets, recordsOverlap } from '../../engine/definition/overlap';
+import type { NoOverlapRule } from '../../engine/definition/screen';
 import type { PageDefinition, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
 import { validateValue } from '../../engine/rules';
 import { greatCircleMiles } from '../../server/accrual/geo';

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import realTree from '../../screens/menu-tree.json';
 import realSelectors from '../../screens/selectors.json';
-import { checkDefinitions, type DefinitionFiles } from '../../engine/definition/checkDefinitions';
+import { checkDefinitions } from '../../engine/definition/checkDefinitions';
+import type { DefinitionFiles } from '../../engine/definition/definitionFiles';
 import { formFields, screenFunctionSuffixes, validateRecord } from '../../engine/definition/compile';
 import { flattenMenus, type MenuItem, type MenuTree } from '../../engine/definition/menuTree';
 import {
@@ -16,9 +17,8 @@ import {
   sectionScreen,
   summaryFieldNames,
   visibleSections,
-  type RecordSection,
 } from '../../engine/definition/recordPage';
-import type { ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
+import type { RecordSection, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
 import { REGISTERED_VIEWS } from '../../engine/definition/views';
 import { screenFiles } from '../../server/definitions';
 

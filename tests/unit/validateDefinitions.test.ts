@@ -10,7 +10,8 @@ import realTree from '../../screens/menu-tree.json';
 import realSelectors from '../../screens/selectors.json';
 import screenSchema from '../../engine/definition/screen.schema.json';
 import selectorsSchema from '../../engine/definition/selectors.schema.json';
-import { checkDefinitions, schemaProblems, type DefinitionFiles } from '../../engine/definition/checkDefinitions';
+import { checkDefinitions, schemaProblems } from '../../engine/definition/checkDefinitions';
+import type { DefinitionFiles } from '../../engine/definition/definitionFiles';
 import { ACTION_FUNCTIONS } from '../../engine/definition/compile';
 import { flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from '../../engine/definition/menuTree';
 import type {
@@ -43,9 +44,14 @@ import type {
   StepCondition,
   RowFill,
   WizardPage,
-  WizardStep, ScreenTool } from '../../engine/definition/screen';
-import type { ChildTableDefinition, RecordPageDefinition, RecordSection, VisibleWhen } from '../../engine/definition/recordPage';
-import type { NoOverlapRule, OverlapRange } from '../../engine/definition/overlap';
+  WizardStep, ScreenTool,
+  ChildTableDefinition,
+  RecordPageDefinition,
+  RecordSection,
+  VisibleWhen,
+  NoOverlapRule,
+  OverlapRange,
+} from '../../engine/definition/screen';
 import { screenFiles } from '../../server/definitions';
 
 const COUNTRY = 'screens/basic-configuration/country.json';

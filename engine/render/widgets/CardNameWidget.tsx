@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Input, Select, Space } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { CARD_NAME_MORE, CUSTOM_CARD_NAME_MAX, cardNameVariants } from '../../definition/cardName';
+import { CARD_NAME_MORE, CUSTOM_CARD_NAME_MAX, cardNameVariants } from '../../../domain/cardName';
 
 const MORE = '__more__';
 

@@ -9,7 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('ledger_detail')
     .addColumn('trxid', 'bigint', (c) => c.notNull())
     .addColumn('lineno', 'integer', (c) => c.notNull())
-    // BASE, MINIMUM, TIERBONUS, PROMO, LIMIT, CAP (engine/definition/accrualResult.ts)
+    // BASE, MINIMUM, TIERBONUS, PROMO, LIMIT, CAP (domain/accrualResult.ts)
     .addColumn('criterion', 'varchar(20)', (c) => c.notNull())
     // The menu code of the rule's screen (ACRULEBC, ACPROMO, ACTBONUS ...) and the rule's key there.
     .addColumn('ruletype', 'varchar(20)', (c) => c.notNull())

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Result } from 'antd';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../domain/memberFlows';
 import { passwordDigest } from '../../../engine/api/passwordDigest';
 import { activationMachine } from '../../../workflows/activationMachine';
 import type { MemberPasswordCall } from '../../../workflows/newPasswordForm';

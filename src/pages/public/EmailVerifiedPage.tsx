@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Result } from 'antd';
 import { isSuccess, type ResponseEnvelope } from '../../../engine/api/envelope';
-import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../domain/memberFlows';
 import { PublicLayout, Waiting } from './PublicLayout';
 import { publicCall } from './publicApi';
 

@@ -7,7 +7,7 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../domain/memberFlows';
 import { passwordDigest } from '../../../engine/api/passwordDigest';
 import { memberResetMachine } from '../../../workflows/memberResetMachine';
 import { AltchaCaptcha, type CaptchaHandle } from '../../components/AltchaCaptcha';

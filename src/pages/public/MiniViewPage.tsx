@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Empty, Form, Input, Table, Tag, Typography
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { formatDate } from '../../../engine/definition/format';
-import { CARD_NUMBER_MAX, MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS, type MemberSummary } from '../../../engine/api/memberFlows';
+import { CARD_NUMBER_MAX, MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS, type MemberSummary } from '../../../domain/memberFlows';
 import { miniViewMachine } from '../../../workflows/miniViewMachine';
 import { PublicLayout } from './PublicLayout';
 import { publicCall } from './publicApi';

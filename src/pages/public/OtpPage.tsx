@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Button, Result, Typography } from 'antd';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS, OTP_LENGTH } from '../../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS, OTP_LENGTH } from '../../../domain/memberFlows';
 import { formatCountdown, isOtpCode, otpLinkFromSearch, otpMachine, type OtpVerifyCall } from '../../../workflows/otpMachine';
 import { OtpDigits } from './OtpDigits';
 import { PublicLayout, Waiting } from './PublicLayout';

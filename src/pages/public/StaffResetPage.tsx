@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Result, Typography } from 'antd';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../engine/api/memberFlows';
+import { MEMBER_FLOW_PATHS, MEMBER_FLOW_TEXTS } from '../../../domain/memberFlows';
 import { passwordDigest } from '../../../engine/api/passwordDigest';
 import { staffResetMachine, type StaffResetCall } from '../../../workflows/staffResetMachine';
 import { NewPasswordForm } from './NewPasswordForm';

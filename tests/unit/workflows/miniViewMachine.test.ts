@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ResponseEnvelope } from '../../../engine/api/envelope';
-import type { MemberSummary } from '../../../engine/api/memberFlows';
+import type { MemberSummary } from '../../../domain/memberFlows';
 import { cardNumberError, miniViewMachine } from '../../../workflows/miniViewMachine';
 import { allStatePaths, reachableStatePaths } from './statePaths';
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { getSimplePaths } from '@xstate/graph';
 import type { AnyMachineSnapshot } from 'xstate';
-import { NEXT_STATUS, ORDER_STATUSES, canMoveOrder, cycleOf, nextStatuses, orderMachine } from '../../../workflows/orderMachine';
+import { NEXT_STATUS, ORDER_STATUSES } from '../../../domain/orderStatus';
+import { canMoveOrder, cycleOf, nextStatuses, orderMachine } from '../../../workflows/orderMachine';
 import { allStatePaths, reachableStatePaths } from './statePaths';
 
 const EVENTS = ORDER_STATUSES.map((type) => ({ type }));

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ResponseEnvelope } from '../../../engine/api/envelope';
-import { encodeOtpLink, type OtpLinkData } from '../../../engine/api/memberFlows';
+import { encodeOtpLink, type OtpLinkData } from '../../../domain/memberFlows';
 import { formatCountdown, otpLinkFromSearch, otpMachine, type OtpVerifyCall } from '../../../workflows/otpMachine';
 import { allStatePaths, reachableStatePaths } from './statePaths';
 

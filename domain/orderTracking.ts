@@ -1,8 +1,8 @@
 // The order tracking timeline of spec 001 §4.4, isomorphic: its texts (kept exactly), what the server answers
 // at ORDER_TRACKING_PATH, and the steps each cycle shows (the original cycle's ten, ending in delivered or in
 // return then reorder; each reorder's ready to pick up, on delivery, delivered), reached or not.
-import { RETURN_STEPS, TIMELINE_STEPS, type OrderStatus } from '../../workflows/orderMachine';
-import { formatDate } from './format';
+import { formatDate } from '../engine/definition/format';
+import { RETURN_STEPS, TIMELINE_STEPS, type OrderStatus } from './orderStatus';
 
 export const ORDER_TRACKING_TEXTS = {
   overSla: 'Over SLA',

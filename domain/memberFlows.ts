@@ -4,7 +4,7 @@
 // All are POST /api/... with the standard request envelope (no bearer: the pages are public); the data
 // goes in parameter.data. Keys in links are opaque, single-use and expire; the server stores only their hash.
 // The server's messages (member not found, OTP expired or invalid, link invalid, used or expired) are in
-// responseCodes.ts MESSAGES.
+// engine/api/responseCodes.ts MESSAGES.
 
 export const MEMBER_FLOW_PATHS = {
   /** { key } -> result { keytype: 'ACTIVATION' | 'MEMBER_RESET' | 'STAFF_RESET' | 'EMAIL_VERIFY', memberid: string | null } */

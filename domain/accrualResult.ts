@@ -1,7 +1,7 @@
 // What an accrual computes, shared by the server's engine (server/accrual/accrualRules.ts), the posting
 // API and the accrual simulator's registered view: the miles, each criterion with its miles, and for
 // every other candidate rule why it did not apply. Isomorphic: types, texts, paths and the simulator's form.
-import type { FieldDefinition, ScreenDefinition } from './screen';
+import type { FieldDefinition, ScreenDefinition } from '../engine/definition/screen';
 
 /** Where a line or verdict comes from: the menu code of the rule's screen (ACRULEBC, ACPROMO ...). */
 export type RuleSource = 'ACRULEOD' | 'ACRULEBC' | 'ACRULE' | 'ACRULENA' | 'ACPROMO' | 'PRMANCT' | 'ACTBONUS' | 'CODESHARE' | 'ACTCODELIM' | 'DISTRANGE';

@@ -1,0 +1,11 @@
+// The messages between the job worker (server/jobs/jobWorker.ts) and a job thread (server/jobs/jobThread.ts).
+import type { Job } from './jobQueue';
+
+export interface JobThreadData {
+  url: string;
+  schema?: string;
+}
+
+/** To the thread: a job to run, or the end of the round (close the connection and end). */
+export type JobThreadRequest = { id: number; job: Job; owner: string; leaseMs: number } | { close: true };
+export type JobThreadAnswer = { id: number } & ({ ok: true; result: unknown } | { ok: false; error: string });
