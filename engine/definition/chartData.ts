@@ -38,6 +38,27 @@ export const columnOf = (chart: PanelChart, name: string | undefined): PanelColu
 
 export const columnLabel = (chart: PanelChart, name: string | undefined): string => columnOf(chart, name)?.label ?? name ?? '';
 
+/** The columns that hold reference values (a `source`): shown by their labels. */
+export const labelledColumns = (chart: PanelChart): (PanelColumn & { source: NonNullable<PanelColumn['source']> })[] =>
+  (chart.columns ?? []).filter((c): c is PanelColumn & { source: NonNullable<PanelColumn['source']> } => c.source !== undefined);
+
+/**
+ * The rows with each reference value replaced by its label (`labelOf`: undefined while unknown, then the
+ * value stays): what the axis, the slices, the tooltips and the table show.
+ */
+export function withLabels(chart: PanelChart, rows: unknown[], labelOf: (selector: string, value: unknown) => string | undefined): unknown[] {
+  const columns = labelledColumns(chart);
+  if (columns.length === 0) return rows;
+  return rows.map((row) => {
+    const shown: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+    for (const column of columns) {
+      const value = shown[column.name];
+      if (value !== null && value !== undefined && value !== '') shown[column.name] = labelOf(column.source.selector, value) ?? value;
+    }
+    return shown;
+  });
+}
+
 type Row = Record<string, unknown>;
 const DAY_MS = 86_400_000;
 /** A line over days is filled with the days between its points up to this span. */

@@ -73,7 +73,7 @@ export function checkPanelPages(pages: { file: string; screen: PageDefinition }[
           for (const name of read) if (!sent.has(name)) report(`${at}.filters`, `the query "${panel.query}" reads the criterion "${name}", which no filter sends`);
         }
       }
-      checkChart(panel.chart, `${at}.chart`, report);
+      checkChart(panel.chart, `${at}.chart`, report, selectors);
     });
   }
   return problems;
@@ -131,7 +131,7 @@ function isDayBound(value: unknown, today: Date): boolean {
 }
 
 /** The chart names what its kind draws from; series and nested data belong to line and bar charts. */
-function checkChart(chart: PanelChart, at: string, report: Report) {
+function checkChart(chart: PanelChart, at: string, report: Report, selectors: SelectorCatalogue) {
   for (const need of CHART_NEEDS[chart.kind]) {
     if (chart[need] === undefined) report(at, `a ${chart.kind} chart needs "${need}"`);
   }
@@ -142,5 +142,6 @@ function checkChart(chart: PanelChart, at: string, report: Report) {
     const first = columnAt.get(column.name);
     if (first !== undefined) report(`${at}.columns[${c}].name`, `duplicate column "${column.name}" (also columns[${first}])`);
     else columnAt.set(column.name, c);
+    if (column.source && !Object.hasOwn(selectors.selectors, column.source.selector)) report(`${at}.columns[${c}].source.selector`, `unknown selector "${column.source.selector}"`);
   });
 }

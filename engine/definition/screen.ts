@@ -427,6 +427,8 @@ export interface PanelColumn {
   name: string;
   label: string;
   format?: 'text' | 'number' | 'percent' | 'date';
+  /** The field holds a reference value (an award's code): axis, slices, table and tooltip show its label. */
+  source?: Pick<FieldSource, 'selector'>;
 }
 
 /**

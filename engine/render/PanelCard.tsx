@@ -1,12 +1,13 @@
 // One panel of a panel page (spec 000 §2): its filters (a change refetches at once), Reset, a loading spinner,
 // an empty placeholder, a closable red banner with the server's message, and Enlarge: the panel in a 960 modal.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Modal, Spin, Statistic, Table, Tooltip } from 'antd';
 import { ExpandOutlined, UndoOutlined } from '@ant-design/icons';
-import { columnLabel, formatCell, formatThousands, hasRows, statisticValue } from '../definition/chartData';
+import { columnLabel, formatCell, formatThousands, hasRows, labelledColumns, statisticValue, withLabels } from '../definition/chartData';
 import { panelCriteria, panelFilters, type FilterValues } from '../definition/panelPage';
 import type { PanelChart as PanelChartDefinition, PanelDefinition } from '../definition/screen';
 import { usePanelQuery, type PanelQueryState } from './usePanelQuery';
+import { useReferenceLabels } from './useReferenceLabels';
 import { FilterInput } from './widgets/FilterInput';
 
 // recharts loads with the first chart drawn, not with the page.
@@ -63,7 +64,15 @@ function PanelTable({ chart, rows }: { chart: PanelChartDefinition; rows: unknow
 
 function PanelBody({ panel, state, height }: { panel: PanelDefinition; state: PanelQueryState; height: number }) {
   const { chart } = panel;
-  const rows = state.rows;
+  // Reference values (an award's code) are drawn by their labels, once those are known.
+  const columns = useMemo(() => labelledColumns(chart), [chart]);
+  const references = useReferenceLabels(columns, (state.rows ?? []) as object[]);
+  const labelsReady = !references.pending;
+  const rows = useMemo(
+    () => (state.rows && labelsReady ? withLabels(chart, state.rows, (selector, value) => references.get(selector).get(value)) : undefined),
+    // The labels change only when they arrive, which ends `pending`.
+    [chart, state.rows, labelsReady],
+  );
   let content;
   if (rows && hasRows(rows)) {
     if (chart.kind === 'table') content = <PanelTable chart={chart} rows={rows} />;
@@ -74,11 +83,11 @@ function PanelBody({ panel, state, height }: { panel: PanelDefinition; state: Pa
           <PanelChart chart={chart} rows={rows} height={height} />
         </Suspense>
       );
-  } else if (state.status !== 'loading') {
+  } else if (state.status !== 'loading' && labelsReady) {
     content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   }
   return (
-    <Spin spinning={state.status === 'loading'}>
+    <Spin spinning={state.status === 'loading' || !labelsReady}>
       <div className="engine-panel-body" style={{ minHeight: chart.kind === 'statistic' ? 96 : height }} data-state={state.status}>
         {content}
       </div>

@@ -59,8 +59,8 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
   const keyField = screen.resource.key[0]!;
   const [summary, setSummary] = useState<Row | undefined>(isNew ? {} : undefined);
   const [missing, setMissing] = useState<string>();
-  // Below lg the side menu folds away behind its trigger, which then needs room beside the section.
-  const [folded, setFolded] = useState(false);
+  // Below lg the menu folds to a trigger beside the content, folded or opened: the content keeps clear of it.
+  const [narrow, setNarrow] = useState(false);
 
   const loadSummary = useCallback(async () => {
     if (isNew) return setSummary({});
@@ -162,7 +162,7 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
       {heading}
       {header}
       <Layout className="engine-record" hasSider>
-        <Layout.Sider width={SECTION_MENU_WIDTH} breakpoint="lg" collapsedWidth={0} theme="light" className="engine-record-menu" onCollapse={setFolded}>
+        <Layout.Sider width={SECTION_MENU_WIDTH} breakpoint="lg" collapsedWidth={0} theme="light" className="engine-record-menu" onBreakpoint={setNarrow}>
           <Menu
             mode="inline"
             aria-label="Sections"
@@ -171,7 +171,7 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
             onClick={({ key }) => navigate(recordPagePath(menuPath, recordKey, key))}
           />
         </Layout.Sider>
-        <Layout.Content className={folded ? 'engine-record-content engine-record-folded' : 'engine-record-content'}>{content}</Layout.Content>
+        <Layout.Content className={narrow ? 'engine-record-content engine-record-narrow' : 'engine-record-content'}>{content}</Layout.Content>
       </Layout>
     </Card>
   );

@@ -222,7 +222,7 @@ describe('record pages in Chromium', () => {
       await page.locator('.engine-child-table').getByRole('button', { name: 'Create' }).click();
       await settled(drawer(page));
       await poll(() => drawer(page).locator('[id="root_tierid"]').isDisabled()).toBe(true);
-      expect(await drawer(page).locator('.ant-select-content').first().innerText()).toBe('Silver');
+      await poll(() => drawer(page).locator('.ant-select-content').first().innerText()).toBe('Silver');
       await typeDate(field(drawer(page), 'effectivedate'), '01/01/2031');
       await field(drawer(page), 'durationmonths').fill('18');
       await drawer(page).getByRole('button', { name: 'Save' }).click();

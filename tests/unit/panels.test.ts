@@ -6,7 +6,7 @@ import realTree from '../../screens/menu-tree.json';
 import realSelectors from '../../screens/selectors.json';
 import dashboardJson from '../../screens/top-level/dashboard.json';
 import memberJson from '../../screens/member-management/member.json';
-import { CHART_PALETTE, FIRST_RESULTS, firstResults, formatCell, formatThousands, pieSlices, seriesShape, statisticValue } from '../../engine/definition/chartData';
+import { CHART_PALETTE, FIRST_RESULTS, firstResults, formatCell, formatThousands, pieSlices, seriesShape, statisticValue, withLabels } from '../../engine/definition/chartData';
 import { checkPanelPages } from '../../engine/definition/checkPanelPages';
 import { resolveFilterOptions } from '../../engine/definition/filterOptions';
 import type { MenuTree } from '../../engine/definition/menuTree';
@@ -73,6 +73,21 @@ describe('chart helpers (spec 000 §9)', () => {
     expect(formatCell({ format: 'percent' }, 36.84)).toBe('36.84%');
     expect(formatCell({ format: 'date' }, '2026-03-01')).toBe('01/03/2026');
     expect(formatCell(undefined, 'Gold')).toBe('Gold');
+  });
+
+  it('draws a reference column by its label, the value itself while its label is unknown, other columns as they are', () => {
+    const chart: PanelChart = {
+      kind: 'bar', x: 'awardcode', y: 'totalredemption',
+      columns: [{ name: 'awardcode', label: 'Award', source: { selector: 'award' } }, { name: 'partnercode', label: 'Partner' }, { name: 'totalredemption', label: 'Redemptions' }],
+    };
+    const names: Record<string, string> = { 'AWD-DOM-Y': 'Domestic Economy Award' };
+    const labelOf = (selector: string, value: unknown) => (selector === 'award' ? names[String(value)] : undefined);
+    const rows = [{ awardcode: 'AWD-DOM-Y', partnercode: 'GA', totalredemption: 3 }, { awardcode: 'HTL-NEW', partnercode: null, totalredemption: 1 }];
+    expect(withLabels(chart, rows, labelOf)).toEqual([
+      { awardcode: 'Domestic Economy Award', partnercode: 'GA', totalredemption: 3 },
+      { awardcode: 'HTL-NEW', partnercode: null, totalredemption: 1 },
+    ]);
+    expect(rows[0]!.awardcode).toBe('AWD-DOM-Y');
   });
 
   it('nested rows ("list of tiername with data of date and totalmember") become one series each, points by date', () => {
@@ -250,6 +265,7 @@ describe('panel pages in npm run validate', () => {
     ['a line chart without y', (p: PanelDefinition) => delete p.chart.y, ['panels[1].chart: a line chart needs "y"']],
     ['a table without columns', (p: PanelDefinition) => (p.chart = { kind: 'table' }), ['panels[1].chart: a table chart needs "columns"']],
     ['a pie with series', (p: PanelDefinition) => (p.chart = { kind: 'pie', x: 'a', y: 'b', series: 'c' }), ['panels[1].chart: a pie chart has no series']],
+    ['a column of an unknown selector', (p: PanelDefinition) => (p.chart.columns = [{ name: 'tiername', label: 'Tier', source: { selector: 'nothing' } }]), ['panels[1].chart.columns[0].source.selector: unknown selector "nothing"']],
     ['nested rows without a series field', (p: PanelDefinition) => delete p.chart.series, ['panels[1].chart.data: nested rows need "series": the row field naming each series']],
   ])('reports %s, with file and JSON path', (_case, change, problems) => {
     expect(check(withPanel(change))).toEqual(problems.map((problem) => `${FILE}: ${problem}`));

@@ -498,7 +498,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['PanelChart', screenDefs.panelChart, {
     kind: 'required', x: 'optional', y: 'optional', series: 'optional', data: 'optional', columns: 'optional', limit: 'optional',
   } satisfies Shape<PanelChart>],
-  ['PanelColumn', screenDefs.panelColumn, { name: 'required', label: 'required', format: 'optional' } satisfies Shape<PanelColumn>],
+  ['PanelColumn', screenDefs.panelColumn, { name: 'required', label: 'required', format: 'optional', source: 'optional' } satisfies Shape<PanelColumn>],
   ['ResourceDefinition', screenDefs.resource, { name: 'required', table: 'optional', key: 'required', status: 'optional', generatedKey: 'optional', scope: 'optional' } satisfies Shape<ResourceDefinition>],
   ['RowScopeFields', screenDefs.resource.properties.scope, { branch: 'optional', partner: 'optional', membership: 'optional', member: 'optional' } satisfies Shape<RowScopeFields>],
   ['FieldDefinition', screenDefs.field, {
