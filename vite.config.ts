@@ -9,8 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The build leaves out antd's table column-filter dropdown (it brings antd's Tree: 15 KiB gzip on every list
- * screen, measured): screens filter with their search forms. src/antdShims/tableFilterDropdown.tsx takes its place;
- * npm run bench:bundle fails if the dropdown comes back.
+ * screen, measured): screens filter with their search forms. src/antdShims/tableFilterDropdown.tsx takes its place.
  */
 function withoutTableColumnFilters(): Plugin {
   const shim = fileURLToPath(new URL('src/antdShims/tableFilterDropdown.tsx', import.meta.url));
