@@ -3,14 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The build leaves out antd's table column-filter dropdown (it brings antd's Tree: 15 KiB gzip on every list
- * screen, measured): screens filter with their search forms. src/antdShims/tableFilterDropdown.tsx takes its place;
- * npm run bench:bundle fails if the dropdown comes back.
+ * screen, measured): screens filter with their search forms. src/antdShims/tableFilterDropdown.tsx takes its place.
  */
 function withoutTableColumnFilters(): Plugin {
   const shim = fileURLToPath(new URL('src/antdShims/tableFilterDropdown.tsx', import.meta.url));
@@ -20,6 +19,34 @@ function withoutTableColumnFilters(): Plugin {
     resolveId(source, importer) {
       if (source === './FilterDropdown' && importer && /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/.test(importer)) return shim;
       return undefined;
+    },
+  };
+}
+
+/**
+ * `virtual:screen-resources`: which definition file (relative to screens/) declares each resource, read from the
+ * files at build. A wizard finds the list screens of its steps' resources with it, loading those files only
+ * instead of every screen (src/definitions.ts).
+ */
+function screenResources(): Plugin {
+  const id = 'virtual:screen-resources';
+  const screens = fileURLToPath(new URL('screens/', import.meta.url));
+  return {
+    name: 'screen-resources',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const index: Record<string, string> = {};
+      for (const folder of readdirSync(screens, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+        for (const name of readdirSync(join(screens, folder.name)).filter((file) => file.endsWith('.json'))) {
+          const file = join(screens, folder.name, name);
+          this.addWatchFile(file);
+          const resource = (JSON.parse(readFileSync(file, 'utf8')) as { resource?: string | { name?: string } }).resource;
+          const resourceName = typeof resource === 'string' ? resource : resource?.name;
+          if (resourceName) index[resourceName] = `${folder.name}/${name}`;
+        }
+      }
+      return `export default ${JSON.stringify(index)};`;
     },
   };
 }
@@ -57,12 +84,23 @@ function precompressed(): Plugin {
 
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 
+/**
+ * React and the router, which every page loads, in a vendor chunk of their own: a new build of the app's code leaves
+ * it cached. (antd's shell is left where the build puts it: as a chunk of its own it brought 60 KiB of antd to the
+ * login page, which draws hardly any antd.)
+ */
+const VENDOR_CHUNKS: [name: string, module: RegExp][] = [['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/]];
+const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, module]) => module.test(id))?.[0];
+
 export default defineConfig({
-  plugins: [react(), withoutTableColumnFilters(), precompressed()],
+  plugins: [react(), withoutTableColumnFilters(), screenResources(), precompressed()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { treeshake: { moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined) } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined) },
+      output: { manualChunks: vendorChunk },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/meta.json': 'http://localhost:8080' } },
   test: {

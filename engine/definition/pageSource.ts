@@ -4,7 +4,7 @@
 import { buildCatalogue, type Catalogue } from './catalogue';
 import { flattenMenus, type FlatMenuItem, type MenuTree } from './menuTree';
 import { childPageFileName, menuPageFiles } from './pageFiles';
-import type { PageDefinition, SelectorCatalogue, SelectorDefinition } from './screen';
+import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
 import { viewScreen, viewSource } from './viewPage';
 import { optionsSources, resolveFilterOptions } from './filterOptions';
 
@@ -21,13 +21,19 @@ export interface PageSource {
   loadPage(menucode: string): Promise<PageDefinition>;
   /** Every page, as the whole catalogue: for what spans all menus (the role screen's function matrix). */
   loadAll(): Promise<Catalogue>;
+  /**
+   * The list screens of these resources, as the whole catalogue has them, loading only their files when the
+   * resources' files are known (`resourceFiles`), every page otherwise. The same promise for the same names.
+   */
+  loadResources(names: readonly string[]): Promise<Pick<Catalogue, 'screenByResource'>>;
 }
 
 /**
  * `loaders` by file path relative to screens/ ('basic-configuration/country.json'). A file no menu
  * points at loads only with the whole catalogue (loadAll), where only child-only screens are kept.
+ * `resourceFiles`: the file declaring each resource, by resource name.
  */
-export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, loaders: Readonly<Record<string, PageLoader>>): PageSource {
+export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, loaders: Readonly<Record<string, PageLoader>>, resourceFiles?: Readonly<Record<string, string>>): PageSource {
   const loaderOf = new Map<string, PageLoader>();
   for (const [menucode, file] of menuPageFiles(tree)) {
     const load = Object.hasOwn(loaders, file.path) ? loaders[file.path] : undefined;
@@ -41,6 +47,9 @@ export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, l
   };
   const pages = new Map<string, Promise<PageDefinition>>();
   let all: Promise<Catalogue> | undefined;
+  const byResources = new Map<string, Promise<Pick<Catalogue, 'screenByResource'>>>();
+  const menuOfFile = new Map([...menuPageFiles(tree)].map(([menucode, file]) => [file.path, menucode]));
+  const isChildOnly = (page: PageDefinition) => 'childOf' in page && Boolean(page.childOf);
 
   const loadPage = (menucode: string): Promise<PageDefinition> => {
     let page = pages.get(menucode);
@@ -74,12 +83,34 @@ export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, l
       // Files no menu points at are child-only screens (`childOf`), part of the catalogue too (a wizard step may
       // fill their resource); any other such file is a stray the definition validator reports, left out here.
       const children = () => Object.keys(loaders).filter((path) => !menuFiles.has(path)).map((path) => loaders[path]!());
-      const isChildOnly = (page: PageDefinition) => 'childOf' in page && Boolean(page.childOf);
       all ??= Promise.all([Promise.all([...loaderOf.keys()].map(loadPage)), Promise.all(children())]).then(([menus, others]) =>
         buildCatalogue(tree, [...menus, ...others.filter(isChildOnly)], selectors),
       );
       all.catch(() => (all = undefined));
       return all;
+    },
+    loadResources(names) {
+      const key = JSON.stringify(names);
+      let found = byResources.get(key);
+      if (!found) {
+        // A resource's file as loadAll keeps it: a menu's page, or a child-only screen (loaded as its menu code).
+        const screenOf = async (name: string): Promise<PageDefinition | undefined> => {
+          const path = resourceFiles![name];
+          if (path === undefined || !Object.hasOwn(loaders, path)) return undefined;
+          const menucode = menuOfFile.get(path);
+          if (menucode !== undefined) return loaderOf.has(menucode) ? loadPage(menucode) : undefined;
+          const page = await loaders[path]!();
+          return isChildOnly(page) ? loadPage(page.menucode) : undefined;
+        };
+        found = resourceFiles
+          ? Promise.all(names.map(screenOf)).then((loaded) => ({
+              screenByResource: new Map(loaded.filter((page): page is ScreenDefinition => page !== undefined && isListScreen(page)).map((s) => [s.resource.name, s])),
+            }))
+          : this.loadAll();
+        found.catch(() => byResources.delete(key));
+        byResources.set(key, found);
+      }
+      return found;
     },
   };
 }

@@ -113,6 +113,9 @@ function pickedForm(screen: ScreenDefinition, pick: readonly string[], selectors
 /** The step kind its one declared part gives. */
 export const stepKind = (step: WizardStep): StepKind => (step.summary ? 'summary' : step.list ? 'list' : 'form');
 
+/** The resources whose list screens the wizard's steps take their forms from, in step order, each once. */
+export const stepResources = (page: WizardPage): string[] => [...new Set(page.steps.flatMap((step) => (step.resource ? [step.resource] : [])))];
+
 /** Compiles a wizard page against the catalogue (a `resource` step takes that list screen's create form). */
 export function compileWizard(page: WizardPage, catalogue: Pick<Catalogue, 'screenByResource'>): WizardModel {
   const steps: WizardStepModel[] = [];

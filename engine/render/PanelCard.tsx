@@ -10,7 +10,7 @@ import { usePanelQuery, type PanelQueryState } from './usePanelQuery';
 import { useReferenceLabels } from './useReferenceLabels';
 import { FilterInput } from './widgets/FilterInput';
 
-// recharts loads with the first chart drawn, not with the page.
+// The chart loads with the first one drawn, not with the page.
 const PanelChart = lazy(() => import('./PanelChart'));
 
 /** Spec 000 §2, §9: a panel opens enlarged in a modal 960 wide. */

@@ -12,7 +12,7 @@ import type { Catalogue } from '../definition/catalogue';
 import { CONFIRM_TEXTS, WIZARD_SUBMIT_FUNCTION, resolveField } from '../definition/compile';
 import { formatValue } from '../definition/format';
 import type { FieldDefinition, ScreenDefinition, WizardPage } from '../definition/screen';
-import { appliedSteps, compileWizard, filledRow, rowsWithInherited, stepRequired, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
+import { appliedSteps, compileWizard, filledRow, stepResources, rowsWithInherited, stepRequired, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
 import { WIZARD_MACHINES } from '../../workflows/wizardMachines';
 import { wizardPosition, type StepCheckInput, type SubmitInput, type WizardContext } from '../../workflows/wizardMachine';
 import { displayValue } from './DataTable';
@@ -82,7 +82,7 @@ function beyondForm(step: WizardModel['steps'][number], answer: unknown): Record
 }
 
 /** What the stored draft answered, labelled by the fields of the wizard's forms and of their resources' screens. */
-function StoredResult({ result, wizard, catalogue, declared }: { result: unknown; wizard: WizardModel; catalogue: Catalogue; declared?: FieldDefinition[] }) {
+function StoredResult({ result, wizard, catalogue, declared }: { result: unknown; wizard: WizardModel; catalogue: Pick<Catalogue, 'screenByResource'>; declared?: FieldDefinition[] }) {
   const screens: ScreenDefinition[] = wizard.steps.flatMap((step) => (step.form ? [catalogue.screenByResource.get(step.form.resource.name) ?? step.form] : []));
   const fields = new Map(declared ? declared.map((f) => [f.name, resolveField(f)] as const) : screens.flatMap((screen) => screen.fields.map((f) => [f.name, resolveField(f)] as const)).reverse());
   const answer = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
@@ -102,7 +102,7 @@ export default function WizardFlow({ page }: PageViewProps) {
   const { call, can, definitions } = useEngine();
   const { modal } = App.useApp();
   // A step may take a list screen's form by its resource: any page may declare it.
-  const catalogue = use(definitions.loadAll());
+  const catalogue = use(definitions.loadResources(stepResources(page as WizardPage)));
   const wizard = useMemo(() => compileWizard(page as WizardPage, catalogue), [page, catalogue]);
   const machine = useMemo(
     () =>
@@ -126,7 +126,7 @@ export default function WizardFlow({ page }: PageViewProps) {
   const formId = `wizard-${wizard.menucode}-${stepKey}`;
   const rowFormId = `${formId}-row`;
   const resourceScreen = wizard.steps.map((s) => (s.form ? catalogue.screenByResource.get(s.form.resource.name) : undefined)).find(Boolean);
-  const listMenu = resourceScreen && catalogue.menus.find((m) => m.menucode === resourceScreen.menucode && m.path);
+  const listMenu = resourceScreen && definitions.menus.find((m) => m.menucode === resourceScreen.menucode && m.path);
 
   const reset = () => modal.confirm({ title: CONFIRM_TEXTS.generic, okText: 'Yes', cancelText: 'No', onOk: () => send({ type: 'RESET' }) });
 
