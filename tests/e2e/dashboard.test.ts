@@ -17,7 +17,7 @@ import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, type Brow
 async function slantedLabels(svg: Locator): Promise<{ count: number; faults: string[] }> {
   return svg.evaluate((chart) => {
     type Point = { x: number; y: number };
-    const quads = Array.from(chart.querySelectorAll('.recharts-xAxis-tick-labels text.recharts-cartesian-axis-tick-value')).map((node) => {
+    const quads = Array.from(chart.querySelectorAll('.recharts-xAxis text.recharts-cartesian-axis-tick-value')).map((node) => {
       const text = node as SVGTextElement;
       const box = text.getBBox();
       const matrix = text.getScreenCTM()!;
@@ -310,7 +310,7 @@ describe('dashboard panels in Chromium', () => {
       await page.goto('/');
       await poll(() => redemption.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(1);
       await redemption.scrollIntoViewIfNeeded();
-      const drawn = await slantedLabels(redemption.locator('svg.recharts-surface:has(.recharts-xAxis-tick-labels)'));
+      const drawn = await slantedLabels(redemption.locator('svg.recharts-surface:has(.recharts-xAxis)'));
       expect(drawn.count, `award labels at ${width} px`).toBeGreaterThan(1);
       expect(drawn.faults, `award labels at ${width} px`).toEqual([]);
       await redemption.screenshot({ path: `${screenshotDir}/dashboard-redemption-${width}.png` });
