@@ -21,6 +21,8 @@ const MAX_DOTTED_POINTS = 14;
 const LEGEND_HEIGHT = 28;
 const Y_AXIS_WIDTH = 64;
 const MARGIN = 5;
+/** About the width of a character of the axis labels (12 px text), as chartGeometry.shownLabels reckons it. */
+const LABEL_CHAR_WIDTH = 7;
 const TEXT = { fill: '#666', fontSize: 12 } as const;
 
 /** The width the chart's box is given, followed as the page resizes. */
@@ -83,7 +85,8 @@ function SeriesChart({ chart, rows, height }: PanelChartProps) {
     <ChartBox height={height} legend={<Legend items={shape.series} icon={bar ? 'rect' : 'line'} />}>
       {(width, plotHeight) => {
         const left = MARGIN + Y_AXIS_WIDTH;
-        const right = width - MARGIN;
+        // A line's last label is centred on the right edge: the plot stops half a label short of it.
+        const right = width - Math.max(MARGIN, bar ? 0 : (Math.max(0, ...labels.map((l) => l.length)) * LABEL_CHAR_WIDTH) / 2);
         const bottom = plotHeight - (bar ? 72 : 30);
         const y = (value: number) => bottom - ((bottom - MARGIN) * value) / top;
         const band = (right - left) / Math.max(1, shape.points.length);

@@ -10,8 +10,8 @@ import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
 
 /**
- * Where the slanted category labels of a chart collide: each tick label's quadrilateral on screen (its text box
- * through the SVG's transform), tested pairwise with the separating-axis test, and each against the chart's own
+ * Where the category labels of a chart (slanted or not) collide: each tick label's quadrilateral on screen (its
+ * text box through the SVG's transform), tested pairwise with the separating-axis test, and each against the chart's own
  * box. Empty when every label shows whole and apart from the others.
  */
 async function slantedLabels(svg: Locator): Promise<{ count: number; faults: string[] }> {
@@ -303,17 +303,19 @@ describe('dashboard panels in Chromium', () => {
     }
   });
 
-  it('the Redemption panel\'s award labels do not overlap and are not cut, at 1366 and 800 px', async () => {
-    const redemption = page.locator('[data-panel="redemption"]');
+  it('draws the axis labels of the Redemption, Flight and Member Activity panels apart and whole, at 1366 and 800 px', async () => {
     for (const width of [1366, 800]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
-      await poll(() => redemption.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(1);
-      await redemption.scrollIntoViewIfNeeded();
-      const drawn = await slantedLabels(redemption.locator('svg.recharts-surface:has(.recharts-xAxis)'));
-      expect(drawn.count, `award labels at ${width} px`).toBeGreaterThan(1);
-      expect(drawn.faults, `award labels at ${width} px`).toEqual([]);
-      await redemption.screenshot({ path: `${screenshotDir}/dashboard-redemption-${width}.png` });
+      for (const key of ['redemption', 'flight', 'member-activity']) {
+        const chart = page.locator(`[data-panel="${key}"]`);
+        await poll(() => chart.locator('.recharts-xAxis text').count()).toBeGreaterThan(1);
+        await chart.scrollIntoViewIfNeeded();
+        const drawn = await slantedLabels(chart.locator('svg.recharts-surface:has(.recharts-xAxis)'));
+        expect(drawn.count, `${key} labels at ${width} px`).toBeGreaterThan(1);
+        expect(drawn.faults, `${key} labels at ${width} px`).toEqual([]);
+        if (key === 'redemption') await chart.screenshot({ path: `${screenshotDir}/dashboard-redemption-${width}.png` });
+      }
     }
     await page.setViewportSize({ width: 1366, height: 800 });
   });
