@@ -68,12 +68,20 @@ async function createIndexes(db: Kysely<any>, model: ResourceModel) {
   }
 }
 
+export interface SyncOptions {
+  /**
+   * false: the tables and columns only, their indexes left to syncResourceIndexes (a first start builds them after
+   * its seed: one build over the rows costs less than keeping every index up row by row as they are written).
+   */
+  indexes?: boolean;
+}
+
 /**
  * Brings every resource table up to its definition, with its indexes and the trigram indexes of its
- * contains fields; throws SchemaDriftError (changing nothing) on drift. `schema` is PostgreSQL's
- * (Database.schema), undefined on SQLite.
+ * contains fields (unless `options.indexes` is false); throws SchemaDriftError (changing nothing) on drift.
+ * `schema` is PostgreSQL's (Database.schema), undefined on SQLite.
  */
-export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
+export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string, options: SyncOptions = {}): Promise<string[]> {
   const anyDb = db as unknown as Kysely<any>;
   // Database.schema: PostgreSQL's schema; SQLite has none.
   const dialect = schema === undefined ? 'sqlite' : 'postgres';
@@ -81,10 +89,7 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
   const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   const stored = new Map((await db.selectFrom('resource_schema').selectAll().execute()).map((r) => [r.tablename, JSON.parse(r.columns) as ColumnShape[]]));
-  // A view page's resource reads its source's table: the source's model owns the table, the view adds indexes.
-  const all = catalogue.screens.map(resourceModel);
-  const models = all.filter((model) => !model.filter);
-  const views = all.filter((model) => model.filter);
+  const { models } = resourceModels(catalogue);
 
   const problems: string[] = [];
   for (const model of models) {
@@ -115,8 +120,6 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
         changed.push(`added ${model.table}.${column.name}`);
       }
     }
-    await createIndexes(anyDb, model);
-    changed.push(...(await syncTrigramIndexes(anyDb, dialect, model, schema)));
     const snapshot = JSON.stringify(shape);
     await db
       .insertInto('resource_schema')
@@ -124,6 +127,32 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
       .onConflict((oc) => oc.column('tablename').doUpdateSet({ columns: snapshot }))
       .execute();
   }
-  for (const view of views) if (existing.has(view.table) || changed.includes(`created ${view.table}`)) await createIndexes(anyDb, view);
+  if (options.indexes !== false) changed.push(...(await syncResourceIndexes(db, catalogue, schema)));
+  return changed;
+}
+
+/** The catalogue's resource models: those owning a table, and views (a view page's resource reads its source's table). */
+function resourceModels(catalogue: Catalogue): { models: ResourceModel[]; views: ResourceModel[] } {
+  const all = catalogue.screens.map(resourceModel);
+  return { models: all.filter((model) => !model.filter), views: all.filter((model) => model.filter) };
+}
+
+/**
+ * Gives every resource table (made by syncResourceTables) its indexes and the trigram indexes of its contains
+ * fields, and drops the trigram indexes of fields no longer searched by contains; returns what it changed.
+ */
+export async function syncResourceIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
+  const anyDb = db as unknown as Kysely<any>;
+  const dialect = schema === undefined ? 'sqlite' : 'postgres';
+  const { models, views } = resourceModels(catalogue);
+  const changed: string[] = [];
+  for (const model of models) {
+    await createIndexes(anyDb, model);
+    changed.push(...(await syncTrigramIndexes(anyDb, dialect, model, schema)));
+  }
+  // A view adds indexes to its source's table, when that table is there (a model's, or a core table).
+  const tables = new Set(models.map((model) => model.table));
+  if (views.some((view) => !tables.has(view.table))) for (const t of await db.introspection.getTables()) if (schema === undefined || t.schema === schema) tables.add(t.name);
+  for (const view of views) if (tables.has(view.table)) await createIndexes(anyDb, view);
   return changed;
 }
