@@ -81,10 +81,15 @@ export interface SyncOptions {
  * contains fields (unless `options.indexes` is false); throws SchemaDriftError (changing nothing) on drift.
  * `schema` is PostgreSQL's (Database.schema), undefined on SQLite.
  */
-export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string, options: SyncOptions = {}): Promise<string[]> {
+export function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string, options: SyncOptions = {}): Promise<string[]> {
+  return inOneTransaction(db, (trx) => syncTables(trx, catalogue, schema, options));
+}
+
+/** Runs `work` in one transaction (the caller's, when it is one): PostgreSQL commits a start's DDL once, not a statement at a time. */
+const inOneTransaction = <T>(db: Kysely<Schema>, work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
+
+async function syncTables(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, options: SyncOptions): Promise<string[]> {
   const anyDb = db as unknown as Kysely<any>;
-  // Database.schema: PostgreSQL's schema; SQLite has none.
-  const dialect = schema === undefined ? 'sqlite' : 'postgres';
   // Introspection sees every schema: only the tables of ours count.
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
   const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
@@ -127,7 +132,7 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
       .onConflict((oc) => oc.column('tablename').doUpdateSet({ columns: snapshot }))
       .execute();
   }
-  if (options.indexes !== false) changed.push(...(await syncResourceIndexes(db, catalogue, schema)));
+  if (options.indexes !== false) changed.push(...(await syncIndexes(db, catalogue, schema)));
   return changed;
 }
 
@@ -141,8 +146,13 @@ function resourceModels(catalogue: Catalogue): { models: ResourceModel[]; views:
  * Gives every resource table (made by syncResourceTables) its indexes and the trigram indexes of its contains
  * fields, and drops the trigram indexes of fields no longer searched by contains; returns what it changed.
  */
-export async function syncResourceIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
+export function syncResourceIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
+  return inOneTransaction(db, (trx) => syncIndexes(trx, catalogue, schema));
+}
+
+async function syncIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined): Promise<string[]> {
   const anyDb = db as unknown as Kysely<any>;
+  // Database.schema: PostgreSQL's schema; SQLite has none.
   const dialect = schema === undefined ? 'sqlite' : 'postgres';
   const { models, views } = resourceModels(catalogue);
   const changed: string[] = [];
