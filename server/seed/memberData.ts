@@ -9,6 +9,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import { toDb } from '../resources/records';
 import { isSqlite } from '../db/columnTypes';
 import { insertJsonRows } from '../db/jsonRows';
+import { setIndexesAside } from '../db/indexesSetAside';
 import { counting, silent, type Tell } from '../core/startProgress';
 import { ACTIVITY_RESOURCE, segmentKey, type PostedActivity } from '../accrual/accrualStore';
 import { LedgerBook, bookHistories, type BookTransaction } from './ledgerBook';
@@ -135,6 +136,7 @@ const DETAIL_COLUMNS = ['criterion', 'ruletype', 'rulecode', 'description', 'awa
  */
 async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], settings: { expiryMonths: number; transferExpiryMonths: number }, now: Date, activityModel: ResourceModel | undefined, tell: Tell): Promise<void> {
   const at = now.toISOString();
+  tell('Computing the demo ledger (credits, redemptions, transfers, monthly expiry)');
   await db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
     const last = (await t.selectFrom('ledger_transaction').select((eb: any) => eb.fn.max('trxid').as('n')).executeTakeFirst()) as { n: number | null } | undefined;
@@ -170,11 +172,14 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
       ...(activityModel ? ([[activityModel.table, activities], ['accrual_segment', segments, ['segmentkey']]] as [string, Record<string, unknown>[], string[]?][]) : []),
     ];
     const count = counting(tell, 'Writing the demo ledger and activities (rows)', tables.reduce((sum, [, rows]) => sum + rows.length, 0));
+    const restore = await setIndexesAside(t, tables.map(([table]) => table));
     let before = 0;
     for (const [table, rows, conflict] of tables) {
       await insertChunks(t, table, rows, (done) => count(before + done), conflict);
       before += rows.length;
     }
+    tell("Building the ledger's indexes");
+    await restore();
     if (!isSqlite(db as unknown as Kysely<unknown>) && book.transactions.length > 0) {
       // The rows carry their ids: the sequence moves past them for the ledger's next credit.
       await sql`select setval(pg_get_serial_sequence('ledger_transaction', 'trxid'), ${book.lastTrxid})`.execute(t);
