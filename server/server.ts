@@ -55,7 +55,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // The demo is seeded as of the server's clock (a test may start it a year ahead), into tables without their
   // indexes and rollup triggers yet: each is built once over the seeded rows after it, not kept up row by row.
   await seed(database.db, catalogue, config, options.now?.(), step);
-  await step('Building indexes (lists and contains search)', () => syncResourceIndexes(database.db, catalogue, database.schema));
+  await step('Building indexes (lists and contains search)', (tell) => syncResourceIndexes(database.db, catalogue, database.schema, tell));
   // The dashboard's rollups are kept by triggers (counted from the rows when first installed).
   await step("Installing the dashboard's rollups and counting them", () => installRollups(database.db));
   // Domain modules hear every ledger posting from now on (the seed's history replay is muted).

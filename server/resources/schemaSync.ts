@@ -5,6 +5,7 @@ import { AUDIT_COLUMNS, resourceModel, type ResolvedField, type ResourceModel } 
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { syncTrigramIndexes } from './trigramIndex';
+import { counting, silent, type Tell } from '../core/startProgress';
 
 export interface ColumnShape {
   name: string;
@@ -146,19 +147,21 @@ function resourceModels(catalogue: Catalogue): { models: ResourceModel[]; views:
  * Gives every resource table (made by syncResourceTables) its indexes and the trigram indexes of its contains
  * fields, and drops the trigram indexes of fields no longer searched by contains; returns what it changed.
  */
-export function syncResourceIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
-  return inOneTransaction(db, (trx) => syncIndexes(trx, catalogue, schema));
+export function syncResourceIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema?: string, tell: Tell = silent): Promise<string[]> {
+  return inOneTransaction(db, (trx) => syncIndexes(trx, catalogue, schema, tell));
 }
 
-async function syncIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined): Promise<string[]> {
+async function syncIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, tell: Tell = silent): Promise<string[]> {
   const anyDb = db as unknown as Kysely<any>;
   // Database.schema: PostgreSQL's schema; SQLite has none.
   const dialect = schema === undefined ? 'sqlite' : 'postgres';
   const { models, views } = resourceModels(catalogue);
   const changed: string[] = [];
-  for (const model of models) {
+  const count = counting(tell, 'Building indexes (tables)', models.length);
+  for (const [n, model] of models.entries()) {
     await createIndexes(anyDb, model);
     changed.push(...(await syncTrigramIndexes(anyDb, dialect, model, schema)));
+    count(n + 1);
   }
   // A view adds indexes to its source's table, when that table is there (a model's, or a core table).
   const tables = new Set(models.map((model) => model.table));
