@@ -7,6 +7,7 @@
 // The random parts of keys and mail ids come from a seeded generator, so two dumps of one version are equal.
 // Password hashes carry a random salt (argon2's own): they are written as <hash>. SQLite's contains indexes (FTS5 tables) are
 // not rows of their own: each is checked against its table (FTS5's integrity-check) and written as "ok".
+// _schema.txt lists the tables', indexes', triggers' and constraints' definitions (what a start builds, in any order).
 import nodeCrypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,6 +84,22 @@ async function tables(db: Kysely<any>, sqlite: boolean): Promise<{ rows: string[
   return { rows: rows.map((r) => r.name).filter((name) => !SKIPPED.has(name) && !fts.includes(name) && !shadow(name)), fts };
 }
 
+/** Every table, index, trigger and constraint with its definition, one a line, sorted. */
+async function schemaLines(db: Kysely<any>, sqlite: boolean): Promise<string[]> {
+  if (sqlite) {
+    const { rows } = await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master where name not like 'sqlite_%'`.execute(db);
+    return rows.map((r) => `${r.type} ${r.name}: ${r.sql ?? ''}`).sort();
+  }
+  const indexes = await sql<{ line: string }>`select 'index ' || indexname || ': ' || indexdef as line from pg_indexes where schemaname = current_schema()`.execute(db);
+  const triggers = await sql<{ line: string }>`select 'trigger ' || t.tgname || ': ' || pg_get_triggerdef(t.oid) as line from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and not t.tgisinternal`.execute(db);
+  const constraints = await sql<{ line: string }>`select 'constraint ' || c.relname || '.' || k.conname || ': ' || pg_get_constraintdef(k.oid) as line from pg_constraint k
+    join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema()`.execute(db);
+  const columns = await sql<{ line: string }>`select 'column ' || table_name || '.' || column_name || ': ' || data_type || coalesce(' default ' || column_default, '') as line
+    from information_schema.columns where table_schema = current_schema()`.execute(db);
+  return [...indexes.rows, ...triggers.rows, ...constraints.rows, ...columns.rows].map((r) => r.line).sort();
+}
+
 const options = readOptions();
 seededRandom(2026);
 const folder = mkdtempSync(join(tmpdir(), 'alms-seed-dump-'));
@@ -104,6 +121,7 @@ try {
     total += rows.length;
     writeFileSync(join(options.out, `${table}.jsonl`), rows.map(line).sort().join('\n') + (rows.length ? '\n' : ''));
   }
+  writeFileSync(join(options.out, '_schema.txt'), `${(await schemaLines(db, database.dialect === 'sqlite')).join('\n')}\n`);
   for (const table of found.fts) {
     await sql`insert into ${sql.table(table)} (${sql.table(table)}) values ('integrity-check')`.execute(db);
     writeFileSync(join(options.out, `${table}.fts`), 'ok\n');
