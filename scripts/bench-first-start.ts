@@ -2,7 +2,7 @@
 // a temporary folder, or with --postgres a PostgreSQL database made for the run and dropped after it) and prints
 // the seconds until the server listens, each step of the start from its progress lines, the longest silence
 // between two lines, and the machine's load average before and after.
-// Usage: npx tsx scripts/bench-first-start.ts [--postgres [URL]] [--runs 1] [--members 2000]
+// Usage: npm run bench:first-start -- [--postgres [URL]] [--runs 1] [--members 2000]
 //        (URL: a PostgreSQL server's admin URL, postgres://postgres@127.0.0.1:5432/postgres by default)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

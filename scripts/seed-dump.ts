@@ -1,6 +1,6 @@
 // Dumps what a first start seeds: every table of a fresh database after createServer at a fixed day, one file a
 // table (its rows as sorted JSON lines), so two versions of the seed can be compared with `diff -r`.
-// Usage: npx tsx scripts/seed-dump.ts --out DIR [--postgres [URL]] [--members 2000]
+// Usage: npm run seed:dump -- --out DIR [--postgres [URL]] [--members 2000]
 //        (URL: a PostgreSQL server's admin URL, postgres://postgres@127.0.0.1:5432/postgres by default; the
 //        database made for the dump is dropped after it)
 //
