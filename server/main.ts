@@ -34,10 +34,7 @@ function ownThreadDatabase() {
   return config.databaseUrl === 'sqlite:' || config.databaseUrl === 'sqlite::memory:' ? undefined : { url: config.databaseUrl, schema: database.schema };
 }
 
-// Background jobs: every server may run them (leases keep one job on one server at a time).
-const jobs = config.jobsEnabled
-  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase(), ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}) })
-  : undefined;
+let jobs: ReturnType<typeof startJobWorker> | undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -56,3 +53,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ highlight: true }, `ALMS back office on http://localhost:${config.port} (${database.dialect})`);
+// Background jobs: every server may run them (leases keep one job on one server at a time). Started once the
+// server listens: a first start's due jobs (the demo's schedules) do not hold up its first page.
+jobs = config.jobsEnabled
+  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase(), ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}) })
+  : undefined;

@@ -20,14 +20,14 @@ import { approvalActions } from './approvals/approvalActions';
 import { catalogueActions, ledgerListeners, resourceHooks, serviceActions } from './actions';
 import { registerLedgerListener } from './ledger/ledgerListeners';
 import { unservedWizards } from './wizards/wizardActions';
-import { syncResourceTables } from './resources/schemaSync';
+import { syncResourceIndexes, syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
 import { RowScopes } from './resources/rowScope';
 import { panelActions } from './panels/panelActions';
 import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
 import { cardTemplateRoutes } from './cards/cardTemplate';
-import { installRollups } from './rollups/rollupStore';
+import { createRollupTables, installRollups } from './rollups/rollupStore';
 import { quietly, type StartProgress } from './core/startProgress';
 import { isEmptyDatabase } from './db/migrate';
 import { reportActions, reportFileRoutes } from './reports/reportActions';
@@ -50,11 +50,16 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // A first start (no tables yet) says what it does, step by step; later starts are quick and quiet.
   const step = options.progress && (await isEmptyDatabase(database)) ? options.progress : quietly;
   await step('Migrating the database', () => migrateToLatest(database.db, database.schema));
-  await step("Building the screen definitions' tables", () => syncResourceTables(database.db, catalogue, database.schema));
-  // The dashboard's rollups are kept by triggers on the tables just made (recounted when first installed).
-  await step("Installing the dashboard's rollups", () => installRollups(database.db));
-  // The demo is seeded as of the server's clock (a test may start it a year ahead).
+  await step("Building the screen definitions' tables", async () => {
+    await syncResourceTables(database.db, catalogue, database.schema, { indexes: false });
+    await createRollupTables(database.db);
+  });
+  // The demo is seeded as of the server's clock (a test may start it a year ahead), into tables without their
+  // indexes and rollup triggers yet: each is built once over the seeded rows after it, not kept up row by row.
   await seed(database.db, catalogue, config, options.now?.(), step);
+  await step('Building indexes (lists and contains search)', (tell) => syncResourceIndexes(database.db, catalogue, database.schema, tell));
+  // The dashboard's rollups are kept by triggers (counted from the rows when first installed).
+  await step("Installing the dashboard's rollups and counting them", () => installRollups(database.db));
   // Domain modules hear every ledger posting from now on (the seed's history replay is muted).
   for (const listener of ledgerListeners) registerLedgerListener(listener);
   // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.

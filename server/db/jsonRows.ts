@@ -7,12 +7,19 @@ import { announceWrite } from './tableWrites';
 
 type Row = Record<string, unknown>;
 
-/** Inserts rows of one shape (the first row's columns) into `table`; `conflict` names key columns whose clash skips the row. */
-export async function insertJsonRows(db: Kysely<any>, table: string, rows: readonly Row[], conflict?: readonly string[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Inserts rows of one shape (the first row's columns) into `table`. `conflict` names key columns whose clash skips
+ * the row ('any': a clash on any key or unique index); `returning` names a column whose values the inserted rows
+ * answer with (the rows a clash skipped are not among them).
+ */
+export async function insertJsonRows(db: Kysely<any>, table: string, rows: readonly Row[], conflict?: readonly string[] | 'any', returning?: string): Promise<Row[]> {
+  if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
   const list = sql.join(columns.map((c) => sql.ref(c)));
-  const skip = conflict ? sql` on conflict (${sql.join(conflict.map((c) => sql.ref(c)))}) do nothing` : sql``;
+  const target = conflict === 'any' ? sql`` : conflict ? sql`(${sql.join(conflict.map((c) => sql.ref(c)))}) ` : undefined;
+  const skip = target ? sql` on conflict ${target}do nothing` : sql``;
+  const answer = returning ? sql` returning ${sql.ref(returning)}` : sql``;
+  const inserted: Row[] = [];
   if (isSqlite(db)) {
     // Bound values, many rows a statement: JSON would be parsed again for every cell (->> walks the row's array
     // from its start: a member activity's 29 cells cost 14 µs a row, bench:batch at 1,000,000 members).
@@ -26,30 +33,32 @@ export async function insertJsonRows(db: Kysely<any>, table: string, rows: reado
         const row = rows[r]!;
         for (const c of columns) values.push(sqliteValue(row[c]));
       }
-      await db.executeQuery(CompiledQuery.raw(valuesInsert(table, columns, n, conflict), values));
+      inserted.push(...(await db.executeQuery<Row>(CompiledQuery.raw(valuesInsert(table, columns, n, conflict, returning), values))).rows);
       from += n;
     }
     announceWrite(db, table);
-    return;
+    return inserted;
   }
   const data = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))));
-  await sql`insert into ${sql.table(table)} (${list}) select ${list} from json_populate_recordset(null::${sql.table(table)}, ${data}::json)${skip}`.execute(db);
+  inserted.push(...(await sql<Row>`insert into ${sql.table(table)} (${list}) select ${list} from json_populate_recordset(null::${sql.table(table)}, ${data}::json)${skip}${answer}`.execute(db)).rows);
   // Its table is a parameter of the raw statement, which the listeners' reading of raw SQL does not see.
   announceWrite(db, table);
+  return inserted;
 }
 
 /** Bound values a SQLite statement (its limit is 32,766). */
 const SQLITE_VARIABLES = 30_000;
 const insertTexts = new Map<string, string>();
 
-/** SQLite: the insert of `n` rows of `columns`, each a row of bound values (one text per table, columns and count). */
-function valuesInsert(table: string, columns: readonly string[], n: number, conflict?: readonly string[]): string {
-  const key = `${table}|${columns.join(',')}|${n}|${conflict?.join(',') ?? ''}`;
+/** SQLite: the insert of `n` rows of `columns`, each a row of bound values (one text per table, columns, count, clause). */
+function valuesInsert(table: string, columns: readonly string[], n: number, conflict?: readonly string[] | 'any', returning?: string): string {
+  const key = `${table}|${columns.join(',')}|${n}|${conflict === 'any' ? '*' : (conflict?.join(',') ?? '')}|${returning ?? ''}`;
   let text = insertTexts.get(key);
   if (!text) {
     const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
     const row = `(${columns.map(() => '?').join(', ')})`;
-    text = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${Array.from({ length: n }, () => row).join(', ')}${conflict ? ` on conflict (${conflict.map(quote).join(', ')}) do nothing` : ''}`;
+    const skip = conflict === 'any' ? ' on conflict do nothing' : conflict ? ` on conflict (${conflict.map(quote).join(', ')}) do nothing` : '';
+    text = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${Array.from({ length: n }, () => row).join(', ')}${skip}${returning ? ` returning ${quote(returning)}` : ''}`;
     insertTexts.set(key, text);
   }
   return text;

@@ -5,6 +5,7 @@ import { AUDIT_COLUMNS, resourceModel, type ResolvedField, type ResourceModel } 
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { syncTrigramIndexes } from './trigramIndex';
+import { counting, silent, type Tell } from '../core/startProgress';
 
 export interface ColumnShape {
   name: string;
@@ -68,23 +69,33 @@ async function createIndexes(db: Kysely<any>, model: ResourceModel) {
   }
 }
 
+export interface SyncOptions {
+  /**
+   * false: the tables and columns only, their indexes left to syncResourceIndexes (a first start builds them after
+   * its seed: one build over the rows costs less than keeping every index up row by row as they are written).
+   */
+  indexes?: boolean;
+}
+
 /**
  * Brings every resource table up to its definition, with its indexes and the trigram indexes of its
- * contains fields; throws SchemaDriftError (changing nothing) on drift. `schema` is PostgreSQL's
- * (Database.schema), undefined on SQLite.
+ * contains fields (unless `options.indexes` is false); throws SchemaDriftError (changing nothing) on drift.
+ * `schema` is PostgreSQL's (Database.schema), undefined on SQLite.
  */
-export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string): Promise<string[]> {
+export function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, schema?: string, options: SyncOptions = {}): Promise<string[]> {
+  return inOneTransaction(db, (trx) => syncTables(trx, catalogue, schema, options));
+}
+
+/** Runs `work` in one transaction (the caller's, when it is one): PostgreSQL commits a start's DDL once, not a statement at a time. */
+const inOneTransaction = <T>(db: Kysely<Schema>, work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
+
+async function syncTables(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, options: SyncOptions): Promise<string[]> {
   const anyDb = db as unknown as Kysely<any>;
-  // Database.schema: PostgreSQL's schema; SQLite has none.
-  const dialect = schema === undefined ? 'sqlite' : 'postgres';
   // Introspection sees every schema: only the tables of ours count.
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
   const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   const stored = new Map((await db.selectFrom('resource_schema').selectAll().execute()).map((r) => [r.tablename, JSON.parse(r.columns) as ColumnShape[]]));
-  // A view page's resource reads its source's table: the source's model owns the table, the view adds indexes.
-  const all = catalogue.screens.map(resourceModel);
-  const models = all.filter((model) => !model.filter);
-  const views = all.filter((model) => model.filter);
+  const { models } = resourceModels(catalogue);
 
   const problems: string[] = [];
   for (const model of models) {
@@ -115,8 +126,6 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
         changed.push(`added ${model.table}.${column.name}`);
       }
     }
-    await createIndexes(anyDb, model);
-    changed.push(...(await syncTrigramIndexes(anyDb, dialect, model, schema)));
     const snapshot = JSON.stringify(shape);
     await db
       .insertInto('resource_schema')
@@ -124,6 +133,39 @@ export async function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogu
       .onConflict((oc) => oc.column('tablename').doUpdateSet({ columns: snapshot }))
       .execute();
   }
-  for (const view of views) if (existing.has(view.table) || changed.includes(`created ${view.table}`)) await createIndexes(anyDb, view);
+  if (options.indexes !== false) changed.push(...(await syncIndexes(db, catalogue, schema)));
+  return changed;
+}
+
+/** The catalogue's resource models: those owning a table, and views (a view page's resource reads its source's table). */
+function resourceModels(catalogue: Catalogue): { models: ResourceModel[]; views: ResourceModel[] } {
+  const all = catalogue.screens.map(resourceModel);
+  return { models: all.filter((model) => !model.filter), views: all.filter((model) => model.filter) };
+}
+
+/**
+ * Gives every resource table (made by syncResourceTables) its indexes and the trigram indexes of its contains
+ * fields, and drops the trigram indexes of fields no longer searched by contains; returns what it changed.
+ */
+export function syncResourceIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema?: string, tell: Tell = silent): Promise<string[]> {
+  return inOneTransaction(db, (trx) => syncIndexes(trx, catalogue, schema, tell));
+}
+
+async function syncIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, tell: Tell = silent): Promise<string[]> {
+  const anyDb = db as unknown as Kysely<any>;
+  // Database.schema: PostgreSQL's schema; SQLite has none.
+  const dialect = schema === undefined ? 'sqlite' : 'postgres';
+  const { models, views } = resourceModels(catalogue);
+  const changed: string[] = [];
+  const count = counting(tell, 'Building indexes (tables)', models.length);
+  for (const [n, model] of models.entries()) {
+    await createIndexes(anyDb, model);
+    changed.push(...(await syncTrigramIndexes(anyDb, dialect, model, schema)));
+    count(n + 1);
+  }
+  // A view adds indexes to its source's table, when that table is there (a model's, or a core table).
+  const tables = new Set(models.map((model) => model.table));
+  if (views.some((view) => !tables.has(view.table))) for (const t of await db.introspection.getTables()) if (schema === undefined || t.schema === schema) tables.add(t.name);
+  for (const view of views) if (tables.has(view.table)) await createIndexes(anyDb, view);
   return changed;
 }

@@ -1,8 +1,9 @@
 // The dashboard's rollups (migration 0035): counts by day and by what the panels filter on, kept equal to their
 // source rows by database triggers, so every write path keeps them (enrollment, the ledger store, the batch
 // writer of activity files, merges, imports) in the transaction of its rows, on SQLite and PostgreSQL alike.
-// installRollups runs at every start once the definition-built tables exist: it creates the triggers a
-// database lacks and, when it creates them, recounts every rollup from scratch in the same transaction.
+// installRollups runs at every start once the definition-built tables exist and the seed has run: it creates the
+// triggers a database lacks and, when it creates them, recounts every rollup from scratch in the same transaction
+// (a first start's demo data is counted so, once, rather than row by row as it is written).
 // seed:volume drops the triggers before its bulk load and installs them (with the recount) after it.
 // Metrics: ENROLL, REDEEM, ACTIVITY (migration 0035), TIER (0036), and PROMO (promotion lines), CORP (corporate
 // members' activities), MACT (members active a day, through dashboard_member_day) and PARK (parked activities of
@@ -530,17 +531,26 @@ export async function rebuildRollups(trx: Db): Promise<void> {
   await sql.raw(`insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total) ${recountQuery()}`).execute(trx);
 }
 
-/**
- * Indexes of definition-built tables the rollups read (created here: their tables are not the migrations'), and
- * Member Activity's day table (derived rows only, recounted with the rollups).
- */
-const SQLITE_TABLES = [`create table if not exists ${BATCH_TABLE} (id integer primary key)`];
-const INDEXES = [
-  `create index if not exists dashboard_member_activity_day on member_activity (activitydate, status)`,
-  `create index if not exists dashboard_member_corporate on member (corporatecode)`,
+/** Member Activity's day table (derived rows only, recounted with the rollups), and SQLite's batch marker. */
+const TABLES = [
   `create table if not exists ${MEMBER_DAY_TABLE} (memberid varchar(20) not null, day varchar(10) not null, activitytype varchar(100) not null, total bigint not null,
     constraint ${MEMBER_DAY_TABLE}_pk primary key (memberid, day, activitytype))`,
 ];
+const SQLITE_TABLES = [`create table if not exists ${BATCH_TABLE} (id integer primary key)`];
+/** Indexes of definition-built tables the rollups read (created here: their tables are not the migrations'). */
+const INDEXES = [
+  `create index if not exists dashboard_member_activity_day on member_activity (activitydate, status)`,
+  `create index if not exists dashboard_member_corporate on member (corporatecode)`,
+];
+
+/**
+ * The tables the rollups keep beside the migrations' (a batch of activities counts into them): a first start
+ * makes them before its seed and installs the triggers after it (installRollups), counting the seed once.
+ */
+export async function createRollupTables(db: Db): Promise<void> {
+  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  for (const table of [...TABLES, ...(sqlite ? SQLITE_TABLES : [])]) await sql.raw(table).execute(db);
+}
 
 /**
  * Creates the triggers the database lacks (and drops older versions'); when any was missing, recounts every
@@ -549,7 +559,8 @@ const INDEXES = [
  */
 export async function installRollups(db: Db): Promise<boolean> {
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
-  for (const index of [...INDEXES, ...(sqlite ? SQLITE_TABLES : [])]) await sql.raw(index).execute(db);
+  await createRollupTables(db);
+  for (const index of INDEXES) await sql.raw(index).execute(db);
   const wanted = triggerNames(db);
   const present = await presentTriggers(db);
   if (wanted.every((name) => present.has(name))) return false;
@@ -600,8 +611,11 @@ export interface CountedActivity {
  * and membership, as the row triggers count them. A row trigger ran seven statements a row, each at a page of
  * the member's day (bench:batch: about 45 µs of a row's credit).
  */
-export async function insertActivitiesCounted(trx: Db, rows: readonly CountedActivity[], insert: () => Promise<void>): Promise<void> {
-  if (!isSqlite(trx as unknown as Kysely<unknown>) || rows.length === 0) return insert();
+export async function insertActivitiesCounted(trx: Db, rows: readonly CountedActivity[], insert: () => Promise<unknown>): Promise<void> {
+  if (!isSqlite(trx as unknown as Kysely<unknown>) || rows.length === 0) {
+    await insert();
+    return;
+  }
   await sql.raw(`insert into ${BATCH_TABLE} (id) values (1)`).execute(trx);
   try {
     await insert();

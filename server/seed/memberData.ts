@@ -8,6 +8,9 @@ import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { toDb } from '../resources/records';
 import { isSqlite } from '../db/columnTypes';
+import { insertJsonRows } from '../db/jsonRows';
+import { setIndexesAside } from '../db/indexesSetAside';
+import { counting, silent, type Tell } from '../core/startProgress';
 import { ACTIVITY_RESOURCE, segmentKey, type PostedActivity } from '../accrual/accrualStore';
 import { LedgerBook, bookHistories, type BookTransaction } from './ledgerBook';
 import { demoRating } from './demoRating';
@@ -61,12 +64,17 @@ const CHILD_RESOURCES: readonly [string, (m: PopulationMember) => Record<string,
   ['retro-claim', (m) => m.retroclaims],
 ];
 
-const INSERT_BATCH = 100;
+/** Rows a statement (PostgreSQL: one JSON parameter; SQLite splits them further by its limit of bound values). */
+const CHUNK_ROWS = 5_000;
 
-/** The members of a demo of `total` members (the named twenty first), at `now`. */
-export function demoPopulation(total: number, now: Date, expiryMonths: number, rate?: ActivityRating): PopulationMember[] {
+/** The members of a demo of `total` members (the named twenty first), at `now`; `drawn` hears how many are drawn so far. */
+export function demoPopulation(total: number, now: Date, expiryMonths: number, rate?: ActivityRating, drawn: (done: number) => void = () => {}): PopulationMember[] {
   const count = Math.max(total, NAMED_MEMBERS.length);
-  return Array.from({ length: count }, (_, i) => populationMember(i + 1, { now, expiryMonths, firstIndex: NAMED_MEMBERS.length + 1, rate }, NAMED_MEMBERS[i]));
+  return Array.from({ length: count }, (_, i) => {
+    const member = populationMember(i + 1, { now, expiryMonths, firstIndex: NAMED_MEMBERS.length + 1, rate }, NAMED_MEMBERS[i]);
+    drawn(i + 1);
+    return member;
+  });
 }
 
 /** The member table's row: the definition's fields (those it declares) and the account columns of the core table. */
@@ -110,8 +118,12 @@ export function childTableRows(model: ResourceModel, m: PopulationMember, rows: 
   });
 }
 
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[], batch = INSERT_BATCH): Promise<void> {
-  for (let i = 0; i < rows.length; i += batch) await db.insertInto(table).values(rows.slice(i, i + batch)).execute();
+/** Inserts the rows in chunks of many rows a statement; `written` hears how many of them are in so far. */
+async function insertChunks(db: Kysely<any>, table: string, rows: Record<string, unknown>[], written: (done: number) => void = () => {}, conflict?: readonly string[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+    await insertJsonRows(db, table, rows.slice(i, i + CHUNK_ROWS), conflict);
+    written(Math.min(rows.length, i + CHUNK_ROWS));
+  }
 }
 
 const DETAIL_COLUMNS = ['criterion', 'ruletype', 'rulecode', 'description', 'awardmiles', 'tiermiles', 'segments'] as const;
@@ -122,8 +134,9 @@ const DETAIL_COLUMNS = ['criterion', 'ruletype', 'rulecode', 'description', 'awa
  * they happened), inserted in bulk; each credited activity with the miles and ledger row that credited it, its
  * rating's detail lines and its flight's segment key, as a post writes them (accrualStore.recordActivity).
  */
-async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], settings: { expiryMonths: number; transferExpiryMonths: number }, now: Date, activityModel: ResourceModel | undefined): Promise<void> {
+async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], settings: { expiryMonths: number; transferExpiryMonths: number }, now: Date, activityModel: ResourceModel | undefined, tell: Tell): Promise<void> {
   const at = now.toISOString();
+  tell('Computing the demo ledger (credits, redemptions, transfers, monthly expiry)');
   await db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
     const last = (await t.selectFrom('ledger_transaction').select((eb: any) => eb.fn.max('trxid').as('n')).executeTakeFirst()) as { n: number | null } | undefined;
@@ -131,13 +144,42 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
     for (const m of members) book.addMember(m.memberid);
     const credits = new Map<MilesEvent, BookTransaction>();
     bookHistories(book, members, now.toISOString().slice(0, 10), (event, row) => credits.set(event, row));
-    await insertBatches(t, 'ledger_transaction', book.transactions);
-    await insertBatches(t, 'ledger_lot', [...book.lots.values()].map((lot) => ({ ...lot })));
-    await insertBatches(t, 'ledger_lot_use', book.uses);
     const details = [...credits].flatMap(([event, row]) =>
       (event.lines ?? []).map((l, i) => ({ trxid: row.trxid, lineno: i + 1, ...Object.fromEntries(DETAIL_COLUMNS.map((c) => [c, l[c] ?? null])), rulecode: String(l.rulecode ?? '').slice(0, 80), description: String(l.description ?? '').slice(0, 300) })),
     );
-    await insertBatches(t, 'ledger_detail', details);
+    // Carriers send their flights in files; partners post theirs.
+    const activities = !activityModel
+      ? []
+      : members.flatMap((m) => {
+          let key = 0;
+          const rows = m.events.flatMap((event) => {
+            const row = credits.get(event);
+            if (!event.activity || !row) return [];
+            return [{ ...event.activity, awardmiles: row.awardmiles, tiermiles: row.tiermiles, segments: row.segments, trxid: row.trxid, channel: event.activity.activitytype === 'AIR' ? 'FILE' : 'API', enteredby: SEED_USER }];
+          });
+          return childTableRows(activityModel, m, rows, at, () => ++key);
+        });
+    const segments = !activityModel
+      ? []
+      : members.flatMap((m) =>
+          m.events.filter((e) => e.activity?.activitytype === 'AIR' && credits.has(e)).map((e) => ({ segmentkey: segmentKey(m.memberid, e.activity as unknown as PostedActivity), memberid: m.memberid, activityid: String(e.activity!.activityid), createddate: at })),
+        );
+    const tables: [string, Record<string, unknown>[], string[]?][] = [
+      ['ledger_transaction', book.transactions as unknown as Record<string, unknown>[]],
+      ['ledger_lot', [...book.lots.values()].map((lot) => ({ ...lot }))],
+      ['ledger_lot_use', book.uses as unknown as Record<string, unknown>[]],
+      ['ledger_detail', details],
+      ...(activityModel ? ([[activityModel.table, activities], ['accrual_segment', segments, ['segmentkey']]] as [string, Record<string, unknown>[], string[]?][]) : []),
+    ];
+    const count = counting(tell, 'Writing the demo ledger and activities (rows)', tables.reduce((sum, [, rows]) => sum + rows.length, 0));
+    const restore = await setIndexesAside(t, tables.map(([table]) => table));
+    let before = 0;
+    for (const [table, rows, conflict] of tables) {
+      await insertChunks(t, table, rows, (done) => count(before + done), conflict);
+      before += rows.length;
+    }
+    tell("Building the ledger's indexes");
+    await restore();
     if (!isSqlite(db as unknown as Kysely<unknown>) && book.transactions.length > 0) {
       // The rows carry their ids: the sequence moves past them for the ledger's next credit.
       await sql`select setval(pg_get_serial_sequence('ledger_transaction', 'trxid'), ${book.lastTrxid})`.execute(t);
@@ -145,70 +187,52 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
     for (const [memberid, balance] of book.balances) {
       if (balance.awardmiles !== 0 || balance.tiermiles !== 0 || balance.frequency !== 0) await t.updateTable('member').set(balance).where('memberid', '=', memberid).execute();
     }
-    if (!activityModel) return;
-    // Carriers send their flights in files; partners post theirs.
-    const activities = members.flatMap((m) => {
-      let key = 0;
-      const rows = m.events.flatMap((event) => {
-        const row = credits.get(event);
-        if (!event.activity || !row) return [];
-        return [{ ...event.activity, awardmiles: row.awardmiles, tiermiles: row.tiermiles, segments: row.segments, trxid: row.trxid, channel: event.activity.activitytype === 'AIR' ? 'FILE' : 'API', enteredby: SEED_USER }];
-      });
-      return childTableRows(activityModel, m, rows, at, () => ++key);
-    });
-    await insertBatches(t, activityModel.table, activities);
-    const segments = members.flatMap((m) =>
-      m.events.filter((e) => e.activity?.activitytype === 'AIR' && credits.has(e)).map((e) => ({ segmentkey: segmentKey(m.memberid, e.activity as unknown as PostedActivity), memberid: m.memberid, activityid: String(e.activity!.activityid), createddate: at })),
-    );
-    for (let i = 0; i < segments.length; i += INSERT_BATCH) await t.insertInto('accrual_segment').values(segments.slice(i, i + INSERT_BATCH)).onConflict((oc: any) => oc.column('segmentkey').doNothing()).execute();
   });
 }
 
 /**
  * Inserts the demo members once (while the member table is empty): `total` members, the named twenty
- * first; returns how many were inserted.
+ * first; returns how many were inserted. `tell` hears how far it is.
  */
-export async function seedMemberData(db: Kysely<Schema>, now = new Date(), options: { total?: number; catalogue?: Catalogue } = {}): Promise<number> {
+export async function seedMemberData(db: Kysely<Schema>, now = new Date(), options: { total?: number; catalogue?: Catalogue; tell?: Tell } = {}): Promise<number> {
   if (await db.selectFrom('member').select('memberid').limit(1).executeTakeFirst()) return 0;
+  const tell = options.tell ?? silent;
   const anyDb = db as unknown as Kysely<any>;
   const at = now.toISOString();
   const expiryMonths = await readConfigKey(db, 'MILES_EXPIRY_MONTHS');
   const transferExpiryMonths = await readConfigKey(db, 'TRANSFER_MILES_EXPIRY_MONTHS');
   // Each activity rated by the programme's accrual rules, as a post is (the rules are seeded before the members).
   const rate = options.catalogue ? await demoRating(db, options.catalogue) : undefined;
-  const members = demoPopulation(options.total ?? NAMED_MEMBERS.length, now, expiryMonths, rate);
+  const total = Math.max(options.total ?? NAMED_MEMBERS.length, NAMED_MEMBERS.length);
+  const members = demoPopulation(total, now, expiryMonths, rate, counting(tell, 'Seeding demo members', total));
   const passwordhash = await hashPassword(sha256Hex(DEMO_MEMBER_PASSWORD));
   const memberScreen = options.catalogue?.screenByResource.get('member');
   const model = memberScreen ? resourceModel(memberScreen) : undefined;
 
+  tell('Writing the demo members, their cards, addresses and tiers');
   const inserted = await db.transaction().execute(async (trx) => {
+    const t = trx as unknown as Kysely<any>;
     const mine = new Set<string>();
     const rows = members.map((m) => memberTableRow(model, m, passwordhash, at));
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
       // Another server seeding at the same moment keeps its members; this one writes only its own.
-      const done = await (trx as unknown as Kysely<any>)
-        .insertInto('member')
-        .values(rows.slice(i, i + INSERT_BATCH))
-        .onConflict((oc) => oc.doNothing())
-        .returning('memberid')
-        .execute();
-      for (const r of done) mine.add(r.memberid as string);
+      for (const r of await insertJsonRows(t, 'member', rows.slice(i, i + CHUNK_ROWS), 'any', 'memberid')) mine.add(r.memberid as string);
     }
     const own = members.filter((m) => mine.has(m.memberid));
-    await insertBatches(trx as unknown as Kysely<any>, 'member_card', own.flatMap((m) => m.cards.map((c) => ({ ...c, memberid: m.memberid }))));
-    await insertBatches(trx as unknown as Kysely<any>, 'member_account', own.map((m) => ({ memberid: m.memberid, ...m.account })));
+    await insertChunks(t, 'member_card', own.flatMap((m) => m.cards.map((c) => ({ ...c, memberid: m.memberid }))));
+    await insertChunks(t, 'member_account', own.map((m) => ({ memberid: m.memberid, ...m.account })));
     for (const [resource, rowsOf] of CHILD_RESOURCES) {
       const screen = options.catalogue?.screenByResource.get(resource);
       if (!screen) continue;
       const child = resourceModel(screen);
       let key = 0;
-      await insertBatches(trx as unknown as Kysely<any>, child.table, own.flatMap((m) => childTableRows(child, m, rowsOf(m), at, () => ++key)));
+      await insertChunks(t, child.table, own.flatMap((m) => childTableRows(child, m, rowsOf(m), at, () => ++key)));
     }
     return own;
   });
 
   const activityScreen = options.catalogue?.screenByResource.get(ACTIVITY_RESOURCE);
-  await writeLedger(db, inserted, { expiryMonths, transferExpiryMonths }, now, activityScreen && resourceModel(activityScreen));
+  await writeLedger(db, inserted, { expiryMonths, transferExpiryMonths }, now, activityScreen && resourceModel(activityScreen), tell);
   // The final statuses, once the miles are written (the ledger moves miles of members that are active).
   for (const status of ['INACTIVE', 'SUSPENDED', 'TERMINATED'] as const) {
     const ids = inserted.filter((m) => m.status === status).map((m) => m.memberid);

@@ -13,6 +13,7 @@ import type { CurrencyCodeRecord } from 'currency-codes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { STATUS_ACTIVE, resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Schema } from '../db/schema';
+import { insertJsonRows } from '../db/jsonRows';
 import { toDb, type Row } from '../resources/records';
 import {
   AIRPORT_COUNTRY_ALIASES,
@@ -34,7 +35,6 @@ import {
 
 const load = createRequire(import.meta.url);
 const SEED_USER = 'system';
-const BATCH_SIZE = 500;
 
 interface OpenFlightsAirport {
   name: string;
@@ -234,15 +234,7 @@ export async function seedReferenceData(db: Kysely<Schema>, catalogue: Catalogue
     const filled = await anyDb.selectFrom(model.table).select(model.key[0]!).limit(1).executeTakeFirst();
     if (filled) continue;
     const stored = storedRows(model, rows(), at);
-    await anyDb.transaction().execute(async (trx) => {
-      for (let i = 0; i < stored.length; i += BATCH_SIZE) {
-        await trx
-          .insertInto(model.table)
-          .values(stored.slice(i, i + BATCH_SIZE))
-          .onConflict((oc) => oc.columns(model.key as never).doNothing())
-          .execute();
-      }
-    });
+    await anyDb.transaction().execute((trx) => insertJsonRows(trx, model.table, stored, model.key));
     inserted[resource] = stored.length;
   }
   await fillAirportCoordinates(anyDb, catalogue);

@@ -193,7 +193,7 @@ export async function seed(
     await seedBuyMileageData(db, catalogue, now);
     await seedTierRuleData(db, catalogue, now);
   });
-  await step(`Seeding the demo members (${config.demoMembers ?? 'the named'} members and their history)`, () => seedMemberData(db, now, { total: config.demoMembers, catalogue }));
+  await step(`Seeding the demo members (${config.demoMembers ?? 'the named'} members and their history)`, (tell) => seedMemberData(db, now, { total: config.demoMembers, catalogue, tell }));
   await step('Seeding the demo operations (nominees, promotions, corporates, claims, redemptions, orders, statements)', async () => {
     await seedNomineeData(db, catalogue, now);
     await seedPromotionData(db, catalogue, now);

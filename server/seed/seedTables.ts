@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { STATUS_ACTIVE, resourceModel } from '../../engine/definition/compile';
 import type { Schema } from '../db/schema';
+import { insertJsonRows } from '../db/jsonRows';
 import { toDb, type Row } from '../resources/records';
 import { demoDayShift, shiftDays } from './seedDates';
 
@@ -41,13 +42,7 @@ export async function seedTables(db: Kysely<Schema>, catalogue: Catalogue, table
       }
       return values;
     });
-    for (let i = 0; i < stored.length; i += 200) {
-      await anyDb
-        .insertInto(model.table)
-        .values(stored.slice(i, i + 200))
-        .onConflict((oc) => oc.columns(model.key as never).doNothing())
-        .execute();
-    }
+    await insertJsonRows(anyDb, model.table, stored, model.key);
     inserted[resource] = stored.length;
   }
   return inserted;

@@ -1,7 +1,7 @@
 // Many rows a statement (server/db/jsonRows.ts) on both databases: every row of a batch larger than one
 // statement takes is written once, each value stored as its column keeps it (whole numbers into a text column
-// as '832', not '832.0'; booleans 1/0; dates as ISO text; lists as JSON), a clash on the conflict key skips the
-// row, and the lists' count listeners hear the table.
+// as '832', not '832.0'; booleans 1/0; dates as ISO text; lists as JSON), a clash on the conflict key (or on
+// any key) skips the row, the inserted rows answer the column asked for, and the lists' count listeners hear the table.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { existingValues, insertJsonRows } from '../../server/db/jsonRows';
@@ -38,5 +38,12 @@ describe.each(testDatabases)('rows in bulk on $name', (target) => {
     const two = (await db().selectFrom('bulk_row').select(['id', 'code']).where('id', 'in', [1, 5000]).orderBy('id').execute()) as { id: number; code: string }[];
     expect(two.map((r) => [Number(r.id), r.code])).toEqual([[1, '832'], [5000, 'NEW']]);
     expect([...(await existingValues(db(), 'bulk_row', 'code', ['NEW', 'C1', 'NONE']))].sort()).toEqual(['C1', 'NEW']);
+  });
+
+  it('skips a row clashing on any key, and answers the keys of the rows it inserted', async () => {
+    await sql`create unique index bulk_row_code_idx on bulk_row (code)`.execute(db());
+    const inserted = await insertJsonRows(db(), 'bulk_row', [{ id: 6001, code: 'C1' }, { id: 1, code: 'FRESH' }, { id: 6002, code: 'LATER' }], 'any', 'id');
+    expect(inserted.map((r) => Number(r.id))).toEqual([6002]);
+    expect(await insertJsonRows(db(), 'bulk_row', [{ id: 6003, code: 'LAST' }])).toEqual([]);
   });
 });
