@@ -82,16 +82,16 @@ module.exports = {
     {
       name: 'no-orphans',
       severity: 'error',
-      comment: 'A module that imports nothing and that nothing imports is dead code, or a file left behind by a move.',
-      from: { orphan: true },
+      comment: 'A module that imports nothing and that nothing imports is dead code, or a file left behind by a move (type declarations aside).',
+      from: { orphan: true, pathNot: '\\.d\\.ts$' },
       to: {},
     },
     {
       name: 'not-to-unresolvable',
       severity: 'error',
-      comment: 'An import that resolves to nothing is a typo or a missing package.',
+      comment: 'An import that resolves to nothing is a typo or a missing package (the build\'s own virtual modules aside).',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {
