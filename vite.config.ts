@@ -138,8 +138,8 @@ export default defineConfig({
           hookTimeout: 120000,
           // A page waited on by expect.poll may take seconds to answer on a busy machine (1 s by default).
           expect: { poll: { timeout: 10_000 } },
-          // One browser at a time on two cores.
-          fileParallelism: false,
+          // Two files at a time, each with its own server, database and browser: a browser test waits on the page
+          // (a motion, an answer) for much of its time, and the other file uses the core meanwhile.
           // A browser test that fails is run once more, so one lost click on a busy CI machine does not
           // stop a landing; the default reporter marks a test that needed it (retry x1).
           retry: 1,

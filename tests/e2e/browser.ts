@@ -4,6 +4,7 @@ import { startTestServer, testDatabases, type TestDatabase, type TestServer } fr
 import { expect } from 'vitest';
 import { formatDate } from '../../engine/definition/format';
 import { demoDay } from '../../server/seed/seedDates';
+import { pageTitle } from '../../src/shell/pageTitle';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -154,6 +155,19 @@ export async function startClean(page: Page, path: string) {
   await page.keyboard.press('Escape').catch(() => undefined);
   await page.goto(path);
   await page.waitForLoadState('load');
+}
+
+/**
+ * Opens a route of the signed-in app as its own links do (history.pushState, then the popstate the router listens
+ * to) instead of loading the whole app again, and waits until the page titled `title` shows: a table-driven check
+ * over many screens pays the app's start once, not once per screen.
+ */
+export async function openInApp(page: Page, path: string, title: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect.poll(() => page.title()).toBe(pageTitle(title));
 }
 
 /**

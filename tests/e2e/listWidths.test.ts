@@ -1,11 +1,11 @@
 // Every list screen of the menu tree, opened at 1366 px by the administrator (who opens them all): its table
-// fits the page without a sideways scroll. One sign-in, one page, each screen reached by its URL.
+// fits the page without a sideways scroll. One sign-in, one page, each screen reached by its path inside the app.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAllows } from '../../engine/definition/menuTree';
 import { isListScreen } from '../../engine/definition/screen';
 import { loadCatalogue } from '../../server/definitions';
-import { logIn, startBrowserRig, type BrowserRig } from './browser';
+import { logIn, openInApp, startBrowserRig, type BrowserRig } from './browser';
 
 const catalogue = loadCatalogue();
 const listMenus = catalogue.menus.filter((menu) => {
@@ -39,8 +39,8 @@ describe('list screens at 1366 px', () => {
     expect(listMenus.length).toBeGreaterThan(50);
   });
 
-  it.each(listMenus.map((menu) => [menu.label, menu.path!] as const))('%s (%s) has no sideways scroll in its table', async (_label, path) => {
-    await page.goto(path);
+  it.each(listMenus.map((menu) => [menu.label, menu.path!, catalogue.pageByMenu.get(menu.menucode)!.title] as const))('%s (%s) has no sideways scroll in its table', async (_label, path, title) => {
+    await openInApp(page, path, title);
     const table = page.locator('.app-content .ant-table');
     await table.waitFor();
     // The first answer is in: rows or the empty state, no spinner.
