@@ -5,9 +5,31 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The machine's busy CPU time so far in seconds, every core together (Linux's /proc/stat); undefined elsewhere. */
+function machineBusySeconds() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait; USER_HZ is 100.
+    return (ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]) / 100;
+  } catch {
+    return undefined;
+  }
+}
+const started = { at: Date.now(), busy: machineBusySeconds() };
+
+/** How long the run took, and how much CPU the machine spent meanwhile (this run's and anything else's). */
+function took() {
+  const seconds = Math.round((Date.now() - started.at) / 1000);
+  const busy = machineBusySeconds();
+  const cpu = busy === undefined || started.busy === undefined ? '' : `; the machine's cores were busy ${Math.round(busy - started.busy)} s in all`;
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s${cpu}`;
+}
+
 function run(title, command, args, env = {}) {
   console.log(`\n== ${title}`);
+  const at = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`== ${title}: ${result.status === 0 ? 'done' : 'failed'} in ${Math.round((Date.now() - at) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -32,7 +54,12 @@ const steps = [
   () => run('definitions', node, ['--import', 'tsx', 'scripts/validate-definitions.ts']),
   () => run('build', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']),
 ];
-for (const step of steps) if (!step()) process.exit(1);
+for (const step of steps) {
+  if (!step()) {
+    console.log(`\nnpm test failed after ${took()}`);
+    process.exit(1);
+  }
+}
 
 mkdirSync('.tmp', { recursive: true });
 console.log(process.env.TEST_DATABASE_URL ? '\nServer tests run on SQLite and PostgreSQL.' : '\nServer tests run on SQLite only (set TEST_DATABASE_URL for PostgreSQL).');
@@ -50,4 +77,5 @@ try {
   // no report: the run failed before any test ran
 }
 console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+console.log(`npm test took ${took()}`);
 process.exit(ok && summary.numFailedTests === 0 && summary.numPassedTests > 0 ? 0 : 1);
