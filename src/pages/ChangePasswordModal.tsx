@@ -56,7 +56,7 @@ export function ChangePasswordModal({ username, ticket, notice, onDone, onCancel
     >
       {notice && <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} />}
       {state.context.message && <Alert type="error" showIcon title={state.context.message} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={(values) => send({ type: 'SUBMIT', currentpassword: values.currentpassword ?? '', newpassword: values.newpassword ?? '', confirmation: values.confirmation ?? '' })}>
+      <Form form={form} layout="vertical" onFinish={(values) => send({ type: 'SUBMIT_PASSWORD', currentpassword: values.currentpassword ?? '', newpassword: values.newpassword ?? '', confirmation: values.confirmation ?? '' })}>
         <Form.Item name="currentpassword" label="Current Password" {...fieldStatus('currentpassword')}>
           <Input.Password placeholder="Current Password" autoComplete="current-password" />
         </Form.Item>
