@@ -48,6 +48,7 @@ const form = newPasswordForm<ActivationContext, ActivationEvent, 'changePassword
   call: memberPasswordCall,
   rules: newPasswordFieldErrors,
   keyed: true,
+  successMessage: true,
 });
 
 const retrieved = (params: Answer) => params.response.result as RetrievedKey | undefined;

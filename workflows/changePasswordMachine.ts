@@ -21,7 +21,7 @@ export interface ChangePasswordContext {
   username: string;
   ticket: string | undefined;
   fieldErrors: ChangePasswordErrors;
-  /** The server's message of the last call: a refusal shows on the form; a success closes the modal. */
+  /** The server's message of the last failed call. */
   message: string | undefined;
 }
 
@@ -71,6 +71,8 @@ const form = newPasswordForm<ChangePasswordContext, ChangePasswordEvent, 'change
   rules: changePasswordFieldErrors,
   // The login's change ticket is no link key: a refused one is the server's message on the form.
   keyed: false,
+  // The modal closes on success; the machine's output says what the caller shows.
+  successMessage: false,
 });
 
 export const changePasswordMachine = setup({

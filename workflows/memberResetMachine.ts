@@ -50,6 +50,7 @@ const form = newPasswordForm<MemberResetContext, MemberResetEvent, 'changePasswo
   call: memberPasswordCall,
   rules: newPasswordFieldErrors,
   keyed: true,
+  successMessage: true,
 });
 
 export const memberResetMachine = setup({

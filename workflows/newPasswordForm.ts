@@ -82,6 +82,8 @@ export interface NewPasswordFormOptions<TContext, TActor extends string, TCall> 
   rules(event: NewPasswordEvent): FieldErrors;
   /** The call uses up the link's key: an unknown, used or expired key (KEY_FAILURE_CODES) ends the flow in 'failed'. */
   keyed: boolean;
+  /** The page shows the server's message of a success in place of the form; false where the flow's output says it. */
+  successMessage: boolean;
 }
 
 /**
@@ -93,7 +95,7 @@ export interface NewPasswordFormOptions<TContext, TActor extends string, TCall> 
 export function newPasswordForm<TContext extends NewPasswordContext, TEvent extends EventObject, TActor extends string, TCall>(
   options: NewPasswordFormOptions<TContext, TActor, TCall>,
 ) {
-  const { machine, actor, call, rules, keyed } = options;
+  const { machine, actor, call, rules, keyed, successMessage } = options;
   const submitted = (event: EventObject) => (event.type === 'SUBMIT_PASSWORD' ? (event as NewPasswordEvent) : undefined);
   const refusedKey = keyed
     ? // A used or expired key cannot succeed on a second try: the message replaces the form.
@@ -134,7 +136,7 @@ export function newPasswordForm<TContext extends NewPasswordContext, TEvent exte
         // Entered by SUBMIT_PASSWORD only: the passwords go from the event to the call.
         input: ({ context, event }: { context: TContext; event: TEvent }) => call(context, submitted(event)!),
         onDone: [
-          { guard: { type: 'accepted' as const, params: answerOf }, target: `#${machine}.done`, actions: { type: 'showServerMessage' as const, params: answerOf } },
+          { guard: { type: 'accepted' as const, params: answerOf }, target: `#${machine}.done`, actions: successMessage ? [{ type: 'showServerMessage' as const, params: answerOf }] : [] },
           ...refusedKey,
           { target: 'editing', actions: { type: 'showServerMessage' as const, params: answerOf } },
         ],

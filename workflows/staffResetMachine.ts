@@ -37,6 +37,7 @@ const form = newPasswordForm<StaffResetContext, StaffResetEvent, 'resetPassword'
   call: (context, event) => ({ key: context.key, newpassword: event.newpassword }),
   rules: newPasswordFieldErrors,
   keyed: true,
+  successMessage: true,
 });
 
 export const staffResetMachine = setup({

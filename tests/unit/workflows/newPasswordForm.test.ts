@@ -36,6 +36,7 @@ describe('newPasswordForm on a machine of its own', () => {
       call: (context, event) => ({ key: context.key, newpassword: event.newpassword }),
       rules: newPasswordFieldErrors,
       keyed,
+      successMessage: true,
     });
     return setup({ types: { context: {} as Context, events: {} as NewPasswordEvent }, actors: { setPassword } })
       .extend(form.implementations)
@@ -120,6 +121,8 @@ interface Flow {
   call: unknown;
   /** Where a refused key leaves the flow. */
   keyRefused: StateValue;
+  /** The server's message of a success, as the flow keeps it for its page. */
+  successMessage: string | undefined;
 }
 
 const FLOWS: Record<string, Flow> = {
@@ -131,6 +134,7 @@ const FLOWS: Record<string, Flow> = {
     editing: { form: 'editing' },
     call: { key: KEY, memberid: 'M0001', forceupdate: true, currentpassword: 'DEFAULT', newpassword: 'Garuda#2024x' },
     keyRefused: 'failed',
+    successMessage: 'Your password has been set',
   },
   'member reset': {
     machine: memberResetMachine,
@@ -140,6 +144,7 @@ const FLOWS: Record<string, Flow> = {
     editing: { form: 'editing' },
     call: { key: KEY, memberid: 'M0002', forceupdate: true, currentpassword: 'DEFAULT', newpassword: 'Garuda#2024x' },
     keyRefused: 'failed',
+    successMessage: 'Your password has been set',
   },
   'staff reset': {
     machine: staffResetMachine,
@@ -149,6 +154,7 @@ const FLOWS: Record<string, Flow> = {
     editing: { form: 'editing' },
     call: { key: KEY, newpassword: 'Garuda#2024x' },
     keyRefused: 'failed',
+    successMessage: 'Your password has been set',
   },
   'expired password change': {
     machine: changePasswordMachine,
@@ -159,6 +165,8 @@ const FLOWS: Record<string, Flow> = {
     call: { username: 'agent01', currentpassword: 'Garuda#2023', newpassword: 'Garuda#2024x', ticket: 'change-ticket-1' },
     // The login's ticket is no link key: the form stays.
     keyRefused: 'editing',
+    // The modal closes; its output says what the caller shows.
+    successMessage: undefined,
   },
 };
 
@@ -175,12 +183,13 @@ const resting = (flow: Flow, actor: ReturnType<typeof startFlow>['actor']) =>
 
 describe.each(Object.entries(FLOWS))('the %s flow with the shared form', (_name, flow) => {
   it('sends its own call and reaches done', async () => {
-    const { actor, passwordCall } = startFlow(flow, async () => envelope('0000', 'Success'));
+    const { actor, passwordCall } = startFlow(flow, async () => envelope('0000', 'Your password has been set'));
     await resting(flow, actor);
     expect(actor.getSnapshot().matches(flow.editing)).toBe(true);
     actor.send(PASSWORD);
     await waitFor(actor, (snapshot) => snapshot.matches('done'));
     expect(passwordCall.mock.calls[0][0].input).toEqual(flow.call);
+    expect(actor.getSnapshot().context.message).toBe(flow.successMessage);
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('Garuda#2024x');
   });
 
