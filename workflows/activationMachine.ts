@@ -2,9 +2,17 @@
 // the account activated, then the member creates a password and the server's message replaces the form.
 import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
-import { MEMBER_DEFAULT_PASSWORD } from '../domain/memberFlows';
 import { MESSAGES } from '../engine/api/responseCodes';
-import { KEY_FAILURE_CODES, newPasswordFieldErrors, newPasswordInvalid, type MemberPasswordCall, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
+import {
+  answerOf,
+  memberPasswordCall,
+  newPasswordFieldErrors,
+  newPasswordForm,
+  type Answer,
+  type MemberPasswordCall,
+  type NewPasswordErrors,
+  type NewPasswordEvent,
+} from './newPasswordForm';
 import { injectedActor } from './injectedActor';
 
 export interface ActivationInput {
@@ -34,8 +42,15 @@ const retrieveKey = injectedActor<ResponseEnvelope, { key: string }>('retrieveKe
 const activate = injectedActor<ResponseEnvelope, { key: string }>('activate');
 const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
 
-type Answer = { response: ResponseEnvelope };
-const answerOf = ({ event }: { event: { output: ResponseEnvelope } }): Answer => ({ response: event.output });
+const form = newPasswordForm<ActivationContext, ActivationEvent, 'changePassword', MemberPasswordCall>({
+  machine: 'activation',
+  actor: 'changePassword',
+  call: memberPasswordCall,
+  rules: newPasswordFieldErrors,
+  keyed: true,
+  successMessage: true,
+});
+
 const retrieved = (params: Answer) => params.response.result as RetrievedKey | undefined;
 
 export const activationMachine = setup({
@@ -47,25 +62,16 @@ export const activationMachine = setup({
   actors: { retrieveKey, activate, changePassword },
   guards: {
     noKey: ({ context }) => !context.key,
-    accepted: (_, params: Answer) => isSuccess(params.response.status.responsecode),
     activationKey: (_, params: Answer) => isSuccess(params.response.status.responsecode) && retrieved(params)?.keytype === ACTIVATION_KEY_TYPE,
     activationKeyOfMember: (_, params: Answer) =>
       isSuccess(params.response.status.responsecode) && retrieved(params)?.keytype === ACTIVATION_KEY_TYPE && !!retrieved(params)?.memberid,
-    keyFailure: (_, params: Answer) => KEY_FAILURE_CODES.includes(params.response.status.responsecode),
-    fieldsInvalid: ({ event }) => newPasswordInvalid(event),
   },
   actions: {
-    showFieldErrors: assign({
-      fieldErrors: ({ event }) => (event.type === 'SUBMIT_PASSWORD' ? newPasswordFieldErrors(event.newpassword, event.confirmation) : {}),
-    }),
-    clearMessages: assign({ fieldErrors: {}, message: undefined }),
-    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    showServerMessage: assign({ message: (_, params: Answer) => params.response.status.responsemessage }),
     takeMemberId: assign({
       memberid: ({ context }, params: Answer) => (params.response.result as { memberid?: string | null } | undefined)?.memberid ?? context.memberid,
     }),
   },
-}).createMachine({
+}).extend(form.implementations).createMachine({
   id: 'activation',
   context: ({ input }) => ({ key: input.key ?? '', memberid: undefined, fieldErrors: {}, message: undefined }),
   initial: 'checking',
@@ -101,39 +107,7 @@ export const activationMachine = setup({
         onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
       },
     },
-    form: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            SUBMIT_PASSWORD: [
-              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
-              { target: 'submitting', actions: 'clearMessages' },
-            ],
-          },
-        },
-        submitting: {
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ context, event }) => ({
-              key: context.key,
-              memberid: context.memberid ?? '',
-              forceupdate: true as const,
-              currentpassword: MEMBER_DEFAULT_PASSWORD,
-              newpassword: event.type === 'SUBMIT_PASSWORD' ? event.newpassword : '',
-            }),
-            onDone: [
-              { guard: { type: 'accepted', params: answerOf }, target: '#activation.done', actions: { type: 'showServerMessage', params: answerOf } },
-              // A used or expired key cannot succeed on a second try: the message replaces the form.
-              { guard: { type: 'keyFailure', params: answerOf }, target: '#activation.failed', actions: { type: 'showServerMessage', params: answerOf } },
-              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
-            ],
-            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-          },
-        },
-      },
-    },
+    form: { initial: 'editing', states: form.states },
     done: { type: 'final' },
     failed: { type: 'final' },
   },

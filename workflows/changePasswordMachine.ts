@@ -1,8 +1,9 @@
 // The change-expired-password modal opened by login code 9004 (spec 000 §2, §5, §8): current, new and confirmation.
-import { assign, setup } from 'xstate';
-import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
+import { setup } from 'xstate';
+import type { ResponseEnvelope } from '../engine/api/envelope';
 import { MESSAGES } from '../engine/api/responseCodes';
 import { SHELL_MESSAGES, changePasswordErrors } from '../engine/rules';
+import { newPasswordForm, withoutPassingFields, type NewPasswordEvent } from './newPasswordForm';
 import { injectedActor } from './injectedActor';
 
 export type ChangePasswordField = 'currentpassword' | 'newpassword' | 'confirmation';
@@ -24,7 +25,8 @@ export interface ChangePasswordContext {
   message: string | undefined;
 }
 
-export type ChangePasswordEvent = { type: 'SUBMIT'; currentpassword: string; newpassword: string; confirmation: string };
+/** The new-password form's event, with the current password. */
+export type ChangePasswordEvent = NewPasswordEvent & { currentpassword: string };
 
 /** What the login page shows once the password is changed (spec 000 §8). */
 export interface ChangePasswordOutput {
@@ -43,8 +45,8 @@ export interface ChangePasswordCall {
 const changePassword = injectedActor<ResponseEnvelope, ChangePasswordCall>('changePassword');
 
 /** The local checks of spec 000 §5, per field; empty when the form may be sent. */
-export function changePasswordFieldErrors(event: ChangePasswordEvent): ChangePasswordErrors {
-  const { currentpassword, newpassword, confirmation } = event;
+export function changePasswordFieldErrors(event: NewPasswordEvent): ChangePasswordErrors {
+  const { currentpassword = '', newpassword, confirmation } = event;
   const messages = newpassword ? changePasswordErrors(currentpassword, newpassword, confirmation) : [];
   const forNew = messages.filter((message) => message !== SHELL_MESSAGES.confirmationInconsistent);
   const forConfirmation = messages.filter((message) => message === SHELL_MESSAGES.confirmationInconsistent);
@@ -53,8 +55,25 @@ export function changePasswordFieldErrors(event: ChangePasswordEvent): ChangePas
     newpassword: newpassword ? forNew : [SHELL_MESSAGES.required],
     confirmation: confirmation ? forConfirmation : [SHELL_MESSAGES.required],
   };
-  return Object.fromEntries(Object.entries(errors).filter(([, list]) => list.length > 0));
+  return withoutPassingFields(errors);
 }
+
+const form = newPasswordForm<ChangePasswordContext, ChangePasswordEvent, 'changePassword', ChangePasswordCall>({
+  machine: 'changePassword',
+  actor: 'changePassword',
+  // The passwords travel in the event only: they never sit in the context.
+  call: (context, event) => ({
+    username: context.username,
+    currentpassword: event.currentpassword ?? '',
+    newpassword: event.newpassword,
+    ...(context.ticket ? { ticket: context.ticket } : {}),
+  }),
+  rules: changePasswordFieldErrors,
+  // The login's change ticket is no link key: a refused one is the server's message on the form.
+  keyed: false,
+  // The modal closes on success; the machine's output says what the caller shows.
+  successMessage: false,
+});
 
 export const changePasswordMachine = setup({
   types: {
@@ -64,49 +83,12 @@ export const changePasswordMachine = setup({
     output: {} as ChangePasswordOutput,
   },
   actors: { changePassword },
-  guards: {
-    fieldsInvalid: ({ event }) => Object.keys(changePasswordFieldErrors(event)).length > 0,
-    accepted: (_, params: { response: ResponseEnvelope }) => isSuccess(params.response.status.responsecode),
-  },
-  actions: {
-    showFieldErrors: assign({ fieldErrors: ({ event }) => changePasswordFieldErrors(event) }),
-    clearMessages: assign({ fieldErrors: {}, message: undefined }),
-    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-  },
-}).createMachine({
+}).extend(form.implementations).createMachine({
   id: 'changePassword',
   context: ({ input }) => ({ username: input.username, ticket: input.ticket, fieldErrors: {}, message: undefined }),
   initial: 'editing',
   states: {
-    editing: {
-      on: {
-        SUBMIT: [
-          { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
-          { target: 'submitting', actions: 'clearMessages' },
-        ],
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'changePassword',
-        src: 'changePassword',
-        // The passwords travel in the event only: they never sit in the context.
-        input: ({ context, event }) => ({
-          username: context.username,
-          currentpassword: event.currentpassword,
-          newpassword: event.newpassword,
-          ...(context.ticket ? { ticket: context.ticket } : {}),
-        }),
-        onDone: [
-          { guard: { type: 'accepted', params: ({ event }) => ({ response: event.output }) }, target: 'done' },
-          {
-            target: 'editing',
-            actions: { type: 'showMessage', params: ({ event }) => ({ message: event.output.status.responsemessage }) },
-          },
-        ],
-        onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-      },
-    },
+    ...form.states,
     done: { type: 'final' },
   },
   output: () => ({ message: MESSAGES.DATA_UPDATED, description: MESSAGES.PASSWORD_CHANGED_DETAIL }),

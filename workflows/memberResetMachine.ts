@@ -2,11 +2,19 @@
 // form (card number or e-mail, with the login page's captcha) whose success message replaces it; with a key,
 // validation, the form, the message.
 import { assign, setup } from 'xstate';
-import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
-import { MEMBER_DEFAULT_PASSWORD } from '../domain/memberFlows';
+import type { ResponseEnvelope } from '../engine/api/envelope';
 import { MESSAGES } from '../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../engine/rules';
-import { KEY_FAILURE_CODES, newPasswordFieldErrors, newPasswordInvalid, type MemberPasswordCall, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
+import {
+  answerOf,
+  memberPasswordCall,
+  newPasswordFieldErrors,
+  newPasswordForm,
+  type Answer,
+  type MemberPasswordCall,
+  type NewPasswordErrors,
+  type NewPasswordEvent,
+} from './newPasswordForm';
 import { injectedActor } from './injectedActor';
 
 export interface MemberResetInput {
@@ -36,8 +44,14 @@ const requestReset = injectedActor<ResponseEnvelope, { username: string; recaptc
 const validateKey = injectedActor<ResponseEnvelope, { key: string }>('validateKey');
 const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
 
-type Answer = { response: ResponseEnvelope };
-const answerOf = ({ event }: { event: { output: ResponseEnvelope } }): Answer => ({ response: event.output });
+const form = newPasswordForm<MemberResetContext, MemberResetEvent, 'changePassword', MemberPasswordCall>({
+  machine: 'memberReset',
+  actor: 'changePassword',
+  call: memberPasswordCall,
+  rules: newPasswordFieldErrors,
+  keyed: true,
+  successMessage: true,
+});
 
 export const memberResetMachine = setup({
   types: {
@@ -48,27 +62,18 @@ export const memberResetMachine = setup({
   actors: { requestReset, validateKey, changePassword },
   guards: {
     noKey: ({ context }) => !context.key,
-    accepted: (_, params: Answer) => isSuccess(params.response.status.responsecode),
-    keyFailure: (_, params: Answer) => KEY_FAILURE_CODES.includes(params.response.status.responsecode),
     usernameMissing: ({ event }) => event.type === 'SUBMIT_REQUEST' && !event.username.trim(),
     captchaMissing: ({ context }) => context.captcha === undefined,
-    fieldsInvalid: ({ event }) => newPasswordInvalid(event),
   },
   actions: {
-    showFieldErrors: assign({
-      fieldErrors: ({ event }): MemberResetErrors =>
-        event.type === 'SUBMIT_PASSWORD' ? newPasswordFieldErrors(event.newpassword, event.confirmation) : { username: [SHELL_MESSAGES.required] },
-    }),
-    clearMessages: assign({ fieldErrors: {}, message: undefined }),
+    showUsernameRequired: assign({ fieldErrors: { username: [SHELL_MESSAGES.required] } }),
     /** Injected: resets the captcha widget (it is single use). */
     resetCaptcha: () => {},
     storeCaptcha: assign({ captcha: ({ event }) => (event.type === 'CAPTCHA_VERIFIED' ? event.payload : undefined) }),
     forgetCaptcha: assign({ captcha: undefined }),
-    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    showServerMessage: assign({ message: (_, params: Answer) => params.response.status.responsemessage }),
     takeMemberId: assign({ memberid: (_, params: Answer) => (params.response.result as { memberid?: string } | undefined)?.memberid }),
   },
-}).createMachine({
+}).extend(form.implementations).createMachine({
   id: 'memberReset',
   context: ({ input }) => ({ key: input.key ?? '', captcha: undefined, memberid: undefined, fieldErrors: {}, message: undefined }),
   initial: 'validating',
@@ -83,7 +88,7 @@ export const memberResetMachine = setup({
         editing: {
           on: {
             SUBMIT_REQUEST: [
-              { guard: 'usernameMissing', actions: 'showFieldErrors' },
+              { guard: 'usernameMissing', actions: 'showUsernameRequired' },
               // The button waits for the captcha; without it nothing is sent.
               { guard: 'captchaMissing' },
               { target: 'submitting', actions: 'clearMessages' },
@@ -122,39 +127,7 @@ export const memberResetMachine = setup({
         onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
       },
     },
-    form: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            SUBMIT_PASSWORD: [
-              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
-              { target: 'submitting', actions: 'clearMessages' },
-            ],
-          },
-        },
-        submitting: {
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ context, event }) => ({
-              key: context.key,
-              memberid: context.memberid ?? '',
-              forceupdate: true as const,
-              currentpassword: MEMBER_DEFAULT_PASSWORD,
-              newpassword: event.type === 'SUBMIT_PASSWORD' ? event.newpassword : '',
-            }),
-            onDone: [
-              { guard: { type: 'accepted', params: answerOf }, target: '#memberReset.done', actions: { type: 'showServerMessage', params: answerOf } },
-              // A used or expired key cannot succeed on a second try: the message replaces the form.
-              { guard: { type: 'keyFailure', params: answerOf }, target: '#memberReset.failed', actions: { type: 'showServerMessage', params: answerOf } },
-              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
-            ],
-            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-          },
-        },
-      },
-    },
+    form: { initial: 'editing', states: form.states },
     done: { type: 'final' },
     failed: { type: 'final' },
   },

@@ -1,26 +1,12 @@
 // The change-expired-password modal (spec 000 §2, §5, §8), driven by changePasswordMachine: after a 9004 login
 // it carries that answer's change ticket; on /profile the session is the proof.
 import { useEffect } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { passwordDigest } from '../../engine/api/passwordDigest';
-import { changePasswordMachine, type ChangePasswordCall, type ChangePasswordOutput } from '../../workflows/changePasswordMachine';
-import { api } from '../api';
+import { changePasswordMachine, type ChangePasswordOutput } from '../../workflows/changePasswordMachine';
 import { SHELL_MODAL_WIDTH } from '../shell/pageTitle';
-
-const changePassword = fromPromise(async ({ input }: { input: ChangePasswordCall }) =>
-  api.call('/api/user/change-password', {
-    noRetry: true,
-    data: {
-      username: input.username,
-      ...(input.ticket ? { ticket: input.ticket } : {}),
-      currentpassword: passwordDigest(input.currentpassword),
-      newpassword: passwordDigest(input.newpassword),
-      plain: { currentpassword: input.currentpassword, newpassword: input.newpassword },
-    },
-  }),
-);
+import { changePasswordCalls } from './changePasswordCall';
+import { NewPasswordForm } from './NewPasswordForm';
 
 interface Props {
   username: string;
@@ -32,16 +18,13 @@ interface Props {
 }
 
 export function ChangePasswordModal({ username, ticket, notice, onDone, onCancel }: Props) {
-  const [state, send] = useMachine(changePasswordMachine.provide({ actors: { changePassword } }), { input: { username, ticket } });
+  const [state, send] = useMachine(changePasswordMachine.provide({ actors: changePasswordCalls }), { input: { username, ticket } });
   const [form] = Form.useForm();
-  const errors = state.context.fieldErrors;
+  const busy = state.matches('submitting');
 
   useEffect(() => {
     if (state.status === 'done' && state.output) onDone(state.output);
   }, [state.status, state.output, onDone]);
-
-  const fieldStatus = (field: keyof typeof errors) =>
-    errors[field]?.length ? { validateStatus: 'error' as const, help: errors[field]!.map((m) => <div key={m}>{m}</div>) } : {};
 
   return (
     <Modal
@@ -51,22 +34,11 @@ export function ChangePasswordModal({ username, ticket, notice, onDone, onCancel
       okText="Change Password"
       onOk={() => form.submit()}
       onCancel={onCancel}
-      confirmLoading={state.matches('submitting')}
+      confirmLoading={busy}
       destroyOnHidden
     >
       {notice && <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      {state.context.message && <Alert type="error" showIcon title={state.context.message} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={(values) => send({ type: 'SUBMIT', currentpassword: values.currentpassword ?? '', newpassword: values.newpassword ?? '', confirmation: values.confirmation ?? '' })}>
-        <Form.Item name="currentpassword" label="Current Password" {...fieldStatus('currentpassword')}>
-          <Input.Password placeholder="Current Password" autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="newpassword" label="New Password" {...fieldStatus('newpassword')}>
-          <Input.Password placeholder="New Password" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmation" label="Confirm New Password" {...fieldStatus('confirmation')}>
-          <Input.Password placeholder="Confirm New Password" autoComplete="new-password" />
-        </Form.Item>
-      </Form>
+      <NewPasswordForm errors={state.context.fieldErrors} message={state.context.message} busy={busy} send={send} modal={form} />
     </Modal>
   );
 }

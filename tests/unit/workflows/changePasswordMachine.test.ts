@@ -8,7 +8,7 @@ import { allStatePaths, reachableStatePaths } from './statePaths';
 const envelope = (responsecode: string, responsemessage: string): ResponseEnvelope => ({ status: { responsecode, responsemessage } });
 const OK = envelope('0000', 'Success');
 
-const VALID = { type: 'SUBMIT', currentpassword: 'Garuda#2023', newpassword: 'Garuda#2024x', confirmation: 'Garuda#2024x' } as const;
+const VALID = { type: 'SUBMIT_PASSWORD', currentpassword: 'Garuda#2023', newpassword: 'Garuda#2024x', confirmation: 'Garuda#2024x' } as const;
 
 function start(answer: () => Promise<ResponseEnvelope> = async () => OK, ticket?: string) {
   const changePassword = vi.fn(async (_call: { input: ChangePasswordCall }) => answer());
@@ -24,7 +24,7 @@ describe('changePasswordMachine reachability', () => {
   it('reaches every state with a deterministic fake for changePassword', () => {
     const events = [
       VALID,
-      { type: 'SUBMIT', currentpassword: '', newpassword: '', confirmation: '' },
+      { type: 'SUBMIT_PASSWORD', currentpassword: '', newpassword: '', confirmation: '' },
       { type: 'xstate.done.actor.changePassword', output: OK },
       { type: 'xstate.done.actor.changePassword', output: envelope('9001', 'Invalid current password') },
       { type: 'xstate.error.actor.changePassword', error: 'network down' },
@@ -100,7 +100,7 @@ describe('changePasswordMachine', () => {
 
   it("requires every field ('Required'), without calling the server", () => {
     const { actor, changePassword } = start();
-    actor.send({ type: 'SUBMIT', currentpassword: '', newpassword: '', confirmation: '' });
+    actor.send({ type: 'SUBMIT_PASSWORD', currentpassword: '', newpassword: '', confirmation: '' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       currentpassword: ['Required'],
@@ -112,7 +112,7 @@ describe('changePasswordMachine', () => {
 
   it('checks the strength of the new password', () => {
     const { actor, changePassword } = start();
-    actor.send({ type: 'SUBMIT', currentpassword: 'Sky#Team99', newpassword: 'garuda', confirmation: 'garuda' });
+    actor.send({ type: 'SUBMIT_PASSWORD', currentpassword: 'Sky#Team99', newpassword: 'garuda', confirmation: 'garuda' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       newpassword: ['At least 1 uppercase character.', 'At least 1 digit number.', 'At least 1 special character.', 'Minimum 8 characters.'],
     });
@@ -121,7 +121,7 @@ describe('changePasswordMachine', () => {
 
   it('needs 2 characters different from the current password', () => {
     const { actor } = start();
-    actor.send({ type: 'SUBMIT', currentpassword: 'Garuda#2023', newpassword: 'Garuda#2024', confirmation: 'Garuda#2024' });
+    actor.send({ type: 'SUBMIT_PASSWORD', currentpassword: 'Garuda#2023', newpassword: 'Garuda#2024', confirmation: 'Garuda#2024' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ newpassword: ['At least 2 different characters from Current Password.'] });
   });
 
