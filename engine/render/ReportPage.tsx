@@ -30,6 +30,13 @@ export const REPORT_PAGE_TEXTS = {
 
 /** How often running files are asked for their percentage. */
 export const PROGRESS_POLL_MS = 2000;
+/**
+ * How often a running file is asked in its first PROGRESS_POLL_MS on the page, the first time this soon after it
+ * appears: a job queued by Generate starts at once (its enqueue wakes the workers) but reports its first
+ * percentage only once its thread has started and written a page, about a second later, and that percentage
+ * should show then rather than a whole poll later.
+ */
+export const PROGRESS_FIRST_POLL_MS = 500;
 const PAGE_SIZE = 10;
 
 interface ListedFile {
@@ -120,12 +127,17 @@ export default function ReportPage({ page }: PageViewProps) {
     void load();
   }, [load]);
 
-  // Running files: their percentage every PROGRESS_POLL_MS; the list reloads when one ends.
+  // Running files: their percentage every PROGRESS_FIRST_POLL_MS for PROGRESS_POLL_MS after they appear, then every
+  // PROGRESS_POLL_MS; the list reloads when one ends.
   const runningIds = files.filter(running).map((f) => f.fileid).join(',');
   useEffect(() => {
     if (!runningIds) return;
     const ids = runningIds.split(',');
-    const timer = setInterval(() => {
+    let asked = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = () => {
+      asked += 1;
+      timer = setTimeout(ask, asked * PROGRESS_FIRST_POLL_MS < PROGRESS_POLL_MS ? PROGRESS_FIRST_POLL_MS : PROGRESS_POLL_MS);
       void Promise.all(
         ids.map(async (fileid) => {
           const answer = await call<{ percentage: number; status: string }>('/api/report/progress', { data: { fileid } });
@@ -136,8 +148,9 @@ export default function ReportPage({ page }: PageViewProps) {
         setProgress((previous) => ({ ...previous, ...Object.fromEntries(answers) }));
         if (answers.some(([, value]) => value === 'failed' || value.status === 'DONE' || value.status === 'FAILED')) void load();
       });
-    }, PROGRESS_POLL_MS);
-    return () => clearInterval(timer);
+    };
+    timer = setTimeout(ask, PROGRESS_FIRST_POLL_MS);
+    return () => clearTimeout(timer);
   }, [call, runningIds, load]);
 
   async function generate() {
