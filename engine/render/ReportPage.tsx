@@ -28,8 +28,17 @@ export const REPORT_PAGE_TEXTS = {
   noAccess: 'Your role may not generate this report (reporting access in General Configuration)',
 } as const;
 
-/** How often running files are asked for their percentage. */
+/** How often running files are asked for their percentage once they show one. */
 export const PROGRESS_POLL_MS = 2000;
+/**
+ * How soon a running file is first asked after it appears, and how often until it shows a percentage: a job
+ * queued by Generate starts at once (its enqueue wakes the workers) but reports its first percentage only once
+ * its thread has started and written a page, a second or more later, and that percentage should show then
+ * rather than up to a whole PROGRESS_POLL_MS later.
+ */
+export const PROGRESS_FIRST_POLL_MS = 500;
+/** The quick asks at most (10 s): a file queued behind long jobs is asked at the slow pace. */
+const PROGRESS_FIRST_POLLS = 20;
 const PAGE_SIZE = 10;
 
 interface ListedFile {
@@ -120,12 +129,17 @@ export default function ReportPage({ page }: PageViewProps) {
     void load();
   }, [load]);
 
-  // Running files: their percentage every PROGRESS_POLL_MS; the list reloads when one ends.
+  // Running files: first asked PROGRESS_FIRST_POLL_MS after they appear and at that pace until each shows a
+  // percentage, then every PROGRESS_POLL_MS; the list reloads when one ends.
   const runningIds = files.filter(running).map((f) => f.fileid).join(',');
   useEffect(() => {
     if (!runningIds) return;
     const ids = runningIds.split(',');
-    const timer = setInterval(() => {
+    let quickAsks = PROGRESS_FIRST_POLLS;
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = () => {
+      quickAsks -= 1;
+      timer = setTimeout(ask, quickAsks > 0 ? PROGRESS_FIRST_POLL_MS : PROGRESS_POLL_MS);
       void Promise.all(
         ids.map(async (fileid) => {
           const answer = await call<{ percentage: number; status: string }>('/api/report/progress', { data: { fileid } });
@@ -134,10 +148,13 @@ export default function ReportPage({ page }: PageViewProps) {
         }),
       ).then((answers) => {
         setProgress((previous) => ({ ...previous, ...Object.fromEntries(answers) }));
-        if (answers.some(([, value]) => value === 'failed' || value.status === 'DONE' || value.status === 'FAILED')) void load();
+        const ended = (value: Progress) => value === 'failed' || value.status === 'DONE' || value.status === 'FAILED';
+        if (answers.every(([, value]) => ended(value) || (value !== 'failed' && value.percentage > 0))) quickAsks = 0;
+        if (answers.some(([, value]) => ended(value))) void load();
       });
-    }, PROGRESS_POLL_MS);
-    return () => clearInterval(timer);
+    };
+    timer = setTimeout(ask, PROGRESS_FIRST_POLL_MS);
+    return () => clearTimeout(timer);
   }, [call, runningIds, load]);
 
   async function generate() {

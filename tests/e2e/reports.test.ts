@@ -1,6 +1,7 @@
 // Reports in Chromium, one login: for each report of the table, the parameter form is filled, the
 // format chosen and Generate pressed; the file's row follows its job's percentage through the progress call
-// (the page's clock moves the poll: a job held at 40 % shows 40 %, then done shows the success bar), Download
+// (the page's clock moves the poll: a job at 40 % shows 40 % at the first ask, soon after the file appears, then
+// 70 % at the slow pace, then done shows the success bar), Download
 // says 'Downloading file...' and the browser receives the file; Download Report lists it; a failed job shows
 // 'No Data'. The job is run by the test (the test server runs no worker), as any app server would run it.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -8,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claim, complete, progress } from '../../server/jobs/jobQueue';
 import { generateReportFile } from '../../server/reports/reportStore';
-import { PROGRESS_POLL_MS } from '../../engine/render/ReportPage';
+import { PROGRESS_FIRST_POLL_MS, PROGRESS_POLL_MS } from '../../engine/render/ReportPage';
 import { holdClock, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 const REPORT_DIR = '.tmp/e2e-report-files';
@@ -28,6 +29,7 @@ describe('reports in Chromium', () => {
   const row = (fileid: string) => page.locator(`tr[data-row-key="${fileid}"]`);
   const newestFile = async (report: string) => ((await (db() as any).selectFrom('report_file').select('fileid').where('report', '=', report).orderBy('createddate', 'desc').executeTakeFirst()) as { fileid: string } | undefined)?.fileid;
   const tickPoll = () => page.clock.runFor(PROGRESS_POLL_MS + 50);
+  let progressAsks = 0;
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
@@ -35,6 +37,7 @@ describe('reports in Chromium', () => {
     page = await rig.newPage();
     page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text().slice(0, 300))));
     page.on('pageerror', (error) => void consoleErrors.push(error.message));
+    page.on('request', (request) => void (request.url().endsWith('/api/report/progress') && progressAsks++));
     await page.clock.install();
     await logIn(page, 'admin');
     await page.getByText('Dashboard').first().waitFor();
@@ -54,18 +57,28 @@ describe('reports in Chromium', () => {
     const generate = page.getByRole('button', { name: 'Generate' });
     await poll(() => generate.isEnabled()).toBe(true);
     await page.locator('.report-parameters').getByText(format, { exact: true }).click();
+    // Held from before the click: the poll's first ask is timed from the moment the file's row appears.
+    await holdClock(page);
     await generate.click();
     await poll(() => newestFile(report)).toBeTruthy();
     const fileid = (await newestFile(report))!;
     await row(fileid).waitFor();
-    await holdClock(page);
+    const widget = row(fileid).locator('.report-progress');
+    expect((await widget.innerText()).trim()).toBe('0%');
 
-    // An app server takes the job and reports 40 %: the widget shows it on its next poll.
+    // An app server takes the job and reports 40 %: the widget shows it at the first ask, PROGRESS_FIRST_POLL_MS
+    // after the row appeared (not a whole PROGRESS_POLL_MS later); from then on the file is asked at the slow
+    // pace (one ask in the next PROGRESS_POLL_MS), which shows 70 %.
     const job = await claim(db(), { owner: 'e2e', leaseMs: 60_000, now: new Date(), jobtypes: ['report'] });
     expect(job?.jobkey).toBe(`report:${fileid}`);
     await progress(db(), { jobid: job!.jobid, owner: 'e2e', percentage: 40, leaseMs: 60_000, now: new Date() });
+    await page.clock.runFor(PROGRESS_FIRST_POLL_MS + 50);
+    await poll(() => widget.innerText()).toContain('40%');
+    await progress(db(), { jobid: job!.jobid, owner: 'e2e', percentage: 70, leaseMs: 60_000, now: new Date() });
+    const asked = progressAsks;
     await tickPoll();
-    await poll(() => row(fileid).locator('.report-progress').innerText()).toContain('40%');
+    await poll(() => widget.innerText()).toContain('70%');
+    expect(progressAsks - asked).toBe(1);
     await page.screenshot({ path: `${screenshotDir}/report-${report}-running.png`, animations: 'disabled' });
 
     // The job ends: the row shows success, its rows and size, and Download is offered.
