@@ -90,11 +90,17 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
-  /** The round's job thread, started for its first ownThread job and ended when the round's jobs are done. */
+  /**
+   * The job thread: opened for the first ownThread job of a round and closed when the round's jobs are done, or,
+   * for a worker that loops (start()), opened at its start and kept warm until stop(), so that a report enqueued by
+   * a request does not wait a second or more for a thread to load its modules. A thread that dies is opened again
+   * for the next job.
+   */
   let thread: { worker: Worker; pending: Map<number, (answer: JobThreadAnswer) => void>; next: number } | undefined;
 
   function openThread(database: JobThreadData) {
     const worker = new Worker(new URL('./jobThread.mjs', import.meta.url), { workerData: database });
+    options.log?.info({ threadId: worker.threadId }, 'job thread started');
     const opened = { worker, pending: new Map<number, (answer: JobThreadAnswer) => void>(), next: 1 };
     const failAll = (error: string) => {
       for (const [id, resolve] of opened.pending) resolve({ id, ok: false, error });
@@ -131,6 +137,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const request: JobThreadRequest = { close: true };
     current.worker.postMessage(request);
     await exited;
+    options.log?.info({ threadId: current.worker.threadId }, 'job thread ended');
   }
 
   async function tick(): Promise<number> {
@@ -151,12 +158,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       } else await runOne(job);
     }
     await Promise.all(threads);
-    await closeThread();
+    if (!warm) await closeThread();
     return ran;
   }
 
   let started = false;
   let stopped = false;
+  /** A looping worker keeps its job thread between rounds. */
+  let warm = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   /** A job was enqueued during a round: another round follows it at once. */
@@ -189,6 +198,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     tick,
     start() {
       started = true;
+      if (options.threadDatabase && [...handlers.values()].some((h) => h.ownThread)) {
+        warm = true;
+        thread ??= openThread(options.threadDatabase);
+      }
       const listen = options.listen;
       if (listen)
         unlisten = listen
@@ -212,6 +225,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       if (timer) clearTimeout(timer);
       await (await unlisten)?.();
       await running;
+      await closeThread();
     },
   };
 }

@@ -59,6 +59,25 @@ describe.each(targets)('report jobs in their own thread on $name', (target) => {
     expect(progress.body.result).toMatchObject({ status: 'DONE', percentage: 100 });
   });
 
+  it('a looping worker keeps one thread warm across rounds, from its start to its stop', async () => {
+    const said: string[] = [];
+    const log = { info: (_fields: object, message?: string) => void said.push(message ?? ''), error: () => undefined };
+    const looping = createJobWorker({ db: server.database.db, owner: 'looping', handlers: reportJobHandlers, pollMs: 3_600_000, threadDatabase: threadDatabase(), log });
+    looping.start();
+    try {
+      // Each report is a round of its own: the request's enqueue wakes the worker.
+      for (const format of ['CSV', 'XLSX']) {
+        const fileid = await generate(format);
+        await expect.poll(async () => (await jobOf(fileid)).status, { timeout: 60_000 }).toBe('DONE');
+      }
+      expect(said.filter((message) => message === 'job thread started')).toHaveLength(1);
+      expect(said).not.toContain('job thread ended');
+    } finally {
+      await looping.stop();
+    }
+    expect(said.filter((message) => message === 'job thread ended')).toHaveLength(1);
+  });
+
   it('a job whose server died is taken again by a threaded worker after its lease', async () => {
     const fileid = await generate('CSV');
     const taken = await claim(server.database.db, { owner: 'dead-server', leaseMs: 60_000, now: new Date(), jobtypes: ['report'] });
