@@ -6,6 +6,7 @@
 // member activities (counted into the dashboard's rollups set-wise), parked activities and detail lines.
 import { sql, type Kysely } from 'kysely';
 import type { AccrualResult } from '../../domain/accrualResult';
+import { inEffect } from '../../engine/definition/dates';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';
 import { existingValues, insertJsonRows } from '../db/jsonRows';
@@ -106,7 +107,7 @@ async function membersByCard(db: Db, cards: string[]): Promise<Map<string, Found
 /** The member as of a date: the tier its history gives then (the latest start covering it), else its current tier (as accrualStore.memberByCard). */
 function memberOn({ tiers, ...member }: FoundMember, date: string): AccrualMember {
   let held: { tierid: string; startdate: string } | undefined;
-  for (const t of tiers) if (t.startdate <= date && (t.enddate === null || t.enddate >= date) && (!held || t.startdate > held.startdate)) held = t;
+  for (const t of tiers) if (inEffect(date, t.startdate, t.enddate) && (!held || t.startdate > held.startdate)) held = t;
   return { ...member, tierid: held?.tierid ?? member.tierid };
 }
 

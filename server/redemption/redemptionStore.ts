@@ -10,6 +10,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { ageOn } from '../../engine/definition/dates';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { formatMessage } from '../../engine/rules';
 import { RULE_MESSAGES } from '../../engine/rules/messages';
@@ -28,7 +29,7 @@ import { isSqlite } from '../db/columnTypes';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
-import { REDEMPTION_TEXTS as TEXTS, ageOn, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
+import { REDEMPTION_TEXTS as TEXTS, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
 import { auditStamp } from '../resources/auditColumns';
 
 type Db = Kysely<Schema>;
