@@ -41,6 +41,7 @@ import {
   type Posted,
   type PostedActivity,
 } from './accrualStore';
+import { isoDay } from '../../engine/definition/dates';
 
 /** The view every accrual rule screen offers as a tool. */
 export const SIMULATOR_VIEW = 'accrual-simulator';
@@ -152,7 +153,7 @@ export function accrualActions(services: ResourceServices): Action[] {
     const values: Row = { ...data, activitytype: type };
     checkDataTypes(parkModel, values);
     const errors = validateFormFields(parkForm, values);
-    const problems = { ...activityProblems(values as unknown as PostedActivity, labels, ctx.now().toISOString().slice(0, 10)), ...errors };
+    const problems = { ...activityProblems(values as unknown as PostedActivity, labels, isoDay(ctx.now())), ...errors };
     const first = Object.values(problems)[0];
     if (first) throw new ApiError(CODES.VALIDATION, first, 200, problems);
     const stored: Row = {};
@@ -261,7 +262,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       data: { type: 'object', additionalProperties: false, required: ['cardnumber'], properties: { cardnumber: { type: 'string', minLength: 1, maxLength: 45 } } },
       handler: async (ctx) => {
         const { cardnumber } = ctx.parameter.data as { cardnumber: string };
-        const member = await memberByCard(ctx.db, cardnumber, ctx.now().toISOString().slice(0, 10));
+        const member = await memberByCard(ctx.db, cardnumber, isoDay(ctx.now()));
         if (!member) {
           const message = `No member holds card ${cardnumber}`;
           throw new ApiError(CODES.VALIDATION, message, 200, { cardnumber: message });

@@ -6,13 +6,12 @@
 // member activities (counted into the dashboard's rollups set-wise), parked activities and detail lines.
 import { sql, type Kysely } from 'kysely';
 import type { AccrualResult } from '../../domain/accrualResult';
-import { inEffect } from '../../engine/definition/dates';
+import { addMonths, inEffect } from '../../engine/definition/dates';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';
 import { existingValues, insertJsonRows } from '../db/jsonRows';
 import type { Schema } from '../db/schema';
 import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
-import { addMonths } from '../ledger/ledgerRules';
 import { TRX_TYPES } from '../ledger/ledgerStore';
 import { registrationsOf } from '../promotions/promotionStore';
 import { PROMOTION_RULE } from '../promotions/promotionRules';

@@ -17,7 +17,7 @@ import { readRows } from '../db/database';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { credit, debit, LedgerError, TRX_TYPES } from '../ledger/ledgerStore';
-import { addMonths } from '../ledger/ledgerRules';
+import { addMonths } from '../../engine/definition/dates';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
 import { segmentKey as flightSegmentKey } from './flightIdentity';

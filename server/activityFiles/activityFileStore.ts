@@ -35,6 +35,7 @@ import {
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { toDb, type Row } from '../resources/records';
 import { countRollupsPerStatement } from '../rollups/rollupStore';
+import { isoDay } from '../../engine/definition/dates';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -254,7 +255,7 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
   if (lines.length === 0) throw new FileRefusal([{ row: 1, message: say(FILE_TEXTS.noRows, { file }) }]);
   const widths = lines.flatMap((cells, i) => (cells.length === header.length ? [] : [{ row: i + 2, message: say(FILE_TEXTS.width, { cells: cells.length, header: header.length }) }]));
   if (widths.length > 0) throw new FileRefusal(widths);
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDay(now);
   const { references } = await ruleBook(db, catalogue);
   const resolved = fields.map((f) => checker.field(f)!);
   const rows: StoredRow[] = [];

@@ -7,6 +7,7 @@ import { ApiError } from '../core/apiError';
 import type { HookRegistry } from '../resources/hooks';
 import { assertMemberChangeable } from '../members/memberHooks';
 import { giveRelationBonus } from './bonusStore';
+import { isoDay } from '../../engine/definition/dates';
 
 // not in spec: the refusals of a member relation.
 export const RELATION_TEXTS = {
@@ -39,7 +40,7 @@ export const bonusHooks: HookRegistry = {
       // The row just written counts: more than the type allows refuses the relation.
       const count = (await db.selectFrom('member_relation').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', '=', memberid).where('relationtypeid', '=', relationtypeid).executeTakeFirstOrThrow()) as { n: unknown };
       if (type.maxmembers !== null && type.maxmembers !== undefined && Number(count.n) > Number(type.maxmembers)) refuse('relationtypeid', RELATION_TEXTS.tooMany(type.relationtypename, Number(type.maxmembers)));
-      const day = ctx.now().toISOString().slice(0, 10);
+      const day = isoDay(ctx.now());
       await giveRelationBonus(trx, { memberid, relationtypeid, relatedmemberid: related }, day, ctx.user!.username, ctx.now());
     },
   },

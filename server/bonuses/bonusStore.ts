@@ -9,7 +9,7 @@ import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { credit, TRX_TYPES } from '../ledger/ledgerStore';
 import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
-import { addMonths } from '../ledger/ledgerRules';
+import { addMonths } from '../../engine/definition/dates';
 import { readConfigKey } from '../configuration/configKeys';
 import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
 import { PROMOTION_RULE } from '../promotions/promotionRules';

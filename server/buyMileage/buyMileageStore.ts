@@ -15,7 +15,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { LedgerError, TRX_TYPES, credit } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { memberTierAsOf } from '../tiers/tierStore';
@@ -73,7 +73,7 @@ async function activeMember(db: Db, memberid: string, day: string): Promise<{ me
 
 /** A new purchase's derived values: the member active, the price row offered to the member's tier today, the miles allowed, the price with VAT. */
 export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, now: Date): Promise<Row> {
-  const day = dayOf(now);
+  const day = isoDay(now);
   const member = await activeMember(db, String(values.memberid), day);
   const buymileageid = String(values.buymileageid);
   const prices = (await records(db, modelOf(catalogue, PRICE_RESOURCE), { buymileageid })) as unknown as BuyMileagePrice[];
@@ -136,7 +136,7 @@ async function setPurchase(ctx: ActionContext, trx: Db, catalogue: Catalogue, pu
 export async function approvePurchase(ctx: ActionContext, trx: Db, catalogue: Catalogue, request: ApprovalRequest): Promise<void> {
   const purchase = await pendingPurchase(trx, catalogue, request);
   const memberid = String(purchase.memberid);
-  await activeMember(trx, memberid, dayOf(ctx.now()));
+  await activeMember(trx, memberid, isoDay(ctx.now()));
   const [price] = await records(trx, modelOf(catalogue, PRICE_RESOURCE), { buymileageid: purchase.buymileageid });
   const [receipt] = price ? await records(trx, modelOf(catalogue, RECEIPT_RESOURCE), { receipttypeid: price.receipttypeid }) : [];
   if (!receipt) throw fieldError('buymileageid', `Buy Mileage "${String(purchase.buymileageid)}" has no receipt type`);
@@ -147,7 +147,7 @@ export async function approvePurchase(ctx: ActionContext, trx: Db, catalogue: Ca
     ({ trxid } = await credit(trx, {
       memberid,
       trxtype: receipt.milestype === TRX_TYPES.BUYEXTEND ? TRX_TYPES.BUYEXTEND : TRX_TYPES.BUY,
-      activitydate: dayOf(now),
+      activitydate: isoDay(now),
       awardmiles: Number(purchase.miles) + Number(purchase.bonusmiles ?? 0),
       source: `approval:${request.requestid}`,
       reason: `Receipt ${receiptnumber}`,

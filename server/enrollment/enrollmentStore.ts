@@ -19,7 +19,7 @@ import { ApiError } from '../core/apiError';
 import type { MemberRow, Schema } from '../db/schema';
 import { KEY_PURPOSES } from '../keys/oneTimeKeys';
 import { credit, TRX_TYPES } from '../ledger/ledgerStore';
-import { addMonths } from '../ledger/ledgerRules';
+import { addDays, addMonths, isoDay } from '../../engine/definition/dates';
 import { mailKey } from '../members/memberAccountActions';
 import { loadEnrollmentAccess } from '../roles/permissions';
 import { toDb } from '../resources/records';
@@ -122,7 +122,7 @@ export async function checkMembershipStep(ctx: ActionContext, values: FormValues
 
 /** Enrollment may be back-dated, never dated ahead (the picker's bound, kept by the server too). */
 function checkEnrollDate(ctx: ActionContext, enrolldate: string): void {
-  if (enrolldate > ctx.now().toISOString().slice(0, 10)) throw refuse(ENROLL_STEPS.membership, 'enrollmentdate', ENROLL_TEXTS.enrollDateAhead);
+  if (enrolldate > isoDay(ctx.now())) throw refuse(ENROLL_STEPS.membership, 'enrollmentdate', ENROLL_TEXTS.enrollDateAhead);
 }
 
 /** The youngest a member may be, in whole years on the enrollment day (ENROLL_MIN_AGE_YEARS). */
@@ -134,7 +134,7 @@ async function checkAge(db: Kysely<Schema>, birthdate: string, enrolldate: strin
 /** On Next of the personal step: old enough today (the Submit checks again on the enrollment date). */
 export async function checkPersonalStep(ctx: ActionContext, values: FormValues): Promise<void> {
   const birthdate = text(values.birthdate);
-  if (birthdate) await checkAge(ctx.db, birthdate, ctx.now().toISOString().slice(0, 10));
+  if (birthdate) await checkAge(ctx.db, birthdate, isoDay(ctx.now()));
 }
 
 /** A tier's duration from a day (Tier Duration, the latest row in effect), else ENROLL_DEFAULT_TIER_MONTHS: an entry tier's, a new qualification period's. */
@@ -192,9 +192,6 @@ function memberDefaults(catalogue: Catalogue): Record<string, unknown> {
   return Object.fromEntries(resolveFields(screen).filter((f) => f.default !== undefined).map((f) => [f.name, toDb(f, f.default)]));
 }
 
-/** The day before a YYYY-MM-DD day (a period of N months ends the day before the same date N months on). */
-const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 const audit = auditStamp;
 
 /**
@@ -231,7 +228,8 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
   const lastname = text(personal.lastname);
   const memberfullname = `${firstname} ${lastname}`.trim();
   const nameoncard = text(personal.nameoncard) || (cardNameVariants([firstname, lastname])[0] ?? '');
-  const expireddate = dayBefore(addMonths(enrolldate, await tierMonths(trx, tier.tierid, enrolldate)));
+  // A period of N months ends the day before the same date N months on.
+  const expireddate = addDays(addMonths(enrolldate, await tierMonths(trx, tier.tierid, enrolldate)), -1);
   const username = typedUsername || cardnumber;
   // The name check of /invalid-name-check, as the member is made (a suspicious name is enrolled and listed there).
   const memberScreen = catalogue.screenByMenu.get(MEMBER_SCREEN);

@@ -9,7 +9,8 @@ import { insertJsonRows } from '../db/jsonRows';
 import { announceWrite } from '../db/tableWrites';
 import { LedgerError, memberNotFound } from './ledgerError';
 import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
-import { isIsoDate, isMiles, type TrxType } from './ledgerRules';
+import { isIsoDay } from '../../engine/definition/dates';
+import { isMiles, type TrxType } from './ledgerRules';
 import { MEMBER_CLOSED } from './ledgerStore';
 
 export interface BatchCredit {
@@ -31,8 +32,8 @@ const loose = (db: Db) => db as unknown as Kysely<any>;
 function checkCredit(c: BatchCredit): void {
   const bad = (field: string, message: string) => new LedgerError('INVALID_ENTRY', message, field);
   if (typeof c.memberid !== 'string' || c.memberid === '') throw bad('memberid', 'Member ID is required');
-  if (!isIsoDate(c.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
-  if (!isIsoDate(c.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
+  if (!isIsoDay(c.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
+  if (!isIsoDay(c.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
   if (!isMiles(c.awardmiles) || !isMiles(c.tiermiles) || !isMiles(c.segments)) throw bad('awardmiles', 'Miles and segments must be whole numbers of 0 or more');
 }
 

@@ -14,7 +14,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { LedgerError, TRX_TYPES, debit } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { rowToRecord, type Row } from '../resources/records';
@@ -81,7 +81,7 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
   if (stock === 0) throw fieldError('inventoryvariantid', TEXTS.outOfStock);
   if (quantity > stock) throw fieldError('quantity', formatMessage(TEXTS.notEnoughStock, { left: stock, variant: String(variant.inventoryvariantname) }));
 
-  const day = dayOf(now);
+  const day = isoDay(now);
   if (method === 'MILEAGE') {
     const unit = Number(product.mileageprice);
     const totalamount = unit * quantity;
@@ -141,7 +141,7 @@ export async function completePurchase(ctx: ActionContext, trx: Db, catalogue: C
     ({ trxid } = await debit(trx, {
       memberid: String(purchase.memberid),
       trxtype: TRX_TYPES.BUYPRODUCT,
-      activitydate: dayOf(now),
+      activitydate: isoDay(now),
       awardmiles: Number(purchase.totalamount),
       source: `buy-product:${String(purchase.purchaseid)}`,
       reason: `Receipt ${receiptOf(purchase)}`,

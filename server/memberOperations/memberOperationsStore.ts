@@ -9,7 +9,7 @@ import { formatMessage } from '../../engine/rules';
 import { readConfigKey } from '../configuration/configKeys';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { addMonths, dayOf } from '../ledger/ledgerRules';
+import { addMonths, isoDay } from '../../engine/definition/dates';
 import { LedgerError, MEMBER_CLOSED, TRX_TYPES, credit, debit, lockMembers, mergeAccounts, notTransferable, transfer, transferableMiles } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { MEMBER_OPERATION_TEXTS as TEXTS } from './memberOperationTexts';
@@ -119,7 +119,7 @@ export async function quoteTransfer(db: Db, input: TransferInput, now: Date): Pr
   }
   const miles = Number(input.awardmiles);
   const policy = await transferPolicy(db);
-  const yearmiles = await transferredInYear(db, from.memberid, dayOf(now));
+  const yearmiles = await transferredInYear(db, from.memberid, isoDay(now));
   const limit = transferLimitProblem(miles, yearmiles, policy);
   if (limit) throw fieldError('awardmiles', limit);
   // Miles of custom transactions not valid for transfer stay (above the balance, the ledger's own message says so).
@@ -172,7 +172,7 @@ export async function performTransfer(trx: Db, input: TransferInput, user: strin
     throw onField(error, 'awardmiles');
   }
   const at = now.toISOString();
-  const row = { transferid, ...quote, transferredby: user, transferdate: dayOf(now), createdby: user, createddate: at, updatedby: user, updateddate: at };
+  const row = { transferid, ...quote, transferredby: user, transferdate: isoDay(now), createdby: user, createddate: at, updatedby: user, updateddate: at };
   await loose(trx).insertInto(TRANSFER_TABLE).values(row).execute();
   return row;
 }
@@ -211,7 +211,7 @@ export async function mergeByCards(trx: Db, record: Row, user: string, now: Date
     awardmiles: from.awardmiles,
     tiermiles: from.tiermiles,
     cardsmoved: Number(cards.n),
-    mergedate: dayOf(now),
+    mergedate: isoDay(now),
   };
 }
 

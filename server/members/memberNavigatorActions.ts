@@ -10,6 +10,7 @@ import { MEMBER_SECTION_STATUS_PATH, type MemberSectionStatus } from '../../engi
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
+import { isoDay } from '../../engine/definition/dates';
 
 // not in spec: the product's own words for a section's state.
 export const SECTION_STATUS_TEXTS = {
@@ -78,7 +79,7 @@ export function memberNavigatorActions(catalogue: Catalogue): Action[] {
       path: MEMBER_SECTION_STATUS_PATH,
       guard: { function: actionFunctionCode(screen, 'access'), orFunctions: readOnlyMenus(catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) },
       data: { type: 'object', additionalProperties: false, required: ['memberid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 } } },
-      handler: async (ctx) => ({ result: await memberSectionStatus(ctx.db, catalogue, (ctx.parameter.data as { memberid: string }).memberid, ctx.now().toISOString().slice(0, 10)) }),
+      handler: async (ctx) => ({ result: await memberSectionStatus(ctx.db, catalogue, (ctx.parameter.data as { memberid: string }).memberid, isoDay(ctx.now())) }),
     }),
   ];
 }

@@ -16,7 +16,7 @@ import { recordName } from '../approvals/recordNames';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { LedgerError, TRX_TYPES, credit, debit } from '../ledger/ledgerStore';
 import { rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
@@ -113,7 +113,7 @@ export async function updatableCertificate(db: Db, catalogue: Catalogue, certifi
 /** The new activity priced (step 2): the redemption's route and passengers on the new dates and compartment, plus the update fee. */
 export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: unknown, activity: Row, now: Date, via: Db = db): Promise<UpdateQuote> {
   const { redemption } = await updatableCertificate(via, catalogue, certificateid);
-  const day = dayOf(now);
+  const day = isoDay(now);
   const member = await memberByCard(via, redemption.cardnumber, day);
   const award = await eligibleAward(db, catalogue, redemption.awardcode, member, day, via);
   const compartment = String(activity.compartmentcode ?? '');
@@ -184,7 +184,7 @@ export async function approveUpdate(ctx: ActionContext, trx: Db, catalogue: Cata
   const data = request.data;
   await lockRedemption(trx, catalogue, request.key);
   const quote = await quoteUpdate(ctx.db, catalogue, data.certificateid, data, at, trx);
-  const entry = { memberid: quote.memberid, activitydate: dayOf(at), source: `redemption-update:${request.requestid}`, reason: `Certificate update ${quote.certificateid}`, user, now: at };
+  const entry = { memberid: quote.memberid, activitydate: isoDay(at), source: `redemption-update:${request.requestid}`, reason: `Certificate update ${quote.certificateid}`, user, now: at };
   try {
     if (quote.difference > 0) await debit(trx, { ...entry, trxtype: TRX_TYPES.REDEMPTION, awardmiles: quote.difference });
     if (quote.difference < 0) await credit(trx, { ...entry, trxtype: TRX_TYPES.REDEPOSIT, awardmiles: -quote.difference });

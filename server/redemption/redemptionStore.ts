@@ -10,7 +10,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import { ageOn } from '../../engine/definition/dates';
+import { ageOn, isoDay } from '../../engine/definition/dates';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { formatMessage } from '../../engine/rules';
 import { RULE_MESSAGES } from '../../engine/rules/messages';
@@ -23,7 +23,6 @@ import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
 import { LedgerError, TRX_TYPES, credit, debit, reverse } from '../ledger/ledgerStore';
 import { isSqlite } from '../db/columnTypes';
 import { MEMBER_STATUS } from '../members/memberStore';
@@ -407,7 +406,7 @@ export interface Confirmed {
  */
 export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: Catalogue, draft: RedemptionDraft): Promise<Confirmed> {
   const at = ctx.now();
-  const day = dayOf(at);
+  const day = isoDay(at);
   const user = ctx.user!.username;
   const { member, award, price } = await quoteRedemption(ctx.db, catalogue, draft, day, trx);
   const waiting = needsRedemptionApproval(price.totalmileage, (await awardBook(ctx.db, catalogue, trx)).policy);
@@ -464,7 +463,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
   };
   const redemptionModel = modelOf(catalogue, REDEMPTION_RESOURCE);
   await insertRecord(trx, redemptionModel, redemption, user, at);
-  const validitydate = award.validitydays ? dayOf(new Date(at.getTime() + award.validitydays * 86_400_000)) : null;
+  const validitydate = award.validitydays ? isoDay(new Date(at.getTime() + award.validitydays * 86_400_000)) : null;
   const certificates = draft.passengers.map((p, i): Row => ({
     certificateid: `${redemptionid}-${i + 1}`,
     memberid: member.memberid,
@@ -566,7 +565,7 @@ async function redeposit(trx: Db, redemption: Row, user: string, at: Date, reaso
     const original = await trx.selectFrom('ledger_transaction').select('awardmiles').where('trxid', '=', Number(redemption.trxid)).executeTakeFirstOrThrow();
     const { trxid } = await reverse(trx, { trxid: Number(redemption.trxid), trxtype: TRX_TYPES.REDEPOSIT, user, now: at, source, reason });
     const changed = Number(redemption.totalmileage) + Number(original.awardmiles);
-    const entry = { memberid: String(redemption.memberid), activitydate: dayOf(at), source, reason, user, now: at };
+    const entry = { memberid: String(redemption.memberid), activitydate: isoDay(at), source, reason, user, now: at };
     if (changed > 0) await credit(trx, { ...entry, trxtype: TRX_TYPES.REDEPOSIT, awardmiles: changed });
     if (changed < 0) await debit(trx, { ...entry, trxtype: TRX_TYPES.REDEMPTION, awardmiles: -changed });
     return trxid;

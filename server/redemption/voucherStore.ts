@@ -11,7 +11,7 @@ import { formatMessage } from '../../engine/rules';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS } from './redemptionStore';
@@ -47,7 +47,7 @@ export async function usableVoucher(db: Db, catalogue: Catalogue, ctx: ActionCon
   if (voucher.status === CERTIFICATE_STATUS.USED) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(String(voucher.useddate ?? '').slice(0, 10)) }));
   if (voucher.status === CERTIFICATE_STATUS.CANCELLED) throw onCode(formatMessage(VOUCHER_TEXTS.cancelled, { code }));
   if (voucher.status === CERTIFICATE_STATUS.PENDING) throw onCode(formatMessage(VOUCHER_TEXTS.pending, { code }));
-  if (voucher.validitydate && String(voucher.validitydate) < dayOf(ctx.now())) throw onCode(formatMessage(VOUCHER_TEXTS.expired, { code, date: formatDate(String(voucher.validitydate)) }));
+  if (voucher.validitydate && String(voucher.validitydate) < isoDay(ctx.now())) throw onCode(formatMessage(VOUCHER_TEXTS.expired, { code, date: formatDate(String(voucher.validitydate)) }));
   return voucher;
 }
 
@@ -73,7 +73,7 @@ export async function useVoucher(ctx: ActionContext, trx: Db, catalogue: Catalog
     .where('status', '=', CERTIFICATE_STATUS.ISSUED)
     .executeTakeFirst();
   const code = String(voucher.vouchercode);
-  if (Number(used.numUpdatedRows) !== 1) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(dayOf(at)) }));
+  if (Number(used.numUpdatedRows) !== 1) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(isoDay(at)) }));
   await writeUserLog(trx, { username: ctx.user!.username, module: VOUCHER_MENU, legend: LEGENDS.UPDATE, recordkey: String(voucher.certificateid), before: { status: voucher.status }, after: { status: CERTIFICATE_STATUS.USED }, ip: ctx.ip }, at);
   return { message: formatMessage(VOUCHER_TEXTS.marked, { code }), result: { ...voucherShown(voucher), status: CERTIFICATE_STATUS.USED } };
 }

@@ -38,6 +38,7 @@ import { checkColumnFit, checkDataTypes, checkedCriteria, checkedKey } from './f
 import { keepToViewFilter } from './viewFilter';
 import { checkNoOverlap } from './overlapCheck';
 import type { ScopeCondition } from './rowScope';
+import { isoDay } from '../../engine/definition/dates';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** A download holds at most this many rows; the search narrows larger sets. */
@@ -380,7 +381,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         handler: async (ctx) => {
           const scope = await ctx.scope.conditions(db(ctx), model, 'read');
           const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: { limit: MAX_DOWNLOAD_ROWS, page: 1 }, scope }, defaultSort(screen));
-          const stamp = ctx.now().toISOString().slice(0, 10);
+          const stamp = isoDay(ctx.now());
           return {
             message: MESSAGES.DOWNLOADING,
             result: { filename: `${model.name}-${stamp}.csv`, mimetype: 'text/csv', content: toCsv(screen, rows, await referenceLabels(services, screen, ctx)), totalrecord: paging.totalrecord },

@@ -18,6 +18,7 @@ import { loadEnrollmentAccess } from '../roles/permissions';
 import { selectorUses } from '../../engine/definition/catalogue';
 import { forbidden } from '../core/apiError';
 import { grantsAny } from '../session/sessionStore';
+import { isoDay } from '../../engine/definition/dates';
 
 const MAX_OPTIONS = 10_000;
 /** Options of a searched selector sent at a time. */
@@ -94,7 +95,7 @@ export function selectorActions(services: ResourceServices): Action[] {
           query = granted.length > 0 ? query.where(selector.value, 'in', granted) : query.where(sql<boolean>`1 = 0`);
         }
         if (selector.currentBetween) {
-          const today = ctx.now().toISOString().slice(0, 10);
+          const today = isoDay(ctx.now());
           const [from, to] = selector.currentBetween as [string, string];
           query = query.where(from, '<=', today).where((eb) => eb.or([eb(to, '>=', today), eb(to, 'is', null)]));
         }

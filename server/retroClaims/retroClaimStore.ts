@@ -23,6 +23,7 @@ import { recordName } from '../approvals/recordNames';
 import { recordKey, rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { carrierProblem, memberProblems, RETRO_TEXTS, say, windowProblem, type ClaimSettings, type ClaimType } from './retroClaimRules';
+import { isoDay } from '../../engine/definition/dates';
 
 type Db = Kysely<Schema>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
@@ -90,7 +91,7 @@ const sameFlight = (a: Row, b: Row) => sameFlightAs(a as unknown as FlightSegmen
 export async function checkMemberClaim(ctx: ActionContext, trx: Db, catalogue: Catalogue, values: Row): Promise<{ memberid: string }> {
   const screen = catalogue.screenByResource.get(MEMBER_CLAIM_RESOURCE)!;
   const settings = await claimSettings(trx);
-  const today = ctx.now().toISOString().slice(0, 10);
+  const today = isoDay(ctx.now());
   const flight = { carrier: String(values.carrier), flightdate: String(values.flightdate), ticketname: values.ticketname as string };
   const problems: Record<string, string> = {};
   const claimtype = values.claimtype as ClaimType;
@@ -127,7 +128,7 @@ export async function checkMemberClaim(ctx: ActionContext, trx: Db, catalogue: C
 /** A SkyTeam In claim: a flight of our own carrier, in the own-flight window, not claimed already for that member number. */
 export async function checkInClaim(ctx: ActionContext, trx: Db, catalogue: Catalogue, values: Row): Promise<void> {
   const settings = await claimSettings(trx);
-  const today = ctx.now().toISOString().slice(0, 10);
+  const today = isoDay(ctx.now());
   const flight = { carrier: String(values.carrier), flightdate: String(values.flightdate) };
   const problems: Record<string, string> = {};
   const carrier = carrierProblem('OWN', flight.carrier, null, settings, '');

@@ -17,6 +17,7 @@ import { demoRating } from './demoRating';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { populationMember, type ActivityRating, type FixedMember, type MilesEvent, type PopulationMember } from './memberPopulation';
+import { isoDay } from '../../engine/definition/dates';
 
 export { cardNumber } from './memberPopulation';
 
@@ -143,7 +144,7 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
     const book = new LedgerBook(Number(last?.n ?? 0) + 1, { ...settings, user: SEED_USER });
     for (const m of members) book.addMember(m.memberid);
     const credits = new Map<MilesEvent, BookTransaction>();
-    bookHistories(book, members, now.toISOString().slice(0, 10), (event, row) => credits.set(event, row));
+    bookHistories(book, members, isoDay(now), (event, row) => credits.set(event, row));
     const details = [...credits].flatMap(([event, row]) =>
       (event.lines ?? []).map((l, i) => ({ trxid: row.trxid, lineno: i + 1, ...Object.fromEntries(DETAIL_COLUMNS.map((c) => [c, l[c] ?? null])), rulecode: String(l.rulecode ?? '').slice(0, 80), description: String(l.description ?? '').slice(0, 300) })),
     );

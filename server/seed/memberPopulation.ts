@@ -2,7 +2,7 @@
 // addresses), their membership, cards and tier history, and the miles events of their years in the
 // programme (flights, partner earnings, redemptions, transfers). Pure: the same index and clock give
 // the same member; the demo seed writes them through the ledger, the volume seed in bulk.
-import { addMonths as addMonthsRule } from '../ledger/ledgerRules';
+import { addMonths as addMonthsRule, isoDay } from '../../engine/definition/dates';
 import {
   AWARDS, BRANCH_SHARES, COBRAND_BANKS, DOMESTIC_ROUTES, ECONOMY_CLASSES, EMPLOYERS, ENROLL_CHANNELS, ENROLLMENT_BONUS_MILES, FLYER_PROFILES, FOREIGN_HOMES,
   FOREIGN_STREETS, HOME_CITIES, INTERNATIONAL_ROUTES, MEMBERSHIP_SHARES, NAME_ORIGINS, PARTNER_EARNINGS, PREMIUM_CLASSES, STREETS, TIER_BONUS_PERCENT,
@@ -74,7 +74,7 @@ function toDay(date: string): number {
 }
 function fromDay(day: number): string {
   let text = dayTexts.get(day);
-  if (text === undefined) dayTexts.set(day, (text = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+  if (text === undefined) dayTexts.set(day, (text = isoDay(new Date(day * DAY_MS))));
   return text;
 }
 /** The ledger's own month arithmetic (ledgerRules.addMonths), remembered. */
@@ -446,7 +446,7 @@ function history(
 /** The member of `index` (1-based), drawn from its own seed; `fixed` pins what a named demo member is. */
 export function populationMember(index: number, options: PopulationOptions, fixed?: FixedMember): PopulationMember {
   const draw = new Draw(seededRandom(0x5eed0000 ^ Math.imul(index, 2654435761)));
-  const today = options.now.toISOString().slice(0, 10);
+  const today = isoDay(options.now);
   const gender: Gender = fixed?.gender ?? (draw.chance(0.54) ? 'MALE' : 'FEMALE');
   const drawn = nameOf(draw, gender);
   const origin = fixed ? NAME_ORIGINS[0]! : drawn.origin;

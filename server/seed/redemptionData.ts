@@ -4,11 +4,12 @@
 // no redemption exists; dates some weeks after the seeding day.
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import { addDays, isoDay } from '../../engine/definition/dates';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
 import { confirmRedemption, type RedemptionDraft } from '../redemption/redemptionStore';
 
-const day = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const day = (now: Date, days: number) => isoDay(new Date(now.getTime() + days * 86_400_000));
 
 const drafts = (now: Date): RedemptionDraft[] => [
   {
@@ -39,7 +40,7 @@ const drafts = (now: Date): RedemptionDraft[] => [
 
 /** The draft with its travel dates moved `days` later. */
 const later = (draft: RedemptionDraft, days: number): RedemptionDraft => {
-  const move = (value: string) => new Date(Date.parse(`${value}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const move = (value: string) => addDays(value, days);
   const { search } = draft;
   return { ...draft, search: { ...search, departuredate: move(search.departuredate), ...(search.returndate ? { returndate: move(search.returndate) } : {}) } };
 };

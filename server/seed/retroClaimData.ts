@@ -12,6 +12,7 @@ import { recordName } from '../approvals/recordNames';
 import { recordKey } from '../resources/records';
 import { claimManagers } from '../retroClaims/retroClaimHooks';
 import { IN_CLAIM_RESOURCE } from '../retroClaims/retroClaimStore';
+import { isoDay } from '../../engine/definition/dates';
 
 const SEED_USER = 'admin';
 const any = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
@@ -40,12 +41,12 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
     .selectFrom('member')
     .select(['memberid', 'cardnumber', 'firstname', 'lastname', 'enrollmentdate', 'gender'])
     .where('status', '=', 'ACTIVE')
-    .where('enrollmentdate', '<', new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10))
+    .where('enrollmentdate', '<', isoDay(new Date(now.getTime() - 365 * 86_400_000)))
     .orderBy('memberid')
     .limit(12)
     .execute()) as { memberid: string; cardnumber: string; firstname: string; lastname: string | null; enrollmentdate: string; gender: string | null }[];
   if (members.length < 12) return;
-  const day = (ago: number) => new Date(now.getTime() - ago * 86_400_000).toISOString().slice(0, 10);
+  const day = (ago: number) => isoDay(new Date(now.getTime() - ago * 86_400_000));
   const stamp = (ago: number) => ({ createdby: SEED_USER, createddate: `${day(ago)}T02:00:00.000Z`, updatedby: SEED_USER, updateddate: `${day(ago)}T02:00:00.000Z` });
   let sequence = 0;
   const claimid = (ago: number) => `${day(ago).replace(/-/g, '')}RC${String(++sequence).padStart(4, '0')}`;

@@ -13,6 +13,7 @@ import type { BookTransaction } from './ledgerBook';
 import { cardNumber, seededRandom, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { DOMESTIC_ROUTES, INTERNATIONAL_ROUTES } from './populationLists';
 import { BOOKING_CLASSES } from './programmeData';
+import { isoDay } from '../../engine/definition/dates';
 
 /** What the activity rows need of the rule book: the promotions, the booking classes' compartments, the non-air rules. */
 export type ActivityRules = Pick<RuleBook, 'promotions' | 'compartments' | 'nonAir'>;
@@ -133,7 +134,7 @@ export function nonMemberFlights(index: number, now: Date): Record<string, unkno
       activitytype: 'AIR',
       // A number of the programme's range no card has (the 54 prefix is never issued).
       cardnumber: cardNumber('54', index * 5 + n),
-      activitydate: day.toISOString().slice(0, 10),
+      activitydate: isoDay(day),
       carrier,
       flightnumber: `${carrier}${100 + Math.floor(draw() * 900)}`,
       origin,

@@ -37,6 +37,7 @@ import { REGISTRATION_RESOURCE } from '../promotions/promotionStore';
 import type { BookTransaction } from './ledgerBook';
 import type { MilesEvent } from './memberPopulation';
 import { detailRows, memberActivities, nonMemberFlights, promote, registrationsOf, type ActivityRules } from './volumeActivity';
+import { isoDay } from '../../engine/definition/dates';
 
 export interface VolumeOptions {
   url: string;
@@ -252,7 +253,7 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
   const started = performance.now();
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDay(now);
   const at = now.toISOString();
   const total = Math.max(options.members, NAMED_MEMBERS.length);
   const chunk = options.chunk ?? VOLUME_DEFAULTS.chunk;

@@ -3,9 +3,9 @@
 // OR/AND, an age band, effective dates), the upgrade as soon as a criterion is met, the decision at period end
 // (maintain, downgrade at most N levels, or upgrade), and the tier held on a day. tierStore feeds it; the
 // decisions carry every criterion looked at and why it did or did not count.
-import { ageOn, inEffect } from '../../engine/definition/dates';
+import { addDays, addMonths, ageOn, inEffect } from '../../engine/definition/dates';
 import type { CriterionLine, TierDecisionLine } from '../../engine/definition/views';
-import { addMonths, formatMiles } from '../ledger/ledgerRules';
+import { formatMiles } from '../ledger/ledgerRules';
 
 /** Mileage Criteria types (screens/tier-management/mileage-criteria.json). */
 export const CRITERION_TYPES = { UPGRADE: 'UPGRADE', MAINTAIN: 'MAINTAIN' } as const;
@@ -180,15 +180,10 @@ export function periodEndDecision(
 
 // ---- periods and history ----------------------------------------------------------------------------------
 
-/** The day before a YYYY-MM-DD day. */
-export const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-/** The day after a YYYY-MM-DD day. */
-export const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** The qualification period after one that ended on `endperiod`: `months` long, ending the day before the same date. */
 export function nextPeriod(endperiod: string, months: number): { startperiod: string; endperiod: string } {
-  const startperiod = dayAfter(endperiod);
-  return { startperiod, endperiod: dayBefore(addMonths(startperiod, Math.max(1, months))) };
+  const startperiod = addDays(endperiod, 1);
+  return { startperiod, endperiod: addDays(addMonths(startperiod, Math.max(1, months)), -1) };
 }
 
 export interface TierHistoryRow {

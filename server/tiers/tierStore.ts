@@ -11,13 +11,11 @@ import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { tierMonths } from '../enrollment/enrollmentStore';
-import { dayOf } from '../ledger/ledgerRules';
+import { addDays, isoDay } from '../../engine/definition/dates';
 import type { LedgerListener } from '../ledger/ledgerListeners';
 import { giveTierCompletionBonus } from '../bonuses/bonusStore';
 import { auditStamp } from '../resources/auditColumns';
 import {
-  dayAfter,
-  dayBefore,
   nextPeriod,
   periodEndDecision,
   tierAsOf,
@@ -150,7 +148,7 @@ export async function holdTier(trx: Db, member: TierMember, hold: { tierid: stri
   const at = now.toISOString();
   const { tierid, startdate, enddate, reason } = hold;
   const open = (eb: any) => eb.or([eb('enddate', 'is', null), eb('enddate', '>=', startdate)]);
-  await anyDb(trx).updateTable('member_tier').set({ enddate: dayBefore(startdate), updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '<', startdate).where(open).execute();
+  await anyDb(trx).updateTable('member_tier').set({ enddate: addDays(startdate, -1), updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '<', startdate).where(open).execute();
   await anyDb(trx).updateTable('member_tier').set({ enddate: startdate, updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '=', startdate).where(open).execute();
   await anyDb(trx)
     .insertInto('member_tier')
@@ -180,7 +178,7 @@ export async function upgradeIfQualified(trx: Db, memberid: string, user: string
  */
 export async function upgradeAllQualified(trx: Db, memberids: readonly string[], user: string, now: Date): Promise<Map<string, TierDecision>> {
   const decisions = new Map<string, TierDecision>();
-  const day = dayOf(now);
+  const day = isoDay(now);
   const found = await membersWithProgress(trx, memberids);
   for (const memberid of [...found.keys()].sort()) {
     const { member, progress } = found.get(memberid)!;
@@ -231,7 +229,7 @@ export async function closeMemberPeriods(trx: Db, memberid: string, today: strin
     const progress = await periodProgress(trx, memberid, member.startperiod, member.endperiod);
     const decision = periodEndDecision(tiers, criteria, member, progress, member.endperiod, levels);
     if (!decision) break;
-    const next = nextPeriod(member.endperiod, await tierMonths(trx, decision.tierid, dayAfter(member.endperiod)));
+    const next = nextPeriod(member.endperiod, await tierMonths(trx, decision.tierid, addDays(member.endperiod, 1)));
     const moved = await trx
       .updateTable('member_account')
       .set(next)

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema';
 import { LedgerError, TRX_TYPES, checkLedger, credit, debit, expireDue, mergeAccounts, reverse, transfer } from '../../server/ledger/ledgerStore';
-import { addMonths } from '../../server/ledger/ledgerRules';
+import { addMonths } from '../../engine/definition/dates';
 import { claim, complete, enqueue, fail, progress } from '../../server/jobs/jobQueue';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { ledgerJobHandlers, ledgerSchedules, ledgerExpiryJobKey } from '../../server/ledger/ledgerJobs';
