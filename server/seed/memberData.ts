@@ -19,8 +19,6 @@ import { sha256Hex } from '../session/sessionStore';
 import { populationMember, type ActivityRating, type FixedMember, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { isoDay } from '../../engine/definition/dates';
 
-export { cardNumber } from './memberPopulation';
-
 /** The password of every activated demo member. */
 export const DEMO_MEMBER_PASSWORD = 'Member#2026';
 /** Who the demo's ledger rows and records name as their author. */
