@@ -22,10 +22,10 @@ import { memberTierAsOf } from '../tiers/tierStore';
 import { recordKey, rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { BUY_MILEAGE_TEXTS as TEXTS, milesProblem, priceFor, quote, type BuyMileagePrice, type BuyMileagePromo } from './buyMileageRules';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const PURCHASE_RESOURCE = 'member-buy-mileage';
 const PRICE_RESOURCE = 'buy-mileage-catalog';
@@ -44,7 +44,7 @@ function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
 }
 
 async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
-  let query = loose(db).selectFrom(model.table).selectAll();
+  let query = definitionDb(db).selectFrom(model.table).selectAll();
   for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
   return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
 }
@@ -52,7 +52,7 @@ async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<R
 /** Miles a member bought in the calendar year of `day`, the purchases waiting for approval included. */
 async function boughtInYear(db: Db, model: ResourceModel, memberid: string, day: string): Promise<number> {
   const year = day.slice(0, 4);
-  const row = (await loose(db)
+  const row = (await definitionDb(db)
     .selectFrom(model.table)
     .select((eb: any) => eb.fn.sum('miles').as('miles'))
     .where('memberid', '=', memberid)
@@ -99,7 +99,7 @@ export async function openPurchaseRequest(ctx: ActionContext, trx: Db, catalogue
     { ...PURCHASE_REQUEST, resource: model.name, recordkey, recordname: await recordName(trx, catalogue, model.name, record), key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
     formatMessage(APPROVAL_TEXTS.pending, { title: 'Buy Mileage', key: recordkey }),
   );
-  let update = loose(trx).updateTable(model.table).set({ requestid });
+  let update = definitionDb(trx).updateTable(model.table).set({ requestid });
   for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
   await update.execute();
   record.requestid = requestid;
@@ -123,7 +123,7 @@ async function pendingPurchase(trx: Db, catalogue: Catalogue, request: ApprovalR
 async function setPurchase(ctx: ActionContext, trx: Db, catalogue: Catalogue, purchase: Row, changes: Row, legend: string): Promise<void> {
   const model = modelOf(catalogue, PURCHASE_RESOURCE);
   const at = ctx.now();
-  let update = loose(trx).updateTable(model.table).set({ ...changes, updatedby: ctx.user!.username, updateddate: at.toISOString() });
+  let update = definitionDb(trx).updateTable(model.table).set({ ...changes, updatedby: ctx.user!.username, updateddate: at.toISOString() });
   for (const name of model.key) update = update.where(name, '=', purchase[name]);
   await update.execute();
   await writeUserLog(trx, { username: ctx.user!.username, module: PURCHASE_REQUEST.menucode, legend, recordkey: recordKey(model, purchase), before: { status: purchase.status }, after: { ...purchase, ...changes }, ip: ctx.ip }, at);

@@ -27,6 +27,7 @@ import { StepRefusal } from '../wizards/wizardActions';
 import { findDuplicates, recordSuspects, type NewMember } from './duplicateCheck';
 import { nameCheckColumns, suspiciousNames } from '../memberChecks/memberChecksStore';
 import { auditStamp } from '../resources/auditColumns';
+import { definitionDb } from '../db/definitionDb';
 
 /** The individual enrollment wizard's menu (screens/member-management/enrollment.json). */
 export const ENROLL_MENU = 'ENROLL';
@@ -61,7 +62,6 @@ export const ENROLL_TEXTS = {
 } as const;
 
 const say = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
-const anyDb = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 const valuesOf = (draft: Draft, step: string): FormValues => {
@@ -91,7 +91,7 @@ const refuse = (step: string, field: string, message: string, code: string = COD
 async function entryTier(db: Kysely<Schema>, ctx: ActionContext, membershipid: string): Promise<{ tierid: string; tiername: string }> {
   const granted = (await loadEnrollmentAccess(db, ctx.user!.rolecode)).some((g) => g.membershipid === membershipid && g.grant);
   if (!granted) throw refuse(ENROLL_STEPS.membership, 'membershipid', say(ENROLL_TEXTS.notGranted, { membership: membershipid }));
-  const tier = (await anyDb(db)
+  const tier = (await definitionDb(db)
     .selectFrom('tier')
     .select(['tierid', 'tiername'])
     .where('membershipid', '=', membershipid)
@@ -139,7 +139,7 @@ export async function checkPersonalStep(ctx: ActionContext, values: FormValues):
 
 /** A tier's duration from a day (Tier Duration, the latest row in effect), else ENROLL_DEFAULT_TIER_MONTHS: an entry tier's, a new qualification period's. */
 export async function tierMonths(db: Kysely<Schema>, tierid: string, enrolldate: string): Promise<number> {
-  const row = (await anyDb(db)
+  const row = (await definitionDb(db)
     .selectFrom('tier_duration')
     .select('durationmonths')
     .where('tierid', '=', tierid)
@@ -153,7 +153,7 @@ export async function tierMonths(db: Kysely<Schema>, tierid: string, enrolldate:
 
 /** The enroll bonus rule in effect for the membership on the day (Enroll Bonus, ENRBONUS), if any. */
 async function enrollBonus(db: Kysely<Schema>, membershipid: string, day: string): Promise<{ awardmiles: number; tiermiles: number; source: string } | undefined> {
-  const row = (await anyDb(db)
+  const row = (await definitionDb(db)
     .selectFrom('enroll_bonus')
     .select(['membershipid', 'effectivedate', 'awardmiles', 'tiermiles'])
     .where('membershipid', '=', membershipid)
@@ -258,14 +258,14 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
     ...audit(user, at),
   };
   // Two enrollments of one typed username: the unique index decides, the loser is told on the field.
-  const inserted = await anyDb(trx).insertInto('member').values(member).onConflict((oc: any) => oc.doNothing()).executeTakeFirst();
+  const inserted = await definitionDb(trx).insertInto('member').values(member).onConflict((oc: any) => oc.doNothing()).executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
     await checkUsernameFree(trx, username);
     throw refuse(ENROLL_STEPS.membership, 'username', say(ENROLL_TEXTS.usernameTaken, { value: username }), CODES.DUPLICATE);
   }
 
-  await anyDb(trx).insertInto('member_card').values({ cardnumber, memberid, membershipid, tierid: tier.tierid, status: ACTIVE, issuedate: enrolldate, ...audit(user, at) }).execute();
-  await anyDb(trx)
+  await definitionDb(trx).insertInto('member_card').values({ cardnumber, memberid, membershipid, tierid: tier.tierid, status: ACTIVE, issuedate: enrolldate, ...audit(user, at) }).execute();
+  await definitionDb(trx)
     .insertInto('member_tier')
     .values({ memberid, membershipid, tierid: tier.tierid, startdate: enrolldate, enddate: expireddate, tierreason: ENROLLMENT_TIER_REASON, ...audit(user, at) })
     .execute();
@@ -274,14 +274,14 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
   for (const [key, addresstype] of Object.entries(ADDRESS_STEPS)) {
     const values = valuesOf(draft, key);
     if (stepEmpty(values)) continue;
-    await anyDb(trx)
+    await definitionDb(trx)
       .insertInto('member_address')
       .values({ ...stored(step(key), values), memberid, addresstype, preferred: personal.preferredaddress === addresstype ? 1 : 0, ...audit(user, at) })
       .execute();
   }
   const cobrand = valuesOf(draft, ENROLL_STEPS.cobrand);
   if (!stepEmpty(cobrand)) {
-    await anyDb(trx).insertInto('member_cobrand').values({ ...stored(step(ENROLL_STEPS.cobrand), cobrand), memberid, status: ACTIVE, ...audit(user, at) }).execute();
+    await definitionDb(trx).insertInto('member_cobrand').values({ ...stored(step(ENROLL_STEPS.cobrand), cobrand), memberid, status: ACTIVE, ...audit(user, at) }).execute();
   }
 
   const bonus = await enrollBonus(trx, membershipid, enrolldate);

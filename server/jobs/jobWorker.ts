@@ -183,7 +183,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       loop();
     }
   };
-  const unhear = onJobEnqueued(db as unknown as Kysely<any>, wake);
+  const unhear = onJobEnqueued(db, wake);
   let unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
 
   return {

@@ -27,7 +27,6 @@ export interface BatchCredit {
 }
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 function checkCredit(c: BatchCredit): void {
   const bad = (field: string, message: string) => new LedgerError('INVALID_ENTRY', message, field);
@@ -39,7 +38,7 @@ function checkCredit(c: BatchCredit): void {
 
 /** The next `count` trxids, reserved: PostgreSQL from the sequence, SQLite past the highest ever given (the writer holds the file). */
 async function reserveTrxids(trx: Db, count: number): Promise<number[]> {
-  if (isSqlite(trx as unknown as Kysely<unknown>)) {
+  if (isSqlite(trx)) {
     const { rows } = await sql<{ n: number | null }>`select max(coalesce((select seq from sqlite_sequence where name = 'ledger_transaction'), 0), coalesce((select max(trxid) from ledger_transaction), 0)) as n`.execute(trx);
     const first = Number(rows[0]?.n ?? 0) + 1;
     return Array.from({ length: count }, (_, i) => first + i);
@@ -67,8 +66,8 @@ async function creditSqlite(trx: Db, memberids: readonly string[], raise: string
     returning member.memberid`.execute(trx);
   await refuseUnraised(trx, memberids, new Set(raised.rows.map((r) => r.memberid)));
   const trxids = await reserveTrxids(trx, rows.length);
-  await insertJsonRows(loose(trx), 'ledger_transaction', rows.map((r, i) => ({ trxid: trxids[i], ...r })));
-  await insertJsonRows(loose(trx), 'ledger_lot', lotsOf(rows, trxids));
+  await insertJsonRows(trx, 'ledger_transaction', rows.map((r, i) => ({ trxid: trxids[i], ...r })));
+  await insertJsonRows(trx, 'ledger_lot', lotsOf(rows, trxids));
   return trxids;
 }
 
@@ -99,9 +98,9 @@ async function creditPostgres(trx: Db, memberids: readonly string[], raise: stri
       (select count(*) from written) as w, (select count(*) from lots) as l`.execute(trx);
   await refuseUnraised(trx, memberids, new Set(out?.raised ?? []));
   // Raw SQL: the table listeners are told (as insertJsonRows tells them).
-  announceWrite(loose(trx), 'ledger_transaction');
-  announceWrite(loose(trx), 'ledger_lot');
-  announceWrite(loose(trx), 'member');
+  announceWrite(trx, 'ledger_transaction');
+  announceWrite(trx, 'ledger_lot');
+  announceWrite(trx, 'member');
   return out!.ids.map(Number);
 }
 
@@ -138,7 +137,7 @@ export async function creditMany(trx: Db, entries: readonly BatchCredit[], { trx
     createdby: user,
     createddate: at,
   }));
-  const trxids = isSqlite(trx as unknown as Kysely<unknown>) ? await creditSqlite(trx, memberids, raise, rows) : await creditPostgres(trx, memberids, raise, rows);
+  const trxids = isSqlite(trx) ? await creditSqlite(trx, memberids, raise, rows) : await creditPostgres(trx, memberids, raise, rows);
   const written: WrittenRow[] = entries.map((e, i) => ({ trxid: trxids[i]!, memberid: e.memberid, trxtype, activitydate: e.activitydate, awardmiles: e.awardmiles, tiermiles: e.tiermiles, segments: e.segments, source: e.source }));
   await notifyLedgerWrite(trx, { operation: 'credit', memberids, rows: written, user, now });
   return trxids;

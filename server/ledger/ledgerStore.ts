@@ -75,7 +75,7 @@ export interface LedgerProblem {
 
 type Db = Kysely<Schema>;
 
-const onSqlite = (db: Db): boolean => isSqlite(db as unknown as Kysely<unknown>);
+const onSqlite = (db: Db): boolean => isSqlite(db);
 
 interface LockedMember {
   memberid: string;
@@ -172,7 +172,7 @@ const written = (trxid: number, entry: LedgerEntry, sign: 1 | -1, amounts: { awa
 const CREDIT_ROW_COLUMNS = ['memberid', 'trxtype', 'activitydate', 'source', 'reason', 'relatedtrxid', 'mergedfrom', 'createdby', 'createddate', 'awardmiles', 'tiermiles', 'segments', 'expirydate'] as const;
 
 const creditStatements = (trx: Db) => ({
-  raise: compiledOnce(trx as unknown as Kysely<any>, 'ledger|credit-raise', () =>
+  raise: compiledOnce(trx, 'ledger|credit-raise', () =>
     trx
       .updateTable('member')
       .set((eb) => ({ awardmiles: eb('awardmiles', '+', slot(0) as never), tiermiles: eb('tiermiles', '+', slot(1) as never), frequency: eb('frequency', '+', slot(2) as never) }))
@@ -181,14 +181,14 @@ const creditStatements = (trx: Db) => ({
       .returning('memberid')
       .compile(),
   ),
-  insert: compiledOnce(trx as unknown as Kysely<any>, 'ledger|credit-row', () =>
+  insert: compiledOnce(trx, 'ledger|credit-row', () =>
     trx
       .insertInto('ledger_transaction')
       .values(Object.fromEntries(CREDIT_ROW_COLUMNS.map((c, i) => [c, slot(i)])) as never)
       .returning('trxid')
       .compile(),
   ),
-  lot: compiledOnce(trx as unknown as Kysely<any>, 'ledger|credit-lot', () =>
+  lot: compiledOnce(trx, 'ledger|credit-lot', () =>
     trx
       .insertInto('ledger_lot')
       .values({ lotid: slot(0), memberid: slot(1), expirydate: slot(2), awardmiles: slot(3), remaining: slot(4), transferable: slot(5) } as never)

@@ -21,10 +21,10 @@ import { rowToRecord, type Row } from '../resources/records';
 import { BUY_PRODUCT_MESSAGES as TEXTS, missingVendor, paymentAllowed, totalWithTax, type VendorRow } from './mailingRules';
 import { SEND_TO, regionForAddress } from '../orders/orderStore';
 import { orderPurchase } from './orderSeam';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const PURCHASE_RESOURCE = 'member-buy-product';
 /** OBP (screens/mailing-product/obp.json): a view of every member's purchases. */
@@ -44,7 +44,7 @@ function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
 }
 
 async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
-  let query = loose(db).selectFrom(model.table).selectAll();
+  let query = definitionDb(db).selectFrom(model.table).selectAll();
   for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
   return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
 }
@@ -107,7 +107,7 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
 /** Takes (or, negative, gives back) a variant's stock; never below zero: a purchase that would is refused as out of stock. */
 async function moveStock(trx: Db, catalogue: Catalogue, purchase: Row, take: number): Promise<void> {
   const model = modelOf(catalogue, VARIANT_RESOURCE);
-  const updated = await loose(trx)
+  const updated = await definitionDb(trx)
     .updateTable(model.table)
     .set((eb: any) => ({ quantity: eb('quantity', '-', take) }))
     .where('mailingproductcode', '=', purchase.mailingproductcode)
@@ -119,7 +119,7 @@ async function moveStock(trx: Db, catalogue: Catalogue, purchase: Row, take: num
 
 async function setPurchase(trx: Db, catalogue: Catalogue, purchase: Row, changes: Row): Promise<void> {
   const model = modelOf(catalogue, PURCHASE_RESOURCE);
-  let update = loose(trx).updateTable(model.table).set(changes);
+  let update = definitionDb(trx).updateTable(model.table).set(changes);
   for (const name of model.key) update = update.where(name, '=', purchase[name]);
   await update.execute();
   Object.assign(purchase, changes);
@@ -182,7 +182,7 @@ export async function afterPaymentChange(ctx: ActionContext, trx: Db, catalogue:
  */
 export async function expireWaitingPayments(db: Db, catalogue: Catalogue, now: Date): Promise<number> {
   const model = modelOf(catalogue, PURCHASE_RESOURCE);
-  const due = (await loose(db)
+  const due = (await definitionDb(db)
     .selectFrom(model.table)
     .select(model.key)
     .where('status', '=', PAYMENT_STATUS.WAITING)

@@ -11,6 +11,7 @@ import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
 import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 // not in spec: the product's own words for a section's state.
 export const SECTION_STATUS_TEXTS = {
@@ -38,7 +39,7 @@ function labelOf(catalogue: Catalogue, menucode: string, field: string, value: u
 
 /** Each sub-step's status by its section key (personal-information, address, account, alias, member-tier, member-card, member-cobrand). */
 export async function memberSectionStatus(db: Kysely<Schema>, catalogue: Catalogue, memberid: string, today: string): Promise<MemberSectionStatus> {
-  const any = db as unknown as Kysely<any>;
+  const any = definitionDb(db);
   const member = (await any.selectFrom('member').select(['memberid', 'status', 'cardnumber', 'tierid', 'locked', 'passwordhash']).where('memberid', '=', memberid).executeTakeFirst()) as
     | { status: string; cardnumber: string | null; tierid: string | null; locked: number | null; passwordhash: string | null }
     | undefined;

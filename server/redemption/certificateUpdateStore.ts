@@ -21,9 +21,9 @@ import { LedgerError, TRX_TYPES, credit, debit } from '../ledger/ledgerStore';
 import { rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS, REDEMPTION_RESOURCE, REDEMPTION_STATUS, eligibleAward, lockRedemption, memberByCard, priceList, readCertificates, readRedemption } from './redemptionStore';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const UPDATE_MENU = 'CERTUPD';
 export const UPDATE_REQUEST = { menucode: 'MEMBER', action: 'redemption-update' } as const;
@@ -49,7 +49,7 @@ interface Compartment {
 async function compartmentOf(db: Db, catalogue: Catalogue, code: string): Promise<Compartment | undefined> {
   const screen = catalogue.screenByResource.get('compartment');
   if (!screen) return undefined;
-  const row = (await loose(db).selectFrom(resourceModel(screen).table).select(['compartmentname', 'rank']).where('compartmentcode', '=', code).orderBy('rank').limit(1).executeTakeFirst()) as { compartmentname: string; rank: number | null } | undefined;
+  const row = (await definitionDb(db).selectFrom(resourceModel(screen).table).select(['compartmentname', 'rank']).where('compartmentcode', '=', code).orderBy('rank').limit(1).executeTakeFirst()) as { compartmentname: string; rank: number | null } | undefined;
   return row ? { name: row.compartmentname, rank: Number(row.rank ?? 0) } : undefined;
 }
 
@@ -100,7 +100,7 @@ export const certificateShown = ({ certificate, redemption }: { certificate: Row
 export async function updatableCertificate(db: Db, catalogue: Catalogue, certificateid: unknown): Promise<{ certificate: Row; redemption: Row }> {
   const id = typeof certificateid === 'string' ? certificateid.trim() : '';
   const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
-  const row = (await loose(db).selectFrom(model.table).selectAll().where('certificateid', '=', id).executeTakeFirst()) as Row | undefined;
+  const row = (await definitionDb(db).selectFrom(model.table).selectAll().where('certificateid', '=', id).executeTakeFirst()) as Row | undefined;
   if (!row) throw onField('certificateid', formatMessage(UPDATE_TEXTS.notFound, { certificate: id }));
   const certificate = rowToRecord(model, row);
   if (certificate.status !== CERTIFICATE_STATUS.ISSUED) throw onField('certificateid', formatMessage(UPDATE_TEXTS.notIssued, { certificate: id, status: String(certificate.status) }));
@@ -136,7 +136,7 @@ export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: u
     compartmentcode: compartment,
     passenger: Number(redemption.passenger),
   }, nominees, via);
-  const [awardRow] = (await loose(via).selectFrom(resourceModel(catalogue.screenByResource.get('award')!).table).select('updatefee').where('awardcode', '=', award.awardcode).execute()) as Row[];
+  const [awardRow] = (await definitionDb(via).selectFrom(resourceModel(catalogue.screenByResource.get('award')!).table).select('updatefee').where('awardcode', '=', award.awardcode).execute()) as Row[];
   const updatefee = Number(awardRow?.updatefee ?? 0);
   const oldtotal = Number(redemption.totalmileage);
   return {
@@ -192,7 +192,7 @@ export async function approveUpdate(ctx: ActionContext, trx: Db, catalogue: Cata
     throw error instanceof LedgerError ? error.onField('certificateid').toApiError() : error;
   }
   const model = resourceModel(catalogue.screenByResource.get(REDEMPTION_RESOURCE)!);
-  await loose(trx)
+  await definitionDb(trx)
     .updateTable(model.table)
     .set({ departuredate: quote.departuredate, returndate: quote.returndate, compartmentcode: quote.compartmentcode, pricedeparture: quote.pricedeparture, pricereturn: quote.pricereturn, totalmileage: quote.oldtotal + quote.difference, updatedby: user, updateddate: at.toISOString() })
     .where('memberid', '=', quote.memberid)

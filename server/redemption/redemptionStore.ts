@@ -30,10 +30,10 @@ import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { REDEMPTION_TEXTS as TEXTS, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
 import { auditStamp } from '../resources/auditColumns';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const REDEMPTION_MENU = 'REDEEM';
 export const REDEMPTION_RESOURCE = 'member-redemption';
@@ -81,7 +81,7 @@ function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
 }
 
 async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
-  let query = loose(db).selectFrom(model.table).selectAll();
+  let query = definitionDb(db).selectFrom(model.table).selectAll();
   for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
   return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
 }
@@ -98,7 +98,7 @@ async function insertRecords(trx: Db, model: ResourceModel, records: Row[], user
     for (const field of model.fields) if (field.name in values) row[field.name] = toDb(field, values[field.name]);
     return { ...row, ...auditStamp(user, at) };
   });
-  await loose(trx).insertInto(model.table).values(rows).execute();
+  await definitionDb(trx).insertInto(model.table).values(rows).execute();
 }
 
 // ---- the award book: the catalogue a redemption reads, cached briefly per database ----------------------------
@@ -187,7 +187,7 @@ export interface RedeemingMember {
 /** The active member holding the card (step 1), with balance, tier and age band; otherwise a message on cardnumber. */
 export async function memberByCard(db: Db, cardnumber: unknown, day: string): Promise<RedeemingMember> {
   const card = typeof cardnumber === 'string' ? cardnumber.trim() : '';
-  const row = (await loose(db)
+  const row = (await definitionDb(db)
     .selectFrom('member_card')
     .innerJoin('member', 'member.memberid', 'member_card.memberid')
     .select(['member_card.cardnumber', 'member.memberid', 'member.firstname', 'member.lastname', 'member.salutation', 'member.status', 'member.awardmiles', 'member.tierid', 'member.nationality', 'member.branchcode', 'member.birthdate'])
@@ -492,7 +492,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
       { ...REDEMPTION_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, recordname: await recordName(trx, catalogue, REDEMPTION_RESOURCE, redemption), key, data: key, proposed: { ...redemption, status: REDEMPTION_STATUS.ISSUED }, before: null, requestedby: user, requestdate: at.toISOString() },
       formatMessage(APPROVAL_TEXTS.pending, { title: 'Redemption', key: recordkey }),
     );
-    await loose(trx).updateTable(redemptionModel.table).set({ requestid }).where('memberid', '=', member.memberid).where('redemptionid', '=', redemptionid).execute();
+    await definitionDb(trx).updateTable(redemptionModel.table).set({ requestid }).where('memberid', '=', member.memberid).where('redemptionid', '=', redemptionid).execute();
     redemption.requestid = requestid;
   }
   await writeUserLog(trx, { username: user, module: REDEMPTION_MENU, legend: waiting ? LEGENDS.REQUEST_APPROVAL : LEGENDS.CREATE, recordkey, after: redemption, ip: ctx.ip }, at);
@@ -506,8 +506,8 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
 
 /** PostgreSQL: row-locks the redemption, so a decision reads it as no other decision will change it before commit. */
 export async function lockRedemption(trx: Db, catalogue: Catalogue, key: Row): Promise<void> {
-  if (isSqlite(trx as unknown as Kysely<unknown>)) return;
-  await loose(trx).selectFrom(modelOf(catalogue, REDEMPTION_RESOURCE).table).select('redemptionid').where('memberid', '=', key.memberid).where('redemptionid', '=', key.redemptionid).forUpdate().execute();
+  if (isSqlite(trx)) return;
+  await definitionDb(trx).selectFrom(modelOf(catalogue, REDEMPTION_RESOURCE).table).select('redemptionid').where('memberid', '=', key.memberid).where('redemptionid', '=', key.redemptionid).forUpdate().execute();
 }
 
 export async function readRedemption(db: Db, catalogue: Catalogue, key: Row): Promise<Row | null> {
@@ -523,7 +523,7 @@ export async function readCertificates(db: Db, catalogue: Catalogue, key: Row): 
 /** Moves a redemption from one status to another, guarded (of two deciders only one moves it); false when it had moved. */
 async function moveRedemption(trx: Db, catalogue: Catalogue, key: Row, from: string, to: string, user: string, at: Date): Promise<boolean> {
   const model = modelOf(catalogue, REDEMPTION_RESOURCE);
-  const moved = await loose(trx)
+  const moved = await definitionDb(trx)
     .updateTable(model.table)
     .set({ status: to, updatedby: user, updateddate: at.toISOString() })
     .where('memberid', '=', key.memberid)
@@ -534,7 +534,7 @@ async function moveRedemption(trx: Db, catalogue: Catalogue, key: Row, from: str
 }
 
 async function setCertificates(trx: Db, catalogue: Catalogue, key: Row, to: string, onlyFrom: string[]): Promise<void> {
-  await loose(trx)
+  await definitionDb(trx)
     .updateTable(modelOf(catalogue, CERTIFICATE_RESOURCE).table)
     .set({ status: to })
     .where('memberid', '=', key.memberid)

@@ -15,9 +15,9 @@ import { isoDay } from '../../engine/definition/dates';
 import { rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS } from './redemptionStore';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const VOUCHER_MENU = 'VOUCHVER';
 export const VOUCHER_STEP = 'voucher';
@@ -41,7 +41,7 @@ export async function usableVoucher(db: Db, catalogue: Catalogue, ctx: ActionCon
   if (!partner) throw onCode(VOUCHER_TEXTS.noPartner);
   const code = typeof vouchercode === 'string' ? vouchercode.trim().toUpperCase() : '';
   const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
-  const row = (await loose(db).selectFrom(model.table).selectAll().where('vouchercode', '=', code).where('partnercode', '=', partner).executeTakeFirst()) as Row | undefined;
+  const row = (await definitionDb(db).selectFrom(model.table).selectAll().where('vouchercode', '=', code).where('partnercode', '=', partner).executeTakeFirst()) as Row | undefined;
   if (!row) throw onCode(formatMessage(VOUCHER_TEXTS.notFound, { code, partner }), CODES.NOT_FOUND);
   const voucher = rowToRecord(model, row);
   if (voucher.status === CERTIFICATE_STATUS.USED) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(String(voucher.useddate ?? '').slice(0, 10)) }));
@@ -65,7 +65,7 @@ export async function useVoucher(ctx: ActionContext, trx: Db, catalogue: Catalog
   const voucher = await usableVoucher(trx, catalogue, ctx, vouchercode);
   const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
   const at = ctx.now();
-  const used = await loose(trx)
+  const used = await definitionDb(trx)
     .updateTable(model.table)
     .set({ status: CERTIFICATE_STATUS.USED, useddate: at.toISOString(), usedby: ctx.user!.username })
     .where('memberid', '=', voucher.memberid)

@@ -18,6 +18,7 @@ import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { populationMember, type ActivityRating, type FixedMember, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 /** The password of every activated demo member. */
 export const DEMO_MEMBER_PASSWORD = 'Member#2026';
@@ -137,7 +138,7 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
   const at = now.toISOString();
   tell('Computing the demo ledger (credits, redemptions, transfers, monthly expiry)');
   await db.transaction().execute(async (trx) => {
-    const t = trx as unknown as Kysely<any>;
+    const t = definitionDb(trx);
     const last = (await t.selectFrom('ledger_transaction').select((eb: any) => eb.fn.max('trxid').as('n')).executeTakeFirst()) as { n: number | null } | undefined;
     const book = new LedgerBook(Number(last?.n ?? 0) + 1, { ...settings, user: SEED_USER });
     for (const m of members) book.addMember(m.memberid);
@@ -179,7 +180,7 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
     }
     tell("Building the ledger's indexes");
     await restore();
-    if (!isSqlite(db as unknown as Kysely<unknown>) && book.transactions.length > 0) {
+    if (!isSqlite(db) && book.transactions.length > 0) {
       // The rows carry their ids: the sequence moves past them for the ledger's next credit.
       await sql`select setval(pg_get_serial_sequence('ledger_transaction', 'trxid'), ${book.lastTrxid})`.execute(t);
     }
@@ -196,7 +197,7 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
 export async function seedMemberData(db: Kysely<Schema>, now = new Date(), options: { total?: number; catalogue?: Catalogue; tell?: Tell } = {}): Promise<number> {
   if (await db.selectFrom('member').select('memberid').limit(1).executeTakeFirst()) return 0;
   const tell = options.tell ?? silent;
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   const at = now.toISOString();
   const expiryMonths = await readConfigKey(db, 'MILES_EXPIRY_MONTHS');
   const transferExpiryMonths = await readConfigKey(db, 'TRANSFER_MILES_EXPIRY_MONTHS');
@@ -210,7 +211,7 @@ export async function seedMemberData(db: Kysely<Schema>, now = new Date(), optio
 
   tell('Writing the demo members, their cards, addresses and tiers');
   const inserted = await db.transaction().execute(async (trx) => {
-    const t = trx as unknown as Kysely<any>;
+    const t = definitionDb(trx);
     const mine = new Set<string>();
     const rows = members.map((m) => memberTableRow(model, m, passwordhash, at));
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {

@@ -8,6 +8,7 @@ import { addDays, isoDay } from '../../engine/definition/dates';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
 import { confirmRedemption, type RedemptionDraft } from '../redemption/redemptionStore';
+import { definitionDb } from '../db/definitionDb';
 
 const day = (now: Date, days: number) => isoDay(new Date(now.getTime() + days * 86_400_000));
 
@@ -54,11 +55,11 @@ const TRIES = 8;
  * redemptions whatever day it is seeded.
  */
 export async function seedRedemptionData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<number> {
-  const loose = db as unknown as Kysely<any>;
-  if (await loose.selectFrom('member_redemption').select('redemptionid').limit(1).executeTakeFirst()) return 0;
+  const tables = definitionDb(db);
+  if (await tables.selectFrom('member_redemption').select('redemptionid').limit(1).executeTakeFirst()) return 0;
   let made = 0;
   for (const draft of drafts(now)) {
-    const card = await loose.selectFrom('member_card').select('memberid').where('cardnumber', '=', draft.cardnumber).executeTakeFirst();
+    const card = await tables.selectFrom('member_card').select('memberid').where('cardnumber', '=', draft.cardnumber).executeTakeFirst();
     if (!card) continue;
     const ctx = { db, user: { username: 'system' }, now: () => now, ip: '127.0.0.1' } as unknown as ActionContext;
     for (let week = 0; week < TRIES; week++) {
