@@ -2,7 +2,6 @@
 // nationalities, branches and channels, with cards, addresses, tier history and a ledger written through
 // server/ledger that passes the ledger check, on SQLite (the full set) and PostgreSQL (a smaller set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { readConfig } from '../../server/core/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -13,6 +12,7 @@ import { cardNumberOf } from '../../server/cards/cardNumbers';
 import { demoPopulation, NAMED_MEMBERS } from '../../server/seed/memberData';
 import { seed } from '../../server/seed/seed';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const NOW = new Date('2026-11-23T08:00:00Z');
 const SIZE = { sqlite: 400, postgres: 150 } as const;
@@ -22,7 +22,7 @@ describe.each(testDatabases)('demo members on $name', (target) => {
   let database: Database;
   let schema: string | undefined;
   let seedMs = 0;
-  const db = () => database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(database.db);
   const all = (table: string) => db().selectFrom(table).selectAll().execute();
 
   beforeAll(async () => {
