@@ -2,8 +2,7 @@
 // belongs to, and a member's registration written once per promotion (by staff on Member Promo, or by a
 // Promo File upload).
 import type { Kysely } from 'kysely';
-import { resourceModel } from '../../engine/definition/compile';
-import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { readRows } from '../db/database';
 import type { Schema } from '../db/schema';
@@ -26,16 +25,8 @@ export const PROMOTION_TEXTS = {
 export const promotionText = (text: keyof typeof PROMOTION_TEXTS, values: { card?: string; promo?: string; code?: string }) =>
   PROMOTION_TEXTS[text].replace('{card}', values.card ?? '').replace('{promo}', values.promo ?? '').replace('{code}', values.code ?? '');
 
-const tables = new WeakMap<Catalogue, Map<string, string>>();
-
 /** The table a resource of the catalogue writes (its model compiled once per catalogue: every post reads registrations). */
-function tableOf(catalogue: Catalogue, resource: string): string {
-  let known = tables.get(catalogue);
-  if (!known) tables.set(catalogue, (known = new Map()));
-  let table = known.get(resource);
-  if (!table) known.set(resource, (table = resourceModel(catalogue.screenByResource.get(resource)!).table));
-  return table;
-}
+const tableOf = (catalogue: Catalogue, resource: string): string => resourceModelOf(catalogue, resource).table;
 
 /** The promotions a member is registered to (each post reads them: one statement, compiled once). */
 export async function registeredPromotions(db: Kysely<Schema>, catalogue: Catalogue, memberid: string): Promise<string[]> {

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
-import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
 import type { ApprovalRequest } from '../approvals/approvalStore';
@@ -99,7 +99,7 @@ export const certificateShown = ({ certificate, redemption }: { certificate: Row
 /** The certificate by number, issued, of an issued flight redemption; with its redemption. */
 export async function updatableCertificate(db: Db, catalogue: Catalogue, certificateid: unknown): Promise<{ certificate: Row; redemption: Row }> {
   const id = typeof certificateid === 'string' ? certificateid.trim() : '';
-  const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
+  const model = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
   const row = (await definitionDb(db).selectFrom(model.table).selectAll().where('certificateid', '=', id).executeTakeFirst()) as Row | undefined;
   if (!row) throw onField('certificateid', formatMessage(UPDATE_TEXTS.notFound, { certificate: id }));
   const certificate = rowToRecord(model, row);
@@ -136,7 +136,7 @@ export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: u
     compartmentcode: compartment,
     passenger: Number(redemption.passenger),
   }, nominees, via);
-  const [awardRow] = (await definitionDb(via).selectFrom(resourceModel(catalogue.screenByResource.get('award')!).table).select('updatefee').where('awardcode', '=', award.awardcode).execute()) as Row[];
+  const [awardRow] = (await definitionDb(via).selectFrom(resourceModelOf(catalogue, 'award').table).select('updatefee').where('awardcode', '=', award.awardcode).execute()) as Row[];
   const updatefee = Number(awardRow?.updatefee ?? 0);
   const oldtotal = Number(redemption.totalmileage);
   return {
@@ -191,7 +191,7 @@ export async function approveUpdate(ctx: ActionContext, trx: Db, catalogue: Cata
   } catch (error) {
     throw error instanceof LedgerError ? error.onField('certificateid').toApiError() : error;
   }
-  const model = resourceModel(catalogue.screenByResource.get(REDEMPTION_RESOURCE)!);
+  const model = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
   await definitionDb(trx)
     .updateTable(model.table)
     .set({ departuredate: quote.departuredate, returndate: quote.returndate, compartmentcode: quote.compartmentcode, pricedeparture: quote.pricedeparture, pricereturn: quote.pricereturn, totalmileage: quote.oldtotal + quote.difference, updatedby: user, updateddate: at.toISOString() })

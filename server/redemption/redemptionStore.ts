@@ -8,8 +8,8 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
-import type { Catalogue } from '../../engine/definition/catalogue';
-import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
+import type { ResourceModel } from '../../engine/definition/compile';
 import { ageOn, isoDay } from '../../engine/definition/dates';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { formatMessage } from '../../engine/rules';
@@ -26,7 +26,7 @@ import type { Schema } from '../db/schema';
 import { LedgerError, TRX_TYPES, credit, debit, reverse } from '../ledger/ledgerStore';
 import { isSqlite } from '../db/columnTypes';
 import { MEMBER_STATUS } from '../members/memberStore';
-import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
+import { recordKey, recordsWhere, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { REDEMPTION_TEXTS as TEXTS, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
 import { auditStamp } from '../resources/auditColumns';
@@ -67,25 +67,6 @@ export class StepFieldError extends ApiError {
 
 const miles = (n: number) => n.toLocaleString('en-US');
 
-const modelCache = new WeakMap<Catalogue, Map<string, ResourceModel>>();
-function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
-  let models = modelCache.get(catalogue);
-  if (!models) modelCache.set(catalogue, (models = new Map()));
-  let model = models.get(resource);
-  if (!model) {
-    const screen = catalogue.screenByResource.get(resource);
-    if (!screen) throw new Error(`no screen declares the resource "${resource}"`);
-    models.set(resource, (model = resourceModel(screen)));
-  }
-  return model;
-}
-
-async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
-  let query = definitionDb(db).selectFrom(model.table).selectAll();
-  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
-  return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
-}
-
 async function insertRecord(trx: Db, model: ResourceModel, values: Row, user: string, at: Date): Promise<void> {
   await insertRecords(trx, model, [values], user, at);
 }
@@ -123,7 +104,7 @@ const changedAt = new WeakMap<object, number>();
 
 async function loadAwardBook(via: Db, catalogue: Catalogue): Promise<AwardBook> {
   const [awards, types, zones, prices, peakSeasons, blackouts, nomineeFees] = await Promise.all(
-    [AWARD_RESOURCE, AWARD_TYPE_RESOURCE, ZONE_RESOURCE, 'award-price', 'peak-season', 'blackout', 'nominee-fee-config'].map((resource) => records(via, modelOf(catalogue, resource))),
+    [AWARD_RESOURCE, AWARD_TYPE_RESOURCE, ZONE_RESOURCE, 'award-price', 'peak-season', 'blackout', 'nominee-fee-config'].map((resource) => recordsWhere(via, resourceModelOf(catalogue, resource))),
   );
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const shared = {
@@ -461,7 +442,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
     requestid: null,
     redeemuser: user,
   };
-  const redemptionModel = modelOf(catalogue, REDEMPTION_RESOURCE);
+  const redemptionModel = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
   await insertRecord(trx, redemptionModel, redemption, user, at);
   const validitydate = award.validitydays ? isoDay(new Date(at.getTime() + award.validitydays * 86_400_000)) : null;
   const certificates = draft.passengers.map((p, i): Row => ({
@@ -482,7 +463,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
     validitydate,
     status: waiting ? CERTIFICATE_STATUS.PENDING : CERTIFICATE_STATUS.ISSUED,
   }));
-  const certificateModel = modelOf(catalogue, CERTIFICATE_RESOURCE);
+  const certificateModel = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
   await insertRecords(trx, certificateModel, certificates, user, at);
   const recordkey = recordKey(redemptionModel, redemption);
   if (waiting) {
@@ -507,22 +488,22 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
 /** PostgreSQL: row-locks the redemption, so a decision reads it as no other decision will change it before commit. */
 export async function lockRedemption(trx: Db, catalogue: Catalogue, key: Row): Promise<void> {
   if (isSqlite(trx)) return;
-  await definitionDb(trx).selectFrom(modelOf(catalogue, REDEMPTION_RESOURCE).table).select('redemptionid').where('memberid', '=', key.memberid).where('redemptionid', '=', key.redemptionid).forUpdate().execute();
+  await definitionDb(trx).selectFrom(resourceModelOf(catalogue, REDEMPTION_RESOURCE).table).select('redemptionid').where('memberid', '=', key.memberid).where('redemptionid', '=', key.redemptionid).forUpdate().execute();
 }
 
 export async function readRedemption(db: Db, catalogue: Catalogue, key: Row): Promise<Row | null> {
-  const [row] = await records(db, modelOf(catalogue, REDEMPTION_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
+  const [row] = await recordsWhere(db, resourceModelOf(catalogue, REDEMPTION_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
   return row ?? null;
 }
 
 export async function readCertificates(db: Db, catalogue: Catalogue, key: Row): Promise<Row[]> {
-  const rows = await records(db, modelOf(catalogue, CERTIFICATE_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
+  const rows = await recordsWhere(db, resourceModelOf(catalogue, CERTIFICATE_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
   return rows.sort((a, b) => Number(a.passengerno) - Number(b.passengerno));
 }
 
 /** Moves a redemption from one status to another, guarded (of two deciders only one moves it); false when it had moved. */
 async function moveRedemption(trx: Db, catalogue: Catalogue, key: Row, from: string, to: string, user: string, at: Date): Promise<boolean> {
-  const model = modelOf(catalogue, REDEMPTION_RESOURCE);
+  const model = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
   const moved = await definitionDb(trx)
     .updateTable(model.table)
     .set({ status: to, updatedby: user, updateddate: at.toISOString() })
@@ -535,7 +516,7 @@ async function moveRedemption(trx: Db, catalogue: Catalogue, key: Row, from: str
 
 async function setCertificates(trx: Db, catalogue: Catalogue, key: Row, to: string, onlyFrom: string[]): Promise<void> {
   await definitionDb(trx)
-    .updateTable(modelOf(catalogue, CERTIFICATE_RESOURCE).table)
+    .updateTable(resourceModelOf(catalogue, CERTIFICATE_RESOURCE).table)
     .set({ status: to })
     .where('memberid', '=', key.memberid)
     .where('redemptionid', '=', key.redemptionid)
@@ -599,7 +580,7 @@ function cancelProblem(redemption: Row, certificates: Row[], recordkey: string):
 export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, key: Row): Promise<{ requestid: number; message: string; approvers: string[] }> {
   const at = ctx.now();
   const user = ctx.user!.username;
-  const model = modelOf(catalogue, REDEMPTION_RESOURCE);
+  const model = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRedemption(trx, catalogue, key);
     const redemption = await readRedemption(trx, catalogue, key);

@@ -5,8 +5,7 @@
 import { formatDate } from '../../engine/definition/format';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import type { Catalogue } from '../../engine/definition/catalogue';
-import { resourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import { formatMessage } from '../../engine/rules';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
@@ -40,7 +39,7 @@ export async function usableVoucher(db: Db, catalogue: Catalogue, ctx: ActionCon
   const partner = ctx.user?.partnercode;
   if (!partner) throw onCode(VOUCHER_TEXTS.noPartner);
   const code = typeof vouchercode === 'string' ? vouchercode.trim().toUpperCase() : '';
-  const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
+  const model = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
   const row = (await definitionDb(db).selectFrom(model.table).selectAll().where('vouchercode', '=', code).where('partnercode', '=', partner).executeTakeFirst()) as Row | undefined;
   if (!row) throw onCode(formatMessage(VOUCHER_TEXTS.notFound, { code, partner }), CODES.NOT_FOUND);
   const voucher = rowToRecord(model, row);
@@ -63,7 +62,7 @@ export const voucherShown = (voucher: Row): Row => ({
 /** Marks the voucher used, once: of two partners' users at the same moment only one finds it still ISSUED. */
 export async function useVoucher(ctx: ActionContext, trx: Db, catalogue: Catalogue, vouchercode: unknown): Promise<{ message: string; result: Row }> {
   const voucher = await usableVoucher(trx, catalogue, ctx, vouchercode);
-  const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
+  const model = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
   const at = ctx.now();
   const used = await definitionDb(trx)
     .updateTable(model.table)

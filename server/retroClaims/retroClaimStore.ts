@@ -7,8 +7,8 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
-import { fieldOf, resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import type { Catalogue } from '../../engine/definition/catalogue';
+import { fieldOf, resourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import { formatMessage } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
@@ -52,15 +52,9 @@ function refuse(problems: Record<string, string>): void {
   if (first) throw new ApiError(CODES.VALIDATION, first, 200, problems);
 }
 
-const modelOf = (catalogue: Catalogue, resource: string): ResourceModel => {
-  const screen = catalogue.screenByResource.get(resource);
-  if (!screen) throw new Error(`no screen declares resource "${resource}"`);
-  return resourceModel(screen);
-};
-
 /** The alliance of an airline of Airline (undefined: no such airline; the generic reference check says so). */
 async function allianceOf(trx: Db, catalogue: Catalogue, carrier: string): Promise<string | null | undefined> {
-  const row = (await definitionDb(trx).selectFrom(modelOf(catalogue, 'airline').table).select('alliancetype').where('airlinecode', '=', carrier).executeTakeFirst()) as { alliancetype: string | null } | undefined;
+  const row = (await definitionDb(trx).selectFrom(resourceModelOf(catalogue, 'airline').table).select('alliancetype').where('airlinecode', '=', carrier).executeTakeFirst()) as { alliancetype: string | null } | undefined;
   return row ? row.alliancetype : undefined;
 }
 
@@ -112,7 +106,7 @@ export async function checkMemberClaim(ctx: ActionContext, trx: Db, catalogue: C
   }
   if (!problems.flightnumber) {
     const waiting = (await definitionDb(trx)
-      .selectFrom(modelOf(catalogue, MEMBER_CLAIM_RESOURCE).table)
+      .selectFrom(resourceModelOf(catalogue, MEMBER_CLAIM_RESOURCE).table)
       .select(['claimid', 'carrier', 'flightnumber', 'flightdate', 'origin', 'destination', 'status'])
       .where('memberid', '=', member!.memberid)
       .where('flightdate', '=', flight.flightdate)
@@ -136,7 +130,7 @@ export async function checkInClaim(ctx: ActionContext, trx: Db, catalogue: Catal
   const window = windowProblem(flight, today, settings);
   if (window) problems.flightdate = window;
   const claims = (await definitionDb(trx)
-    .selectFrom(modelOf(catalogue, IN_CLAIM_RESOURCE).table)
+    .selectFrom(resourceModelOf(catalogue, IN_CLAIM_RESOURCE).table)
     .select(['claimid', 'carrier', 'flightnumber', 'flightdate', 'origin', 'destination', 'status'])
     .where('programcode', '=', values.programcode)
     .where('ffpnumber', '=', values.ffpnumber)
