@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema';
 import { LedgerError, TRX_TYPES, checkLedger, credit, debit, expireDue, mergeAccounts, transfer } from '../../server/ledger/ledgerStore';
-import { addMonths, isoDay } from '../../engine/definition/dates';
+import { addDays, addMonths, isoDay } from '../../engine/definition/dates';
 import { testDatabases } from './harness';
 import { openLedgerFixture, type LedgerFixture } from './ledgerFixture';
 
@@ -19,7 +19,7 @@ const user = 'model';
 const BASE = '2026-01-01';
 const TRANSFER_EXPIRY = addMonths(isoDay(now), 36);
 
-const dayAfter = (offset: number): string => new Date(Date.parse(`${BASE}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (offset: number): string => addDays(BASE, offset);
 
 interface ModelLot {
   lotid: number;
