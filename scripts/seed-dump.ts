@@ -19,6 +19,7 @@ import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { createDatabase, databaseUrl, dropDatabase } from '../server/db/pgSchema';
 import { createServer } from '../server/server';
+import { definitionDb } from '../server/db/definitionDb';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The day the dump's seed runs on (the demo's dates follow it). */
@@ -111,7 +112,7 @@ try {
   const started = performance.now();
   const { app } = await createServer({ config, database, now: () => new Date(SEED_DAY), logger: false });
   console.log(`seeded ${options.members} members on ${database.dialect} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const db = database.db as unknown as Kysely<any>;
+  const db = definitionDb(database.db);
   const found = await tables(db, database.dialect === 'sqlite');
   rmSync(options.out, { recursive: true, force: true });
   mkdirSync(options.out, { recursive: true });

@@ -1,7 +1,7 @@
 // The whole catalogue of definitions (screens, selectors, menu tree) with lookups across them.
 // Isomorphic: callers load the JSON (fs on the server, import.meta.glob in the browser).
 import { flattenMenus, menuFunctionCodes, type FlatMenuItem, type MenuTree } from './menuTree';
-import { pageFunctionSuffixes } from './compile';
+import { pageFunctionSuffixes, resourceModel, type ResourceModel } from './compile';
 import { resolveViewPages } from './viewPage';
 import { resolveFilterOptions } from './filterOptions';
 import { isListScreen, type PageDefinition, type ScreenDefinition, type SelectorCatalogue, type SelectorDefinition } from './screen';
@@ -34,6 +34,21 @@ export function buildCatalogue(tree: MenuTree, files: PageDefinition[], selector
     screenByMenu: new Map(screens.map((s) => [s.menucode, s])),
     screenByResource: new Map(screens.map((s) => [s.resource.name, s])),
   };
+}
+
+const models = new WeakMap<Catalogue, Map<string, ResourceModel>>();
+
+/** The model of a resource a screen of the catalogue declares, compiled once per catalogue (a resource no screen declares is a bug). */
+export function resourceModelOf(catalogue: Catalogue, resource: string): ResourceModel {
+  let known = models.get(catalogue);
+  if (!known) models.set(catalogue, (known = new Map()));
+  let model = known.get(resource);
+  if (!model) {
+    const screen = catalogue.screenByResource.get(resource);
+    if (!screen) throw new Error(`no screen declares the resource "${resource}"`);
+    known.set(resource, (model = resourceModel(screen)));
+  }
+  return model;
 }
 
 /** Every function code of every menu: ACCESS, the menu tree's declared functions, and its screen's actions. */

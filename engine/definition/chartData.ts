@@ -2,6 +2,7 @@
 // results (spec 000 §9), thousand-separated numbers, and flat or nested rows turned into series.
 import { formatDate, formatNumber } from './format';
 import type { PanelChart, PanelColumn } from './screen';
+import { isoDay } from './dates';
 
 /** Spec 000 §9: chart colours are a fixed seven-colour palette, in this order. */
 export const CHART_PALETTE = ['#1d5fa8', '#13a8a8', '#f5a623', '#e8684a', '#7262fd', '#5aa454', '#c2458f'] as const;
@@ -138,7 +139,7 @@ export function seriesShape(chart: PanelChart, rows: readonly unknown[]): Series
       const span = Math.round((last - first) / DAY_MS);
       if (span <= MAX_FILLED_DAYS) {
         for (let d = 0; d <= span; d++) {
-          const at = new Date(first + d * DAY_MS).toISOString().slice(0, 10);
+          const at = isoDay(new Date(first + d * DAY_MS));
           if (!byX.has(JSON.stringify(at))) byX.set(JSON.stringify(at), { x: at });
         }
       }

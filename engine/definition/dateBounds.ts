@@ -1,3 +1,4 @@
+import { isoDay } from './dates';
 // Date picker bounds by whole day: 'today', '-30d', '+1y', '-18y' relative to today, or an absolute YYYY-MM-DD.
 const RELATIVE = /^([+-])(\d+)([dmy])$/;
 
@@ -13,7 +14,7 @@ export function resolveDateBound(bound: string | undefined, today: Date): string
     if (match[3] === 'm') date.setUTCMonth(date.getUTCMonth() + amount);
     if (match[3] === 'y') date.setUTCFullYear(date.getUTCFullYear() + amount);
   }
-  return date.toISOString().slice(0, 10);
+  return isoDay(date);
 }
 
 /** Whether a YYYY-MM-DD day is outside [min, max]. The range picker is stricter: its end may not pass max, its start must be after min. */

@@ -1,4 +1,5 @@
 // The dotted field-rule language ('required', 'min.8', 'pattern.email', ...): parsing and checking, in forms and server alike.
+import { isIsoDay } from '../definition/dates';
 import { PATTERNS, isPatternName, type PatternName } from './patterns';
 import { EMAIL_EXAMPLE, PATTERN_MESSAGES, RULE_MESSAGES, fieldLabel, formatMessage, requiredLabel } from './messages';
 
@@ -10,7 +11,7 @@ const TYPE_CHECKS = {
   boolean: (value: unknown) => typeof value === 'boolean',
   array: (value: unknown) => Array.isArray(value),
   object: (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  date: (value: unknown) => isCalendarDate(value),
+  date: (value: unknown) => isIsoDay(value),
 } satisfies Record<string, (value: unknown) => boolean>;
 
 export type RuleType = keyof typeof TYPE_CHECKS;
@@ -233,7 +234,7 @@ function checkRange(value: unknown, say: (template: string) => string): string |
   if (!Array.isArray(value) || value.length !== 2) return say(RULE_MESSAGES.rangeShape);
   const [min, max] = value;
   if (isFiniteNumber(min) && isFiniteNumber(max)) return max > min ? null : say(RULE_MESSAGES.range);
-  if (isCalendarDate(min) && isCalendarDate(max)) return max > min ? null : say(RULE_MESSAGES.range);
+  if (isIsoDay(min) && isIsoDay(max)) return max > min ? null : say(RULE_MESSAGES.range);
   return say(RULE_MESSAGES.rangeShape);
 }
 
@@ -244,15 +245,6 @@ function lengthOf(value: unknown): number {
 
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
-}
-
-function isCalendarDate(value: unknown): value is string {
-  const match = typeof value === 'string' ? /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(value) : null;
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return month >= 1 && month <= 12 && day >= 1 && day <= monthDays[month - 1];
 }
 
 function isRuleType(name: string): name is RuleType {

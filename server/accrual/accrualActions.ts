@@ -3,7 +3,6 @@
 // and the rating correction of a member's activity. Activities are checked by Park Activity's field rules
 // (the posted fields are its fields), types and references first: bad input answers a field message and
 // changes nothing.
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { ACCRUAL_MEMBER_ACTIVITIES_PATH, ACCRUAL_SIMULATE_PATH, type AccrualResult } from '../../domain/accrualResult';
 import { actionFunctionCode, directFunctionCode, formFields, isCustomAction, resourceModel, validateFormFields } from '../../engine/definition/compile';
@@ -41,6 +40,8 @@ import {
   type Posted,
   type PostedActivity,
 } from './accrualStore';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 /** The view every accrual rule screen offers as a tool. */
 export const SIMULATOR_VIEW = 'accrual-simulator';
@@ -140,7 +141,7 @@ export function accrualActions(services: ResourceServices): Action[] {
   const activityModel = resourceModel(activityScreen);
   const rating = customOf(activityScreen, 'rating');
   const reprocessAction = customOf(parkScreen, 'reprocess');
-  const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
+  const db = (ctx: ActionContext) => definitionDb(ctx.db);
   const labels = labelsOf(catalogue, PARK_RESOURCE);
   const parkForm = formFields(parkScreen, 'create');
   // The simulator is a tool of the accrual rule screens: any of their ACCESS opens it.
@@ -152,7 +153,7 @@ export function accrualActions(services: ResourceServices): Action[] {
     const values: Row = { ...data, activitytype: type };
     checkDataTypes(parkModel, values);
     const errors = validateFormFields(parkForm, values);
-    const problems = { ...activityProblems(values as unknown as PostedActivity, labels, ctx.now().toISOString().slice(0, 10)), ...errors };
+    const problems = { ...activityProblems(values as unknown as PostedActivity, labels, isoDay(ctx.now())), ...errors };
     const first = Object.values(problems)[0];
     if (first) throw new ApiError(CODES.VALIDATION, first, 200, problems);
     const stored: Row = {};
@@ -261,7 +262,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       data: { type: 'object', additionalProperties: false, required: ['cardnumber'], properties: { cardnumber: { type: 'string', minLength: 1, maxLength: 45 } } },
       handler: async (ctx) => {
         const { cardnumber } = ctx.parameter.data as { cardnumber: string };
-        const member = await memberByCard(ctx.db, cardnumber, ctx.now().toISOString().slice(0, 10));
+        const member = await memberByCard(ctx.db, cardnumber, isoDay(ctx.now()));
         if (!member) {
           const message = `No member holds card ${cardnumber}`;
           throw new ApiError(CODES.VALIDATION, message, 200, { cardnumber: message });
@@ -278,7 +279,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       handler: async (ctx) => {
         const { parkid } = ctx.parameter.data as { parkid: string };
         const posted = await ctx.db.transaction().execute(async (trx) => {
-          const before = rowToRecord(parkModel, await mustFind(trx as unknown as Kysely<any>, parkScreen, parkModel, { parkid }, await ctx.scope.conditions(trx as unknown as Kysely<any>, parkModel, 'write')));
+          const before = rowToRecord(parkModel, await mustFind(trx, parkScreen, parkModel, { parkid }, await ctx.scope.conditions(trx, parkModel, 'write')));
           const done = await reprocess(trx, before, writeContext(ctx, catalogue));
           await writeUserLog(trx, { username: ctx.user!.username, module: parkScreen.menucode, legend: reprocessAction.name.toUpperCase(), recordkey: parkid, before, after: { ...before, status: 'REPROCESSED', memberid: done.memberid, activityid: done.activityid }, ip: ctx.ip }, ctx.now());
           return done;
@@ -296,7 +297,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       handler: async (ctx) => {
         const { memberid, activityid } = ctx.parameter.data as { memberid: string; activityid: string };
         const outcome = await ctx.db.transaction().execute(async (trx) => {
-          const anyTrx = trx as unknown as Kysely<any>;
+          const anyTrx = definitionDb(trx);
           const before = rowToRecord(activityModel, await mustFind(anyTrx, activityScreen, activityModel, { memberid, activityid }));
           const changes = await rerate(trx, before, storedActivity(before), writeContext(ctx, catalogue));
           if (!changes) return undefined;

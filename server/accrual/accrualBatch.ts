@@ -6,12 +6,12 @@
 // member activities (counted into the dashboard's rollups set-wise), parked activities and detail lines.
 import { sql, type Kysely } from 'kysely';
 import type { AccrualResult } from '../../domain/accrualResult';
+import { addMonths, inEffect } from '../../engine/definition/dates';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';
 import { existingValues, insertJsonRows } from '../db/jsonRows';
 import type { Schema } from '../db/schema';
 import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
-import { addMonths } from '../ledger/ledgerRules';
 import { TRX_TYPES } from '../ledger/ledgerStore';
 import { registrationsOf } from '../promotions/promotionStore';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
@@ -38,9 +38,9 @@ import {
   type WriteContext,
 } from './accrualStore';
 import { airRulesFor, nonAirRulesFor } from './ruleBook';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 /** An activity of a batch and the id its member's activity (or its parked row) gets. */
 export interface BatchItem {
@@ -77,7 +77,7 @@ async function membersByCard(db: Db, cards: string[]): Promise<Map<string, Found
   const byCard = new Map<string, FoundMember>();
   if (cards.length === 0) return byCard;
   const data = JSON.stringify([...new Set(cards)]);
-  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const sqlite = isSqlite(db);
   // What the rules read of a member (as accrualStore.memberByCard gives it); on PostgreSQL its tier history as [tierid, startdate, enddate] rows.
   const found = sqlite
     ? await sql<Row>`select c.cardnumber as heldcard, m.memberid, m.status, m.tierid, m.enrollmentdate, m.membershipid, m.gender, m.birthdate
@@ -106,7 +106,7 @@ async function membersByCard(db: Db, cards: string[]): Promise<Map<string, Found
 /** The member as of a date: the tier its history gives then (the latest start covering it), else its current tier (as accrualStore.memberByCard). */
 function memberOn({ tiers, ...member }: FoundMember, date: string): AccrualMember {
   let held: { tierid: string; startdate: string } | undefined;
-  for (const t of tiers) if (t.startdate <= date && (t.enddate === null || t.enddate >= date) && (!held || t.startdate > held.startdate)) held = t;
+  for (const t of tiers) if (inEffect(date, t.startdate, t.enddate) && (!held || t.startdate > held.startdate)) held = t;
   return { ...member, tierid: held?.tierid ?? member.tierid };
 }
 
@@ -125,7 +125,7 @@ export async function rateBatch(trx: Db, w: WriteContext, items: readonly BatchI
     return found && a.activitytype === 'AIR' ? segmentKey(found.memberid, a) : undefined;
   });
   // `refuse`: the segments are claimed when written (writeBatch), a claim held already refusing its activity.
-  const before = taken === 'reject' ? await existingValues(loose(trx), 'accrual_segment', 'segmentkey', keys.filter((k): k is string => k !== undefined)) : new Set<string>();
+  const before = taken === 'reject' ? await existingValues(trx, 'accrual_segment', 'segmentkey', keys.filter((k): k is string => k !== undefined)) : new Set<string>();
   /** Segment key -> the batch's activity crediting it. */
   const inBatch = new Map<string, string>();
   const carriers = new Map<string, ReturnType<typeof airRulesFor>>();
@@ -155,7 +155,7 @@ export async function rateBatch(trx: Db, w: WriteContext, items: readonly BatchI
 /** Claims the segments (their keys' rows), those another activity holds already left out: returns the keys claimed. */
 async function claimSegments(trx: Db, segments: readonly Row[]): Promise<Set<string>> {
   if (segments.length === 0) return new Set();
-  const rows = await loose(trx)
+  const rows = await definitionDb(trx)
     .insertInto('accrual_segment')
     .values(segments)
     .onConflict((oc: any) => oc.column('segmentkey').doNothing())
@@ -185,9 +185,9 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
   const flush = async () => {
     const trxids = await creditMany(trx, credits.map((c) => c.entry), { trxtype: TRX_TYPES.EARNING, user: w.user, now: w.now });
     credits.forEach((c, i) => (c.row.trxid = c.posted.trxid = trxids[i]));
-    await insertJsonRows(loose(trx), 'accrual_segment', segments);
+    await insertJsonRows(trx, 'accrual_segment', segments);
     await insertJsonRows(
-      loose(trx),
+      definitionDb(trx),
       'ledger_detail',
       credits.flatMap((c, i) => c.posted.result.lines.map((l, n) => ({ trxid: trxids[i], lineno: n + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments }))),
     );
@@ -198,9 +198,9 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
     }
     // Last, the rows the dashboard counts: their rollup rows, shared by every writer of the same days, stay
     // locked (PostgreSQL) from here to the commit only.
-    await insertJsonRows(loose(trx), parkModel.table, parks);
+    await insertJsonRows(trx, parkModel.table, parks);
     const written = activities;
-    await insertActivitiesCounted(trx, written as unknown as CountedActivity[], () => insertJsonRows(loose(trx), activityModel.table, written));
+    await insertActivitiesCounted(trx, written as unknown as CountedActivity[], () => insertJsonRows(trx, activityModel.table, written));
     activities = [];
     parks = [];
     segments = [];

@@ -9,8 +9,9 @@ import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import { ACTIVITY_RESOURCE, BOOK_RESOURCES, PARK_RESOURCE, activityProblems, creditAddedActivity, entryColumns, rerate, ruleBookChanged, storedActivity, type WriteContext } from './accrualStore';
+import { isoDay } from '../../engine/definition/dates';
 
-const today = (ctx: ActionContext) => ctx.now().toISOString().slice(0, 10);
+const today = (ctx: ActionContext) => isoDay(ctx.now());
 
 export const writeContext = (ctx: ActionContext, catalogue: Catalogue): WriteContext => ({
   db: ctx.db,

@@ -3,6 +3,7 @@
 // did not apply. No database here: the posting API, the simulator, re-rating and the batch all call these.
 import { ACCRUAL_REASONS, type AccrualLine, type AccrualReason, type AccrualResult, type RuleSource, type RuleVerdict } from '../../domain/accrualResult';
 import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
+import { inEffect } from '../../engine/definition/dates';
 import { promotionBonuses, type Promotion, type PromotionMember } from '../promotions/promotionRules';
 import { greatCircleMiles } from './geo';
 import { flightNumber } from './flightIdentity';
@@ -206,15 +207,12 @@ const pct = (n: number) => `${Number(n.toFixed(4))}%`;
 /** Whole miles of a fraction, rounded down (a float's 0.9999... counts as 1). */
 export const floorMiles = (value: number): number => Math.floor(Math.round(value * 1e6) / 1e6);
 
-/** Whether a date lies in a period (an empty end is open). */
-export const within = (date: string, from: string | null, to: string | null): boolean => (!from || from <= date) && (!to || date <= to);
-
 const period = (from: string | null, to: string | null) => `${from ?? 'the start'} - ${to ?? 'no end'}`;
 
 /** Why a dated row does not apply on a date, or undefined when it does. */
 function datedMiss(row: Dated, date: string, what: string): string | undefined {
   if (row.status !== ACTIVE) return `Inactive`;
-  if (!within(date, row.effectivedate, row.expireddate)) return `${what} ${date} is outside its validity (${period(row.effectivedate, row.expireddate)})`;
+  if (!inEffect(date, row.effectivedate, row.expireddate)) return `${what} ${date} is outside its validity (${period(row.effectivedate, row.expireddate)})`;
   return undefined;
 }
 
@@ -340,7 +338,7 @@ function coverage(rule: BcRule, activity: AirActivity, distance: number, bands: 
     return sameRoute(activity.origin, activity.destination, rule.originairport, rule.destinationairport) ? { rank: 3 } : { rank: 0, miss: `For route ${rule.originairport ?? '*'}-${rule.destinationairport ?? '*'}` };
   }
   if (rule.distancerangecode) {
-    const band = bands.find((b) => b.distancerangecode === rule.distancerangecode && b.status === ACTIVE && within(activity.flightdate, b.effectivedate, b.expireddate));
+    const band = bands.find((b) => b.distancerangecode === rule.distancerangecode && b.status === ACTIVE && inEffect(activity.flightdate, b.effectivedate, b.expireddate));
     if (!band) return { rank: 0, miss: `Route band ${rule.distancerangecode} is not valid on ${activity.flightdate}` };
     if (distance < band.mindistance || distance > band.maxdistance) {
       return { rank: 0, miss: `For route band ${band.distancerangecode} (${miles(band.mindistance)} - ${miles(band.maxdistance)} miles), the route is ${miles(distance)}` };
@@ -353,10 +351,10 @@ function coverage(rule: BcRule, activity: AirActivity, distance: number, bands: 
 function ticketMiss(rule: { issuedatefrom: string; issuedateto: string | null; airlinecode: string } & Dated, activity: AirActivity): string | undefined {
   if (rule.airlinecode !== activity.carrier) return `For carrier ${rule.airlinecode}`;
   if (rule.status !== ACTIVE) return 'Inactive';
-  if (!within(activity.ticketissuedate, rule.issuedatefrom, rule.issuedateto)) {
+  if (!inEffect(activity.ticketissuedate, rule.issuedatefrom, rule.issuedateto)) {
     return `Ticket issued ${activity.ticketissuedate} is outside its issue dates (${period(rule.issuedatefrom, rule.issuedateto)})`;
   }
-  if (!within(activity.flightdate, rule.effectivedate, rule.expireddate)) return `Flight date ${activity.flightdate} is outside its flight dates (${period(rule.effectivedate, rule.expireddate)})`;
+  if (!inEffect(activity.flightdate, rule.effectivedate, rule.expireddate)) return `Flight date ${activity.flightdate} is outside its flight dates (${period(rule.effectivedate, rule.expireddate)})`;
   return undefined;
 }
 
@@ -474,7 +472,7 @@ export function rateAir(activity: AirActivity, member: AccrualMember | undefined
         ? 'Inactive'
         : promo.airlinecode !== activity.carrier
           ? `For carrier ${promo.airlinecode}`
-          : !within(activity.flightdate, promo.startdate, promo.enddate)
+          : !inEffect(activity.flightdate, promo.startdate, promo.enddate)
             ? `Flight date ${activity.flightdate} is outside the promotion (${period(promo.startdate, promo.enddate)})`
             : (promo.originairport || promo.destinationairport) && !sameRoute(activity.origin, activity.destination, promo.originairport, promo.destinationairport)
               ? `For route ${promo.originairport ?? '*'}-${promo.destinationairport ?? '*'}`

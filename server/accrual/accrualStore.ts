@@ -17,7 +17,7 @@ import { readRows } from '../db/database';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { credit, debit, LedgerError, TRX_TYPES } from '../ledger/ledgerStore';
-import { addMonths } from '../ledger/ledgerRules';
+import { addMonths } from '../../engine/definition/dates';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
 import { segmentKey as flightSegmentKey } from './flightIdentity';
@@ -26,9 +26,9 @@ import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
 import { airRulesFor, assembleRuleBook, classKey, nonAirRulesFor, RULE_RESOURCES, type RuleBook, type RuleTables } from './ruleBook';
 import { auditStamp } from '../resources/auditColumns';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const ACTIVITY_RESOURCE = 'member-activity';
 export const PARK_RESOURCE = 'park-activity';
@@ -156,7 +156,7 @@ async function loadReferences(db: Db, catalogue: Catalogue): Promise<Map<string,
     const target = selector && !selector.composite ? models(catalogue, [selector.resource]).get(selector.resource) : undefined;
     if (!selector || !target || field.source?.dependsOn?.through) continue;
     const filter = field.source!.dependsOn?.filter;
-    const rows = (await loose(db)
+    const rows = (await definitionDb(db)
       .selectFrom(target.table)
       .select(filter ? [selector.value, filter] : [selector.value])
       .execute()) as Row[];
@@ -211,7 +211,7 @@ async function loadBook(db: Db, catalogue: Catalogue): Promise<CachedBook> {
   const read = async (resource: string): Promise<Row[]> => {
     const model = byName.get(resource);
     if (!model) return [];
-    const rows = (await loose(db).selectFrom(model.table).selectAll().execute()) as Row[];
+    const rows = (await definitionDb(db).selectFrom(model.table).selectAll().execute()) as Row[];
     return rows.map((row) => rowToRecord(model, row));
   };
   const tables = Object.fromEntries(await Promise.all(Object.entries(RULE_RESOURCES).map(async ([name, resource]) => [name, await read(resource)] as const))) as RuleTables;
@@ -219,7 +219,7 @@ async function loadBook(db: Db, catalogue: Catalogue): Promise<CachedBook> {
   const airportModel = byName.get('airport');
   if (airportModel) {
     const hasCoordinates = airportModel.fields.some((f) => f.name === 'latitude');
-    const rows = (await loose(db)
+    const rows = (await definitionDb(db)
       .selectFrom(airportModel.table)
       .select(hasCoordinates ? ['airportiatacode', 'latitude', 'longitude'] : ['airportiatacode'])
       .execute()) as Row[];
@@ -238,7 +238,7 @@ async function loadBook(db: Db, catalogue: Catalogue): Promise<CachedBook> {
  */
 export async function ruleBook(db: Db, catalogue: Catalogue, via: Db = db): Promise<CachedBook> {
   // PostgreSQL reads beside the transaction (its pool has other connections); SQLite must read through it.
-  const reader = isSqlite(db as unknown as Kysely<unknown>) ? via : db;
+  const reader = isSqlite(db) ? via : db;
   if (Date.now() - (changedAt.get(db) ?? 0) < CHANGE_SETTLE_MS) return loadBook(reader, catalogue);
   const cached = books.get(db);
   if (cached && !(cached instanceof Promise) && Date.now() - cached.loadedAt < RULE_BOOK_SECONDS * 1000) return cached;
@@ -276,8 +276,8 @@ export function ruleBookChanged(db: Db): void {
 
 /** The member holding a card (any of its cards) and the tier its history gives on a date: one statement, compiled once. */
 function memberByCardQuery(db: Db) {
-  return compiledOnce(loose(db), 'accrual|member-by-card', () =>
-    loose(db)
+  return compiledOnce(db, 'accrual|member-by-card', () =>
+    definitionDb(db)
       .selectFrom('member_card as c')
       .innerJoin('member as m', 'm.memberid', 'c.memberid')
       .select((eb: any) => [
@@ -305,20 +305,20 @@ function memberByCardQuery(db: Db) {
 
 /** The member holding a card (any of its cards), with the tier they held on a date (their current tier when no history covers it). */
 export async function memberByCard(db: Db, cardnumber: string, date: string): Promise<AccrualMember | undefined> {
-  const [found] = await readRows<AccrualMember & { heldtier: string | null }>(loose(db), fill(memberByCardQuery(db), [cardnumber, date]));
+  const [found] = await readRows<AccrualMember & { heldtier: string | null }>(definitionDb(db), fill(memberByCardQuery(db), [cardnumber, date]));
   if (!found) return undefined;
   const { heldtier, ...member } = found;
   return { ...member, tierid: heldtier ?? member.tierid };
 }
 
 export async function memberById(db: Db, memberid: string, date: string): Promise<AccrualMember | undefined> {
-  const found = (await loose(db).selectFrom('member').select(['memberid', 'status', 'tierid', 'enrollmentdate', 'membershipid', 'gender', 'birthdate']).where('memberid', '=', memberid).executeTakeFirst()) as AccrualMember | undefined;
+  const found = (await definitionDb(db).selectFrom('member').select(['memberid', 'status', 'tierid', 'enrollmentdate', 'membershipid', 'gender', 'birthdate']).where('memberid', '=', memberid).executeTakeFirst()) as AccrualMember | undefined;
   return found && { ...found, tierid: await tierOn(db, found, date) };
 }
 
 /** The tier of the member's tier history covering the date; the member's current tier when none does. */
 async function tierOn(db: Db, member: AccrualMember, date: string): Promise<string | null> {
-  const held = (await loose(db)
+  const held = (await definitionDb(db)
     .selectFrom('member_tier')
     .select('tierid')
     .where('memberid', '=', member.memberid)
@@ -360,7 +360,7 @@ export const nonAirActivity = (a: PostedActivity): NonAirActivity => ({
 export async function limitUsage(db: Db, catalogue: Catalogue, memberid: string, a: PostedActivity): Promise<LimitUsage> {
   const model = models(catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
   const date = a.activitydate;
-  const rows = (await loose(db)
+  const rows = (await definitionDb(db)
     .selectFrom(model.table)
     .select(['activitydate', 'awardmiles'])
     .where('memberid', '=', memberid)
@@ -478,8 +478,8 @@ const stamp = (user: string, now: Date): Row => auditStamp(user, now);
 async function insertRows(trx: Db, table: string, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const compiled = compiledOnce(loose(trx), `accrual|insert|${table}|${rows.length}|${columns.join(',')}`, () =>
-    loose(trx)
+  const compiled = compiledOnce(trx, `accrual|insert|${table}|${rows.length}|${columns.join(',')}`, () =>
+    definitionDb(trx)
       .insertInto(table)
       .values(rows.map((_, r) => Object.fromEntries(columns.map((c, i) => [c, slot(r * columns.length + i)]))))
       .compile(),
@@ -567,7 +567,7 @@ async function recordActivity(trx: Db, memberid: string, activityid: string, a: 
 /** Claims the segment for this activity; another credit holding it already refuses (also when it commits meanwhile). */
 async function claimSegment(trx: Db, memberid: string, activityid: string, a: PostedActivity, now: Date): Promise<void> {
   const key = segmentKey(memberid, a);
-  const compiled = compiledOnce(loose(trx), 'accrual|claim-segment', () =>
+  const compiled = compiledOnce(trx, 'accrual|claim-segment', () =>
     trx
       .insertInto('accrual_segment')
       .values({ segmentkey: slot(0), memberid: slot(1), activityid: slot(2), createddate: slot(3) })
@@ -604,7 +604,7 @@ export async function creditAddedActivity(trx: Db, record: Row, w: WriteContext)
   if (a.activitytype === 'AIR') await claimSegment(trx, memberid, activityid, a, w.now);
   const trxid = await creditRated(trx, memberid, activityid, a, result, w);
   const model = models(w.catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
-  await loose(trx)
+  await definitionDb(trx)
     .updateTable(model.table)
     .set({ awardmiles: result.awardmiles, tiermiles: result.tiermiles, segments: result.segments, trxid, status: 'CREDITED', channel: 'STAFF', reason: null })
     .where('memberid', '=', memberid)
@@ -677,7 +677,7 @@ export async function reprocess(trx: Db, parked: Row, w: WriteContext): Promise<
   if (result.outcome === 'PARKED' || result.reasoncode === 'ALREADY_CREDITED') throw refusalError(a.activitytype, result);
   const posted = await recordActivity(trx, member!.memberid, generateKey(w.now), a, (parked.channel as Channel) ?? 'API', result, w);
   const model = models(w.catalogue, [PARK_RESOURCE]).get(PARK_RESOURCE)!;
-  await loose(trx)
+  await definitionDb(trx)
     .updateTable(model.table)
     .set({ status: 'REPROCESSED', memberid: posted.memberid, activityid: posted.activityid, updatedby: w.user, updateddate: w.now.toISOString() })
     .where('parkid', '=', parked.parkid)

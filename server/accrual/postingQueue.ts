@@ -43,7 +43,7 @@ export type Post = ((activity: PostedActivity, w: WriteContext) => Promise<Poste
 
 function postingQueue(db: Db): Post {
   const queue: Waiting[] = [];
-  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const sqlite = isSqlite(db);
   const most = sqlite ? 1 : PG_BATCHES;
   let running = 0;
   const stats: PostingStats = { batches: 0, posts: 0, alone: 0 };
@@ -51,7 +51,7 @@ function postingQueue(db: Db): Post {
   /** A post alone, in a transaction of its own (shared with other writers' on SQLite). */
   function alone(item: Waiting): Promise<void> {
     stats.alone += 1;
-    return groupCommitOf(db as unknown as Kysely<any>)((trx) => postActivity(trx as unknown as Db, item.activity, 'API', item.w)).then(item.resolve, item.reject);
+    return groupCommitOf(db)((trx) => postActivity(trx as unknown as Db, item.activity, 'API', item.w)).then(item.resolve, item.reject);
   }
 
   async function run(batch: Waiting[]): Promise<void> {

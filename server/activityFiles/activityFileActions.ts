@@ -1,7 +1,6 @@
 // File Management's API: the row actions that send a validated file for processing (all or nothing, or
 // credit the good rows and park the bad ones) as a job, and the per-row result file. The upload is the
 // list's Upload (activityFileHooks.ts).
-import type { Kysely } from 'kysely';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import type { CustomAction, ScreenDefinition } from '../../engine/definition/screen';
 import { CODES } from '../../engine/api/responseCodes';
@@ -12,6 +11,7 @@ import type { ResourceServices } from '../resources/resourceServices';
 import { writeUserLog } from '../userlog/userLog';
 import { activityFileJobKey, ACTIVITY_FILE_JOB } from './activityFileJobs';
 import { FILE_RESOURCE, FILE_TEXTS, resultCsv, startProcessing, type FileMode } from './activityFileStore';
+import { definitionDb } from '../db/definitionDb';
 
 /** The row actions that process a file, by the mode each chooses. */
 export const PROCESS_ACTIONS: Record<string, FileMode> = { 'process-all': 'ALL', 'process-park': 'PARK' };
@@ -57,7 +57,7 @@ export function activityFileActions(services: ResourceServices): Action[] {
       data: KEY_DATA,
       handler: async (ctx) => {
         const { fileid } = ctx.parameter.data as { fileid: string };
-        const file = (await (ctx.db as unknown as Kysely<any>).selectFrom('activity_file').select(['filename']).where('fileid', '=', fileid).executeTakeFirst()) as { filename: string } | undefined;
+        const file = (await definitionDb(ctx.db).selectFrom('activity_file').select(['filename']).where('fileid', '=', fileid).executeTakeFirst()) as { filename: string } | undefined;
         if (!file) throw new ApiError(CODES.VALIDATION, `No activity file ${fileid}`, 200, { fileid: `No activity file ${fileid}` });
         return { result: { filename: `${file.filename.replace(/\.csv$/i, '')}-result.csv`, mimetype: 'text/csv', content: await resultCsv(ctx.db, fileid) } };
       },

@@ -35,9 +35,10 @@ import {
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { toDb, type Row } from '../resources/records';
 import { countRollupsPerStatement } from '../rollups/rollupStore';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const FILE_RESOURCE = 'activity-file';
 export const FILE_STATUS = { UPLOADED: 'UPLOADED', VALIDATED: 'VALIDATED', PROCESSING: 'PROCESSING', DONE: 'DONE', FAILED: 'FAILED' } as const;
@@ -205,7 +206,7 @@ async function readCsvInSlices(text: string): Promise<string[][] | undefined> {
 async function placeInMemberOrder(db: Db, rows: StoredRow[]): Promise<StoredRow[]> {
   const cards = [...new Set(rows.flatMap((r) => (r.card ? [r.card] : [])))];
   const memberOf = new Map<string, string>();
-  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const sqlite = isSqlite(db);
   for (let from = 0; from < cards.length; from += UPLOAD_SLICE_ROWS) {
     const data = JSON.stringify(cards.slice(from, from + UPLOAD_SLICE_ROWS));
     const found = sqlite
@@ -254,7 +255,7 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
   if (lines.length === 0) throw new FileRefusal([{ row: 1, message: say(FILE_TEXTS.noRows, { file }) }]);
   const widths = lines.flatMap((cells, i) => (cells.length === header.length ? [] : [{ row: i + 2, message: say(FILE_TEXTS.width, { cells: cells.length, header: header.length }) }]));
   if (widths.length > 0) throw new FileRefusal(widths);
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDay(now);
   const { references } = await ruleBook(db, catalogue);
   const resolved = fields.map((f) => checker.field(f)!);
   const rows: StoredRow[] = [];
@@ -280,14 +281,14 @@ export async function uploadActivityFile(db: Db, catalogue: Catalogue, { filenam
   try {
     // Rows of a file with no row of its own yet are read by nothing (the list, processing and results start from the file).
     for (let from = 0; from < stored.length; from += UPLOAD_SLICE_ROWS) {
-      await insertJsonRows(loose(db), 'activity_file_row', stored.slice(from, from + UPLOAD_SLICE_ROWS).map(({ rowno, seq, activity, problem }) => ({ fileid, rowno, seq, activity, problem })));
+      await insertJsonRows(db, 'activity_file_row', stored.slice(from, from + UPLOAD_SLICE_ROWS).map(({ rowno, seq, activity, problem }) => ({ fileid, rowno, seq, activity, problem })));
       await nextTurn();
     }
-    await insertJsonRows(loose(db), model.table, [
+    await insertJsonRows(db, model.table, [
       rowOf(model, { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad, creditedrows: 0, parkedrows: 0, refusedrows: 0, processedrows: 0, percentage: 0, status: FILE_STATUS.VALIDATED, uploadedby: user, uploadeddate: now.toISOString() }, user, now),
     ]);
   } catch (error) {
-    await loose(db).deleteFrom('activity_file_row').where('fileid', '=', fileid).execute().catch(() => undefined);
+    await definitionDb(db).deleteFrom('activity_file_row').where('fileid', '=', fileid).execute().catch(() => undefined);
     throw error;
   }
   return { fileid, filename: file, filetype: type, totalrows: lines.length, badrows: bad };
@@ -314,12 +315,12 @@ interface RowResult {
 
 async function fileRecord(db: Db, catalogue: Catalogue, fileid: string): Promise<Row | undefined> {
   const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
-  return (await loose(db).selectFrom(model.table).selectAll().where('fileid', '=', fileid).executeTakeFirst()) as Row | undefined;
+  return (await definitionDb(db).selectFrom(model.table).selectAll().where('fileid', '=', fileid).executeTakeFirst()) as Row | undefined;
 }
 
 /** The next rows in processing order: the `limit` rows after place `after`. */
 async function readChunk(db: Db, fileid: string, after: number, limit: number): Promise<FileRow[]> {
-  const rows = (await loose(db).selectFrom('activity_file_row').select(['rowno', 'seq', 'activity', 'problem']).where('fileid', '=', fileid).where('seq', '>', after).orderBy('seq').limit(limit).execute()) as { rowno: number; seq: number; activity: string | null; problem: string | null }[];
+  const rows = (await definitionDb(db).selectFrom('activity_file_row').select(['rowno', 'seq', 'activity', 'problem']).where('fileid', '=', fileid).where('seq', '>', after).orderBy('seq').limit(limit).execute()) as { rowno: number; seq: number; activity: string | null; problem: string | null }[];
   return rows.map((r) => ({ rowno: Number(r.rowno), seq: Number(r.seq), activity: r.activity ? (JSON.parse(r.activity) as PostedActivity) : null, problem: r.problem }));
 }
 
@@ -356,7 +357,7 @@ async function writeChunk(trx: Db, w: WriteContext, fileid: string, { rows, rate
   const outcomes = await writeBatch(trx, w, good.map((r) => rated.get(r.rowno)!), 'FILE', 'reject');
   const byRow = new Map(good.map((r, i) => [r.rowno, outcomes[i]!]));
   const results = rows.map((r) => (byRow.has(r.rowno) ? rowResult(r.rowno, byRow.get(r.rowno)!) : refused(r.rowno, r.problem ?? 'Bad row')));
-  await insertJsonRows(loose(trx), 'activity_file_result', results.map((r) => ({ fileid, ...r })));
+  await insertJsonRows(trx, 'activity_file_result', results.map((r) => ({ fileid, ...r })));
   return results;
 }
 
@@ -372,7 +373,7 @@ export async function startProcessing(db: Db, catalogue: Catalogue, fileid: stri
   const model = models(catalogue, [FILE_RESOURCE]).get(FILE_RESOURCE)!;
   const file = await fileRecord(db, catalogue, fileid);
   if (!file) throw new ApiError(CODES.VALIDATION, `No activity file ${fileid}`, 200, { fileid: `No activity file ${fileid}` });
-  const moved = await loose(db)
+  const moved = await definitionDb(db)
     .updateTable(model.table)
     .set({ status: FILE_STATUS.PROCESSING, mode, updatedby: user, updateddate: now.toISOString() })
     .where('fileid', '=', fileid)
@@ -390,7 +391,7 @@ export async function startProcessing(db: Db, catalogue: Catalogue, fileid: stri
  * one transaction with its results and the file's counts. `progress` hears the percentage after each chunk.
  */
 export async function processActivityFile(db: Db, w: WriteContext, fileid: string, progress: (percentage: number) => Promise<void> = async () => {}, chunkRows = CHUNK_ROWS): Promise<ProcessOutcome> {
-  return withPageCache(loose(db), FILE_CACHE_MB, () => processFile(db, w, fileid, progress, chunkRows));
+  return withPageCache(db, FILE_CACHE_MB, () => processFile(db, w, fileid, progress, chunkRows));
 }
 
 async function processFile(db: Db, w: WriteContext, fileid: string, progress: (percentage: number) => Promise<void>, chunkRows: number): Promise<ProcessOutcome> {
@@ -427,10 +428,10 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
         for (let from = 0; ; ) {
           const rows = await readChunk(trx, fileid, from, STORE_ROWS);
           if (rows.length === 0) break;
-          await insertJsonRows(loose(trx), 'activity_file_result', rows.map((r) => ({ fileid, ...(failed.get(r.rowno) ?? refused(r.rowno, others)) })), ['fileid', 'rowno']);
+          await insertJsonRows(trx, 'activity_file_result', rows.map((r) => ({ fileid, ...(failed.get(r.rowno) ?? refused(r.rowno, others)) })), ['fileid', 'rowno']);
           from = rows[rows.length - 1]!.seq;
         }
-        await loose(trx)
+        await definitionDb(trx)
           .updateTable(model.table)
           .set({ status: FILE_STATUS.FAILED, refusedrows: total, percentage: 100, message: others, updateddate: w.now.toISOString() })
           .where('fileid', '=', fileid)
@@ -447,7 +448,7 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
     const last = rows[rows.length - 1]!.seq;
     const done = await db.transaction().execute(async (trx) => {
       // The marker is read again under the transaction: a second runner of the same file finds the chunk done.
-      const marker = (await loose(trx).selectFrom(model.table).select('processedrows').where('fileid', '=', fileid).executeTakeFirst()) as { processedrows: number } | undefined;
+      const marker = (await definitionDb(trx).selectFrom(model.table).select('processedrows').where('fileid', '=', fileid).executeTakeFirst()) as { processedrows: number } | undefined;
       if (Number(marker?.processedrows ?? 0) >= last) return undefined;
       // The chunk's thousands of rows reach the dashboard's rollups a statement at a time.
       await countRollupsPerStatement(trx);
@@ -456,7 +457,7 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
       const add = (status: string) => results.filter((r) => r.status === status).length;
       const next = { creditedrows: counts.creditedrows + add('CREDITED'), parkedrows: counts.parkedrows + add('PARKED'), refusedrows: counts.refusedrows + add('REFUSED') };
       const percentage = Math.min(99, base + Math.floor((last / total) * (100 - base)));
-      await loose(trx)
+      await definitionDb(trx)
         .updateTable(model.table)
         .set({ ...next, processedrows: last, percentage, updateddate: w.now.toISOString() })
         .where('fileid', '=', fileid)
@@ -472,12 +473,12 @@ async function processFile(db: Db, w: WriteContext, fileid: string, progress: (p
     }
     after = last;
   }
-  await loose(db).updateTable(model.table).set({ status: FILE_STATUS.DONE, percentage: 100, updateddate: w.now.toISOString() }).where('fileid', '=', fileid).where('status', '=', FILE_STATUS.PROCESSING).execute();
+  await definitionDb(db).updateTable(model.table).set({ status: FILE_STATUS.DONE, percentage: 100, updateddate: w.now.toISOString() }).where('fileid', '=', fileid).where('status', '=', FILE_STATUS.PROCESSING).execute();
   return { status: 'DONE', ...counts };
 }
 
 /** The per-row result file: one line per row processed, in row order. */
 export async function resultCsv(db: Db, fileid: string): Promise<string> {
-  const rows = (await loose(db).selectFrom('activity_file_result').select(['rowno', 'status', 'awardmiles', 'tiermiles', 'segments', 'reason']).where('fileid', '=', fileid).orderBy('rowno').execute()) as Row[];
+  const rows = (await definitionDb(db).selectFrom('activity_file_result').select(['rowno', 'status', 'awardmiles', 'tiermiles', 'segments', 'reason']).where('fileid', '=', fileid).orderBy('rowno').execute()) as Row[];
   return `${[csvLine(RESULT_HEADER), ...rows.map((r) => csvLine([String(r.rowno), String(r.status), String(Number(r.awardmiles)), String(Number(r.tiermiles)), String(Number(r.segments)), String(r.reason ?? '')]))].join('\r\n')}\r\n`;
 }

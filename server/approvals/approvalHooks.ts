@@ -22,6 +22,7 @@ import { insertRequest, type ApprovalRequest } from './approvalStore';
 import { submittedAnswer } from './approvers';
 import { recordName } from './recordNames';
 import { writesDirect } from './directWrites';
+import { definitionDb } from '../db/definitionDb';
 
 /**
  * A view of a transaction in which `transaction().execute(work)` runs the work in that same transaction:
@@ -59,7 +60,7 @@ function keyIn(model: ResourceModel, data: Row): Row | undefined {
 }
 
 async function readRecord(db: Kysely<Schema>, model: ResourceModel, hooks: ResourceHooks, key: Row): Promise<Row | null> {
-  let query = (db as unknown as Kysely<any>).selectFrom(model.table).selectAll();
+  let query = definitionDb(db).selectFrom(model.table).selectAll();
   for (const [name, value] of Object.entries(key)) query = query.where(name, '=', value);
   const row = (await query.executeTakeFirst()) as Row | undefined;
   if (!row) return null;

@@ -10,6 +10,7 @@ import type { ScreenDefinition } from '../../engine/definition/screen';
 import type { Schema } from '../db/schema';
 import { rowToRecord, type Row } from '../resources/records';
 import { selectorLabels } from '../resources/selectorActions';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 
@@ -23,7 +24,7 @@ async function fieldText(db: Db, catalogue: Catalogue, screen: ScreenDefinition,
   const selector = definition.source ? catalogue.selectors[definition.source.selector] : undefined;
   const target = selector && !selector.composite && !selector.distinct ? catalogue.screenByResource.get(selector.resource) : undefined;
   if (selector && target && target.resource.name !== screen.resource.name) {
-    const [found] = await selectorLabels(db as unknown as Kysely<any>, selector, resourceModel(target), [String(value)]);
+    const [found] = await selectorLabels(db, selector, resourceModel(target), [String(value)]);
     return found?.label ?? String(value);
   }
   return formatValue(resolveField(definition, screen.resource.key), value);
@@ -34,7 +35,7 @@ async function parentRecord(db: Db, parent: ScreenDefinition, child: ScreenDefin
   const link = parent.record?.sections.find((section) => section.child?.screen === child.menucode)?.child;
   if (!link) return null;
   const model = resourceModel(parent);
-  let query = (db as unknown as Kysely<any>).selectFrom(model.table).selectAll();
+  let query = definitionDb(db).selectFrom(model.table).selectAll();
   for (const [childField, parentField] of Object.entries(link.parentKey)) {
     if (isEmpty(values[childField])) return null;
     query = query.where(parentField, '=', values[childField]);

@@ -3,6 +3,7 @@
 // country and branch, travel date, route, nominees) to the miles it costs, or the reason it cannot be
 // redeemed. No database here: the redemption wizard, its approval and any simulator call these.
 import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
+import { inEffect } from '../../engine/definition/dates';
 
 // ---- rows, as the award screens declare them (records: numbers, booleans and lists already decoded) ----------
 
@@ -115,13 +116,12 @@ export type PricingResult =
   | { ok: false; reason: string };
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
-const within = (date: string, from: string, to: string | null) => from <= date && (!to || date <= to);
 
 /** The price of one redemption, or why there is none. */
 export function priceAward(award: Award, rows: PricingRows, request: PricingRequest): PricingResult {
   const refuse = (text: string, values: Record<string, string | number> = {}): PricingResult => ({ ok: false, reason: fill(text, { award: award.awardcode, date: request.date, ...values }) });
   if (award.status !== ACTIVE) return refuse(PRICING_REASONS.notActive);
-  if (!within(request.date, award.startdate, award.enddate)) return refuse(PRICING_REASONS.outsideDates);
+  if (!inEffect(request.date, award.startdate, award.enddate)) return refuse(PRICING_REASONS.outsideDates);
   if (request.passengers > award.maxperson) return refuse(PRICING_REASONS.tooManyPassengers, { max: award.maxperson });
   if (!award.alltiers && !(award.tiers ?? []).includes(request.tierid)) return refuse(PRICING_REASONS.tierNotEligible, { tier: request.tierid });
   if (!award.allcountries && !(award.countries ?? []).includes(request.countrycode)) return refuse(PRICING_REASONS.countryNotEligible, { country: request.countrycode });
@@ -132,12 +132,12 @@ export function priceAward(award: Award, rows: PricingRows, request: PricingRequ
   const blackout = rows.blackouts.find(
     (b) =>
       b.status === ACTIVE &&
-      within(request.date, b.startdate, b.enddate) &&
+      inEffect(request.date, b.startdate, b.enddate) &&
       (b.blackouttype === 'AWARD' ? b.awardcode === award.awardcode : b.originairport === request.originairport && b.destinationairport === request.destinationairport),
   );
   if (blackout) return refuse(PRICING_REASONS.blackout, { blackout: blackout.blackoutcode });
 
-  const peak = rows.peakSeasons.find((p) => p.status === ACTIVE && (!p.awardtypecode || p.awardtypecode === award.awardtypecode) && within(request.date, p.startdate, p.enddate));
+  const peak = rows.peakSeasons.find((p) => p.status === ACTIVE && (!p.awardtypecode || p.awardtypecode === award.awardtypecode) && inEffect(request.date, p.startdate, p.enddate));
 
   let pricecode: string | null = null;
   let miles: number;
@@ -151,7 +151,7 @@ export function priceAward(award: Award, rows: PricingRows, request: PricingRequ
         p.zonecode === request.zonecode &&
         p.compartmentcode === request.compartmentcode &&
         (!p.tierid || p.tierid === request.tierid) &&
-        within(request.date, p.effectivedate, p.expireddate),
+        inEffect(request.date, p.effectivedate, p.expireddate),
     );
     // The member's own tier's price before the price of all tiers.
     const price = candidates.find((p) => p.tierid === request.tierid) ?? candidates.find((p) => !p.tierid);
@@ -177,7 +177,7 @@ export function priceAward(award: Award, rows: PricingRows, request: PricingRequ
 /** The most specific nominee fee in force: award type and tier, then award type, then tier, then all. */
 export function nomineeFee(fees: readonly NomineeFee[], awardtypecode: string, tierid: string, date: string): NomineeFee | undefined {
   const current = fees.filter(
-    (f) => f.status === ACTIVE && within(date, f.effectivedate, f.expireddate) && (!f.awardtypecode || f.awardtypecode === awardtypecode) && (!f.tierid || f.tierid === tierid),
+    (f) => f.status === ACTIVE && inEffect(date, f.effectivedate, f.expireddate) && (!f.awardtypecode || f.awardtypecode === awardtypecode) && (!f.tierid || f.tierid === tierid),
   );
   const rank = (f: NomineeFee) => (f.awardtypecode ? 2 : 0) + (f.tierid ? 1 : 0);
   return current.sort((a, b) => rank(b) - rank(a))[0];

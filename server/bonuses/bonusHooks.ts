@@ -1,12 +1,13 @@
 // The bonuses' hooks into the generic resource API: a member relation added on the member's Member Relation step
 // (a related member of a relation type) is checked against the member and the type's limit, and earns the
 // member the Relation Bonus of its membership for that type (bonusStore.giveRelationBonus), in the same transaction.
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import type { HookRegistry } from '../resources/hooks';
 import { assertMemberChangeable } from '../members/memberHooks';
 import { giveRelationBonus } from './bonusStore';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 // not in spec: the refusals of a member relation.
 export const RELATION_TEXTS = {
@@ -23,7 +24,7 @@ const refuse = (field: string, message: string): never => {
 export const bonusHooks: HookRegistry = {
   'member-relation': {
     async afterCreate(ctx, trx, record) {
-      const db = trx as unknown as Kysely<any>;
+      const db = definitionDb(trx);
       const memberid = String(record.memberid);
       const related = String(record.relatedmemberid);
       const relationtypeid = String(record.relationtypeid);
@@ -39,7 +40,7 @@ export const bonusHooks: HookRegistry = {
       // The row just written counts: more than the type allows refuses the relation.
       const count = (await db.selectFrom('member_relation').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', '=', memberid).where('relationtypeid', '=', relationtypeid).executeTakeFirstOrThrow()) as { n: unknown };
       if (type.maxmembers !== null && type.maxmembers !== undefined && Number(count.n) > Number(type.maxmembers)) refuse('relationtypeid', RELATION_TEXTS.tooMany(type.relationtypename, Number(type.maxmembers)));
-      const day = ctx.now().toISOString().slice(0, 10);
+      const day = isoDay(ctx.now());
       await giveRelationBonus(trx, { memberid, relationtypeid, relatedmemberid: related }, day, ctx.user!.username, ctx.now());
     },
   },

@@ -1,6 +1,6 @@
 // The bonuses' background job: the daily birthday bonus run (every server schedules it; the job key makes it one run).
 import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
-import { isIsoDate } from '../ledger/ledgerRules';
+import { isIsoDay } from '../../engine/definition/dates';
 import { giveBirthdayBonuses } from './bonusStore';
 
 export const BIRTHDAY_BONUS_JOB = 'birthday-bonus';
@@ -13,7 +13,7 @@ export const bonusJobHandlers: JobHandler[] = [
     jobtype: BIRTHDAY_BONUS_JOB,
     async run({ db, parameters, progress, now }) {
       const today = (parameters as { today?: unknown } | undefined)?.today;
-      if (typeof today !== 'string' || !isIsoDate(today)) throw new Error('parameters.today must be a date (YYYY-MM-DD)');
+      if (typeof today !== 'string' || !isIsoDay(today)) throw new Error('parameters.today must be a date (YYYY-MM-DD)');
       return giveBirthdayBonuses(db, { today, user: SYSTEM_USER, now, progress });
     },
   },

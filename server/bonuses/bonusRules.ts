@@ -1,5 +1,6 @@
 // The bonus rules of Tier Management, pure: which rule row is in effect on a day, what counts as a member's
 // activity, whose birthday a day is, whether a first activity came soon enough after enrollment.
+import { daysBetween, inEffect } from '../../engine/definition/dates';
 import { TRX_TYPES } from '../ledger/ledgerRules';
 
 /** The ledger rows that are a member's activity (a flight or a partner activity credited): the first earns the first-activity and referral bonuses. */
@@ -14,7 +15,7 @@ export interface RuleRow {
 /** The row in effect on the day (active, effective, not expired), the latest effective date first; undefined when none. */
 export function ruleInEffect<T extends RuleRow>(rows: readonly T[], day: string): T | undefined {
   return rows
-    .filter((r) => r.status === 'ACTIVE' && r.effectivedate <= day && (r.expireddate === null || r.expireddate >= day))
+    .filter((r) => r.status === 'ACTIVE' && inEffect(day, r.effectivedate, r.expireddate))
     .sort((a, b) => (a.effectivedate < b.effectivedate ? 1 : a.effectivedate > b.effectivedate ? -1 : 0))[0];
 }
 
@@ -26,8 +27,6 @@ export function birthdaysOn(day: string): string[] {
   return monthDay === '02-28' && !isLeapYear(Number(day.slice(0, 4))) ? ['02-28', '02-29'] : [monthDay];
 }
 
-/** Whole days from one YYYY-MM-DD day to another. */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** A first activity on `day` earns the rule's bonus: no limit, or within its days of the enrollment date. */
 export const withinDays = (withindays: number | null, enrollmentdate: string | null, day: string): boolean =>

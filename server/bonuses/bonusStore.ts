@@ -9,14 +9,14 @@ import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { credit, TRX_TYPES } from '../ledger/ledgerStore';
 import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
-import { addMonths } from '../ledger/ledgerRules';
+import { addMonths } from '../../engine/definition/dates';
 import { readConfigKey } from '../configuration/configKeys';
 import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { ACTIVITY_TRX_TYPES, birthdaysOn, ruleInEffect, ruleSource, withinDays, type RuleRow } from './bonusRules';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const anyDb = (db: Db) => db as unknown as Kysely<any>;
 const ACTIVE = 'ACTIVE';
 const BIRTHDAY_BATCH = 500;
 
@@ -39,7 +39,7 @@ interface Rule extends RuleRow {
 }
 
 async function rules(db: Db, table: string, where: Record<string, string>): Promise<Rule[]> {
-  let query = anyDb(db).selectFrom(table).selectAll();
+  let query = definitionDb(db).selectFrom(table).selectAll();
   for (const [field, value] of Object.entries(where)) query = query.where(field, '=', value);
   return (await query.execute()) as Rule[];
 }
@@ -64,7 +64,7 @@ async function given(db: Db, memberid: string, trxtype: string, only: { source?:
 async function givenAmong(db: Db, memberids: readonly string[], trxtype: string): Promise<Set<string>> {
   if (memberids.length === 0) return new Set();
   const data = JSON.stringify(memberids);
-  const among = isSqlite(anyDb(db)) ? sql`memberid in (select value from json_each(${data}))` : sql`memberid = any(array(select json_array_elements_text(${data}::json)))`;
+  const among = isSqlite(db) ? sql`memberid in (select value from json_each(${data}))` : sql`memberid = any(array(select json_array_elements_text(${data}::json)))`;
   const { rows } = await sql<{ memberid: string }>`select distinct memberid from ledger_transaction where ${among} and trxtype || '' = ${trxtype}`.execute(db);
   return new Set(rows.map((r) => String(r.memberid)));
 }
@@ -145,7 +145,7 @@ async function giveFirstActivityBonuses(trx: Db, firsts: readonly { member: Acti
  */
 async function giveReferralBonus(trx: Db, member: ActiveMember, day: string, user: string, now: Date): Promise<void> {
   if (!member.referredby) return;
-  const referrer = (await anyDb(trx).selectFrom('member').select(['memberid', 'status']).where('referralcode', '=', member.referredby).executeTakeFirst()) as
+  const referrer = (await definitionDb(trx).selectFrom('member').select(['memberid', 'status']).where('referralcode', '=', member.referredby).executeTakeFirst()) as
     | { memberid: string; status: string }
     | undefined;
   if (!referrer || referrer.memberid === member.memberid || referrer.status !== ACTIVE) return;
@@ -176,7 +176,7 @@ async function firstActivities(trx: Db, write: LedgerWrite): Promise<{ memberid:
   // The range on trxid keeps the planner on the member's (memberid, trxid) index, not the type's.
   const data = JSON.stringify([...first].map(([m, { f }]) => ({ m, f })));
   const types = sql.join([...ACTIVITY_TRX_TYPES]);
-  const { rows } = isSqlite(anyDb(trx))
+  const { rows } = isSqlite(trx)
     ? await sql<{ memberid: string }>`select j.value ->> 'm' as memberid from json_each(${data}) j
         where exists (select 1 from ledger_transaction t where t.memberid = j.value ->> 'm' and t.trxid < j.value ->> 'f' and t.trxtype in (${types}))`.execute(trx)
     : await sql<{ memberid: string }>`select j.m as memberid from json_to_recordset(${data}::json) as j(m text, f bigint)
@@ -195,7 +195,7 @@ async function firstActivities(trx: Db, write: LedgerWrite): Promise<{ memberid:
  * member who adds the relation, once per member and rule row.
  */
 export async function giveRelationBonus(trx: Db, relation: { memberid: string; relationtypeid: string; relatedmemberid: string }, day: string, user: string, now: Date): Promise<number | undefined> {
-  const member = (await anyDb(trx).selectFrom('member').select(['membershipid', 'status']).where('memberid', '=', relation.memberid).executeTakeFirst()) as { membershipid: string | null; status: string } | undefined;
+  const member = (await definitionDb(trx).selectFrom('member').select(['membershipid', 'status']).where('memberid', '=', relation.memberid).executeTakeFirst()) as { membershipid: string | null; status: string } | undefined;
   if (!member?.membershipid || member.status !== ACTIVE) return undefined;
   const rule = ruleInEffect(await rules(trx, 'relation_bonus', { relationtypeid: relation.relationtypeid, membershipid: member.membershipid }), day);
   const awardmiles = miles(rule?.awardmiles);
@@ -246,7 +246,7 @@ export const bonusLedgerListener: LedgerListener = {
     const firsts = await firstActivities(trx, write);
     if (firsts.length === 0) return;
     const data = JSON.stringify(firsts.map((f) => f.memberid));
-    const among = isSqlite(anyDb(trx)) ? sql`memberid in (select value from json_each(${data}))` : sql`memberid = any(array(select json_array_elements_text(${data}::json)))`;
+    const among = isSqlite(trx) ? sql`memberid in (select value from json_each(${data}))` : sql`memberid = any(array(select json_array_elements_text(${data}::json)))`;
     const { rows } = await sql<ActiveMember>`select memberid, membershipid, enrollmentdate, referredby, status from member where ${among}`.execute(trx);
     const members = new Map(rows.map((m) => [String(m.memberid), m]));
     const active = firsts.flatMap(({ memberid, day }) => {
@@ -274,7 +274,7 @@ export async function giveBirthdayBonuses(
   for (const row of await rules(db, 'birthday_bonus', {})) rulesByTier.set(`${row.membershipid}|${row.tierid}`, [...(rulesByTier.get(`${row.membershipid}|${row.tierid}`) ?? []), row]);
   // substr(birthdate, 6, 5): the MM-DD of a YYYY-MM-DD text on both databases.
   const due = () =>
-    anyDb(db)
+    definitionDb(db)
       .selectFrom('member')
       .where('status', '=', ACTIVE)
       .where((eb: any) => eb(eb.fn('substr', ['birthdate', eb.val(6), eb.val(5)]), 'in', birthdaysOn(today)));
@@ -292,7 +292,7 @@ export async function giveBirthdayBonuses(
       if (!rule || awardmiles === 0) continue;
       const gave = await db.transaction().execute(async (trx) => {
         // The member first (PostgreSQL row lock), so a second run at the same moment sees this one's row.
-        if (!isSqlite(anyDb(trx))) await anyDb(trx).selectFrom('member').select('memberid').where('memberid', '=', m.memberid).forUpdate().execute();
+        if (!isSqlite(trx)) await definitionDb(trx).selectFrom('member').select('memberid').where('memberid', '=', m.memberid).forUpdate().execute();
         if (await given(trx, m.memberid, TRX_TYPES.BIRTHDAYBONUS, { from: `${year}-01-01`, to: `${year}-12-31` })) return false;
         const source = ruleSource(BONUS_MENUS.birthday, m.membershipid, m.tierid, String(rule.effectivedate));
         await credit(trx, { memberid: m.memberid, trxtype: TRX_TYPES.BIRTHDAYBONUS, activitydate: today, awardmiles, source, reason: BONUS_REASONS.birthday(year), user, now: (options.now ?? (() => new Date()))() });

@@ -1,6 +1,7 @@
 // The pure rules of a member's purchase of miles: which price row applies (the member's tier's before the
 // all-tier one, in force on the day), its promo, the miles allowed, and the price: miles x price per mile,
 // less a discount promo, plus VAT; a bonus promo adds miles. Figures come from catalogue rows and configuration.
+import { inEffect } from '../../engine/definition/dates';
 import { formatMessage } from '../../engine/rules';
 
 export interface BuyMileagePrice {
@@ -56,11 +57,9 @@ export const BUY_MILEAGE_TEXTS = {
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 const miles = (n: number) => n.toLocaleString('en-US');
 
-const inForce = (from: string, to: string | null, day: string) => from <= day && (to === null || day <= to);
-
 /** The price row a member of `tierid` buys on `day` under `buymileageid`: its own, active, in force, for the member's tier or all tiers. */
 export function priceFor(prices: readonly BuyMileagePrice[], buymileageid: string, tierid: string, day: string): BuyMileagePrice | undefined {
-  return prices.find((p) => p.buymileageid === buymileageid && p.status === 'ACTIVE' && (p.tierid === null || p.tierid === tierid) && inForce(p.effectivedate, p.expireddate, day));
+  return prices.find((p) => p.buymileageid === buymileageid && p.status === 'ACTIVE' && (p.tierid === null || p.tierid === tierid) && inEffect(day, p.effectivedate, p.expireddate));
 }
 
 /** What keeps these miles off the price row and the yearly limit, or undefined (`boughtThisYear` excludes this purchase). */
@@ -77,7 +76,7 @@ export function milesProblem(wanted: number, price: BuyMileagePrice, boughtThisY
 /** The price of `wanted` miles on `day`: the promo of the price row running that day (the first by code), then VAT on what is paid. */
 export function quote(wanted: number, price: BuyMileagePrice, promos: readonly BuyMileagePromo[], vatpercent: number, day: string): BuyMileageQuote {
   const promo = promos
-    .filter((p) => p.buymileageid === price.buymileageid && p.status === 'ACTIVE' && inForce(p.startdate, p.enddate, day))
+    .filter((p) => p.buymileageid === price.buymileageid && p.status === 'ACTIVE' && inEffect(day, p.startdate, p.enddate))
     .sort((a, b) => a.promocode.localeCompare(b.promocode))[0];
   const amount = cents(wanted * price.pricepermile);
   const discount = promo?.promotype === 'DISCOUNT' ? cents((amount * promo.percentage) / 100) : 0;

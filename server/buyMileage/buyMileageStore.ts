@@ -5,8 +5,8 @@ import { formatDate } from '../../engine/definition/format';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_STATUS, APPROVAL_TEXTS } from '../../engine/definition/approvals';
-import type { Catalogue } from '../../engine/definition/catalogue';
-import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
+import type { ResourceModel } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
 import type { ApprovalRequest } from '../approvals/approvalStore';
 import { insertRequest } from '../approvals/approvalStore';
@@ -15,17 +15,17 @@ import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { LedgerError, TRX_TYPES, credit } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { memberTierAsOf } from '../tiers/tierStore';
-import { recordKey, rowToRecord, type Row } from '../resources/records';
+import { recordKey, recordsWhere, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { BUY_MILEAGE_TEXTS as TEXTS, milesProblem, priceFor, quote, type BuyMileagePrice, type BuyMileagePromo } from './buyMileageRules';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const PURCHASE_RESOURCE = 'member-buy-mileage';
 const PRICE_RESOURCE = 'buy-mileage-catalog';
@@ -37,22 +37,10 @@ export const PURCHASE_STATUS = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJEC
 
 const fieldError = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
 
-function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
-  const screen = catalogue.screenByResource.get(resource);
-  if (!screen) throw new Error(`no screen declares the resource "${resource}"`);
-  return resourceModel(screen);
-}
-
-async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
-  let query = loose(db).selectFrom(model.table).selectAll();
-  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
-  return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
-}
-
 /** Miles a member bought in the calendar year of `day`, the purchases waiting for approval included. */
 async function boughtInYear(db: Db, model: ResourceModel, memberid: string, day: string): Promise<number> {
   const year = day.slice(0, 4);
-  const row = (await loose(db)
+  const row = (await definitionDb(db)
     .selectFrom(model.table)
     .select((eb: any) => eb.fn.sum('miles').as('miles'))
     .where('memberid', '=', memberid)
@@ -73,23 +61,23 @@ async function activeMember(db: Db, memberid: string, day: string): Promise<{ me
 
 /** A new purchase's derived values: the member active, the price row offered to the member's tier today, the miles allowed, the price with VAT. */
 export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, now: Date): Promise<Row> {
-  const day = dayOf(now);
+  const day = isoDay(now);
   const member = await activeMember(db, String(values.memberid), day);
   const buymileageid = String(values.buymileageid);
-  const prices = (await records(db, modelOf(catalogue, PRICE_RESOURCE), { buymileageid })) as unknown as BuyMileagePrice[];
+  const prices = (await recordsWhere(db, resourceModelOf(catalogue, PRICE_RESOURCE), { buymileageid })) as unknown as BuyMileagePrice[];
   const price = priceFor(prices, buymileageid, member.tierid, day);
   if (!price) throw fieldError('buymileageid', formatMessage(TEXTS.notOffered, { price: buymileageid, tier: member.tierid, date: formatDate(day) }));
   const wanted = Number(values.miles);
   const limit = await readConfigKey(db, 'BUY_MILEAGE_MAX_MILES_PER_YEAR');
-  const problem = milesProblem(wanted, price, await boughtInYear(db, modelOf(catalogue, PURCHASE_RESOURCE), member.memberid, day), limit);
+  const problem = milesProblem(wanted, price, await boughtInYear(db, resourceModelOf(catalogue, PURCHASE_RESOURCE), member.memberid, day), limit);
   if (problem) throw fieldError('miles', problem);
-  const promos = (await records(db, modelOf(catalogue, PROMO_RESOURCE), { buymileageid })) as unknown as BuyMileagePromo[];
+  const promos = (await recordsWhere(db, resourceModelOf(catalogue, PROMO_RESOURCE), { buymileageid })) as unknown as BuyMileagePromo[];
   return { ...quote(wanted, price, promos, await readConfigKey(db, 'VAT_BUY_MILEAGE'), day), purchasedate: day, status: PURCHASE_STATUS.PENDING };
 }
 
 /** Opens the purchase's request on Approval Buy Mileage, in the purchase's transaction; the purchase keeps the request id. */
 export async function openPurchaseRequest(ctx: ActionContext, trx: Db, catalogue: Catalogue, record: Row): Promise<void> {
-  const model = modelOf(catalogue, PURCHASE_RESOURCE);
+  const model = resourceModelOf(catalogue, PURCHASE_RESOURCE);
   const key = Object.fromEntries(model.key.map((k) => [k, record[k]]));
   const recordkey = recordKey(model, key);
   const at = ctx.now();
@@ -99,7 +87,7 @@ export async function openPurchaseRequest(ctx: ActionContext, trx: Db, catalogue
     { ...PURCHASE_REQUEST, resource: model.name, recordkey, recordname: await recordName(trx, catalogue, model.name, record), key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
     formatMessage(APPROVAL_TEXTS.pending, { title: 'Buy Mileage', key: recordkey }),
   );
-  let update = loose(trx).updateTable(model.table).set({ requestid });
+  let update = definitionDb(trx).updateTable(model.table).set({ requestid });
   for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
   await update.execute();
   record.requestid = requestid;
@@ -108,8 +96,8 @@ export async function openPurchaseRequest(ctx: ActionContext, trx: Db, catalogue
 
 /** The purchase a request names, as it is now, or null. */
 export async function readPurchase(db: Db, catalogue: Catalogue, key: Row): Promise<Row | null> {
-  const model = modelOf(catalogue, PURCHASE_RESOURCE);
-  const [row] = await records(db, model, Object.fromEntries(model.key.map((k) => [k, key[k]])));
+  const model = resourceModelOf(catalogue, PURCHASE_RESOURCE);
+  const [row] = await recordsWhere(db, model, Object.fromEntries(model.key.map((k) => [k, key[k]])));
   return row ?? null;
 }
 
@@ -121,9 +109,9 @@ async function pendingPurchase(trx: Db, catalogue: Catalogue, request: ApprovalR
 }
 
 async function setPurchase(ctx: ActionContext, trx: Db, catalogue: Catalogue, purchase: Row, changes: Row, legend: string): Promise<void> {
-  const model = modelOf(catalogue, PURCHASE_RESOURCE);
+  const model = resourceModelOf(catalogue, PURCHASE_RESOURCE);
   const at = ctx.now();
-  let update = loose(trx).updateTable(model.table).set({ ...changes, updatedby: ctx.user!.username, updateddate: at.toISOString() });
+  let update = definitionDb(trx).updateTable(model.table).set({ ...changes, updatedby: ctx.user!.username, updateddate: at.toISOString() });
   for (const name of model.key) update = update.where(name, '=', purchase[name]);
   await update.execute();
   await writeUserLog(trx, { username: ctx.user!.username, module: PURCHASE_REQUEST.menucode, legend, recordkey: recordKey(model, purchase), before: { status: purchase.status }, after: { ...purchase, ...changes }, ip: ctx.ip }, at);
@@ -136,9 +124,9 @@ async function setPurchase(ctx: ActionContext, trx: Db, catalogue: Catalogue, pu
 export async function approvePurchase(ctx: ActionContext, trx: Db, catalogue: Catalogue, request: ApprovalRequest): Promise<void> {
   const purchase = await pendingPurchase(trx, catalogue, request);
   const memberid = String(purchase.memberid);
-  await activeMember(trx, memberid, dayOf(ctx.now()));
-  const [price] = await records(trx, modelOf(catalogue, PRICE_RESOURCE), { buymileageid: purchase.buymileageid });
-  const [receipt] = price ? await records(trx, modelOf(catalogue, RECEIPT_RESOURCE), { receipttypeid: price.receipttypeid }) : [];
+  await activeMember(trx, memberid, isoDay(ctx.now()));
+  const [price] = await recordsWhere(trx, resourceModelOf(catalogue, PRICE_RESOURCE), { buymileageid: purchase.buymileageid });
+  const [receipt] = price ? await recordsWhere(trx, resourceModelOf(catalogue, RECEIPT_RESOURCE), { receipttypeid: price.receipttypeid }) : [];
   if (!receipt) throw fieldError('buymileageid', `Buy Mileage "${String(purchase.buymileageid)}" has no receipt type`);
   const receiptnumber = `${String(receipt.receiptprefix)}${String(purchase.purchaseid)}`;
   const now = ctx.now();
@@ -147,7 +135,7 @@ export async function approvePurchase(ctx: ActionContext, trx: Db, catalogue: Ca
     ({ trxid } = await credit(trx, {
       memberid,
       trxtype: receipt.milestype === TRX_TYPES.BUYEXTEND ? TRX_TYPES.BUYEXTEND : TRX_TYPES.BUY,
-      activitydate: dayOf(now),
+      activitydate: isoDay(now),
       awardmiles: Number(purchase.miles) + Number(purchase.bonusmiles ?? 0),
       source: `approval:${request.requestid}`,
       reason: `Receipt ${receiptnumber}`,
@@ -177,8 +165,8 @@ const amount = (value: unknown) => Number(value ?? 0).toLocaleString('en-US', { 
 export async function receiptFile(db: Db, catalogue: Catalogue, key: Row): Promise<{ filename: string; mimetype: string; content: string }> {
   const purchase = await readPurchase(db, catalogue, key);
   if (!purchase?.receiptnumber) throw fieldError('purchaseid', `Buy Mileage "${String(key.purchaseid ?? '')}" has no receipt: it is not approved`);
-  const [price] = await records(db, modelOf(catalogue, PRICE_RESOURCE), { buymileageid: purchase.buymileageid });
-  const [receipt] = price ? await records(db, modelOf(catalogue, RECEIPT_RESOURCE), { receipttypeid: price.receipttypeid }) : [];
+  const [price] = await recordsWhere(db, resourceModelOf(catalogue, PRICE_RESOURCE), { buymileageid: purchase.buymileageid });
+  const [receipt] = price ? await recordsWhere(db, resourceModelOf(catalogue, RECEIPT_RESOURCE), { receipttypeid: price.receipttypeid }) : [];
   const typeName = String(receipt?.receipttypename ?? '');
   const shownType = catalogue.selectors.receipt?.relabel?.[typeName] ?? typeName;
   const member = await db.selectFrom('member').select(['firstname', 'lastname']).where('memberid', '=', String(purchase.memberid)).executeTakeFirst();

@@ -10,6 +10,7 @@ import type { Schema } from '../db/schema';
 import type { ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
 import { CARD_SEQUENCE_MAX, cardNumberOf, cardParts, isValidCardNumber } from './cardNumbers';
+import { definitionDb } from '../db/definitionDb';
 
 export const CARD_INVENTORY_RESOURCE = 'card-inventory';
 const TABLE = 'card_inventory';
@@ -30,7 +31,6 @@ export const CARD_TEXTS = {
 } as const;
 
 const say = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
-const anyDb = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 
 interface RangeRow {
   inventorycode: string;
@@ -61,7 +61,7 @@ export async function cardTaken(db: Kysely<Schema>, cardnumber: string): Promise
  * range: an ApiError on `field`.
  */
 export async function issueCardNumber(trx: Kysely<Schema>, membershipid: string, now: Date, field = 'cardnumber'): Promise<string> {
-  const db = anyDb(trx);
+  const db = definitionDb(trx);
   for (let skipped = 0; skipped < MAX_SKIPS; skipped++) {
     const ranges = (await db
       .selectFrom(TABLE)
@@ -102,7 +102,7 @@ export async function checkCardNumber(db: Kysely<Schema>, membershipid: string, 
   const refuse = (message: string, code: string = CODES.VALIDATION) => new ApiError(code, message, 200, { [field]: message });
   if (!isValidCardNumber(cardnumber)) throw refuse(say(CARD_TEXTS.notValid, { value: cardnumber }));
   const { prefix, sequence } = cardParts(cardnumber);
-  const range = (await anyDb(db)
+  const range = (await definitionDb(db)
     .selectFrom(TABLE)
     .select('inventorycode')
     .where('membershipid', '=', membershipid)
@@ -119,7 +119,7 @@ export async function checkCardNumber(db: Kysely<Schema>, membershipid: string, 
 /** Takes a typed card number in `trx` (checkCardNumber's rules): counted as used in its range; the range's counter skips it when it gets there. */
 export async function claimCardNumber(trx: Kysely<Schema>, membershipid: string, cardnumber: string, field = 'cardnumber'): Promise<void> {
   const inventorycode = await checkCardNumber(trx, membershipid, cardnumber, field);
-  await anyDb(trx).updateTable(TABLE).set((eb: any) => ({ usedcount: eb('usedcount', '+', 1) })).where('inventorycode', '=', inventorycode).execute();
+  await definitionDb(trx).updateTable(TABLE).set((eb: any) => ({ usedcount: eb('usedcount', '+', 1) })).where('inventorycode', '=', inventorycode).execute();
 }
 
 /** A range's numbers are within the sequence, last not before first, and overlap no other range of the prefix. */
@@ -128,7 +128,7 @@ async function checkRange(trx: Kysely<Schema>, range: RangeRow): Promise<void> {
   if (range.lastnumber < range.firstnumber) throw refuse('lastnumber', CARD_TEXTS.lastBeforeFirst);
   if (range.lastnumber > CARD_SEQUENCE_MAX) throw refuse('lastnumber', CARD_TEXTS.beyondSequence);
   if (range.lastnumber < range.nextnumber - 1) throw refuse('lastnumber', say(CARD_TEXTS.lastBeforeIssued, { value: range.nextnumber - 1 }));
-  const other = (await anyDb(trx)
+  const other = (await definitionDb(trx)
     .selectFrom(TABLE)
     .select(['inventorycode', 'prefix', 'firstnumber', 'lastnumber'])
     .where('prefix', '=', range.prefix)
@@ -141,7 +141,7 @@ async function checkRange(trx: Kysely<Schema>, range: RangeRow): Promise<void> {
 
 /** The counters of a range as its numbers say (left = last - next + 1). */
 async function writeCounters(trx: Kysely<Schema>, range: RangeRow, fresh: boolean): Promise<void> {
-  await anyDb(trx)
+  await definitionDb(trx)
     .updateTable(TABLE)
     .set({
       nextnumber: range.nextnumber,
@@ -161,7 +161,7 @@ export const cardInventoryHooks: ResourceHooks = {
   },
   async checkChange(_ctx, trx, { after }) {
     if (!after) return;
-    const stored = (await anyDb(trx).selectFrom(TABLE).selectAll().where('inventorycode', '=', after.inventorycode).executeTakeFirst()) as Row | undefined;
+    const stored = (await definitionDb(trx).selectFrom(TABLE).selectAll().where('inventorycode', '=', after.inventorycode).executeTakeFirst()) as Row | undefined;
     if (!stored) return;
     const range = asRange(stored);
     await checkRange(trx, range);
@@ -171,6 +171,6 @@ export const cardInventoryHooks: ResourceHooks = {
 
 /** The active ranges' numbers left per membership (for tests and the summary). */
 export async function numbersLeft(db: Kysely<Schema>, membershipid: string): Promise<number> {
-  const row = (await anyDb(db).selectFrom(TABLE).select((eb: any) => eb.fn.sum('leftcount').as('left')).where('membershipid', '=', membershipid).where('status', '=', ACTIVE).executeTakeFirst()) as { left: unknown } | undefined;
+  const row = (await definitionDb(db).selectFrom(TABLE).select((eb: any) => eb.fn.sum('leftcount').as('left')).where('membershipid', '=', membershipid).where('status', '=', ACTIVE).executeTakeFirst()) as { left: unknown } | undefined;
   return Number(row?.left ?? 0);
 }

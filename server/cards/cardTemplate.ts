@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
+import { definitionDb } from '../db/definitionDb';
 
 /** Where a tier's template card is served (the path urlcard ends with). */
 export const cardTemplatePath = (tierid: string): string => `/card-template/${encodeURIComponent(tierid)}.svg`;
@@ -68,7 +69,7 @@ export function cardTemplateSvg(tier: CardTemplateTier): string {
 
 /** The tier of a template card, with its membership's name (definition-built tables). */
 export async function findCardTemplateTier(db: Kysely<Schema>, tierid: string): Promise<CardTemplateTier | undefined> {
-  const row = (await (db as unknown as Kysely<any>)
+  const row = (await definitionDb(db)
     .selectFrom('tier')
     .leftJoin('membership', 'membership.membershipid', 'tier.membershipid')
     .select(['tier.tierid', 'tier.tiername', 'tier.rank', 'membership.membershipname'])

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
+import { definitionDb } from '../db/definitionDb';
 
 export interface ConfigKey<T> {
   key: string;
@@ -124,7 +125,7 @@ export const configKeyKinds = { wholeNumber, decimal, text, flag };
 /** The key's value from an active general_config row, or its default (no row, inactive, or not parseable). */
 export async function readConfigKey<K extends ConfigKeyName>(db: Kysely<Schema>, name: K): Promise<ValueOf<K>> {
   const key = CONFIG_KEYS[name] as unknown as ConfigKey<ValueOf<K>>;
-  const row = (await (db as unknown as Kysely<any>)
+  const row = (await definitionDb(db)
     .selectFrom(GENERAL_CONFIG_TABLE)
     .select(['value', 'active'])
     .where('key', '=', key.key)
@@ -143,7 +144,7 @@ export async function seedConfigKeys(db: Kysely<Schema>, catalogue: Catalogue, n
   if (!screen) return [];
   const table = resourceModel(screen).table;
   if (table !== GENERAL_CONFIG_TABLE) throw new Error(`general configuration keys are read from ${GENERAL_CONFIG_TABLE}, but the screen stores them in ${table}`);
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   const present = new Set(((await anyDb.selectFrom(table).select('key').execute()) as { key: string }[]).map((r) => r.key));
   const at = now.toISOString();
   const missing = Object.values(CONFIG_KEYS as Record<string, ConfigKey<unknown>>).filter((k) => !present.has(k.key));

@@ -6,9 +6,9 @@ import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { resolveField, type ResolvedField } from '../../engine/definition/compile';
 import type { Draft, FormValues, WizardModel, WizardStepModel } from '../../engine/definition/wizardPage';
+import { cardNumberOf } from '../cards/cardNumbers';
 import type { Schema } from '../db/schema';
 import { toDb } from '../resources/records';
-import { cardNumber } from '../seed/memberData';
 import { StepRefusal } from '../wizards/wizardActions';
 
 /** The corporate enrollment wizard's menu (screens/member-management/enrollment-corporate.json). */
@@ -137,7 +137,7 @@ export async function enrollCorporate(trx: Kysely<Schema>, wizard: WizardModel, 
   for (let sequence = await nextCardSequence(trx); ; sequence++) {
     corporate = {
       ...detail,
-      cardnumber: cardNumber(CORPORATE_CARD_PREFIX, sequence),
+      cardnumber: cardNumberOf(CORPORATE_CARD_PREFIX, sequence),
       enrollchannel: CORPORATE_ENROLL_CHANNEL,
       enrollmentdate,
       status: 'ACTIVE',

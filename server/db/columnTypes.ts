@@ -1,7 +1,7 @@
 // Column shapes that differ between SQLite and PostgreSQL, chosen from the Kysely adapter in use.
 import { SqliteAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
-export function isSqlite(db: Kysely<unknown>): boolean {
+export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 

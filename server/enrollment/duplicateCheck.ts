@@ -7,6 +7,7 @@ import { formatMessage } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
 import type { ResourceHooks } from '../resources/hooks';
+import { definitionDb } from '../db/definitionDb';
 
 export const SUSPECT_RESOURCE = 'suspect-duplicate';
 export const SUSPECT_TABLE = 'suspect_duplicate';
@@ -49,7 +50,7 @@ type Probe = { rule: string; value: string | null; where: (db: Kysely<any>) => a
 
 /** Every other member (not closed) matching the new one by a rule, one entry per member and rule. */
 export async function findDuplicates(db: Kysely<Schema>, member: NewMember): Promise<DuplicateMatch[]> {
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   const base = () => anyDb.selectFrom('member').select(['memberid', 'cardnumber', 'memberfullname', 'firstname', 'lastname']).where('memberid', '<>', member.memberid).where('status', '<>', CLOSED);
   const email = member.email?.trim();
   const probes: Probe[] = [
@@ -88,7 +89,7 @@ export async function findDuplicates(db: Kysely<Schema>, member: NewMember): Pro
 export async function recordSuspects(trx: Kysely<Schema>, member: NewMember, matches: DuplicateMatch[], user: string, now: Date): Promise<void> {
   if (matches.length === 0) return;
   const at = now.toISOString();
-  await (trx as unknown as Kysely<any>)
+  await definitionDb(trx)
     .insertInto(SUSPECT_TABLE)
     .values(
       matches.map((match) => ({

@@ -19,7 +19,7 @@ import { ApiError } from '../core/apiError';
 import type { MemberRow, Schema } from '../db/schema';
 import { KEY_PURPOSES } from '../keys/oneTimeKeys';
 import { credit, TRX_TYPES } from '../ledger/ledgerStore';
-import { addMonths } from '../ledger/ledgerRules';
+import { addDays, addMonths, isoDay } from '../../engine/definition/dates';
 import { mailKey } from '../members/memberAccountActions';
 import { loadEnrollmentAccess } from '../roles/permissions';
 import { toDb } from '../resources/records';
@@ -27,6 +27,7 @@ import { StepRefusal } from '../wizards/wizardActions';
 import { findDuplicates, recordSuspects, type NewMember } from './duplicateCheck';
 import { nameCheckColumns, suspiciousNames } from '../memberChecks/memberChecksStore';
 import { auditStamp } from '../resources/auditColumns';
+import { definitionDb } from '../db/definitionDb';
 
 /** The individual enrollment wizard's menu (screens/member-management/enrollment.json). */
 export const ENROLL_MENU = 'ENROLL';
@@ -61,7 +62,6 @@ export const ENROLL_TEXTS = {
 } as const;
 
 const say = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
-const anyDb = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 const valuesOf = (draft: Draft, step: string): FormValues => {
@@ -91,7 +91,7 @@ const refuse = (step: string, field: string, message: string, code: string = COD
 async function entryTier(db: Kysely<Schema>, ctx: ActionContext, membershipid: string): Promise<{ tierid: string; tiername: string }> {
   const granted = (await loadEnrollmentAccess(db, ctx.user!.rolecode)).some((g) => g.membershipid === membershipid && g.grant);
   if (!granted) throw refuse(ENROLL_STEPS.membership, 'membershipid', say(ENROLL_TEXTS.notGranted, { membership: membershipid }));
-  const tier = (await anyDb(db)
+  const tier = (await definitionDb(db)
     .selectFrom('tier')
     .select(['tierid', 'tiername'])
     .where('membershipid', '=', membershipid)
@@ -122,7 +122,7 @@ export async function checkMembershipStep(ctx: ActionContext, values: FormValues
 
 /** Enrollment may be back-dated, never dated ahead (the picker's bound, kept by the server too). */
 function checkEnrollDate(ctx: ActionContext, enrolldate: string): void {
-  if (enrolldate > ctx.now().toISOString().slice(0, 10)) throw refuse(ENROLL_STEPS.membership, 'enrollmentdate', ENROLL_TEXTS.enrollDateAhead);
+  if (enrolldate > isoDay(ctx.now())) throw refuse(ENROLL_STEPS.membership, 'enrollmentdate', ENROLL_TEXTS.enrollDateAhead);
 }
 
 /** The youngest a member may be, in whole years on the enrollment day (ENROLL_MIN_AGE_YEARS). */
@@ -134,12 +134,12 @@ async function checkAge(db: Kysely<Schema>, birthdate: string, enrolldate: strin
 /** On Next of the personal step: old enough today (the Submit checks again on the enrollment date). */
 export async function checkPersonalStep(ctx: ActionContext, values: FormValues): Promise<void> {
   const birthdate = text(values.birthdate);
-  if (birthdate) await checkAge(ctx.db, birthdate, ctx.now().toISOString().slice(0, 10));
+  if (birthdate) await checkAge(ctx.db, birthdate, isoDay(ctx.now()));
 }
 
 /** A tier's duration from a day (Tier Duration, the latest row in effect), else ENROLL_DEFAULT_TIER_MONTHS: an entry tier's, a new qualification period's. */
 export async function tierMonths(db: Kysely<Schema>, tierid: string, enrolldate: string): Promise<number> {
-  const row = (await anyDb(db)
+  const row = (await definitionDb(db)
     .selectFrom('tier_duration')
     .select('durationmonths')
     .where('tierid', '=', tierid)
@@ -153,7 +153,7 @@ export async function tierMonths(db: Kysely<Schema>, tierid: string, enrolldate:
 
 /** The enroll bonus rule in effect for the membership on the day (Enroll Bonus, ENRBONUS), if any. */
 async function enrollBonus(db: Kysely<Schema>, membershipid: string, day: string): Promise<{ awardmiles: number; tiermiles: number; source: string } | undefined> {
-  const row = (await anyDb(db)
+  const row = (await definitionDb(db)
     .selectFrom('enroll_bonus')
     .select(['membershipid', 'effectivedate', 'awardmiles', 'tiermiles'])
     .where('membershipid', '=', membershipid)
@@ -192,9 +192,6 @@ function memberDefaults(catalogue: Catalogue): Record<string, unknown> {
   return Object.fromEntries(resolveFields(screen).filter((f) => f.default !== undefined).map((f) => [f.name, toDb(f, f.default)]));
 }
 
-/** The day before a YYYY-MM-DD day (a period of N months ends the day before the same date N months on). */
-const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 const audit = auditStamp;
 
 /**
@@ -231,7 +228,8 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
   const lastname = text(personal.lastname);
   const memberfullname = `${firstname} ${lastname}`.trim();
   const nameoncard = text(personal.nameoncard) || (cardNameVariants([firstname, lastname])[0] ?? '');
-  const expireddate = dayBefore(addMonths(enrolldate, await tierMonths(trx, tier.tierid, enrolldate)));
+  // A period of N months ends the day before the same date N months on.
+  const expireddate = addDays(addMonths(enrolldate, await tierMonths(trx, tier.tierid, enrolldate)), -1);
   const username = typedUsername || cardnumber;
   // The name check of /invalid-name-check, as the member is made (a suspicious name is enrolled and listed there).
   const memberScreen = catalogue.screenByMenu.get(MEMBER_SCREEN);
@@ -260,14 +258,14 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
     ...audit(user, at),
   };
   // Two enrollments of one typed username: the unique index decides, the loser is told on the field.
-  const inserted = await anyDb(trx).insertInto('member').values(member).onConflict((oc: any) => oc.doNothing()).executeTakeFirst();
+  const inserted = await definitionDb(trx).insertInto('member').values(member).onConflict((oc: any) => oc.doNothing()).executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
     await checkUsernameFree(trx, username);
     throw refuse(ENROLL_STEPS.membership, 'username', say(ENROLL_TEXTS.usernameTaken, { value: username }), CODES.DUPLICATE);
   }
 
-  await anyDb(trx).insertInto('member_card').values({ cardnumber, memberid, membershipid, tierid: tier.tierid, status: ACTIVE, issuedate: enrolldate, ...audit(user, at) }).execute();
-  await anyDb(trx)
+  await definitionDb(trx).insertInto('member_card').values({ cardnumber, memberid, membershipid, tierid: tier.tierid, status: ACTIVE, issuedate: enrolldate, ...audit(user, at) }).execute();
+  await definitionDb(trx)
     .insertInto('member_tier')
     .values({ memberid, membershipid, tierid: tier.tierid, startdate: enrolldate, enddate: expireddate, tierreason: ENROLLMENT_TIER_REASON, ...audit(user, at) })
     .execute();
@@ -276,14 +274,14 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
   for (const [key, addresstype] of Object.entries(ADDRESS_STEPS)) {
     const values = valuesOf(draft, key);
     if (stepEmpty(values)) continue;
-    await anyDb(trx)
+    await definitionDb(trx)
       .insertInto('member_address')
       .values({ ...stored(step(key), values), memberid, addresstype, preferred: personal.preferredaddress === addresstype ? 1 : 0, ...audit(user, at) })
       .execute();
   }
   const cobrand = valuesOf(draft, ENROLL_STEPS.cobrand);
   if (!stepEmpty(cobrand)) {
-    await anyDb(trx).insertInto('member_cobrand').values({ ...stored(step(ENROLL_STEPS.cobrand), cobrand), memberid, status: ACTIVE, ...audit(user, at) }).execute();
+    await definitionDb(trx).insertInto('member_cobrand').values({ ...stored(step(ENROLL_STEPS.cobrand), cobrand), memberid, status: ACTIVE, ...audit(user, at) }).execute();
   }
 
   const bonus = await enrollBonus(trx, membershipid, enrolldate);

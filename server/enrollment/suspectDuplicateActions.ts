@@ -13,6 +13,7 @@ import type { Schema } from '../db/schema';
 import type { ResourceServices } from '../resources/resourceServices';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { SUSPECT_RESOURCE, SUSPECT_STATUS, SUSPECT_TABLE, SUSPECT_TEXTS } from './duplicateCheck';
+import { definitionDb } from '../db/definitionDb';
 
 /** The action of screens/member-management/suspect-duplicate.json this module serves. */
 const MERGE_ACTION = 'merge-request';
@@ -34,7 +35,6 @@ const KEY_DATA = {
 };
 
 type SuspectKey = { memberid: string; matchedmemberid: string; matchrule: string };
-const any = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 
 /** The card a member is known by now (the suspect row keeps the one it had when it was detected). */
 async function cardOf(db: Kysely<Schema>, memberid: string, detected: unknown): Promise<string> {
@@ -51,10 +51,10 @@ export function suspectDuplicateActions(services: ResourceServices): Action[] {
   // The suspect rows of a merge request follow its decision, in the decision's transaction.
   registry.onDecision(MERGE_MENU, MERGE_CREATE, async (ctx, trx, request, status) => {
     const next = status === APPROVAL_STATUS.APPROVED ? SUSPECT_STATUS.MERGED : SUSPECT_STATUS.MERGE_REJECTED;
-    const linked = (await any(trx).selectFrom(SUSPECT_TABLE).select(['memberid', 'matchedmemberid', 'matchrule']).where('mergeid', '=', request.recordkey).where('status', '=', SUSPECT_STATUS.MERGE_REQUESTED).execute()) as SuspectKey[];
+    const linked = (await definitionDb(trx).selectFrom(SUSPECT_TABLE).select(['memberid', 'matchedmemberid', 'matchrule']).where('mergeid', '=', request.recordkey).where('status', '=', SUSPECT_STATUS.MERGE_REQUESTED).execute()) as SuspectKey[];
     if (linked.length === 0) return;
     const at = ctx.now();
-    await any(trx).updateTable(SUSPECT_TABLE).set({ status: next, updatedby: ctx.user!.username, updateddate: at.toISOString() }).where('mergeid', '=', request.recordkey).where('status', '=', SUSPECT_STATUS.MERGE_REQUESTED).execute();
+    await definitionDb(trx).updateTable(SUSPECT_TABLE).set({ status: next, updatedby: ctx.user!.username, updateddate: at.toISOString() }).where('mergeid', '=', request.recordkey).where('status', '=', SUSPECT_STATUS.MERGE_REQUESTED).execute();
     for (const key of linked) {
       await writeUserLog(trx, { username: ctx.user!.username, module: screen.menucode, legend: status === APPROVAL_STATUS.APPROVED ? LEGENDS.APPROVE : LEGENDS.REJECT, recordkey: `${key.memberid}|${key.matchedmemberid}|${key.matchrule}`, before: { status: SUSPECT_STATUS.MERGE_REQUESTED }, after: { status: next, mergeid: request.recordkey }, ip: ctx.ip }, at);
     }
@@ -68,7 +68,7 @@ export function suspectDuplicateActions(services: ResourceServices): Action[] {
       data: KEY_DATA,
       handler: async (ctx) => {
         const { reason, ...key } = ctx.parameter.data as SuspectKey & { reason?: string | null };
-        const suspect = (await any(ctx.db).selectFrom(SUSPECT_TABLE).selectAll().where('memberid', '=', key.memberid).where('matchedmemberid', '=', key.matchedmemberid).where('matchrule', '=', key.matchrule).executeTakeFirst()) as Record<string, unknown> | undefined;
+        const suspect = (await definitionDb(ctx.db).selectFrom(SUSPECT_TABLE).selectAll().where('memberid', '=', key.memberid).where('matchedmemberid', '=', key.matchedmemberid).where('matchrule', '=', key.matchrule).executeTakeFirst()) as Record<string, unknown> | undefined;
         if (!suspect) throw new ApiError(CODES.NOT_FOUND, `${screen.title} "${key.memberid}|${key.matchedmemberid}|${key.matchrule}" was not found`);
         const decided = () => new ApiError(CODES.ALREADY_DECIDED, formatMessage(SUSPECT_TEXTS.alreadyDecided, { status: String(suspect.status) }));
         if (suspect.status !== SUSPECT_STATUS.OPEN) throw decided();
@@ -82,7 +82,7 @@ export function suspectDuplicateActions(services: ResourceServices): Action[] {
           const at = ctx.now();
           const changes = { status: SUSPECT_STATUS.MERGE_REQUESTED, mergeid, updatedby: ctx.user!.username, updateddate: at.toISOString() };
           // Guarded: of two requests from the same suspect at once, one finds it OPEN; the other stores nothing.
-          const done = await any(trx).updateTable(SUSPECT_TABLE).set(changes).where('memberid', '=', key.memberid).where('matchedmemberid', '=', key.matchedmemberid).where('matchrule', '=', key.matchrule).where('status', '=', SUSPECT_STATUS.OPEN).executeTakeFirst();
+          const done = await definitionDb(trx).updateTable(SUSPECT_TABLE).set(changes).where('memberid', '=', key.memberid).where('matchedmemberid', '=', key.matchedmemberid).where('matchrule', '=', key.matchrule).where('status', '=', SUSPECT_STATUS.OPEN).executeTakeFirst();
           if (Number(done.numUpdatedRows) !== 1) throw decided();
           await writeUserLog(trx, { username: ctx.user!.username, module: screen.menucode, legend: LEGEND, recordkey: `${key.memberid}|${key.matchedmemberid}|${key.matchrule}`, before: { status: suspect.status }, after: { status: changes.status, mergeid, requestid: request.requestid }, ip: ctx.ip }, at);
         });

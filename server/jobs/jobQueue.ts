@@ -47,7 +47,7 @@ export async function enqueue(db: Db, request: EnqueueRequest): Promise<{ create
     .returning('jobid')
     .executeTakeFirst();
   // Due now: the workers start it at once (after the commit) rather than at their next poll.
-  if (result !== undefined && (request.runafter ?? request.now) <= request.now) await signalJobEnqueued(db as unknown as Kysely<any>);
+  if (result !== undefined && (request.runafter ?? request.now) <= request.now) await signalJobEnqueued(db);
   return { created: result !== undefined };
 }
 
@@ -59,7 +59,6 @@ export async function enqueue(db: Db, request: EnqueueRequest): Promise<{ create
 export async function claim(db: Db, { owner, leaseMs, now, jobtypes }: { owner: string; leaseMs: number; now: Date; jobtypes?: readonly string[] }): Promise<Job | undefined> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
-  const anyDb = db as unknown as Kysely<unknown>;
   return db.transaction().execute(async (trx) => {
     let next = trx
       .selectFrom('job')
@@ -74,7 +73,7 @@ export async function claim(db: Db, { owner, leaseMs, now, jobtypes }: { owner: 
       .orderBy('jobid')
       .limit(1);
     if (jobtypes) next = next.where('jobtype', 'in', jobtypes.length > 0 ? [...jobtypes] : ['']);
-    const picked = await (isSqlite(anyDb) ? next : next.forUpdate().skipLocked()).executeTakeFirst();
+    const picked = await (isSqlite(db) ? next : next.forUpdate().skipLocked()).executeTakeFirst();
     if (!picked) return undefined;
     const claimed = await trx
       .updateTable('job')

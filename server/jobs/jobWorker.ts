@@ -9,6 +9,7 @@ import type { JobThreadAnswer, JobThreadData, JobThreadRequest } from './jobThre
 import { claim, complete, enqueue, fail, parseParameters, progress, type Job } from './jobQueue';
 import { JOB_CHANNEL, onJobEnqueued } from './jobSignal';
 import type { Database } from '../db/database';
+import { isoDay } from '../../engine/definition/dates';
 
 export interface JobWorkerOptions {
   db: Kysely<Schema>;
@@ -54,7 +55,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let scheduledDay = '';
 
   async function schedule(): Promise<void> {
-    const today = now().toISOString().slice(0, 10);
+    const today = isoDay(now());
     if (today === scheduledDay) return;
     for (const s of options.schedules ?? []) {
       const { jobkey, parameters } = s.daily(today);
@@ -191,7 +192,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       loop();
     }
   };
-  const unhear = onJobEnqueued(db as unknown as Kysely<any>, wake);
+  const unhear = onJobEnqueued(db, wake);
   let unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
 
   return {

@@ -9,7 +9,8 @@ import { insertJsonRows } from '../db/jsonRows';
 import { announceWrite } from '../db/tableWrites';
 import { LedgerError, memberNotFound } from './ledgerError';
 import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
-import { isIsoDate, isMiles, type TrxType } from './ledgerRules';
+import { isIsoDay } from '../../engine/definition/dates';
+import { isMiles, type TrxType } from './ledgerRules';
 import { MEMBER_CLOSED } from './ledgerStore';
 
 export interface BatchCredit {
@@ -26,19 +27,18 @@ export interface BatchCredit {
 }
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 function checkCredit(c: BatchCredit): void {
   const bad = (field: string, message: string) => new LedgerError('INVALID_ENTRY', message, field);
   if (typeof c.memberid !== 'string' || c.memberid === '') throw bad('memberid', 'Member ID is required');
-  if (!isIsoDate(c.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
-  if (!isIsoDate(c.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
+  if (!isIsoDay(c.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
+  if (!isIsoDay(c.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
   if (!isMiles(c.awardmiles) || !isMiles(c.tiermiles) || !isMiles(c.segments)) throw bad('awardmiles', 'Miles and segments must be whole numbers of 0 or more');
 }
 
 /** The next `count` trxids, reserved: PostgreSQL from the sequence, SQLite past the highest ever given (the writer holds the file). */
 async function reserveTrxids(trx: Db, count: number): Promise<number[]> {
-  if (isSqlite(trx as unknown as Kysely<unknown>)) {
+  if (isSqlite(trx)) {
     const { rows } = await sql<{ n: number | null }>`select max(coalesce((select seq from sqlite_sequence where name = 'ledger_transaction'), 0), coalesce((select max(trxid) from ledger_transaction), 0)) as n`.execute(trx);
     const first = Number(rows[0]?.n ?? 0) + 1;
     return Array.from({ length: count }, (_, i) => first + i);
@@ -66,8 +66,8 @@ async function creditSqlite(trx: Db, memberids: readonly string[], raise: string
     returning member.memberid`.execute(trx);
   await refuseUnraised(trx, memberids, new Set(raised.rows.map((r) => r.memberid)));
   const trxids = await reserveTrxids(trx, rows.length);
-  await insertJsonRows(loose(trx), 'ledger_transaction', rows.map((r, i) => ({ trxid: trxids[i], ...r })));
-  await insertJsonRows(loose(trx), 'ledger_lot', lotsOf(rows, trxids));
+  await insertJsonRows(trx, 'ledger_transaction', rows.map((r, i) => ({ trxid: trxids[i], ...r })));
+  await insertJsonRows(trx, 'ledger_lot', lotsOf(rows, trxids));
   return trxids;
 }
 
@@ -98,9 +98,9 @@ async function creditPostgres(trx: Db, memberids: readonly string[], raise: stri
       (select count(*) from written) as w, (select count(*) from lots) as l`.execute(trx);
   await refuseUnraised(trx, memberids, new Set(out?.raised ?? []));
   // Raw SQL: the table listeners are told (as insertJsonRows tells them).
-  announceWrite(loose(trx), 'ledger_transaction');
-  announceWrite(loose(trx), 'ledger_lot');
-  announceWrite(loose(trx), 'member');
+  announceWrite(trx, 'ledger_transaction');
+  announceWrite(trx, 'ledger_lot');
+  announceWrite(trx, 'member');
   return out!.ids.map(Number);
 }
 
@@ -137,7 +137,7 @@ export async function creditMany(trx: Db, entries: readonly BatchCredit[], { trx
     createdby: user,
     createddate: at,
   }));
-  const trxids = isSqlite(trx as unknown as Kysely<unknown>) ? await creditSqlite(trx, memberids, raise, rows) : await creditPostgres(trx, memberids, raise, rows);
+  const trxids = isSqlite(trx) ? await creditSqlite(trx, memberids, raise, rows) : await creditPostgres(trx, memberids, raise, rows);
   const written: WrittenRow[] = entries.map((e, i) => ({ trxid: trxids[i]!, memberid: e.memberid, trxtype, activitydate: e.activitydate, awardmiles: e.awardmiles, tiermiles: e.tiermiles, segments: e.segments, source: e.source }));
   await notifyLedgerWrite(trx, { operation: 'credit', memberids, rows: written, user, now });
   return trxids;

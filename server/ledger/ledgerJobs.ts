@@ -1,6 +1,6 @@
 // The ledger's background jobs: the daily expiry run (every server schedules it; the job key makes it one run).
 import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
-import { isIsoDate } from './ledgerRules';
+import { isIsoDay } from '../../engine/definition/dates';
 import { expireDue } from './ledgerStore';
 
 export const LEDGER_EXPIRY_JOB = 'ledger-expiry';
@@ -13,7 +13,7 @@ export const ledgerJobHandlers: JobHandler[] = [
     jobtype: LEDGER_EXPIRY_JOB,
     async run({ db, job, parameters, progress }) {
       const today = (parameters as { today?: unknown } | undefined)?.today;
-      if (typeof today !== 'string' || !isIsoDate(today)) throw new Error('parameters.today must be a date (YYYY-MM-DD)');
+      if (typeof today !== 'string' || !isIsoDay(today)) throw new Error('parameters.today must be a date (YYYY-MM-DD)');
       return expireDue(db, { today, user: SYSTEM_USER, jobid: job.jobid, progress });
     },
   },

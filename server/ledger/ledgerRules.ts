@@ -1,4 +1,4 @@
-// The ledger's pure rules: transaction types, expiry dates, which lots a debit takes. No database here;
+// The ledger's pure rules: transaction types, which lots a debit takes, how miles are written. No database here;
 // ledgerStore feeds these from rows and tests call them directly.
 
 /** The transaction-type codes (reference list of ledger_transaction.trxtype). */
@@ -33,30 +33,6 @@ export type TrxType = (typeof TRX_TYPES)[keyof typeof TRX_TYPES];
 
 /** Debits a redeposit may not undo: an expiration is undone by an extension, a transfer by a transfer back. */
 export const NOT_REVERSIBLE: ReadonlySet<string> = new Set([TRX_TYPES.EXPIRATION, TRX_TYPES.TRANSFEROUT]);
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isIsoDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
-}
-
-/** YYYY-MM-DD plus whole months; a day past the target month's end becomes its last day (31 Jan + 1 = 28/29 Feb). */
-export function addMonths(date: string, months: number): string {
-  const m = DATE.exec(date);
-  if (!m) throw new Error(`not a date: ${date}`);
-  const total = Number(m[1]) * 12 + (Number(m[2]) - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(Number(m[3]), lastDay);
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** The calendar date of an instant, in UTC (the programme's dates are days, not instants). */
-export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
 
 export interface OpenLot {
   lotid: number;

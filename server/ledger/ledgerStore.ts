@@ -13,7 +13,8 @@ import { readConfigKey } from '../configuration/configKeys';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { LedgerError, memberNotFound } from './ledgerError';
 import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
-import { NOT_REVERSIBLE, TRX_TYPES, addMonths, dayOf, formatMiles, isIsoDate, isMiles, planLotUse, type TrxType } from './ledgerRules';
+import { addMonths, isIsoDay, isoDay } from '../../engine/definition/dates';
+import { NOT_REVERSIBLE, TRX_TYPES, formatMiles, isMiles, planLotUse, type TrxType } from './ledgerRules';
 
 export { TRX_TYPES, type TrxType } from './ledgerRules';
 export { LedgerError, type LedgerErrorCode } from './ledgerError';
@@ -74,7 +75,7 @@ export interface LedgerProblem {
 
 type Db = Kysely<Schema>;
 
-const onSqlite = (db: Db): boolean => isSqlite(db as unknown as Kysely<unknown>);
+const onSqlite = (db: Db): boolean => isSqlite(db);
 
 interface LockedMember {
   memberid: string;
@@ -97,11 +98,11 @@ function checkEntry(entry: LedgerEntry): { award: number; tier: number; segments
   const bad = (field: string, message: string) => new LedgerError('INVALID_ENTRY', message, field);
   if (typeof entry.memberid !== 'string' || entry.memberid === '') throw bad('memberid', 'Member ID is required');
   if (!Object.values(TRX_TYPES).includes(entry.trxtype)) throw bad('trxtype', `Unknown transaction type: ${String(entry.trxtype)}`);
-  if (typeof entry.activitydate !== 'string' || !isIsoDate(entry.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
+  if (typeof entry.activitydate !== 'string' || !isIsoDay(entry.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
   if (!isMiles(entry.awardmiles)) throw bad('awardmiles', 'Award miles must be a whole number of 0 or more');
   if (!isMiles(tier)) throw bad('tiermiles', 'Tier miles must be a whole number of 0 or more');
   if (!isMiles(segments)) throw bad('segments', 'Segments must be a whole number of 0 or more');
-  if (entry.expirydate !== undefined && !isIsoDate(entry.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
+  if (entry.expirydate !== undefined && !isIsoDay(entry.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
   if (entry.source !== undefined && entry.source.length > MAX_SOURCE) throw bad('source', `Source must be at most ${MAX_SOURCE} characters`);
   if (entry.reason !== undefined && entry.reason.length > MAX_REASON) throw bad('reason', `Reason must be at most ${MAX_REASON} characters`);
   return { award: entry.awardmiles, tier, segments };
@@ -171,7 +172,7 @@ const written = (trxid: number, entry: LedgerEntry, sign: 1 | -1, amounts: { awa
 const CREDIT_ROW_COLUMNS = ['memberid', 'trxtype', 'activitydate', 'source', 'reason', 'relatedtrxid', 'mergedfrom', 'createdby', 'createddate', 'awardmiles', 'tiermiles', 'segments', 'expirydate'] as const;
 
 const creditStatements = (trx: Db) => ({
-  raise: compiledOnce(trx as unknown as Kysely<any>, 'ledger|credit-raise', () =>
+  raise: compiledOnce(trx, 'ledger|credit-raise', () =>
     trx
       .updateTable('member')
       .set((eb) => ({ awardmiles: eb('awardmiles', '+', slot(0) as never), tiermiles: eb('tiermiles', '+', slot(1) as never), frequency: eb('frequency', '+', slot(2) as never) }))
@@ -180,14 +181,14 @@ const creditStatements = (trx: Db) => ({
       .returning('memberid')
       .compile(),
   ),
-  insert: compiledOnce(trx as unknown as Kysely<any>, 'ledger|credit-row', () =>
+  insert: compiledOnce(trx, 'ledger|credit-row', () =>
     trx
       .insertInto('ledger_transaction')
       .values(Object.fromEntries(CREDIT_ROW_COLUMNS.map((c, i) => [c, slot(i)])) as never)
       .returning('trxid')
       .compile(),
   ),
-  lot: compiledOnce(trx as unknown as Kysely<any>, 'ledger|credit-lot', () =>
+  lot: compiledOnce(trx, 'ledger|credit-lot', () =>
     trx
       .insertInto('ledger_lot')
       .values({ lotid: slot(0), memberid: slot(1), expirydate: slot(2), awardmiles: slot(3), remaining: slot(4), transferable: slot(5) } as never)
@@ -351,7 +352,7 @@ export async function transfer(trx: Db, request: TransferRequest): Promise<{ out
       throw new LedgerError('MEMBER_NOT_ACTIVE', `Member ${memberid} is not active (status ${member.status})`, field);
     }
   }
-  const today = dayOf(now);
+  const today = isoDay(now);
   const common = { activitydate: today, awardmiles, source: request.source, reason: request.reason, user, now };
   // Only miles of lots that may be transferred leave (checked under the member's lock).
   const movable = await transferableMiles(trx, from);
@@ -428,7 +429,7 @@ export async function reverse(
     .executeTakeFirst();
   if (done) throw new LedgerError('ALREADY_REVERSED', `Transaction ${trxid} was redeposited already (transaction ${done.trxid})`, 'trxid');
 
-  const today = dayOf(now);
+  const today = isoDay(now);
   const months = await readConfigKey(trx, 'REDEPOSIT_EXPIRED_MILES_MONTHS');
   const uses = await trx
     .selectFrom('ledger_lot_use')
@@ -507,7 +508,7 @@ export async function expireDue(
   options: { today: string; user: string; jobid?: number; progress?: (percentage: number) => Promise<void> },
 ): Promise<{ members: number; miles: number }> {
   const { today, user } = options;
-  if (!isIsoDate(today)) throw new LedgerError('INVALID_ENTRY', 'Today must be a date (YYYY-MM-DD)', 'today');
+  if (!isIsoDay(today)) throw new LedgerError('INVALID_ENTRY', 'Today must be a date (YYYY-MM-DD)', 'today');
   const due = () => db.selectFrom('ledger_lot').where('remaining', '>', 0).where('expirydate', '<', today);
   const total = Number((await due().select((eb) => eb.fn.count<number>('memberid').distinct().as('n')).executeTakeFirstOrThrow()).n);
   let members = 0;

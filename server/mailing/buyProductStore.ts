@@ -6,25 +6,24 @@
 // A paid purchase becomes a mailing order through the orders module (server/mailing/orderSeam.ts).
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import type { Catalogue } from '../../engine/definition/catalogue';
-import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import { PAYMENT_STATUS, VENDOR_TEXTS, priceText } from '../../domain/mailing';
 import { formatMessage } from '../../engine/rules';
 import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { LedgerError, TRX_TYPES, debit } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
-import { rowToRecord, type Row } from '../resources/records';
+import { recordsWhere, type Row } from '../resources/records';
 import { BUY_PRODUCT_MESSAGES as TEXTS, missingVendor, paymentAllowed, totalWithTax, type VendorRow } from './mailingRules';
 import { SEND_TO, regionForAddress } from '../orders/orderStore';
 import { orderPurchase } from './orderSeam';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const PURCHASE_RESOURCE = 'member-buy-product';
 /** OBP (screens/mailing-product/obp.json): a view of every member's purchases. */
@@ -36,18 +35,6 @@ const VENDOR_RESOURCE = 'vendor';
 export const RECEIPT_PREFIX = 'BP';
 
 const fieldError = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
-
-function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
-  const screen = catalogue.screenByResource.get(resource);
-  if (!screen) throw new Error(`no screen declares the resource "${resource}"`);
-  return resourceModel(screen);
-}
-
-async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
-  let query = loose(db).selectFrom(model.table).selectAll();
-  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
-  return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
-}
 
 /**
  * A new purchase's derived values: the member active, the product active and payable by the chosen method, a
@@ -61,7 +48,7 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
   if (member.status !== MEMBER_STATUS.ACTIVE) throw fieldError('memberid', formatMessage(TEXTS.memberInactive, { member: memberid }));
 
   const code = String(values.mailingproductcode);
-  const [product] = await records(db, modelOf(catalogue, PRODUCT_RESOURCE), { mailingproductcode: code });
+  const [product] = await recordsWhere(db, resourceModelOf(catalogue, PRODUCT_RESOURCE), { mailingproductcode: code });
   if (!product || product.status !== 'ACTIVE') throw fieldError('mailingproductcode', formatMessage(TEXTS.productNotActive, { product: code }));
   const method = String(values.paymentmethod);
   if (!paymentAllowed(product, method)) throw fieldError('paymentmethod', formatMessage(TEXTS.methodNotAllowed, { product: code, method }));
@@ -69,19 +56,19 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
   // The courier region is the vendor region covering the delivery country (server/orders).
   const region = await regionForAddress(db, { sendto: SEND_TO.member, country: String(values.country) });
   if (!region) throw fieldError('country', VENDOR_TEXTS.notAvailableForRegion);
-  const vendors = (await records(db, modelOf(catalogue, VENDOR_RESOURCE), { status: 'ACTIVE' })) as unknown as VendorRow[];
+  const vendors = (await recordsWhere(db, resourceModelOf(catalogue, VENDOR_RESOURCE), { status: 'ACTIVE' })) as unknown as VendorRow[];
   const missing = missingVendor(vendors, product, region.regioncode);
   if (missing) throw fieldError(missing.field, missing.message);
 
   const variantid = String(values.inventoryvariantid);
-  const [variant] = await records(db, modelOf(catalogue, VARIANT_RESOURCE), { mailingproductcode: code, inventoryvariantid: variantid });
+  const [variant] = await recordsWhere(db, resourceModelOf(catalogue, VARIANT_RESOURCE), { mailingproductcode: code, inventoryvariantid: variantid });
   if (!variant || variant.status !== 'ACTIVE') throw fieldError('inventoryvariantid', formatMessage(TEXTS.notAVariant, { variant: variantid, product: code }));
   const quantity = Number(values.quantity);
   const stock = Number(variant.quantity ?? 0);
   if (stock === 0) throw fieldError('inventoryvariantid', TEXTS.outOfStock);
   if (quantity > stock) throw fieldError('quantity', formatMessage(TEXTS.notEnoughStock, { left: stock, variant: String(variant.inventoryvariantname) }));
 
-  const day = dayOf(now);
+  const day = isoDay(now);
   if (method === 'MILEAGE') {
     const unit = Number(product.mileageprice);
     const totalamount = unit * quantity;
@@ -106,8 +93,8 @@ export async function pricePurchase(db: Db, catalogue: Catalogue, values: Row, n
 
 /** Takes (or, negative, gives back) a variant's stock; never below zero: a purchase that would is refused as out of stock. */
 async function moveStock(trx: Db, catalogue: Catalogue, purchase: Row, take: number): Promise<void> {
-  const model = modelOf(catalogue, VARIANT_RESOURCE);
-  const updated = await loose(trx)
+  const model = resourceModelOf(catalogue, VARIANT_RESOURCE);
+  const updated = await definitionDb(trx)
     .updateTable(model.table)
     .set((eb: any) => ({ quantity: eb('quantity', '-', take) }))
     .where('mailingproductcode', '=', purchase.mailingproductcode)
@@ -118,8 +105,8 @@ async function moveStock(trx: Db, catalogue: Catalogue, purchase: Row, take: num
 }
 
 async function setPurchase(trx: Db, catalogue: Catalogue, purchase: Row, changes: Row): Promise<void> {
-  const model = modelOf(catalogue, PURCHASE_RESOURCE);
-  let update = loose(trx).updateTable(model.table).set(changes);
+  const model = resourceModelOf(catalogue, PURCHASE_RESOURCE);
+  let update = definitionDb(trx).updateTable(model.table).set(changes);
   for (const name of model.key) update = update.where(name, '=', purchase[name]);
   await update.execute();
   Object.assign(purchase, changes);
@@ -141,7 +128,7 @@ export async function completePurchase(ctx: ActionContext, trx: Db, catalogue: C
     ({ trxid } = await debit(trx, {
       memberid: String(purchase.memberid),
       trxtype: TRX_TYPES.BUYPRODUCT,
-      activitydate: dayOf(now),
+      activitydate: isoDay(now),
       awardmiles: Number(purchase.totalamount),
       source: `buy-product:${String(purchase.purchaseid)}`,
       reason: `Receipt ${receiptOf(purchase)}`,
@@ -181,8 +168,8 @@ export async function afterPaymentChange(ctx: ActionContext, trx: Db, catalogue:
  * back, each in its own transaction, by the daily sweep (server/mailing/mailingJobs.ts); how many were failed.
  */
 export async function expireWaitingPayments(db: Db, catalogue: Catalogue, now: Date): Promise<number> {
-  const model = modelOf(catalogue, PURCHASE_RESOURCE);
-  const due = (await loose(db)
+  const model = resourceModelOf(catalogue, PURCHASE_RESOURCE);
+  const due = (await definitionDb(db)
     .selectFrom(model.table)
     .select(model.key)
     .where('status', '=', PAYMENT_STATUS.WAITING)
@@ -192,7 +179,7 @@ export async function expireWaitingPayments(db: Db, catalogue: Catalogue, now: D
   for (const key of due) {
     await db.transaction().execute(async (trx) => {
       // Read again in the transaction: staff may have decided it meanwhile.
-      const [purchase] = await records(trx, model, key);
+      const [purchase] = await recordsWhere(trx, model, key);
       if (!purchase || purchase.status !== PAYMENT_STATUS.WAITING) return;
       await setPurchase(trx, catalogue, purchase, { status: PAYMENT_STATUS.FAILED, updatedby: 'system', updateddate: now.toISOString() });
       await moveStock(trx, catalogue, purchase, -Number(purchase.quantity));

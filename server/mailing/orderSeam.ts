@@ -3,18 +3,19 @@
 // purchase keeps the order's id.
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { ORDER_TYPES, SEND_TO, createOrder } from '../orders/orderStore';
 import type { Row } from '../resources/records';
 import { memberTierAsOf } from '../tiers/tierStore';
+import { definitionDb } from '../db/definitionDb';
 
 /** The order's reason: a member's product purchase. */
 export const PURCHASE_ORDER_REASON = 'PURCHASE';
 
 export async function orderPurchase(trx: Kysely<Schema>, purchase: Row, now: Date, user: string): Promise<string> {
   const memberid = String(purchase.memberid);
-  const member = (await (trx as unknown as Kysely<any>).selectFrom('member').select(['cardnumber', 'membershipid', 'nameoncard']).where('memberid', '=', memberid).executeTakeFirstOrThrow()) as Row;
-  const tier = await memberTierAsOf(trx, memberid, dayOf(now));
+  const member = (await definitionDb(trx).selectFrom('member').select(['cardnumber', 'membershipid', 'nameoncard']).where('memberid', '=', memberid).executeTakeFirstOrThrow()) as Row;
+  const tier = await memberTierAsOf(trx, memberid, isoDay(now));
   const orderid = await createOrder(trx, {
     memberid,
     cardnumber: String(member.cardnumber ?? ''),

@@ -2,7 +2,6 @@
 // (/member-identity), and generating a member's referral code (/member-referral). Each changes the member
 // through the view's own resource (its fixed filter applies: a member outside it is not found), in one
 // transaction, written to the user log with before and after.
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { REASON_FIELD } from '../../engine/definition/approvals';
 import { actionFunctionCode, isCustomAction, resolveField, resourceModel, ruleContext } from '../../engine/definition/compile';
@@ -16,6 +15,7 @@ import type { Row } from '../resources/records';
 import { CHECK_RESOURCES } from './memberChecksHooks';
 import { referralCodeTaken } from './memberChecksStore';
 import { referralCode } from './referralCode';
+import { definitionDb } from '../db/definitionDb';
 
 // not in spec: the product's own texts.
 export const MEMBER_CHECK_TEXTS = {
@@ -45,7 +45,7 @@ function served(services: ResourceServices, resource: string, action: string): {
 export function memberCheckActions(services: ResourceServices): Action[] {
   const reject = served(services, CHECK_RESOURCES.identity, 'reject');
   const generate = served(services, CHECK_RESOURCES.referral, 'generate-code');
-  const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
+  const db = (ctx: ActionContext) => definitionDb(ctx.db);
   // After a write commits: the view's counts are stale.
   const written = (target: Target) => services.counts.invalidate(target.model.name);
 

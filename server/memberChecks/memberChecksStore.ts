@@ -7,8 +7,8 @@ import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { NAME_CHECK_STATUS, nameCheckReason, nameProblems, parseSuspiciousNames, type MemberNames } from './nameCheck';
+import { definitionDb } from '../db/definitionDb';
 
-const anyDb = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 
 /** The menu whose user log a lock is written under (the screen that lists locked members). */
 export const LOCK_MODULE = 'MEMLOCK';
@@ -34,7 +34,7 @@ export const suspiciousNames = async (db: Kysely<Schema>): Promise<string[]> => 
 export async function lockMember(trx: Kysely<Schema>, lock: { memberid: string; reason: string; by: string; now: Date; ip?: string }): Promise<boolean> {
   const at = lock.now.toISOString();
   const changes = { locked: 1, lockreason: lock.reason.slice(0, 255), lockedby: lock.by.slice(0, 60), lockeddate: at };
-  const done = await anyDb(trx)
+  const done = await definitionDb(trx)
     .updateTable('member')
     .set({ ...changes, updateddate: at })
     .where('memberid', '=', lock.memberid)
@@ -70,7 +70,7 @@ type NameRow = { memberid: string; firstname: string | null; lastname: string | 
  */
 export async function checkUncheckedNames(db: Kysely<Schema>, memberScreen: ScreenDefinition, { now, batch = 1000 }: { now: Date; batch?: number }): Promise<{ checked: number; invalid: number }> {
   const suspicious = await suspiciousNames(db);
-  const rows = (await anyDb(db).selectFrom('member').select(['memberid', 'firstname', 'lastname', 'namecheckstatus', 'namecheckreason']).where('namecheckstatus', 'is', null).orderBy('memberid').limit(batch).execute()) as NameRow[];
+  const rows = (await definitionDb(db).selectFrom('member').select(['memberid', 'firstname', 'lastname', 'namecheckstatus', 'namecheckreason']).where('namecheckstatus', 'is', null).orderBy('memberid').limit(batch).execute()) as NameRow[];
   const { invalid } = await writeChecks(db, memberScreen, rows, suspicious, now);
   return { checked: rows.length, invalid };
 }
@@ -84,7 +84,7 @@ async function writeChecks(db: Kysely<Schema>, memberScreen: ScreenDefinition, r
       const columns = nameCheckColumns(memberScreen, { firstname: row.firstname ?? '', lastname: row.lastname ?? '' }, suspicious, NAME_CHECKER, now);
       if (columns.namecheckstatus === NAME_CHECK_STATUS.INVALID) invalid++;
       if (row.namecheckstatus === columns.namecheckstatus && row.namecheckreason === columns.namecheckreason) continue;
-      let update = anyDb(trx).updateTable('member').set(columns).where('memberid', '=', row.memberid);
+      let update = definitionDb(trx).updateTable('member').set(columns).where('memberid', '=', row.memberid);
       for (const column of ['firstname', 'lastname', 'namecheckstatus'] as const) {
         const value = row[column];
         update = value === null ? update.where(column, 'is', null) : update.where(column, '=', value);
@@ -109,12 +109,12 @@ export async function checkAllNames(
   { now, batch = 1000, progress }: { now: Date; batch?: number; progress?: (percentage: number) => Promise<void> },
 ): Promise<{ checked: number; invalid: number; changed: number }> {
   const suspicious = await suspiciousNames(db);
-  const { n } = (await anyDb(db).selectFrom('member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string };
+  const { n } = (await definitionDb(db).selectFrom('member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string };
   const total = Number(n);
   let after = '';
   const totals = { checked: 0, invalid: 0, changed: 0 };
   for (;;) {
-    const rows = (await anyDb(db)
+    const rows = (await definitionDb(db)
       .selectFrom('member')
       .select(['memberid', 'firstname', 'lastname', 'namecheckstatus', 'namecheckreason'])
       .where('memberid', '>', after)
@@ -135,5 +135,5 @@ export async function checkAllNames(
 
 /** Whether another member already has this referral code. */
 export async function referralCodeTaken(db: Kysely<Schema>, code: string): Promise<boolean> {
-  return !!(await anyDb(db).selectFrom('member').select('memberid').where('referralcode', '=', code).executeTakeFirst());
+  return !!(await definitionDb(db).selectFrom('member').select('memberid').where('referralcode', '=', code).executeTakeFirst());
 }

@@ -10,6 +10,7 @@ import type { Schema } from '../db/schema';
 import type { ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
 import { CORRECTION_RESOURCE, MERGE_RESOURCE, mergeByCards, postCorrection } from './memberOperationsStore';
+import { definitionDb } from '../db/definitionDb';
 
 type Apply = (trx: Kysely<Schema>, record: Row, user: string, now: Date) => Promise<Row>;
 
@@ -24,7 +25,7 @@ function applyingHooks(catalogue: Catalogue, resource: string, apply: Apply): Re
       const values = await apply(trx, record, ctx.user!.username, ctx.now());
       // Applied at a decision: its checker; written at once (a role holding the direct function): nobody.
       if (keepsApprover) values.approvedby = ctx.approval ? ctx.user!.username : null;
-      let update = (trx as unknown as Kysely<any>).updateTable(model.table).set(values);
+      let update = definitionDb(trx).updateTable(model.table).set(values);
       for (const key of model.key) update = update.where(key, '=', record[key]);
       await update.execute();
       Object.assign(record, values);

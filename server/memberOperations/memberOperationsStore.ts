@@ -9,16 +9,16 @@ import { formatMessage } from '../../engine/rules';
 import { readConfigKey } from '../configuration/configKeys';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { addMonths, dayOf } from '../ledger/ledgerRules';
+import { addMonths, isoDay } from '../../engine/definition/dates';
 import { LedgerError, MEMBER_CLOSED, TRX_TYPES, credit, debit, lockMembers, mergeAccounts, notTransferable, transfer, transferableMiles } from '../ledger/ledgerStore';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { MEMBER_OPERATION_TEXTS as TEXTS } from './memberOperationTexts';
 import { transferCharge, transferLimitProblem, type TransferPolicy } from './transferRules';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 type Row = Record<string, unknown>;
 /** Definition-built tables (mileage_transfer, custom_transaction ...) are not in the typed schema. */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const TRANSFER_MENU = 'TRFMIL';
 export const TRANSFER_STEP = 'transfer';
@@ -87,7 +87,7 @@ export async function transferPolicy(db: Db): Promise<TransferPolicy> {
 /** Award miles a member transferred out in the calendar year of `day`. */
 export async function transferredInYear(db: Db, memberid: string, day: string): Promise<number> {
   const year = day.slice(0, 4);
-  const row = (await loose(db)
+  const row = (await definitionDb(db)
     .selectFrom(TRANSFER_TABLE)
     .select((eb: any) => eb.fn.sum('awardmiles').as('miles'))
     .where('frommemberid', '=', memberid)
@@ -119,7 +119,7 @@ export async function quoteTransfer(db: Db, input: TransferInput, now: Date): Pr
   }
   const miles = Number(input.awardmiles);
   const policy = await transferPolicy(db);
-  const yearmiles = await transferredInYear(db, from.memberid, dayOf(now));
+  const yearmiles = await transferredInYear(db, from.memberid, isoDay(now));
   const limit = transferLimitProblem(miles, yearmiles, policy);
   if (limit) throw fieldError('awardmiles', limit);
   // Miles of custom transactions not valid for transfer stay (above the balance, the ledger's own message says so).
@@ -172,8 +172,8 @@ export async function performTransfer(trx: Db, input: TransferInput, user: strin
     throw onField(error, 'awardmiles');
   }
   const at = now.toISOString();
-  const row = { transferid, ...quote, transferredby: user, transferdate: dayOf(now), createdby: user, createddate: at, updatedby: user, updateddate: at };
-  await loose(trx).insertInto(TRANSFER_TABLE).values(row).execute();
+  const row = { transferid, ...quote, transferredby: user, transferdate: isoDay(now), createdby: user, createddate: at, updatedby: user, updateddate: at };
+  await definitionDb(trx).insertInto(TRANSFER_TABLE).values(row).execute();
   return row;
 }
 
@@ -211,7 +211,7 @@ export async function mergeByCards(trx: Db, record: Row, user: string, now: Date
     awardmiles: from.awardmiles,
     tiermiles: from.tiermiles,
     cardsmoved: Number(cards.n),
-    mergedate: dayOf(now),
+    mergedate: isoDay(now),
   };
 }
 
@@ -226,7 +226,7 @@ async function checkStillMergeable(trx: Db, proposed: Row | null, members: { fro
     const named = proposed?.[`${side}memberid`];
     const member = members[side];
     if (typeof named !== 'string' || named === member.memberid) continue;
-    const merged = (await loose(trx).selectFrom(MERGE_TABLE).select('intomemberid').where('frommemberid', '=', named).orderBy('mergeid', 'desc').executeTakeFirst()) as { intomemberid: string } | undefined;
+    const merged = (await definitionDb(trx).selectFrom(MERGE_TABLE).select('intomemberid').where('frommemberid', '=', named).orderBy('mergeid', 'desc').executeTakeFirst()) as { intomemberid: string } | undefined;
     const message = merged
       ? formatMessage(TEXTS.mergedMeanwhile, { card: member.cardnumber, member: merged.intomemberid })
       : formatMessage(TEXTS.closedAccount, { card: member.cardnumber });
@@ -261,7 +261,7 @@ async function checkNoPendingMerge(trx: Db, members: { from: CardMember; into: C
 async function moveTierHistory(trx: Db, from: string, into: string): Promise<void> {
   const exists = await tableExists(trx, 'member_tier');
   if (!exists) return;
-  await loose(trx)
+  await definitionDb(trx)
     .updateTable('member_tier')
     .set({ memberid: into })
     .where('memberid', '=', from)
@@ -315,11 +315,11 @@ async function roleOf(trx: Db, username: string): Promise<string | undefined> {
  */
 async function checkCustom(trx: Db, record: Row, poster: string): Promise<CustomTransaction> {
   const code = String(record.customtrxcode);
-  const type = (await loose(trx).selectFrom(CUSTOM_TABLE).selectAll().where('customtrxcode', '=', code).executeTakeFirst()) as CustomTransaction | undefined;
+  const type = (await definitionDb(trx).selectFrom(CUSTOM_TABLE).selectAll().where('customtrxcode', '=', code).executeTakeFirst()) as CustomTransaction | undefined;
   if (!type || type.status !== 'ACTIVE') throw fieldError('customtrxcode', formatMessage(TEXTS.customInactive, { code }));
   const rolecode = await roleOf(trx, poster);
   const grant = rolecode
-    ? await loose(trx).selectFrom(CUSTOM_ROLE_TABLE).select('rolecode').where('rolecode', '=', rolecode).where('customtrxcode', '=', code).where('status', '=', 'ACTIVE').executeTakeFirst()
+    ? await definitionDb(trx).selectFrom(CUSTOM_ROLE_TABLE).select('rolecode').where('rolecode', '=', rolecode).where('customtrxcode', '=', code).where('status', '=', 'ACTIVE').executeTakeFirst()
     : undefined;
   if (!grant) throw fieldError('customtrxcode', formatMessage(TEXTS.customNotGranted, { code }), CODES.FORBIDDEN);
   const name = type.customtrxname;

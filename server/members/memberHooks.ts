@@ -8,6 +8,7 @@ import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
+import { definitionDb } from '../db/definitionDb';
 
 export const MEMBER_STATUSES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE', SUSPENDED: 'SUSPENDED', TERMINATED: 'TERMINATED', CLOSED: 'CLOSED' } as const;
 
@@ -18,7 +19,6 @@ export const MEMBER_SCREEN_TEXTS = {
   privateCompany: 'Company Name and Department belong to a business address only',
 } as const;
 
-const anyDb = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 
 /** Refuses a change of a member (or of its child rows) while it is terminated or closed. */
 export async function assertMemberChangeable(db: Kysely<Schema>, memberid: unknown): Promise<void> {
@@ -38,7 +38,7 @@ const memberHooks: ResourceHooks = {
     if (!after) return;
     const fullname = memberFullName(after.firstname, after.lastname);
     if (fullname !== after.memberfullname) {
-      await anyDb(trx).updateTable('member').set({ memberfullname: fullname }).where('memberid', '=', after.memberid).execute();
+      await definitionDb(trx).updateTable('member').set({ memberfullname: fullname }).where('memberid', '=', after.memberid).execute();
       after.memberfullname = fullname;
     }
   },
@@ -69,9 +69,9 @@ const addressHooks = childHooks({
   async afterCreate(_ctx, trx, record) {
     checkAddress(record);
     // The address of the member's preferred type is the preferred one.
-    const member = await anyDb(trx).selectFrom('member').select('preferredaddress').where('memberid', '=', record.memberid).executeTakeFirst();
+    const member = await definitionDb(trx).selectFrom('member').select('preferredaddress').where('memberid', '=', record.memberid).executeTakeFirst();
     if (member?.preferredaddress === record.addresstype) {
-      await anyDb(trx).updateTable('member_address').set({ preferred: 1 }).where('memberid', '=', record.memberid).where('addresstype', '=', record.addresstype).execute();
+      await definitionDb(trx).updateTable('member_address').set({ preferred: 1 }).where('memberid', '=', record.memberid).where('addresstype', '=', record.addresstype).execute();
       record.preferred = true;
     }
   },
@@ -83,7 +83,7 @@ const addressHooks = childHooks({
     checkAddress(after);
     // Set Preferred Address (a generic `set` with exclusiveBy): the member row says which type is preferred.
     if (after.preferred && !before.preferred) {
-      await anyDb(trx).updateTable('member').set({ preferredaddress: after.addresstype }).where('memberid', '=', after.memberid).execute();
+      await definitionDb(trx).updateTable('member').set({ preferredaddress: after.addresstype }).where('memberid', '=', after.memberid).execute();
     }
   },
 });

@@ -10,6 +10,8 @@ import { MEMBER_SECTION_STATUS_PATH, type MemberSectionStatus } from '../../engi
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 // not in spec: the product's own words for a section's state.
 export const SECTION_STATUS_TEXTS = {
@@ -37,7 +39,7 @@ function labelOf(catalogue: Catalogue, menucode: string, field: string, value: u
 
 /** Each sub-step's status by its section key (personal-information, address, account, alias, member-tier, member-card, member-cobrand). */
 export async function memberSectionStatus(db: Kysely<Schema>, catalogue: Catalogue, memberid: string, today: string): Promise<MemberSectionStatus> {
-  const any = db as unknown as Kysely<any>;
+  const any = definitionDb(db);
   const member = (await any.selectFrom('member').select(['memberid', 'status', 'cardnumber', 'tierid', 'locked', 'passwordhash']).where('memberid', '=', memberid).executeTakeFirst()) as
     | { status: string; cardnumber: string | null; tierid: string | null; locked: number | null; passwordhash: string | null }
     | undefined;
@@ -78,7 +80,7 @@ export function memberNavigatorActions(catalogue: Catalogue): Action[] {
       path: MEMBER_SECTION_STATUS_PATH,
       guard: { function: actionFunctionCode(screen, 'access'), orFunctions: readOnlyMenus(catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) },
       data: { type: 'object', additionalProperties: false, required: ['memberid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 } } },
-      handler: async (ctx) => ({ result: await memberSectionStatus(ctx.db, catalogue, (ctx.parameter.data as { memberid: string }).memberid, ctx.now().toISOString().slice(0, 10)) }),
+      handler: async (ctx) => ({ result: await memberSectionStatus(ctx.db, catalogue, (ctx.parameter.data as { memberid: string }).memberid, isoDay(ctx.now())) }),
     }),
   ];
 }

@@ -4,6 +4,7 @@ import type { MemberSummary } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import type { MemberRow, Schema } from '../db/schema';
+import { definitionDb } from '../db/definitionDb';
 
 /** The user log's module for every member-page call. */
 export const MEMBER_MODULE = 'MEMBER';
@@ -64,7 +65,7 @@ export async function memberSummary(db: Kysely<Schema>, cardnumber: string): Pro
     .where('member_card.cardnumber', '=', cardnumber)
     .executeTakeFirst();
   if (!card) return undefined;
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   const cards = (await anyDb
     .selectFrom('member_card')
     .leftJoin('membership', 'membership.membershipid', 'member_card.membershipid')

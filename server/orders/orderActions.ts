@@ -1,7 +1,6 @@
 // Order management's API: the step screens' moves (Next Step, Return, Reorder) on one order or in
 // bulk (the selected orders, or every order waiting on the screen), each checked by the order machine and
 // refused whole when any order cannot make its move; the tracking timeline's data.
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { actionFunctionCode, isCustomAction, resourceModel } from '../../engine/definition/compile';
@@ -15,6 +14,7 @@ import { writeUserLog } from '../userlog/userLog';
 import { listRecords } from '../resources/listQuery';
 import type { OrderStatus } from '../../domain/orderStatus';
 import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, isOrderId, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
+import { definitionDb } from '../db/definitionDb';
 
 /** The custom actions that move orders, by name: the status each leads to (undefined: the order's forward step). */
 export const MOVE_ACTIONS: Readonly<Record<string, OrderStatus | undefined>> = { 'next-step': undefined, return: 'RETURN', reorder: 'REORDER' };
@@ -110,7 +110,7 @@ function moveActions(services: ResourceServices, screen: ScreenDefinition, actio
         if (data.all) {
           // The rows the list shows for these criteria (the screen's fixed filter always applies), every page; a
           // Return takes those on delivery.
-          const { rows } = await listRecords(ctx.db as unknown as Kysely<any>, services.dialect, resourceModel(screen), services.counts, { criteria: to === 'RETURN' ? { ...data.criteria, status: 'DELIVERING' } : (data.criteria ?? {}), paging: { limit: -1, page: 1 }, read: (row) => ({ orderid: row.orderid }) }, { orderid: 'asc' });
+          const { rows } = await listRecords(ctx.db, services.dialect, resourceModel(screen), services.counts, { criteria: to === 'RETURN' ? { ...data.criteria, status: 'DELIVERING' } : (data.criteria ?? {}), paging: { limit: -1, page: 1 }, read: (row) => ({ orderid: row.orderid }) }, { orderid: 'asc' });
           ids = rows.map((r) => Number(r.orderid));
           if (ids.length === 0) throw new ApiError(CODES.VALIDATION, `Nothing was changed: no order is waiting on ${screen.title}`);
         } else {
@@ -150,7 +150,7 @@ function memberOrdersAction(): Action {
     data: { type: 'object', required: ['memberid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 } } },
     handler: async (ctx) => {
       const { memberid } = ctx.parameter.data as { memberid: string };
-      const rows = await (ctx.db as unknown as Kysely<any>)
+      const rows = await definitionDb(ctx.db)
         .selectFrom(ORDER_TABLE)
         .select(['orderid', 'ordertype', 'reason', 'mailingproductcode', 'cardnumber', 'status', 'reordernumber', 'statusdate', 'isoversla', 'createddate'])
         .where('memberid', '=', memberid)
@@ -189,7 +189,7 @@ function reorderCardActions(catalogue: Catalogue): Action[] {
         const { memberid, cardnumber } = ctx.parameter.data as { memberid: string; cardnumber: string };
         const user = ctx.user!.username;
         const orderid = await ctx.db.transaction().execute(async (trx) => {
-          const db = trx as unknown as Kysely<any>;
+          const db = definitionDb(trx);
           const card = (await db.selectFrom('member_card').select(['membershipid', 'tierid', 'status']).where('memberid', '=', memberid).where('cardnumber', '=', cardnumber).executeTakeFirst()) as
             | { membershipid: string; tierid: string; status: string }
             | undefined;

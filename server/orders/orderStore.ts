@@ -10,9 +10,9 @@ import { insertJsonRows } from '../db/jsonRows';
 import { NEXT_STATUS, SLA_STEP, isOrderStatus, type OrderStatus } from '../../domain/orderStatus';
 import { canMoveOrder, cycleOf } from '../../workflows/orderMachine';
 import { auditStamp } from '../resources/auditColumns';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const anyDb = (db: Db | Kysely<any>) => db as unknown as Kysely<any>;
 
 export const ORDER_TABLE = 'card_order';
 /** An order id a card order's serial key can hold. */
@@ -75,7 +75,7 @@ const list = (value: unknown): string[] => {
 
 /** The active vendor regions, in code order. */
 export async function readRegions(db: Db | Kysely<any>): Promise<VendorRegion[]> {
-  const rows = (await anyDb(db).selectFrom(REGION_TABLE).selectAll().where('status', '=', ACTIVE).orderBy('regioncode').execute()) as Record<string, unknown>[];
+  const rows = (await definitionDb(db).selectFrom(REGION_TABLE).selectAll().where('status', '=', ACTIVE).orderBy('regioncode').execute()) as Record<string, unknown>[];
   return rows.map((r) => ({
     regioncode: String(r.regioncode),
     regionname: String(r.regionname),
@@ -115,14 +115,14 @@ export function overSla(region: VendorRegion | undefined, status: OrderStatus, s
 
 /** The member's preferred address (else any), or the member's branch office when none. */
 async function memberDestination(trx: Db, memberid: string): Promise<Destination> {
-  const address = (await anyDb(trx)
+  const address = (await definitionDb(trx)
     .selectFrom('member_address')
     .select(['address', 'city', 'province', 'country', 'postalcode'])
     .where('memberid', '=', memberid)
     .orderBy('preferred', 'desc')
     .executeTakeFirst()) as Record<string, string | null> | undefined;
   if (address) return { sendto: SEND_TO.member, address: address.address, city: address.city, state: address.province, country: address.country, postalcode: address.postalcode };
-  const member = (await anyDb(trx).selectFrom('member').select(['branchcode']).where('memberid', '=', memberid).executeTakeFirst()) as { branchcode: string | null } | undefined;
+  const member = (await definitionDb(trx).selectFrom('member').select(['branchcode']).where('memberid', '=', memberid).executeTakeFirst()) as { branchcode: string | null } | undefined;
   return { sendto: SEND_TO.branchOffice, branchcode: member?.branchcode ?? null };
 }
 
@@ -152,7 +152,7 @@ export interface NewOrder {
  * (none given and the membership has no card mailing product): the vendor could not make it.
  */
 export async function createOrder(trx: Db | Kysely<any>, order: NewOrder): Promise<number | undefined> {
-  const db = anyDb(trx);
+  const db = definitionDb(trx);
   const at = order.now.toISOString();
   const ordertype = order.ordertype ?? ORDER_TYPES.card;
   const mailingproductcode = order.mailingproductcode || (ordertype === ORDER_TYPES.card ? await cardProduct(db, order.membershipid) : null);
@@ -243,7 +243,7 @@ export async function moveOrders(
   moves: readonly OrderMove[],
   options: { user: string; now: Date; among?: readonly string[] },
 ): Promise<{ problems: MoveProblem[]; moved: number }> {
-  const db = anyDb(trx);
+  const db = definitionDb(trx);
   const at = options.now.toISOString();
   const ids = [...new Set(moves.map((m) => m.orderid))];
   const found = new Map<number, OrderState>();
@@ -359,7 +359,7 @@ async function addReorderDestinations(db: Kysely<any>, orders: { orderid: number
 
 /** An order's tracking entries and destinations (the timeline view's data). */
 export async function orderTracking(db: Db | Kysely<any>, orderid: number) {
-  const d = anyDb(db);
+  const d = definitionDb(db);
   const order = (await d.selectFrom(ORDER_TABLE).selectAll().where('orderid', '=', orderid).executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!order) return undefined;
   const tracking = (await d.selectFrom('order_tracking').select(['status', 'reordernumber', 'date', 'isoversla']).where('orderid', '=', orderid).orderBy('trackingid').execute()) as {

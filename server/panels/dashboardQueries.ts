@@ -10,6 +10,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import { ANY_TYPE, METRICS, rollupOf } from '../rollups/rollupStore';
 import type { MemberFilter } from '../resources/rowScope';
 import type { PanelQuery, PanelQueryContext } from './panelQuery';
+import { definitionDb } from '../db/definitionDb';
 
 /** The gender filter's "every gender" choice (spec 000 §3: gender ALL, MALE or FEMALE). */
 export const ALL = 'ALL';
@@ -33,7 +34,7 @@ export interface MemberTierRow {
 export async function memberTiers(db: Kysely<Schema>, criteria: { gender: string | null; startdate: string | null }, today: string, members: MemberFilter = {}): Promise<MemberTierRow[]> {
   const gender = criteria.gender ?? ALL;
   // The TIER rollup: a member counts for a tier name from the earliest issue day of its active cards of it.
-  const rows = await (db as unknown as Kysely<any>)
+  const rows = await definitionDb(db)
     .selectFrom(rollupOf(METRICS.TIER, members))
     .where('r.metric', '=', METRICS.TIER)
     .where('r.day', '<=', criteria.startdate ?? today)
@@ -42,7 +43,7 @@ export async function memberTiers(db: Kysely<Schema>, criteria: { gender: string
     .groupBy('r.k1')
     .execute();
   const ranks = new Map(
-    ((await (db as unknown as Kysely<any>).selectFrom('tier').select((eb) => ['tiername', eb.fn.min('rank').as('tierrank')]).groupBy('tiername').execute()) as { tiername: string; tierrank: number }[]).map((t) => [t.tiername, Number(t.tierrank)]),
+    ((await definitionDb(db).selectFrom('tier').select((eb) => ['tiername', eb.fn.min('rank').as('tierrank')]).groupBy('tiername').execute()) as { tiername: string; tierrank: number }[]).map((t) => [t.tiername, Number(t.tierrank)]),
   );
   const counted = rows
     .map((row) => ({ tiername: String(row.tiername), jumlah: Number(row.jumlah) }))
@@ -53,7 +54,6 @@ export async function memberTiers(db: Kysely<Schema>, criteria: { gender: string
 }
 
 type Criteria = Record<string, FilterValue>;
-const loose = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 const str = (value: FilterValue | undefined): string | null => (value === null || value === undefined || value === '' || Array.isArray(value) ? null : String(value));
 const list = (value: FilterValue | undefined): string[] => (Array.isArray(value) ? value.filter((v) => v !== null && v !== '').map(String) : []);
 /** A choice that means "every value" (the ALL option) or none made. */
@@ -95,7 +95,7 @@ export async function enrollments(db: Kysely<Schema>, criteria: Criteria, now: D
   const { from, to } = dayRange(criteria.enrollmentdate, criteria.enddate, now);
   const channel = chosen(criteria.enrollchannel);
   const membership = str(criteria.membershipid);
-  const rows = await loose(db)
+  const rows = await definitionDb(db)
     .selectFrom(rollupOf(METRICS.ENROLL, members))
     .innerJoin('tier as t', 't.tierid', 'r.k3')
     .where('r.metric', '=', METRICS.ENROLL)
@@ -135,7 +135,7 @@ export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date,
   const own = await readConfigKey(db, 'PROGRAMME_CARRIER');
   const out: FlightRow[] = [];
   if (type !== FLIGHT_MEMBER_TYPES.NONMEMBER) {
-    const rows = await loose(db)
+    const rows = await definitionDb(db)
       .selectFrom(rollupOf(METRICS.ACTIVITY, members))
       .where('r.metric', '=', METRICS.ACTIVITY)
       .where('r.k1', '=', 'AIR')
@@ -162,7 +162,7 @@ export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date,
   }
   if (type === FLIGHT_MEMBER_TYPES.ALL || type === FLIGHT_MEMBER_TYPES.NONMEMBER) {
     // Non-members: flights parked because no member holds the card (PARK rows: Park Activity rows without a member).
-    const rows = await loose(db)
+    const rows = await definitionDb(db)
       .selectFrom(rollupOf(METRICS.PARK, members))
       .where('r.metric', '=', METRICS.PARK)
       .where('r.k1', '=', 'AIR')
@@ -185,7 +185,7 @@ export async function promoCodes(db: Kysely<Schema>, criteria: Criteria, now: Da
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const promocode = str(criteria.promocode);
   // PROMO rows: the promotion lines of EARNING ledger rows by the row's activity day (one line a promotion a row).
-  const rows = await loose(db)
+  const rows = await definitionDb(db)
     .selectFrom(rollupOf(METRICS.PROMO, members))
     .where('r.metric', '=', METRICS.PROMO)
     .where('r.day', '>=', from)
@@ -207,7 +207,7 @@ function byCount<T extends Record<string, unknown>>(rows: T[], count: keyof T, n
 export async function nonAirActivities(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const partner = str(criteria.partnercode);
-  const rows = await loose(db)
+  const rows = await definitionDb(db)
     .selectFrom(rollupOf(METRICS.ACTIVITY, members))
     .where('r.metric', '=', METRICS.ACTIVITY)
     .where('r.k1', '=', ACTIVITY_TYPES.NON_AIR)
@@ -226,7 +226,7 @@ export async function corporateActivities(db: Kysely<Schema>, criteria: Criteria
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const type = chosen(criteria.activitytype);
   // CORP rows: credited activities by day, k1 activity type, k2 the member's corporate.
-  const rows = await loose(db)
+  const rows = await definitionDb(db)
     .selectFrom(rollupOf(METRICS.CORP, members))
     .innerJoin('corporate as c', 'c.corporatecode', 'r.k2')
     .where('r.metric', '=', METRICS.CORP)
@@ -246,7 +246,7 @@ export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, n
   const type = chosen(criteria.activitytype);
   const membership = str(criteria.membershipid);
   // MACT rows: members with a credited activity a day (each once), k1 its tier, k2 its membership, k3 the type or ALL.
-  const rows = await loose(db)
+  const rows = await definitionDb(db)
     .selectFrom(rollupOf(METRICS.MACT, members))
     .innerJoin('tier as t', 't.tierid', 'r.k1')
     .where('r.metric', '=', METRICS.MACT)
@@ -268,7 +268,7 @@ export async function redemptions(db: Kysely<Schema>, criteria: Criteria, now: D
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const partner = str(criteria.partnercode);
   const award = str(criteria.awardcode);
-  const rows = await loose(db)
+  const rows = await definitionDb(db)
     .selectFrom(rollupOf(METRICS.REDEEM, members))
     .leftJoin('award as w', 'w.awardcode', 'r.k1')
     .where('r.metric', '=', METRICS.REDEEM)

@@ -4,6 +4,7 @@
 // rated the activity's base; accrualStore feeds the rows.
 import type { AccrualLine, RuleVerdict } from '../../domain/accrualResult';
 import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
+import { ageOn, inEffect } from '../../engine/definition/dates';
 
 /** The promotion's menu: its lines and verdicts name it. */
 export const PROMOTION_RULE = 'PRMANCT';
@@ -80,23 +81,16 @@ export interface PromotionBasis {
 const miles = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (n: number) => `${Number(n.toFixed(4))}%`;
 const floorMiles = (value: number): number => Math.floor(Math.round(value * 1e6) / 1e6);
-const within = (date: string, from: string | null, to: string | null): boolean => (!from || from <= date) && (!to || date <= to);
 /** A route matches in either direction; an empty end matches any airport. */
 const sameRoute = (origin: string, destination: string, a: string | null, b: string | null) =>
   ((!a || a === origin) && (!b || b === destination)) || ((!a || a === destination) && (!b || b === origin));
 const listed = (values: string[] | null | undefined) => (values ?? []).length > 0;
 
-/** Whole years from a birth date to a date (both YYYY-MM-DD). */
-export function ageOn(birthdate: string, date: string): number {
-  const years = Number(date.slice(0, 4)) - Number(birthdate.slice(0, 4));
-  return date.slice(5) < birthdate.slice(5) ? years - 1 : years;
-}
-
 /** Why a promotion does not apply to a member's activity, or undefined when it does. */
 export function promotionMiss(p: Promotion, member: PromotionMember, a: PromotionActivity, basis: PromotionBasis): string | undefined {
   if (p.status !== ACTIVE) return 'Inactive';
   if ((p.promotiontype === 'AIR') !== (a.type === 'AIR')) return `For ${p.promotiontype === 'AIR' ? 'air' : 'non-air'} activity`;
-  if (!within(a.date, p.startdate, p.enddate)) return `Activity date ${a.date} is outside the promotion (${p.startdate} - ${p.enddate})`;
+  if (!inEffect(a.date, p.startdate, p.enddate)) return `Activity date ${a.date} is outside the promotion (${p.startdate} - ${p.enddate})`;
   if (p.needregister && !(member.promotions ?? []).includes(p.promocode)) return 'The member is not registered to the promotion';
   if (p.membershipid && member.membershipid !== p.membershipid) return `For membership ${p.membershipid}`;
   if (listed(p.tiers) && !p.tiers!.includes(member.tierid ?? '')) return `For tiers ${p.tiers!.join(', ')}`;
@@ -107,7 +101,7 @@ export function promotionMiss(p: Promotion, member: PromotionMember, a: Promotio
     if ((p.minage != null && age < p.minage) || (p.maxage != null && age > p.maxage)) return `For ages ${p.minage ?? 0} - ${p.maxage ?? 'any'}, the member is ${age}`;
   }
   if (p.enrollstartdate || p.enrollenddate) {
-    if (!member.enrollmentdate || !within(member.enrollmentdate, p.enrollstartdate, p.enrollenddate)) {
+    if (!member.enrollmentdate || !inEffect(member.enrollmentdate, p.enrollstartdate, p.enrollenddate)) {
       return `For members enrolled ${p.enrollstartdate ?? 'the start'} - ${p.enrollenddate ?? 'no end'}`;
     }
   }
@@ -118,7 +112,7 @@ export function promotionMiss(p: Promotion, member: PromotionMember, a: Promotio
     }
     if (listed(p.compartments) && !p.compartments!.includes(a.compartment ?? '')) return `For compartments ${p.compartments!.join(', ')}`;
     if (listed(p.bookingclasses) && !p.bookingclasses!.includes(a.bookingclass)) return `For booking classes ${p.bookingclasses!.join(', ')}`;
-    if (!within(a.date, p.flightstartdate, p.flightenddate)) return `For flights ${p.flightstartdate ?? 'the start'} - ${p.flightenddate ?? 'no end'}`;
+    if (!inEffect(a.date, p.flightstartdate, p.flightenddate)) return `For flights ${p.flightstartdate ?? 'the start'} - ${p.flightenddate ?? 'no end'}`;
     if (p.minsegments != null && basis.segments < p.minsegments) return `At least ${p.minsegments} segment(s), the flight earns ${basis.segments}`;
     return undefined;
   }

@@ -2,13 +2,12 @@
 // belongs to, and a member's registration written once per promotion (by staff on Member Promo, or by a
 // Promo File upload).
 import type { Kysely } from 'kysely';
-import { resourceModel } from '../../engine/definition/compile';
-import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { readRows } from '../db/database';
 import type { Schema } from '../db/schema';
+import { definitionDb } from '../db/definitionDb';
 
-const loose = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 type Row = Record<string, unknown>;
 
 export const REGISTRATION_RESOURCE = 'member-promo';
@@ -26,24 +25,16 @@ export const PROMOTION_TEXTS = {
 export const promotionText = (text: keyof typeof PROMOTION_TEXTS, values: { card?: string; promo?: string; code?: string }) =>
   PROMOTION_TEXTS[text].replace('{card}', values.card ?? '').replace('{promo}', values.promo ?? '').replace('{code}', values.code ?? '');
 
-const tables = new WeakMap<Catalogue, Map<string, string>>();
-
 /** The table a resource of the catalogue writes (its model compiled once per catalogue: every post reads registrations). */
-function tableOf(catalogue: Catalogue, resource: string): string {
-  let known = tables.get(catalogue);
-  if (!known) tables.set(catalogue, (known = new Map()));
-  let table = known.get(resource);
-  if (!table) known.set(resource, (table = resourceModel(catalogue.screenByResource.get(resource)!).table));
-  return table;
-}
+const tableOf = (catalogue: Catalogue, resource: string): string => resourceModelOf(catalogue, resource).table;
 
 /** The promotions a member is registered to (each post reads them: one statement, compiled once). */
 export async function registeredPromotions(db: Kysely<Schema>, catalogue: Catalogue, memberid: string): Promise<string[]> {
   const table = tableOf(catalogue, REGISTRATION_RESOURCE);
-  const compiled = compiledOnce(loose(db), `promotions|registered|${table}`, () =>
-    loose(db).selectFrom(table).select('promocode').where('memberid', '=', slot(0)).where('status', '=', slot(1)).compile(),
+  const compiled = compiledOnce(db, `promotions|registered|${table}`, () =>
+    definitionDb(db).selectFrom(table).select('promocode').where('memberid', '=', slot(0)).where('status', '=', slot(1)).compile(),
   );
-  const rows = await readRows<{ promocode: string }>(loose(db), fill(compiled, [memberid, REGISTERED]));
+  const rows = await readRows<{ promocode: string }>(definitionDb(db), fill(compiled, [memberid, REGISTERED]));
   return rows.map((r) => r.promocode);
 }
 
@@ -51,7 +42,7 @@ export async function registeredPromotions(db: Kysely<Schema>, catalogue: Catalo
 export async function registrationsOf(db: Kysely<Schema>, catalogue: Catalogue, memberids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (memberids.length === 0) return out;
-  const rows = (await loose(db).selectFrom(tableOf(catalogue, REGISTRATION_RESOURCE)).select(['memberid', 'promocode']).where('memberid', 'in', memberids).where('status', '=', REGISTERED).execute()) as { memberid: string; promocode: string }[];
+  const rows = (await definitionDb(db).selectFrom(tableOf(catalogue, REGISTRATION_RESOURCE)).select(['memberid', 'promocode']).where('memberid', 'in', memberids).where('status', '=', REGISTERED).execute()) as { memberid: string; promocode: string }[];
   for (const r of rows) out.set(r.memberid, [...(out.get(r.memberid) ?? []), r.promocode]);
   return out;
 }
@@ -59,13 +50,13 @@ export async function registrationsOf(db: Kysely<Schema>, catalogue: Catalogue, 
 /** Of some promotions, those ACTIVE that need registration (the only ones members register to). */
 export async function registrablePromotions(db: Kysely<Schema>, catalogue: Catalogue, codes: string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
-  const rows = (await loose(db).selectFrom(tableOf(catalogue, 'promotion')).select(['promocode', 'needregister', 'status']).where('promocode', 'in', codes).execute()) as Row[];
+  const rows = (await definitionDb(db).selectFrom(tableOf(catalogue, 'promotion')).select(['promocode', 'needregister', 'status']).where('promocode', 'in', codes).execute()) as Row[];
   return new Set(rows.filter((r) => (r.needregister === true || Number(r.needregister) === 1) && r.status === 'ACTIVE').map((r) => String(r.promocode)));
 }
 
 /** Whether a registration code is ACTIVE (Promo Registration). */
 export async function activeCode(db: Kysely<Schema>, catalogue: Catalogue, code: string): Promise<boolean> {
-  const row = (await loose(db).selectFrom(tableOf(catalogue, 'registration-code')).select('status').where('registrationcode', '=', code).executeTakeFirst()) as Row | undefined;
+  const row = (await definitionDb(db).selectFrom(tableOf(catalogue, 'registration-code')).select('status').where('registrationcode', '=', code).executeTakeFirst()) as Row | undefined;
   return row?.status === 'ACTIVE';
 }
 
@@ -85,7 +76,7 @@ export async function registeredPairs(db: Kysely<Schema>, catalogue: Catalogue, 
   const out = new Set<string>();
   const members = [...new Set(pairs.map((p) => p.memberid))];
   for (let i = 0; i < members.length; i += 500) {
-    const rows = (await loose(db)
+    const rows = (await definitionDb(db)
       .selectFrom(tableOf(catalogue, REGISTRATION_RESOURCE))
       .select(['promocode', 'memberid'])
       .where('memberid', 'in', members.slice(i, i + 500))
@@ -97,7 +88,7 @@ export async function registeredPairs(db: Kysely<Schema>, catalogue: Catalogue, 
 
 /** Registers a member to a promotion (a Promo File row), in the caller's transaction. */
 export async function register(trx: Kysely<Schema>, catalogue: Catalogue, row: { promocode: string; cardnumber: string; memberid: string; channel: string; user: string; at: string }): Promise<void> {
-  await loose(trx)
+  await definitionDb(trx)
     .insertInto(tableOf(catalogue, REGISTRATION_RESOURCE))
     .values({ promocode: row.promocode, cardnumber: row.cardnumber, memberid: row.memberid, registrationcode: null, channel: row.channel, status: REGISTERED, createdby: row.user, createddate: row.at, updatedby: row.user, updateddate: row.at })
     .execute();
@@ -105,5 +96,5 @@ export async function register(trx: Kysely<Schema>, catalogue: Catalogue, row: {
 
 /** Sets the member of a new row (Member Promo, Promo File). */
 export async function setMember(trx: Kysely<Schema>, catalogue: Catalogue, resource: string, row: { promocode: string; cardnumber: string }, memberid: string): Promise<void> {
-  await loose(trx).updateTable(tableOf(catalogue, resource)).set({ memberid }).where('promocode', '=', row.promocode).where('cardnumber', '=', row.cardnumber).execute();
+  await definitionDb(trx).updateTable(tableOf(catalogue, resource)).set({ memberid }).where('promocode', '=', row.promocode).where('cardnumber', '=', row.cardnumber).execute();
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
-import type { Catalogue } from '../../engine/definition/catalogue';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
 import type { ApprovalRequest } from '../approvals/approvalStore';
@@ -16,14 +16,14 @@ import { recordName } from '../approvals/recordNames';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { LedgerError, TRX_TYPES, credit, debit } from '../ledger/ledgerStore';
 import { rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS, REDEMPTION_RESOURCE, REDEMPTION_STATUS, eligibleAward, lockRedemption, memberByCard, priceList, readCertificates, readRedemption } from './redemptionStore';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const UPDATE_MENU = 'CERTUPD';
 export const UPDATE_REQUEST = { menucode: 'MEMBER', action: 'redemption-update' } as const;
@@ -49,7 +49,7 @@ interface Compartment {
 async function compartmentOf(db: Db, catalogue: Catalogue, code: string): Promise<Compartment | undefined> {
   const screen = catalogue.screenByResource.get('compartment');
   if (!screen) return undefined;
-  const row = (await loose(db).selectFrom(resourceModel(screen).table).select(['compartmentname', 'rank']).where('compartmentcode', '=', code).orderBy('rank').limit(1).executeTakeFirst()) as { compartmentname: string; rank: number | null } | undefined;
+  const row = (await definitionDb(db).selectFrom(resourceModel(screen).table).select(['compartmentname', 'rank']).where('compartmentcode', '=', code).orderBy('rank').limit(1).executeTakeFirst()) as { compartmentname: string; rank: number | null } | undefined;
   return row ? { name: row.compartmentname, rank: Number(row.rank ?? 0) } : undefined;
 }
 
@@ -99,8 +99,8 @@ export const certificateShown = ({ certificate, redemption }: { certificate: Row
 /** The certificate by number, issued, of an issued flight redemption; with its redemption. */
 export async function updatableCertificate(db: Db, catalogue: Catalogue, certificateid: unknown): Promise<{ certificate: Row; redemption: Row }> {
   const id = typeof certificateid === 'string' ? certificateid.trim() : '';
-  const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
-  const row = (await loose(db).selectFrom(model.table).selectAll().where('certificateid', '=', id).executeTakeFirst()) as Row | undefined;
+  const model = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
+  const row = (await definitionDb(db).selectFrom(model.table).selectAll().where('certificateid', '=', id).executeTakeFirst()) as Row | undefined;
   if (!row) throw onField('certificateid', formatMessage(UPDATE_TEXTS.notFound, { certificate: id }));
   const certificate = rowToRecord(model, row);
   if (certificate.status !== CERTIFICATE_STATUS.ISSUED) throw onField('certificateid', formatMessage(UPDATE_TEXTS.notIssued, { certificate: id, status: String(certificate.status) }));
@@ -113,7 +113,7 @@ export async function updatableCertificate(db: Db, catalogue: Catalogue, certifi
 /** The new activity priced (step 2): the redemption's route and passengers on the new dates and compartment, plus the update fee. */
 export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: unknown, activity: Row, now: Date, via: Db = db): Promise<UpdateQuote> {
   const { redemption } = await updatableCertificate(via, catalogue, certificateid);
-  const day = dayOf(now);
+  const day = isoDay(now);
   const member = await memberByCard(via, redemption.cardnumber, day);
   const award = await eligibleAward(db, catalogue, redemption.awardcode, member, day, via);
   const compartment = String(activity.compartmentcode ?? '');
@@ -136,7 +136,7 @@ export async function quoteUpdate(db: Db, catalogue: Catalogue, certificateid: u
     compartmentcode: compartment,
     passenger: Number(redemption.passenger),
   }, nominees, via);
-  const [awardRow] = (await loose(via).selectFrom(resourceModel(catalogue.screenByResource.get('award')!).table).select('updatefee').where('awardcode', '=', award.awardcode).execute()) as Row[];
+  const [awardRow] = (await definitionDb(via).selectFrom(resourceModelOf(catalogue, 'award').table).select('updatefee').where('awardcode', '=', award.awardcode).execute()) as Row[];
   const updatefee = Number(awardRow?.updatefee ?? 0);
   const oldtotal = Number(redemption.totalmileage);
   return {
@@ -184,15 +184,15 @@ export async function approveUpdate(ctx: ActionContext, trx: Db, catalogue: Cata
   const data = request.data;
   await lockRedemption(trx, catalogue, request.key);
   const quote = await quoteUpdate(ctx.db, catalogue, data.certificateid, data, at, trx);
-  const entry = { memberid: quote.memberid, activitydate: dayOf(at), source: `redemption-update:${request.requestid}`, reason: `Certificate update ${quote.certificateid}`, user, now: at };
+  const entry = { memberid: quote.memberid, activitydate: isoDay(at), source: `redemption-update:${request.requestid}`, reason: `Certificate update ${quote.certificateid}`, user, now: at };
   try {
     if (quote.difference > 0) await debit(trx, { ...entry, trxtype: TRX_TYPES.REDEMPTION, awardmiles: quote.difference });
     if (quote.difference < 0) await credit(trx, { ...entry, trxtype: TRX_TYPES.REDEPOSIT, awardmiles: -quote.difference });
   } catch (error) {
     throw error instanceof LedgerError ? error.onField('certificateid').toApiError() : error;
   }
-  const model = resourceModel(catalogue.screenByResource.get(REDEMPTION_RESOURCE)!);
-  await loose(trx)
+  const model = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
+  await definitionDb(trx)
     .updateTable(model.table)
     .set({ departuredate: quote.departuredate, returndate: quote.returndate, compartmentcode: quote.compartmentcode, pricedeparture: quote.pricedeparture, pricereturn: quote.pricereturn, totalmileage: quote.oldtotal + quote.difference, updatedby: user, updateddate: at.toISOString() })
     .where('memberid', '=', quote.memberid)

@@ -9,7 +9,7 @@ import { REDEMPTION_DETAIL_PATH } from '../../engine/definition/views';
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import type { ResourceServices } from '../resources/resourceServices';
 import { StepRefusal, wizardActions } from '../wizards/wizardActions';
 import { UPDATE_MENU, UPDATE_REQUEST, UPDATE_STEPS, approveUpdate, certificateShown, quoteUpdate, requestUpdate, updatableCertificate, updateShown } from './certificateUpdateStore';
@@ -80,11 +80,11 @@ const redemptionDraft = (draft: Draft): RedemptionDraft => ({
 
 /** Wizard checks, the summary's quote and Confirm. */
 export function redemptionWizardActions(catalogue: Catalogue): Action[] {
-  const member = async (ctx: ActionContext, values: FormValues) => memberByCard(ctx.db, values.cardnumber, dayOf(ctx.now()));
+  const member = async (ctx: ActionContext, values: FormValues) => memberByCard(ctx.db, values.cardnumber, isoDay(ctx.now()));
   // The flight search and a non-air award's date of use: priced alike, nominee-free (the quote adds the fees).
   const priced = async (ctx: ActionContext, values: FormValues, earlier: Record<string, FormValues>) => {
     try {
-      const day = dayOf(ctx.now());
+      const day = isoDay(ctx.now());
       const who = await member(ctx, earlier[STEPS.member] ?? {});
       const award = await eligibleAward(ctx.db, catalogue, earlier[STEPS.award]?.awardcode, who, day);
       const price = await priceList(ctx.db, catalogue, who, award, searchOf(values), 0);
@@ -119,8 +119,8 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
       [STEPS.award]: async (ctx, values, earlier) => {
         try {
           const who = await member(ctx, earlier[STEPS.member] ?? {});
-          const award = await eligibleAward(ctx.db, catalogue, values.awardcode, who, dayOf(ctx.now()));
-          return { awardcode: award.awardcode, categorytype: award.categorytype, partnercode: award.partnercode, ...(await awardPrice(ctx.db, catalogue, award, who, dayOf(ctx.now()))) };
+          const award = await eligibleAward(ctx.db, catalogue, values.awardcode, who, isoDay(ctx.now()));
+          return { awardcode: award.awardcode, categorytype: award.categorytype, partnercode: award.partnercode, ...(await awardPrice(ctx.db, catalogue, award, who, isoDay(ctx.now()))) };
         } catch (error) {
           throw onStep(error, STEPS.award);
         }
@@ -130,7 +130,7 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
     },
     async quote(ctx, draft) {
       try {
-        return quoteShown(await quoteRedemption(ctx.db, catalogue, redemptionDraft(draft), dayOf(ctx.now())));
+        return quoteShown(await quoteRedemption(ctx.db, catalogue, redemptionDraft(draft), isoDay(ctx.now())));
       } catch (error) {
         throw onStep(error, STEPS.search);
       }

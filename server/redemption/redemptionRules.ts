@@ -3,6 +3,7 @@
 // price list, and whether a redemption waits for approval. Texts declared once here.
 import { PRICING_REASONS, type Award, type AwardPrice } from '../awards/awardPricing';
 import { STATUS_ACTIVE } from '../../engine/definition/compile';
+import { inEffect } from '../../engine/definition/dates';
 
 // not in spec: the product's own messages for a redemption (the eligibility ones are the pricing engine's).
 export const REDEMPTION_TEXTS = {
@@ -29,13 +30,7 @@ export const REDEMPTION_TEXTS = {
 
 export type TravelerType = 'INFANT' | 'CHILD' | 'ADULT';
 
-/** Spec 000 §9: up to 2 infant, up to 11 child, else adult; the age in whole years on `onDay`. */
-export function ageOn(birthdate: string, onDay: string): number {
-  const [by, bm, bd] = birthdate.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = onDay.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
+/** Spec 000 §9: up to 2 infant, up to 11 child, else adult (the age in whole years, `ageOn`). */
 export function travelerType(age: number): TravelerType {
   if (age <= 2) return 'INFANT';
   if (age <= 11) return 'CHILD';
@@ -72,7 +67,7 @@ export const needsRedemptionApproval = (totalmileage: number, policy: { always: 
 export function awardPriceHint(award: Award, prices: readonly AwardPrice[], tierid: string, day: string): { priceaward: number } | { pricefrom: number } | Record<string, never> {
   if (award.fixedprice) return { priceaward: award.priceaward ?? 0 };
   const miles = prices
-    .filter((p) => p.status === STATUS_ACTIVE && (p.tierid === null || p.tierid === tierid) && p.effectivedate <= day && (!p.expireddate || day <= p.expireddate))
+    .filter((p) => p.status === STATUS_ACTIVE && (p.tierid === null || p.tierid === tierid) && inEffect(day, p.effectivedate, p.expireddate))
     .map((p) => p.normalmiles);
   return miles.length > 0 ? { pricefrom: Math.min(...miles) } : {};
 }

@@ -8,8 +8,9 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS, approvalPages } from '../../engine/definition/approvals';
-import type { Catalogue } from '../../engine/definition/catalogue';
-import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
+import type { ResourceModel } from '../../engine/definition/compile';
+import { ageOn, isoDay } from '../../engine/definition/dates';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { formatMessage } from '../../engine/rules';
 import { RULE_MESSAGES } from '../../engine/rules/messages';
@@ -22,18 +23,17 @@ import { readConfigKey } from '../configuration/configKeys';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
 import { LedgerError, TRX_TYPES, credit, debit, reverse } from '../ledger/ledgerStore';
 import { isSqlite } from '../db/columnTypes';
 import { MEMBER_STATUS } from '../members/memberStore';
-import { recordKey, rowToRecord, toDb, type Row } from '../resources/records';
+import { recordKey, recordsWhere, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
-import { REDEMPTION_TEXTS as TEXTS, ageOn, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
+import { REDEMPTION_TEXTS as TEXTS, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
 import { auditStamp } from '../resources/auditColumns';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const REDEMPTION_MENU = 'REDEEM';
 export const REDEMPTION_RESOURCE = 'member-redemption';
@@ -67,25 +67,6 @@ export class StepFieldError extends ApiError {
 
 const miles = (n: number) => n.toLocaleString('en-US');
 
-const modelCache = new WeakMap<Catalogue, Map<string, ResourceModel>>();
-function modelOf(catalogue: Catalogue, resource: string): ResourceModel {
-  let models = modelCache.get(catalogue);
-  if (!models) modelCache.set(catalogue, (models = new Map()));
-  let model = models.get(resource);
-  if (!model) {
-    const screen = catalogue.screenByResource.get(resource);
-    if (!screen) throw new Error(`no screen declares the resource "${resource}"`);
-    models.set(resource, (model = resourceModel(screen)));
-  }
-  return model;
-}
-
-async function records(db: Db, model: ResourceModel, where: Row = {}): Promise<Row[]> {
-  let query = loose(db).selectFrom(model.table).selectAll();
-  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
-  return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
-}
-
 async function insertRecord(trx: Db, model: ResourceModel, values: Row, user: string, at: Date): Promise<void> {
   await insertRecords(trx, model, [values], user, at);
 }
@@ -98,7 +79,7 @@ async function insertRecords(trx: Db, model: ResourceModel, records: Row[], user
     for (const field of model.fields) if (field.name in values) row[field.name] = toDb(field, values[field.name]);
     return { ...row, ...auditStamp(user, at) };
   });
-  await loose(trx).insertInto(model.table).values(rows).execute();
+  await definitionDb(trx).insertInto(model.table).values(rows).execute();
 }
 
 // ---- the award book: the catalogue a redemption reads, cached briefly per database ----------------------------
@@ -123,7 +104,7 @@ const changedAt = new WeakMap<object, number>();
 
 async function loadAwardBook(via: Db, catalogue: Catalogue): Promise<AwardBook> {
   const [awards, types, zones, prices, peakSeasons, blackouts, nomineeFees] = await Promise.all(
-    [AWARD_RESOURCE, AWARD_TYPE_RESOURCE, ZONE_RESOURCE, 'award-price', 'peak-season', 'blackout', 'nominee-fee-config'].map((resource) => records(via, modelOf(catalogue, resource))),
+    [AWARD_RESOURCE, AWARD_TYPE_RESOURCE, ZONE_RESOURCE, 'award-price', 'peak-season', 'blackout', 'nominee-fee-config'].map((resource) => recordsWhere(via, resourceModelOf(catalogue, resource))),
   );
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const shared = {
@@ -187,7 +168,7 @@ export interface RedeemingMember {
 /** The active member holding the card (step 1), with balance, tier and age band; otherwise a message on cardnumber. */
 export async function memberByCard(db: Db, cardnumber: unknown, day: string): Promise<RedeemingMember> {
   const card = typeof cardnumber === 'string' ? cardnumber.trim() : '';
-  const row = (await loose(db)
+  const row = (await definitionDb(db)
     .selectFrom('member_card')
     .innerJoin('member', 'member.memberid', 'member_card.memberid')
     .select(['member_card.cardnumber', 'member.memberid', 'member.firstname', 'member.lastname', 'member.salutation', 'member.status', 'member.awardmiles', 'member.tierid', 'member.nationality', 'member.branchcode', 'member.birthdate'])
@@ -406,7 +387,7 @@ export interface Confirmed {
  */
 export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: Catalogue, draft: RedemptionDraft): Promise<Confirmed> {
   const at = ctx.now();
-  const day = dayOf(at);
+  const day = isoDay(at);
   const user = ctx.user!.username;
   const { member, award, price } = await quoteRedemption(ctx.db, catalogue, draft, day, trx);
   const waiting = needsRedemptionApproval(price.totalmileage, (await awardBook(ctx.db, catalogue, trx)).policy);
@@ -461,9 +442,9 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
     requestid: null,
     redeemuser: user,
   };
-  const redemptionModel = modelOf(catalogue, REDEMPTION_RESOURCE);
+  const redemptionModel = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
   await insertRecord(trx, redemptionModel, redemption, user, at);
-  const validitydate = award.validitydays ? dayOf(new Date(at.getTime() + award.validitydays * 86_400_000)) : null;
+  const validitydate = award.validitydays ? isoDay(new Date(at.getTime() + award.validitydays * 86_400_000)) : null;
   const certificates = draft.passengers.map((p, i): Row => ({
     certificateid: `${redemptionid}-${i + 1}`,
     memberid: member.memberid,
@@ -482,7 +463,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
     validitydate,
     status: waiting ? CERTIFICATE_STATUS.PENDING : CERTIFICATE_STATUS.ISSUED,
   }));
-  const certificateModel = modelOf(catalogue, CERTIFICATE_RESOURCE);
+  const certificateModel = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
   await insertRecords(trx, certificateModel, certificates, user, at);
   const recordkey = recordKey(redemptionModel, redemption);
   if (waiting) {
@@ -492,7 +473,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
       { ...REDEMPTION_REQUEST, resource: REDEMPTION_RESOURCE, recordkey, recordname: await recordName(trx, catalogue, REDEMPTION_RESOURCE, redemption), key, data: key, proposed: { ...redemption, status: REDEMPTION_STATUS.ISSUED }, before: null, requestedby: user, requestdate: at.toISOString() },
       formatMessage(APPROVAL_TEXTS.pending, { title: 'Redemption', key: recordkey }),
     );
-    await loose(trx).updateTable(redemptionModel.table).set({ requestid }).where('memberid', '=', member.memberid).where('redemptionid', '=', redemptionid).execute();
+    await definitionDb(trx).updateTable(redemptionModel.table).set({ requestid }).where('memberid', '=', member.memberid).where('redemptionid', '=', redemptionid).execute();
     redemption.requestid = requestid;
   }
   await writeUserLog(trx, { username: user, module: REDEMPTION_MENU, legend: waiting ? LEGENDS.REQUEST_APPROVAL : LEGENDS.CREATE, recordkey, after: redemption, ip: ctx.ip }, at);
@@ -506,24 +487,24 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
 
 /** PostgreSQL: row-locks the redemption, so a decision reads it as no other decision will change it before commit. */
 export async function lockRedemption(trx: Db, catalogue: Catalogue, key: Row): Promise<void> {
-  if (isSqlite(trx as unknown as Kysely<unknown>)) return;
-  await loose(trx).selectFrom(modelOf(catalogue, REDEMPTION_RESOURCE).table).select('redemptionid').where('memberid', '=', key.memberid).where('redemptionid', '=', key.redemptionid).forUpdate().execute();
+  if (isSqlite(trx)) return;
+  await definitionDb(trx).selectFrom(resourceModelOf(catalogue, REDEMPTION_RESOURCE).table).select('redemptionid').where('memberid', '=', key.memberid).where('redemptionid', '=', key.redemptionid).forUpdate().execute();
 }
 
 export async function readRedemption(db: Db, catalogue: Catalogue, key: Row): Promise<Row | null> {
-  const [row] = await records(db, modelOf(catalogue, REDEMPTION_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
+  const [row] = await recordsWhere(db, resourceModelOf(catalogue, REDEMPTION_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
   return row ?? null;
 }
 
 export async function readCertificates(db: Db, catalogue: Catalogue, key: Row): Promise<Row[]> {
-  const rows = await records(db, modelOf(catalogue, CERTIFICATE_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
+  const rows = await recordsWhere(db, resourceModelOf(catalogue, CERTIFICATE_RESOURCE), { memberid: key.memberid, redemptionid: key.redemptionid });
   return rows.sort((a, b) => Number(a.passengerno) - Number(b.passengerno));
 }
 
 /** Moves a redemption from one status to another, guarded (of two deciders only one moves it); false when it had moved. */
 async function moveRedemption(trx: Db, catalogue: Catalogue, key: Row, from: string, to: string, user: string, at: Date): Promise<boolean> {
-  const model = modelOf(catalogue, REDEMPTION_RESOURCE);
-  const moved = await loose(trx)
+  const model = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
+  const moved = await definitionDb(trx)
     .updateTable(model.table)
     .set({ status: to, updatedby: user, updateddate: at.toISOString() })
     .where('memberid', '=', key.memberid)
@@ -534,8 +515,8 @@ async function moveRedemption(trx: Db, catalogue: Catalogue, key: Row, from: str
 }
 
 async function setCertificates(trx: Db, catalogue: Catalogue, key: Row, to: string, onlyFrom: string[]): Promise<void> {
-  await loose(trx)
-    .updateTable(modelOf(catalogue, CERTIFICATE_RESOURCE).table)
+  await definitionDb(trx)
+    .updateTable(resourceModelOf(catalogue, CERTIFICATE_RESOURCE).table)
     .set({ status: to })
     .where('memberid', '=', key.memberid)
     .where('redemptionid', '=', key.redemptionid)
@@ -565,7 +546,7 @@ async function redeposit(trx: Db, redemption: Row, user: string, at: Date, reaso
     const original = await trx.selectFrom('ledger_transaction').select('awardmiles').where('trxid', '=', Number(redemption.trxid)).executeTakeFirstOrThrow();
     const { trxid } = await reverse(trx, { trxid: Number(redemption.trxid), trxtype: TRX_TYPES.REDEPOSIT, user, now: at, source, reason });
     const changed = Number(redemption.totalmileage) + Number(original.awardmiles);
-    const entry = { memberid: String(redemption.memberid), activitydate: dayOf(at), source, reason, user, now: at };
+    const entry = { memberid: String(redemption.memberid), activitydate: isoDay(at), source, reason, user, now: at };
     if (changed > 0) await credit(trx, { ...entry, trxtype: TRX_TYPES.REDEPOSIT, awardmiles: changed });
     if (changed < 0) await debit(trx, { ...entry, trxtype: TRX_TYPES.REDEMPTION, awardmiles: -changed });
     return trxid;
@@ -599,7 +580,7 @@ function cancelProblem(redemption: Row, certificates: Row[], recordkey: string):
 export async function requestCancel(ctx: ActionContext, catalogue: Catalogue, key: Row): Promise<{ requestid: number; message: string; approvers: string[] }> {
   const at = ctx.now();
   const user = ctx.user!.username;
-  const model = modelOf(catalogue, REDEMPTION_RESOURCE);
+  const model = resourceModelOf(catalogue, REDEMPTION_RESOURCE);
   return ctx.db.transaction().execute(async (trx) => {
     await lockRedemption(trx, catalogue, key);
     const redemption = await readRedemption(trx, catalogue, key);

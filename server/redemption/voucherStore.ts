@@ -5,19 +5,18 @@
 import { formatDate } from '../../engine/definition/format';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import type { Catalogue } from '../../engine/definition/catalogue';
-import { resourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import { formatMessage } from '../../engine/rules';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { dayOf } from '../ledger/ledgerRules';
+import { isoDay } from '../../engine/definition/dates';
 import { rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS } from './redemptionStore';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 export const VOUCHER_MENU = 'VOUCHVER';
 export const VOUCHER_STEP = 'voucher';
@@ -40,14 +39,14 @@ export async function usableVoucher(db: Db, catalogue: Catalogue, ctx: ActionCon
   const partner = ctx.user?.partnercode;
   if (!partner) throw onCode(VOUCHER_TEXTS.noPartner);
   const code = typeof vouchercode === 'string' ? vouchercode.trim().toUpperCase() : '';
-  const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
-  const row = (await loose(db).selectFrom(model.table).selectAll().where('vouchercode', '=', code).where('partnercode', '=', partner).executeTakeFirst()) as Row | undefined;
+  const model = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
+  const row = (await definitionDb(db).selectFrom(model.table).selectAll().where('vouchercode', '=', code).where('partnercode', '=', partner).executeTakeFirst()) as Row | undefined;
   if (!row) throw onCode(formatMessage(VOUCHER_TEXTS.notFound, { code, partner }), CODES.NOT_FOUND);
   const voucher = rowToRecord(model, row);
   if (voucher.status === CERTIFICATE_STATUS.USED) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(String(voucher.useddate ?? '').slice(0, 10)) }));
   if (voucher.status === CERTIFICATE_STATUS.CANCELLED) throw onCode(formatMessage(VOUCHER_TEXTS.cancelled, { code }));
   if (voucher.status === CERTIFICATE_STATUS.PENDING) throw onCode(formatMessage(VOUCHER_TEXTS.pending, { code }));
-  if (voucher.validitydate && String(voucher.validitydate) < dayOf(ctx.now())) throw onCode(formatMessage(VOUCHER_TEXTS.expired, { code, date: formatDate(String(voucher.validitydate)) }));
+  if (voucher.validitydate && String(voucher.validitydate) < isoDay(ctx.now())) throw onCode(formatMessage(VOUCHER_TEXTS.expired, { code, date: formatDate(String(voucher.validitydate)) }));
   return voucher;
 }
 
@@ -63,9 +62,9 @@ export const voucherShown = (voucher: Row): Row => ({
 /** Marks the voucher used, once: of two partners' users at the same moment only one finds it still ISSUED. */
 export async function useVoucher(ctx: ActionContext, trx: Db, catalogue: Catalogue, vouchercode: unknown): Promise<{ message: string; result: Row }> {
   const voucher = await usableVoucher(trx, catalogue, ctx, vouchercode);
-  const model = resourceModel(catalogue.screenByResource.get(CERTIFICATE_RESOURCE)!);
+  const model = resourceModelOf(catalogue, CERTIFICATE_RESOURCE);
   const at = ctx.now();
-  const used = await loose(trx)
+  const used = await definitionDb(trx)
     .updateTable(model.table)
     .set({ status: CERTIFICATE_STATUS.USED, useddate: at.toISOString(), usedby: ctx.user!.username })
     .where('memberid', '=', voucher.memberid)
@@ -73,7 +72,7 @@ export async function useVoucher(ctx: ActionContext, trx: Db, catalogue: Catalog
     .where('status', '=', CERTIFICATE_STATUS.ISSUED)
     .executeTakeFirst();
   const code = String(voucher.vouchercode);
-  if (Number(used.numUpdatedRows) !== 1) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(dayOf(at)) }));
+  if (Number(used.numUpdatedRows) !== 1) throw onCode(formatMessage(VOUCHER_TEXTS.used, { code, date: formatDate(isoDay(at)) }));
   await writeUserLog(trx, { username: ctx.user!.username, module: VOUCHER_MENU, legend: LEGENDS.UPDATE, recordkey: String(voucher.certificateid), before: { status: voucher.status }, after: { status: CERTIFICATE_STATUS.USED }, ip: ctx.ip }, at);
   return { message: formatMessage(VOUCHER_TEXTS.marked, { code }), result: { ...voucherShown(voucher), status: CERTIFICATE_STATUS.USED } };
 }

@@ -15,6 +15,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import { REPORT_QUERIES } from './reportQueries';
 import { FORMAT_FILES, openReportWriter, PDF_MAX_ROWS, type ReportFormat } from './reportWriters';
 import { XLSX_MAX_ROWS, XLSX_TEXTS } from './xlsxStream';
+import { isoDay } from '../../engine/definition/dates';
 
 type AnyDb = Kysely<any>;
 const anyDb = (db: Kysely<Schema>) => db as unknown as AnyDb;
@@ -88,7 +89,7 @@ export interface GenerateRequest {
 /** Writes the file's row and queues its job, in the caller's transaction; the row as listed. */
 export async function createReportFile(trx: Kysely<Schema>, request: GenerateRequest): Promise<ReportFileRow> {
   const fileid = generateKey(request.now);
-  const day = request.now.toISOString().slice(0, 10);
+  const day = isoDay(request.now);
   const { extension } = FORMAT_FILES[request.format];
   const retention = await readConfigKey(trx, 'REPORT_RETENTION_DAYS');
   const row: ReportFileRow = {
@@ -196,7 +197,7 @@ export async function generateReportFile(db: Kysely<Schema>, fileid: string, now
   const query = REPORT_QUERIES[file.report];
   if (!query) throw new Error(`No report "${file.report}"`);
   const parameters = JSON.parse(file.parameters) as ReportParameters;
-  const ctx = { db, now, today: now.toISOString().slice(0, 10), members: parameters.members ?? {} };
+  const ctx = { db, now, today: isoDay(now), members: parameters.members ?? {} };
   const total = await query.count(ctx, parameters.criteria);
   // Refused before any row is written (a retried job would write a million rows to fail again).
   const limit = formatRowLimit(file.format);

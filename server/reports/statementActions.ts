@@ -10,7 +10,7 @@ import { enqueue } from '../jobs/jobQueue';
 import { MAIL_STATUS } from '../mail/mailer';
 import { writeUserLog } from '../userlog/userLog';
 import { STATEMENT_JOB, STATEMENT_TEXTS, type StatementJobParameters } from './statementStore';
-import type { Kysely } from 'kysely';
+import { definitionDb } from '../db/definitionDb';
 
 export const STATEMENT_RESOURCE = 'statement';
 export const SEND_ACTION = 'send';
@@ -26,7 +26,7 @@ export function statementActions(catalogue: Catalogue): Action[] {
       data: { type: 'object', required: ['statementcode'], properties: { statementcode: { type: 'string', minLength: 1, maxLength: 20 } } },
       handler: async (ctx) => {
         const { statementcode } = ctx.parameter.data as { statementcode: string };
-        const db = ctx.db as unknown as Kysely<any>;
+        const db = definitionDb(ctx.db);
         const statement = (await db.selectFrom('statement').selectAll().where('statementcode', '=', statementcode).executeTakeFirst()) as Record<string, unknown> | undefined;
         if (!statement) throw invalid(formatMessage(STATEMENT_TEXTS.notFound, { statement: statementcode }), { statementcode: formatMessage(STATEMENT_TEXTS.notFound, { statement: statementcode }) });
         const template = (await db.selectFrom('mileage_statement_template').select('status').where('templatecode', '=', statement.templatecode).executeTakeFirst()) as { status: string } | undefined;

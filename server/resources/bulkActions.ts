@@ -41,6 +41,7 @@ import { recordKey, toDb, type Row } from './records';
 import { RESULT_MESSAGES, changeRecord, core, deleteRecord, parentFilterValue, type Target } from './resourceActions';
 import type { ResourceServices } from './resourceServices';
 import { isUniqueViolation } from '../db/dbErrors';
+import { definitionDb } from '../db/definitionDb';
 
 const UPLOAD_DATA = {
   type: 'object',
@@ -108,7 +109,7 @@ function uploadAction(target: Target, services: ResourceServices, bodyLimit: num
       if (lines.length > MAX_UPLOAD_ROWS) {
         throw new ApiError(CODES.VALIDATION, `${file} has ${plural(lines.length, 'row')}: one file takes at most ${MAX_UPLOAD_ROWS.toLocaleString('en-US')}`);
       }
-      const db = ctx.db as unknown as Kysely<any>;
+      const db = definitionDb(ctx.db);
       const errors: UploadError[] = [];
       const { columns, problems } = uploadColumns(screen, header);
       if (problems.length > 0) return failure(file, problems.map((message) => ({ row: 1, field: '', message })), 0);
@@ -444,7 +445,7 @@ function bulkAction(target: Target, services: ResourceServices, name: string, ac
         if (first !== undefined) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: data.keys.${i} repeats data.keys.${first}`, 400);
         seen.set(recordKey(model, key), i);
       });
-      await (ctx.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
+      await definitionDb(ctx.db).transaction().execute(async (trx) => {
         for (const key of keys) {
           try {
             await run(ctx, trx, key);

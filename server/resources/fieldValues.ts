@@ -2,6 +2,7 @@
 // list and download criteria, selector criteria, record keys and the data of creates and updates.
 import { CODES } from '../../engine/api/responseCodes';
 import { ruleContext, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
+import { isIsoDay } from '../../engine/definition/dates';
 import { RULE_MESSAGES, fieldLabel, formatMessage, imageProblem } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
 import { fieldsByName, type Row } from './records';
@@ -16,13 +17,6 @@ function badValue(field: ResolvedField, path: string, what: string): ApiError {
   return new ApiError(CODES.BAD_REQUEST, `Invalid request: ${path} must be ${what}`, 400, { [field.name]: `${field.label} must be ${what}` });
 }
 
-function isCalendarDate(value: string): boolean {
-  const match = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 /** What each field type takes as one value, and how to say it when it does not. */
 const SCALAR: Record<ResolvedField['type'], { what: string; ok(value: unknown): boolean }> = {
   string: { what: 'a text', ok: (v) => typeof v === 'string' },
@@ -32,10 +26,10 @@ const SCALAR: Record<ResolvedField['type'], { what: string; ok(value: unknown): 
   integer: { what: 'a whole number', ok: (v) => Number.isSafeInteger(v) },
   number: { what: 'a number', ok: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < NUMBER_LIMIT },
   boolean: { what: 'true or false', ok: (v) => typeof v === 'boolean' },
-  date: { what: 'a date (YYYY-MM-DD)', ok: (v) => typeof v === 'string' && isCalendarDate(v) },
+  date: { what: 'a date (YYYY-MM-DD)', ok: (v) => isIsoDay(v) },
   datetime: {
     what: 'a date (YYYY-MM-DD) or a date and time',
-    ok: (v) => typeof v === 'string' && v.length <= 30 && isCalendarDate(v.slice(0, 10)) && /^(.{10})([T ][0-9:.]+(Z|[+-][0-9:]+)?)?$/.test(v),
+    ok: (v) => typeof v === 'string' && v.length <= 30 && isIsoDay(v.slice(0, 10)) && /^(.{10})([T ][0-9:.]+(Z|[+-][0-9:]+)?)?$/.test(v),
   },
 };
 

@@ -2,7 +2,6 @@
 // saves on its own (/api/<resource>/section-<key>-detail and /section-<key>), guarded by the section's
 // function code, one transaction and one user log row per save; and the generic standard action
 // createbulk: several new records in one call, all or nothing, the first bad row named by its number.
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { actionFunctionCode, hasAction, readOnlyMenus, resourceModel } from '../../engine/definition/compile';
 import {
@@ -31,6 +30,7 @@ import {
   type Target,
 } from './resourceActions';
 import type { ResourceServices } from './resourceServices';
+import { definitionDb } from '../db/definitionDb';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** One createbulk call adds at most this many records. */
@@ -65,7 +65,7 @@ function sectionActions(target: Target, section: RecordSection, services: Resour
   const { screen, model, hooks } = target;
   const names = new Set(sectionFieldNames(screen, section));
   const form = sectionScreen(screen, section);
-  const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
+  const db = (ctx: ActionContext) => definitionDb(ctx.db);
   // The user log says which section changed: UPDATE_MEMBER_CRITERIA.
   const legend = `UPDATE_${section.key.toUpperCase().replace(/-/g, '_')}`;
   return [
@@ -119,7 +119,7 @@ function createBulk(target: Target, services: ResourceServices): Action {
     data: CREATE_BULK_DATA,
     handler: async (ctx) => {
       const rows = (ctx.parameter.data as { rows: Row[] }).rows;
-      const created = await (ctx.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
+      const created = await definitionDb(ctx.db).transaction().execute(async (trx) => {
         const records: Row[] = [];
         for (const [i, row] of rows.entries()) {
           try {

@@ -1,5 +1,9 @@
-// Converting record values between JSON and the database (booleans as 0/1, lists as JSON text).
+// Converting record values between JSON and the database (booleans as 0/1, lists as JSON text), and the
+// records of a table whose columns equal given values.
+import type { Kysely } from 'kysely';
 import type { ResolvedField, ResourceModel } from '../../engine/definition/compile';
+import { definitionDb } from '../db/definitionDb';
+import type { Schema } from '../db/schema';
 
 export type Row = Record<string, unknown>;
 
@@ -109,6 +113,13 @@ export function rowToRecord(model: ResourceModel, row: Row): Row {
   let read = readers.get(model);
   if (!read) readers.set(model, (read = recordReader(model)));
   return read(row);
+}
+
+/** The records of a definition-built table whose columns equal the values given (none given: every record). */
+export async function recordsWhere(db: Kysely<Schema>, model: ResourceModel, where: Row = {}): Promise<Row[]> {
+  let query = definitionDb(db).selectFrom(model.table).selectAll();
+  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value);
+  return ((await query.execute()) as Row[]).map((row) => rowToRecord(model, row));
 }
 
 export const recordKey = (model: ResourceModel, values: Row): string => model.key.map((k) => String(values[k] ?? '')).join('|');

@@ -38,6 +38,8 @@ import { checkColumnFit, checkDataTypes, checkedCriteria, checkedKey } from './f
 import { keepToViewFilter } from './viewFilter';
 import { checkNoOverlap } from './overlapCheck';
 import type { ScopeCondition } from './rowScope';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** A download holds at most this many rows; the search narrows larger sets. */
@@ -340,7 +342,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   const guard = (action: Parameters<typeof actionFunctionCode>[1]) => ({ function: actionFunctionCode(screen, action) });
   // Reads are open to the screen's read-only menus too (BOD's Member Data); writes never are.
   const readGuard = { function: actionFunctionCode(screen, 'access'), orFunctions: readOnlyMenus(services.catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) };
-  const db = (ctx: ActionContext) => ctx.db as unknown as Kysely<any>;
+  const db = (ctx: ActionContext) => definitionDb(ctx.db);
   // After a write commits: fresh counts, and any mail its hooks queued goes out.
   const written = (ctx: ActionContext) => {
     services.counts.invalidate(model.name);
@@ -380,7 +382,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         handler: async (ctx) => {
           const scope = await ctx.scope.conditions(db(ctx), model, 'read');
           const { rows, paging } = await listRecords(db(ctx), services.dialect, model, services.counts, { criteria: checkedCriteria(model, ctx.parameter.criteria), sort: ctx.parameter.sort, paging: { limit: MAX_DOWNLOAD_ROWS, page: 1 }, scope }, defaultSort(screen));
-          const stamp = ctx.now().toISOString().slice(0, 10);
+          const stamp = isoDay(ctx.now());
           return {
             message: MESSAGES.DOWNLOADING,
             result: { filename: `${model.name}-${stamp}.csv`, mimetype: 'text/csv', content: toCsv(screen, rows, await referenceLabels(services, screen, ctx)), totalrecord: paging.totalrecord },
@@ -481,7 +483,7 @@ function customAction(target: Target, custom: CustomAction, services: ResourceSe
     guard: { function: actionFunctionCode(screen, custom) },
     data: DATA_OBJECT,
     handler: async (ctx) => {
-      const anyDb = ctx.db as unknown as Kysely<any>;
+      const anyDb = definitionDb(ctx.db);
       const key = keyOf(model, ctx.parameter.data as Row);
       const byName = new Map(model.fields.map((f) => [f.name, f]));
       const set: Row = {};

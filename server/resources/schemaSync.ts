@@ -6,6 +6,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { syncTrigramIndexes } from './trigramIndex';
 import { counting, silent, type Tell } from '../core/startProgress';
+import { definitionDb } from '../db/definitionDb';
 
 export interface ColumnShape {
   name: string;
@@ -90,7 +91,7 @@ export function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, sch
 const inOneTransaction = <T>(db: Kysely<Schema>, work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
 
 async function syncTables(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, options: SyncOptions): Promise<string[]> {
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   // Introspection sees every schema: only the tables of ours count.
   const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
   const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
@@ -152,7 +153,7 @@ export function syncResourceIndexes(db: Kysely<Schema>, catalogue: Catalogue, sc
 }
 
 async function syncIndexes(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, tell: Tell = silent): Promise<string[]> {
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   // Database.schema: PostgreSQL's schema; SQLite has none.
   const dialect = schema === undefined ? 'sqlite' : 'postgres';
   const { models, views } = resourceModels(catalogue);

@@ -18,6 +18,8 @@ import { loadEnrollmentAccess } from '../roles/permissions';
 import { selectorUses } from '../../engine/definition/catalogue';
 import { forbidden } from '../core/apiError';
 import { grantsAny } from '../session/sessionStore';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 const MAX_OPTIONS = 10_000;
 /** Options of a searched selector sent at a time. */
@@ -74,15 +76,15 @@ export function selectorActions(services: ResourceServices): Action[] {
         }
         if (search !== undefined && !selector.search) throw new ApiError(CODES.BAD_REQUEST, `Invalid request: selector "${name}" is not searched`, 400);
         await guard(ctx, name, screen, model);
-        const scope = await ctx.scope.conditions(ctx.db as unknown as Kysely<any>, model, 'read');
+        const scope = await ctx.scope.conditions(ctx.db, model, 'read');
 
         if (selector.distinct) {
           // A column's distinct values, each its own label (the user log's modules and legends).
-          const values = await (ctx.db as unknown as Kysely<any>).selectFrom(model.table).select(selector.value).distinct().orderBy(selector.value).limit(MAX_OPTIONS).execute();
+          const values = await definitionDb(ctx.db).selectFrom(model.table).select(selector.value).distinct().orderBy(selector.value).limit(MAX_OPTIONS).execute();
           const result = values.map((row: Row) => ({ value: row[selector.value], label: String(row[selector.value]) }));
           return { result, paging: { page: 1, limit: -1, totalrecord: result.length } };
         }
-        let query = (ctx.db as unknown as Kysely<any>).selectFrom(model.table).selectAll();
+        let query = definitionDb(ctx.db).selectFrom(model.table).selectAll();
         // The caller's criteria narrow the selector's own filter (active rows, fixed values), never replace it.
         const fixed = { ...(model.status && !selector.all ? { [model.status]: 'ACTIVE' } : {}), ...selector.filter };
         const asked = checkedCriteria(model, criteria, 'data.criteria');
@@ -94,7 +96,7 @@ export function selectorActions(services: ResourceServices): Action[] {
           query = granted.length > 0 ? query.where(selector.value, 'in', granted) : query.where(sql<boolean>`1 = 0`);
         }
         if (selector.currentBetween) {
-          const today = ctx.now().toISOString().slice(0, 10);
+          const today = isoDay(ctx.now());
           const [from, to] = selector.currentBetween as [string, string];
           query = query.where(from, '<=', today).where((eb) => eb.or([eb(to, '>=', today), eb(to, 'is', null)]));
         }
@@ -129,8 +131,8 @@ export function selectorActions(services: ResourceServices): Action[] {
         await guard(ctx, name, screen, model);
         const wanted = [...new Set(values.map(String))];
         if (selector.distinct || wanted.length === 0) return { result: wanted.map((value) => ({ value, label: value })) };
-        const scope = await ctx.scope.conditions(ctx.db as unknown as Kysely<any>, model, 'read');
-        const result = await selectorLabels(ctx.db as unknown as Kysely<any>, selector, model, wanted, (query) => scope.reduce((q, condition) => q.where((eb) => condition.build(eb, condition.params)), query));
+        const scope = await ctx.scope.conditions(ctx.db, model, 'read');
+        const result = await selectorLabels(ctx.db, selector, model, wanted, (query) => scope.reduce((q, condition) => q.where((eb) => condition.build(eb, condition.params)), query));
         return { result };
       },
     }),

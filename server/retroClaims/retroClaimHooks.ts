@@ -8,6 +8,7 @@ import type { ViewResource } from '../../engine/definition/viewPage';
 import { submittedAnswer } from '../approvals/approvers';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import { checkInClaim, checkMemberClaim, CLAIM_REQUEST_ACTION, IN_CLAIM_RESOURCE, MEMBER_CLAIM_RESOURCE, openClaimRequest } from './retroClaimStore';
+import { isoDay } from '../../engine/definition/dates';
 
 /** The managers of the member's claims: the views of the member's Retro Claim screen (one per claim type). */
 export function memberClaimManagers(catalogue: Catalogue): ScreenDefinition[] {
@@ -25,7 +26,7 @@ export function retroClaimHooks(catalogue: Catalogue): HookRegistry {
   const hooks = (screen: ScreenDefinition, check: typeof checkMemberClaim | typeof checkInClaim): ResourceHooks => ({
     async deriveColumns(ctx, trx, values) {
       const derived = await check(ctx, trx, catalogue, values);
-      return { ...(derived ?? {}), claimdate: ctx.now().toISOString().slice(0, 10) };
+      return { ...(derived ?? {}), claimdate: isoDay(ctx.now()) };
     },
     async afterCreate(ctx, trx, record) {
       await openClaimRequest(ctx, trx, catalogue, screen, record);

@@ -3,6 +3,7 @@
 // alliance. Pure: the store feeds them the member, the airline and the programme's settings (General
 // Configuration), they never query. Field name -> message; empty when the claim passes.
 import { normalise } from '../memberChecks/nameCheck';
+import { isoDay } from '../../engine/definition/dates';
 
 /** A claim's type: the programme's own flights, or an alliance partner's (the values of Airline's alliance). */
 export type ClaimType = 'OWN' | 'SKYTEAM' | 'STAR_ALLIANCE' | 'ONEWORLD';
@@ -45,7 +46,7 @@ export const say = (template: string, values: Record<string, string | number>): 
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dateOf = (day: number) => isoDay(new Date(day * DAY_MS));
 
 /** Whether the flight is of the programme's own carrier. */
 export const isOwnFlight = (flight: Pick<ClaimFlight, 'carrier'>, settings: ClaimSettings) => flight.carrier.toUpperCase() === settings.ownCarrier.toUpperCase();

@@ -7,8 +7,8 @@
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
-import { fieldOf, resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import type { Catalogue } from '../../engine/definition/catalogue';
+import { fieldOf, resourceModel } from '../../engine/definition/compile';
+import { resourceModelOf, type Catalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import { formatMessage } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
@@ -23,9 +23,10 @@ import { recordName } from '../approvals/recordNames';
 import { recordKey, rowToRecord, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { carrierProblem, memberProblems, RETRO_TEXTS, say, windowProblem, type ClaimSettings, type ClaimType } from './retroClaimRules';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 /** The member's claims (screens/member-management/memretro.json): the managers of own and partner flights are views of it. */
 export const MEMBER_CLAIM_RESOURCE = 'retro-claim';
@@ -51,15 +52,9 @@ function refuse(problems: Record<string, string>): void {
   if (first) throw new ApiError(CODES.VALIDATION, first, 200, problems);
 }
 
-const modelOf = (catalogue: Catalogue, resource: string): ResourceModel => {
-  const screen = catalogue.screenByResource.get(resource);
-  if (!screen) throw new Error(`no screen declares resource "${resource}"`);
-  return resourceModel(screen);
-};
-
 /** The alliance of an airline of Airline (undefined: no such airline; the generic reference check says so). */
 async function allianceOf(trx: Db, catalogue: Catalogue, carrier: string): Promise<string | null | undefined> {
-  const row = (await loose(trx).selectFrom(modelOf(catalogue, 'airline').table).select('alliancetype').where('airlinecode', '=', carrier).executeTakeFirst()) as { alliancetype: string | null } | undefined;
+  const row = (await definitionDb(trx).selectFrom(resourceModelOf(catalogue, 'airline').table).select('alliancetype').where('airlinecode', '=', carrier).executeTakeFirst()) as { alliancetype: string | null } | undefined;
   return row ? row.alliancetype : undefined;
 }
 
@@ -90,7 +85,7 @@ const sameFlight = (a: Row, b: Row) => sameFlightAs(a as unknown as FlightSegmen
 export async function checkMemberClaim(ctx: ActionContext, trx: Db, catalogue: Catalogue, values: Row): Promise<{ memberid: string }> {
   const screen = catalogue.screenByResource.get(MEMBER_CLAIM_RESOURCE)!;
   const settings = await claimSettings(trx);
-  const today = ctx.now().toISOString().slice(0, 10);
+  const today = isoDay(ctx.now());
   const flight = { carrier: String(values.carrier), flightdate: String(values.flightdate), ticketname: values.ticketname as string };
   const problems: Record<string, string> = {};
   const claimtype = values.claimtype as ClaimType;
@@ -103,15 +98,15 @@ export async function checkMemberClaim(ctx: ActionContext, trx: Db, catalogue: C
     problems.cardnumber = say(RETRO_TEXTS.noMember, { card: String(values.cardnumber) });
     refuse(problems);
   }
-  const names = (await loose(trx).selectFrom('member').select(['firstname', 'lastname', 'enrollmentdate']).where('memberid', '=', member!.memberid).executeTakeFirst()) as Row;
+  const names = (await definitionDb(trx).selectFrom('member').select(['firstname', 'lastname', 'enrollmentdate']).where('memberid', '=', member!.memberid).executeTakeFirst()) as Row;
   for (const [field, message] of Object.entries(memberProblems(flight, names as never, settings))) problems[field] ??= message;
   if (!problems.flightnumber) {
-    const segment = (await loose(trx).selectFrom('accrual_segment').select('activityid').where('segmentkey', '=', segmentKey(member!.memberid, claimedActivity(values))).executeTakeFirst()) as { activityid: string } | undefined;
+    const segment = (await definitionDb(trx).selectFrom('accrual_segment').select('activityid').where('segmentkey', '=', segmentKey(member!.memberid, claimedActivity(values))).executeTakeFirst()) as { activityid: string } | undefined;
     if (segment) problems.flightnumber = say(RETRO_TEXTS.alreadyCredited, { activity: segment.activityid });
   }
   if (!problems.flightnumber) {
-    const waiting = (await loose(trx)
-      .selectFrom(modelOf(catalogue, MEMBER_CLAIM_RESOURCE).table)
+    const waiting = (await definitionDb(trx)
+      .selectFrom(resourceModelOf(catalogue, MEMBER_CLAIM_RESOURCE).table)
       .select(['claimid', 'carrier', 'flightnumber', 'flightdate', 'origin', 'destination', 'status'])
       .where('memberid', '=', member!.memberid)
       .where('flightdate', '=', flight.flightdate)
@@ -127,15 +122,15 @@ export async function checkMemberClaim(ctx: ActionContext, trx: Db, catalogue: C
 /** A SkyTeam In claim: a flight of our own carrier, in the own-flight window, not claimed already for that member number. */
 export async function checkInClaim(ctx: ActionContext, trx: Db, catalogue: Catalogue, values: Row): Promise<void> {
   const settings = await claimSettings(trx);
-  const today = ctx.now().toISOString().slice(0, 10);
+  const today = isoDay(ctx.now());
   const flight = { carrier: String(values.carrier), flightdate: String(values.flightdate) };
   const problems: Record<string, string> = {};
   const carrier = carrierProblem('OWN', flight.carrier, null, settings, '');
   if (carrier) problems.carrier = carrier;
   const window = windowProblem(flight, today, settings);
   if (window) problems.flightdate = window;
-  const claims = (await loose(trx)
-    .selectFrom(modelOf(catalogue, IN_CLAIM_RESOURCE).table)
+  const claims = (await definitionDb(trx)
+    .selectFrom(resourceModelOf(catalogue, IN_CLAIM_RESOURCE).table)
     .select(['claimid', 'carrier', 'flightnumber', 'flightdate', 'origin', 'destination', 'status'])
     .where('programcode', '=', values.programcode)
     .where('ffpnumber', '=', values.ffpnumber)
@@ -161,7 +156,7 @@ export async function openClaimRequest(ctx: ActionContext, trx: Db, catalogue: C
     { menucode: screen.menucode, action: CLAIM_REQUEST_ACTION, resource: model.name, recordkey, recordname: await recordName(trx, catalogue, model.name, record), key, data: key, proposed, before: null, requestedby: ctx.user!.username, requestdate: at.toISOString() },
     formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }),
   );
-  let update = loose(trx).updateTable(model.table).set({ requestid });
+  let update = definitionDb(trx).updateTable(model.table).set({ requestid });
   for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
   await update.execute();
   record.requestid = requestid;
@@ -172,7 +167,7 @@ export async function openClaimRequest(ctx: ActionContext, trx: Db, catalogue: C
 /** The claim a request names, as it is now (within the manager's filter), or null. */
 export async function readClaim(db: Db, screen: ScreenDefinition, key: Row): Promise<Row | null> {
   const model = resourceModel(screen);
-  let query = loose(db).selectFrom(model.table).selectAll();
+  let query = definitionDb(db).selectFrom(model.table).selectAll();
   for (const name of model.key) query = query.where(name, '=', key[name]);
   for (const [name, value] of Object.entries(model.filter ?? {})) if (!Array.isArray(value)) query = query.where(name, '=', value);
   const row = (await query.executeTakeFirst()) as Row | undefined;
@@ -190,7 +185,7 @@ async function submittedClaim(trx: Db, screen: ScreenDefinition, request: Approv
 async function setClaim(ctx: ActionContext, trx: Db, screen: ScreenDefinition, claim: Row, changes: Row, legend: string): Promise<void> {
   const model = resourceModel(screen);
   const at = ctx.now();
-  let update = loose(trx).updateTable(model.table).set({ ...changes, updatedby: ctx.user!.username, updateddate: at.toISOString() });
+  let update = definitionDb(trx).updateTable(model.table).set({ ...changes, updatedby: ctx.user!.username, updateddate: at.toISOString() });
   for (const name of model.key) update = update.where(name, '=', claim[name]);
   await update.execute();
   const { eticket: _e, boardingpass: _b, ...shown } = claim;

@@ -11,6 +11,7 @@ import type { Schema } from '../db/schema';
 import type { ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
 import { loadEnrollmentAccess, loadUserMenu, type EnrollmentAccess, type UserMenu } from './permissions';
+import { definitionDb } from '../db/definitionDb';
 
 /** The resource whose rows enrollment access grants are given for. */
 const MEMBERSHIP_RESOURCE = 'membership';
@@ -45,7 +46,7 @@ async function parseEnrollment(db: Kysely<Schema>, value: unknown, catalogue: Ca
   const screen = catalogue.screenByResource.get(MEMBERSHIP_RESOURCE);
   if (screen && rows.size > 0) {
     const model = resourceModel(screen);
-    const found = await (db as unknown as Kysely<any>).selectFrom(model.table).select('membershipid').where('membershipid', 'in', [...rows.keys()]).execute();
+    const found = await definitionDb(db).selectFrom(model.table).select('membershipid').where('membershipid', 'in', [...rows.keys()]).execute();
     const existing = new Set(found.map((r: { membershipid: string }) => r.membershipid));
     const missing = [...rows.keys()].find((id) => !existing.has(id));
     if (missing) throw bad(`names membership "${missing}", which does not exist`);

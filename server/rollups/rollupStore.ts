@@ -14,6 +14,7 @@ import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import type { MemberFilter } from '../resources/rowScope';
+import { definitionDb } from '../db/definitionDb';
 
 export const ROLLUP_TABLE = 'dashboard_rollup';
 
@@ -193,7 +194,6 @@ const TIER_TRIGGERS: [string, string, string, string[]][] = [
 ];
 
 type Db = Kysely<Schema>;
-const loose = (db: Db) => db as unknown as Kysely<any>;
 
 const add = (source: Source, row: string, delta: '+ 1' | '- 1') => {
   const [day, k1, k2, k3] = source.keys(row);
@@ -267,7 +267,7 @@ const PER_STATEMENT = `(coalesce(current_setting('${ROLLUP_MODE}', true), '') = 
  * chunk of a file writing thousands of rows); SQLite's row triggers need nothing.
  */
 export async function countRollupsPerStatement(trx: Db): Promise<void> {
-  if (isSqlite(trx as unknown as Kysely<unknown>)) return;
+  if (isSqlite(trx)) return;
   await sql`select set_config(${ROLLUP_MODE}, 'statement', true)`.execute(trx);
 }
 
@@ -412,7 +412,7 @@ end $$`,
 }
 
 const triggerNames = (db: Db): string[] =>
-  isSqlite(db as unknown as Kysely<unknown>)
+  isSqlite(db)
     ? [
         ...SOURCES.flatMap((s) => SQLITE_EVENTS.map((k) => trigger(`${nameOf(s)}_${k}`))),
         ...TIER_TRIGGERS.map(([name]) => trigger(name)),
@@ -427,7 +427,7 @@ const triggerNames = (db: Db): string[] =>
 
 /** The rollup triggers present in the database (its own schema on PostgreSQL). */
 async function presentTriggers(db: Db): Promise<Map<string, string>> {
-  if (isSqlite(db as unknown as Kysely<unknown>)) {
+  if (isSqlite(db)) {
     const rows = await sql<{ name: string; tablename: string }>`select name, tbl_name as tablename from sqlite_master where type = 'trigger' and name like 'dashboard_%'`.execute(db);
     return new Map(rows.rows.map((r) => [r.name, r.tablename]));
   }
@@ -513,7 +513,7 @@ const sorted = (rows: RollupRow[]): RollupRow[] =>
 
 /** The rollup table's rows (zero counts left out), in key order. */
 export async function rollupRows(db: Db): Promise<RollupRow[]> {
-  return sorted((await loose(db).selectFrom(ROLLUP_TABLE).selectAll().execute()) as RollupRow[]);
+  return sorted((await definitionDb(db).selectFrom(ROLLUP_TABLE).selectAll().execute()) as RollupRow[]);
 }
 
 /** The rows the rollup table should hold, counted from scratch, in key order. */
@@ -523,11 +523,11 @@ export async function recountRows(db: Db): Promise<RollupRow[]> {
 
 /** Empties the rollup table and counts it again from the source rows (in the caller's transaction). */
 export async function rebuildRollups(trx: Db): Promise<void> {
-  await loose(trx).deleteFrom(MEMBER_TIER_TABLE).execute();
+  await definitionDb(trx).deleteFrom(MEMBER_TIER_TABLE).execute();
   await sql.raw(`insert into ${MEMBER_TIER_TABLE} (memberid, tiername, day, gender) ${memberTierSelect('')}`).execute(trx);
-  await loose(trx).deleteFrom(MEMBER_DAY_TABLE).execute();
+  await definitionDb(trx).deleteFrom(MEMBER_DAY_TABLE).execute();
   await sql.raw(`insert into ${MEMBER_DAY_TABLE} (memberid, day, activitytype, total) ${memberDaySelect()}`).execute(trx);
-  await loose(trx).deleteFrom(ROLLUP_TABLE).execute();
+  await definitionDb(trx).deleteFrom(ROLLUP_TABLE).execute();
   await sql.raw(`insert into ${ROLLUP_TABLE} (metric, day, k1, k2, k3, total) ${recountQuery()}`).execute(trx);
 }
 
@@ -548,7 +548,7 @@ const INDEXES = [
  * makes them before its seed and installs the triggers after it (installRollups), counting the seed once.
  */
 export async function createRollupTables(db: Db): Promise<void> {
-  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const sqlite = isSqlite(db);
   for (const table of [...TABLES, ...(sqlite ? SQLITE_TABLES : [])]) await sql.raw(table).execute(db);
 }
 
@@ -558,7 +558,7 @@ export async function createRollupTables(db: Db): Promise<void> {
  * recounted.
  */
 export async function installRollups(db: Db): Promise<boolean> {
-  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const sqlite = isSqlite(db);
   await createRollupTables(db);
   for (const index of INDEXES) await sql.raw(index).execute(db);
   const wanted = triggerNames(db);
@@ -576,7 +576,7 @@ export async function installRollups(db: Db): Promise<boolean> {
 }
 
 async function dropStale(trx: Db, present: Map<string, string>, wanted: Set<string>): Promise<void> {
-  const sqlite = isSqlite(trx as unknown as Kysely<unknown>);
+  const sqlite = isSqlite(trx);
   for (const [name, table] of present) {
     if (wanted.has(name)) continue;
     await dropTrigger(trx, sqlite, name, table);
@@ -585,7 +585,7 @@ async function dropStale(trx: Db, present: Map<string, string>, wanted: Set<stri
 
 /** Drops the rollup triggers (seed:volume before a bulk load; installRollups recounts after it). */
 export async function dropRollupTriggers(db: Db): Promise<void> {
-  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const sqlite = isSqlite(db);
   for (const [name, table] of await presentTriggers(db)) await dropTrigger(db, sqlite, name, table);
 }
 
@@ -612,7 +612,7 @@ export interface CountedActivity {
  * the member's day (bench:batch: about 45 µs of a row's credit).
  */
 export async function insertActivitiesCounted(trx: Db, rows: readonly CountedActivity[], insert: () => Promise<unknown>): Promise<void> {
-  if (!isSqlite(trx as unknown as Kysely<unknown>) || rows.length === 0) {
+  if (!isSqlite(trx) || rows.length === 0) {
     await insert();
     return;
   }

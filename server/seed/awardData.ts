@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { seedTables, type SeedTable } from './seedTables';
+import { definitionDb } from '../db/definitionDb';
 
 const AWARD_TYPES = [
   { awardtypecode: 'FLIGHT', awardtypename: 'Flight Award', categorytype: 'AIR', categorycode: 'FLIGHT', description: 'A Garuda ticket paid with award miles; taxes in cash' },
@@ -146,7 +147,7 @@ export function seedAwardData(db: Kysely<Schema>, catalogue: Catalogue, now = ne
 /** Fills the members' redemption nominees while the table is empty, for the demo members that exist (after the members are seeded). */
 export async function seedNomineeData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
   const ids = [...new Set(NOMINEES.map((n) => n.memberid))];
-  const found = await (db as unknown as Kysely<any>).selectFrom('member').select('memberid').where('memberid', 'in', ids).execute();
+  const found = await definitionDb(db).selectFrom('member').select('memberid').where('memberid', 'in', ids).execute();
   const existing = new Set(found.map((m) => String(m.memberid)));
   return seedTables(db, catalogue, [{ resource: 'member-redemption-nominee', rows: NOMINEES.filter((n) => existing.has(n.memberid)) }], now);
 }

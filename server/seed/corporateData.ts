@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { WizardPage } from '../../engine/definition/screen';
 import { compileWizard, draftProblem, type Draft } from '../../engine/definition/wizardPage';
+import { cardNumberOf } from '../cards/cardNumbers';
 import { ENROLL_CORPORATE_MENU, enrollCorporate } from '../corporates/corporateStore';
 import type { Schema } from '../db/schema';
 import { StepRefusal } from '../wizards/wizardActions';
-import { cardNumber } from './memberData';
 
 const SEED_USER = 'system';
 
@@ -28,7 +28,7 @@ const DEMO_CORPORATES: DemoCorporate[] = [
     },
     tourcodes: ['NE1', 'NE2'],
     coordinators: [
-      { name: 'Hendra Gunawan', email: 'hendra.gunawan@nusaenergi.co.id', phonenum: '+628111502200', cardnumber: cardNumber('53', 12) },
+      { name: 'Hendra Gunawan', email: 'hendra.gunawan@nusaenergi.co.id', phonenum: '+628111502200', cardnumber: cardNumberOf('53', 12) },
       { name: 'Melati Sukma', email: 'melati.sukma@nusaenergi.co.id', phonenum: '+628121880345' },
     ],
   },
@@ -40,7 +40,7 @@ const DEMO_CORPORATES: DemoCorporate[] = [
       unlimited: false, maxmember: 40, username: 'baliwisata', contactname: 'Rina Kusumawati', contactidtype: 'IDCARD', contactidnum: '5171035808820003', contactemail: 'rina@baliwisatatours.com', contactphonenum: '+6281337001122',
     },
     tourcodes: ['BW1'],
-    coordinators: [{ name: 'Rina Kusumawati', email: 'rina@baliwisatatours.com', phonenum: '+6281337001122', cardnumber: cardNumber('53', 13) }],
+    coordinators: [{ name: 'Rina Kusumawati', email: 'rina@baliwisatatours.com', phonenum: '+6281337001122', cardnumber: cardNumberOf('53', 13) }],
   },
   {
     detail: {

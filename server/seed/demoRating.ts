@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { rateFromBook, ruleBook, type PostedActivity, type ActivityType } from '../accrual/accrualStore';
-import { within, type LimitUsage, type NonAirRule } from '../accrual/accrualRules';
+import { inEffect } from '../../engine/definition/dates';
+import { type LimitUsage, type NonAirRule } from '../accrual/accrualRules';
 import type { ActivityRating } from './memberPopulation';
 
 /**
@@ -13,7 +14,7 @@ import type { ActivityRating } from './memberPopulation';
  * or the fixed rule's minimum amount (a fixed rule pays the same for any spend at or over it). None when no rule.
  */
 export function spendFor(rules: readonly NonAirRule[], partnercode: string, activitycode: string, date: string, miles: number): { amount: number; currencycode: string } | undefined {
-  const rule = rules.find((r) => r.partnercode === partnercode && r.activitycode === activitycode && within(date, r.effectivedate, r.expireddate ?? null));
+  const rule = rules.find((r) => r.partnercode === partnercode && r.activitycode === activitycode && inEffect(date, r.effectivedate, r.expireddate));
   if (!rule?.currencycode) return undefined;
   if (rule.calculationtype === 'PERUNIT' && rule.amountperunit && rule.milesperunit) return { amount: Math.ceil((miles / rule.milesperunit) * rule.amountperunit), currencycode: rule.currencycode };
   return rule.minimumamount ? { amount: rule.minimumamount, currencycode: rule.currencycode } : undefined;

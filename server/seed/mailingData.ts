@@ -12,6 +12,7 @@ import type { Schema } from '../db/schema';
 import { PURCHASE_RESOURCE, completePurchase, pricePurchase } from '../mailing/buyProductStore';
 import { toDb, type Row } from '../resources/records';
 import { seedTables, type SeedTable } from './seedTables';
+import { definitionDb } from '../db/definitionDb';
 
 const LETTERS = [
   {
@@ -91,7 +92,7 @@ async function seedPurchases(db: Kysely<Schema>, catalogue: Catalogue, now: Date
   const screen = catalogue.screenByResource.get(PURCHASE_RESOURCE);
   if (!screen) return 0;
   const model = resourceModel(screen);
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   if (await anyDb.selectFrom(model.table).select('purchaseid').limit(1).executeTakeFirst()) return 0;
   if (!(await db.selectFrom('member').select('memberid').where('memberid', '=', 'MBR0000017').executeTakeFirst())) return 0;
   let made = 0;
@@ -105,7 +106,7 @@ async function seedPurchases(db: Kysely<Schema>, catalogue: Catalogue, now: Date
       if (fail) record.status = PAYMENT_STATUS.FAILED;
       const row: Row = {};
       for (const field of model.fields) if (field.name in record) row[field.name] = toDb(field, record[field.name]);
-      await (trx as unknown as Kysely<any>).insertInto(model.table).values({ ...row, createdby: 'system', createddate: at.toISOString(), updatedby: 'system', updateddate: at.toISOString() }).execute();
+      await definitionDb(trx).insertInto(model.table).values({ ...row, createdby: 'system', createddate: at.toISOString(), updatedby: 'system', updateddate: at.toISOString() }).execute();
       // A failed cash payment took no stock; the others take it (and, in miles, debit the member).
       if (!fail) await completePurchase(ctx, trx, catalogue, record);
       return true;

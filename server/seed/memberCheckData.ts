@@ -13,8 +13,8 @@ import { referralCode } from '../memberChecks/referralCode';
 import { MATCH_RULES, findDuplicates, recordSuspects } from '../enrollment/duplicateCheck';
 import { memberFullName } from '../members/memberHooks';
 import { NAMED_MEMBERS } from './memberData';
+import { definitionDb } from '../db/definitionDb';
 
-const anyDb = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 /** Beyond this many members (a volume database) the names are left to the daily name-check job. */
 const DEMO_CHECK_LIMIT = 20_000;
 
@@ -56,11 +56,11 @@ const SUSPECT_MIN_DRAWN = 100;const REFERRED_PER_CODE = 2;
 export async function seedMemberCheckData(db: Kysely<Schema>, catalogue: Catalogue, now: Date): Promise<void> {
   const memberScreen = catalogue.screenByMenu.get(MEMBER_MENU);
   if (!memberScreen) return;
-  const done = await anyDb(db).selectFrom('member').select('memberid').where('namecheckstatus', 'is not', null).limit(1).executeTakeFirst();
+  const done = await definitionDb(db).selectFrom('member').select('memberid').where('namecheckstatus', 'is not', null).limit(1).executeTakeFirst();
   if (done) return;
-  const { n } = (await anyDb(db).selectFrom('member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string };
+  const { n } = (await definitionDb(db).selectFrom('member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string };
   if (Number(n) === 0 || Number(n) > DEMO_CHECK_LIMIT) return;
-  const members = (await anyDb(db).selectFrom('member').select(['memberid', 'firstname', 'status']).orderBy('memberid', 'desc').execute()) as { memberid: string; firstname: string; status: string }[];
+  const members = (await definitionDb(db).selectFrom('member').select(['memberid', 'firstname', 'status']).orderBy('memberid', 'desc').execute()) as { memberid: string; firstname: string; status: string }[];
   const active = members.filter((m) => m.status === 'ACTIVE');
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
   // Who takes which part: distinct members, drawn ones first (the named members keep their names).
@@ -77,19 +77,19 @@ export async function seedMemberCheckData(db: Kysely<Schema>, catalogue: Catalog
     if (drawn.length >= BAD_NAMES.length * BAD_NAME_SPACING) {
       for (const [i, [firstname, lastname]] of BAD_NAMES.entries()) {
         const member = drawn[i * BAD_NAME_SPACING]!;
-        await anyDb(trx).updateTable('member').set({ firstname, lastname, memberfullname: memberFullName(firstname, lastname) }).where('memberid', '=', member.memberid).execute();
+        await definitionDb(trx).updateTable('member').set({ firstname, lastname, memberfullname: memberFullName(firstname, lastname) }).where('memberid', '=', member.memberid).execute();
       }
     }
     if (drawn.length >= SUSPECT_MIN_DRAWN) await seedSuspects(trx, drawn.map((m) => m.memberid), now);
     for (const [i, member] of take(PENDING_IDENTITIES).entries()) {
-      await anyDb(trx).updateTable('member').set({ identitystatus: 'PENDING', identitysubmitteddate: at(1 + i * 2) }).where('memberid', '=', member.memberid).execute();
+      await definitionDb(trx).updateTable('member').set({ identitystatus: 'PENDING', identitysubmitteddate: at(1 + i * 2) }).where('memberid', '=', member.memberid).execute();
     }
     for (const [i, member] of take(LOCKS.length).entries()) await lockMember(trx, { memberid: member.memberid, ...LOCKS[i]!, now: new Date(at(i * 3)) });
     const referrers = take(REFERRERS, active);
     for (const [i, referrer] of referrers.entries()) {
       const code = referralCode(referrer.firstname, Uint8Array.from([i * 7 + 1, i * 11 + 2, i * 13 + 3, i * 17 + 4]));
-      await anyDb(trx).updateTable('member').set({ referralcode: code }).where('memberid', '=', referrer.memberid).execute();
-      for (const referred of take(REFERRED_PER_CODE)) await anyDb(trx).updateTable('member').set({ referredby: code }).where('memberid', '=', referred.memberid).execute();
+      await definitionDb(trx).updateTable('member').set({ referralcode: code }).where('memberid', '=', referrer.memberid).execute();
+      for (const referred of take(REFERRED_PER_CODE)) await definitionDb(trx).updateTable('member').set({ referredby: code }).where('memberid', '=', referred.memberid).execute();
     }
   });
   // Every member's names checked once: the renamed ones land on Invalid Name Check.
@@ -101,7 +101,7 @@ type Identity = { memberid: string; cardnumber: string | null; firstname: string
 /** The pairs of SUSPECT_PAIRS made duplicates, each newer member checked as an enrollment checks it. */
 async function seedSuspects(trx: Kysely<Schema>, drawn: string[], now: Date): Promise<void> {
   const read = async (memberid: string) =>
-    (await anyDb(trx).selectFrom('member').select(['memberid', 'cardnumber', 'firstname', 'lastname', 'memberfullname', 'birthdate', 'email', 'idcardno', 'passportno']).where('memberid', '=', memberid).executeTakeFirstOrThrow()) as Identity;
+    (await definitionDb(trx).selectFrom('member').select(['memberid', 'cardnumber', 'firstname', 'lastname', 'memberfullname', 'birthdate', 'email', 'idcardno', 'passportno']).where('memberid', '=', memberid).executeTakeFirstOrThrow()) as Identity;
   for (const [rule, olderPart, newerPart] of SUSPECT_PAIRS) {
     const newerAt = Math.floor(drawn.length * newerPart);
     let olderAt = Math.floor(drawn.length * olderPart);
@@ -114,7 +114,7 @@ async function seedSuspects(trx: Kysely<Schema>, drawn: string[], now: Date): Pr
         : rule === MATCH_RULES.EMAIL
           ? { email: older.email }
           : { idcardno: older.idcardno };
-    await anyDb(trx).updateTable('member').set(copied).where('memberid', '=', drawn[newerAt]!).execute();
+    await definitionDb(trx).updateTable('member').set(copied).where('memberid', '=', drawn[newerAt]!).execute();
     const newer = await read(drawn[newerAt]!);
     const member = { ...newer, cardnumber: newer.cardnumber ?? '', memberfullname: newer.memberfullname ?? memberFullName(newer.firstname, newer.lastname), lastname: newer.lastname ?? '' };
     await recordSuspects(trx, member, await findDuplicates(trx, member), 'system', now);

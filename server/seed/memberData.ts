@@ -17,8 +17,8 @@ import { demoRating } from './demoRating';
 import { hashPassword } from '../session/passwordHash';
 import { sha256Hex } from '../session/sessionStore';
 import { populationMember, type ActivityRating, type FixedMember, type MilesEvent, type PopulationMember } from './memberPopulation';
-
-export { cardNumber } from './memberPopulation';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 /** The password of every activated demo member. */
 export const DEMO_MEMBER_PASSWORD = 'Member#2026';
@@ -138,12 +138,12 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
   const at = now.toISOString();
   tell('Computing the demo ledger (credits, redemptions, transfers, monthly expiry)');
   await db.transaction().execute(async (trx) => {
-    const t = trx as unknown as Kysely<any>;
+    const t = definitionDb(trx);
     const last = (await t.selectFrom('ledger_transaction').select((eb: any) => eb.fn.max('trxid').as('n')).executeTakeFirst()) as { n: number | null } | undefined;
     const book = new LedgerBook(Number(last?.n ?? 0) + 1, { ...settings, user: SEED_USER });
     for (const m of members) book.addMember(m.memberid);
     const credits = new Map<MilesEvent, BookTransaction>();
-    bookHistories(book, members, now.toISOString().slice(0, 10), (event, row) => credits.set(event, row));
+    bookHistories(book, members, isoDay(now), (event, row) => credits.set(event, row));
     const details = [...credits].flatMap(([event, row]) =>
       (event.lines ?? []).map((l, i) => ({ trxid: row.trxid, lineno: i + 1, ...Object.fromEntries(DETAIL_COLUMNS.map((c) => [c, l[c] ?? null])), rulecode: String(l.rulecode ?? '').slice(0, 80), description: String(l.description ?? '').slice(0, 300) })),
     );
@@ -180,7 +180,7 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
     }
     tell("Building the ledger's indexes");
     await restore();
-    if (!isSqlite(db as unknown as Kysely<unknown>) && book.transactions.length > 0) {
+    if (!isSqlite(db) && book.transactions.length > 0) {
       // The rows carry their ids: the sequence moves past them for the ledger's next credit.
       await sql`select setval(pg_get_serial_sequence('ledger_transaction', 'trxid'), ${book.lastTrxid})`.execute(t);
     }
@@ -197,7 +197,7 @@ async function writeLedger(db: Kysely<Schema>, members: PopulationMember[], sett
 export async function seedMemberData(db: Kysely<Schema>, now = new Date(), options: { total?: number; catalogue?: Catalogue; tell?: Tell } = {}): Promise<number> {
   if (await db.selectFrom('member').select('memberid').limit(1).executeTakeFirst()) return 0;
   const tell = options.tell ?? silent;
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   const at = now.toISOString();
   const expiryMonths = await readConfigKey(db, 'MILES_EXPIRY_MONTHS');
   const transferExpiryMonths = await readConfigKey(db, 'TRANSFER_MILES_EXPIRY_MONTHS');
@@ -211,7 +211,7 @@ export async function seedMemberData(db: Kysely<Schema>, now = new Date(), optio
 
   tell('Writing the demo members, their cards, addresses and tiers');
   const inserted = await db.transaction().execute(async (trx) => {
-    const t = trx as unknown as Kysely<any>;
+    const t = definitionDb(trx);
     const mine = new Set<string>();
     const rows = members.map((m) => memberTableRow(model, m, passwordhash, at));
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {

@@ -2,7 +2,8 @@
 // addresses), their membership, cards and tier history, and the miles events of their years in the
 // programme (flights, partner earnings, redemptions, transfers). Pure: the same index and clock give
 // the same member; the demo seed writes them through the ledger, the volume seed in bulk.
-import { addMonths as addMonthsRule } from '../ledger/ledgerRules';
+import { addMonths as addMonthsRule, isoDay } from '../../engine/definition/dates';
+import { cardNumberOf } from '../cards/cardNumbers';
 import {
   AWARDS, BRANCH_SHARES, COBRAND_BANKS, DOMESTIC_ROUTES, ECONOMY_CLASSES, EMPLOYERS, ENROLL_CHANNELS, ENROLLMENT_BONUS_MILES, FLYER_PROFILES, FOREIGN_HOMES,
   FOREIGN_STREETS, HOME_CITIES, INTERNATIONAL_ROUTES, MEMBERSHIP_SHARES, NAME_ORIGINS, PARTNER_EARNINGS, PREMIUM_CLASSES, STREETS, TIER_BONUS_PERCENT,
@@ -74,7 +75,7 @@ function toDay(date: string): number {
 }
 function fromDay(day: number): string {
   let text = dayTexts.get(day);
-  if (text === undefined) dayTexts.set(day, (text = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+  if (text === undefined) dayTexts.set(day, (text = isoDay(new Date(day * DAY_MS))));
   return text;
 }
 /** The ledger's own month arithmetic (ledgerRules.addMonths), remembered. */
@@ -201,18 +202,6 @@ export interface PopulationOptions {
 }
 
 export const memberIdOf = (index: number): string => `MBR${String(index).padStart(7, '0')}`;
-
-/** A 10-digit card number: programme prefix, a 7-digit sequence and a Luhn check digit, as card printers expect. */
-export function cardNumber(prefix: '51' | '52' | '53' | '54', sequence: number): string {
-  const body = `${prefix}${String(sequence).padStart(7, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = body.charCodeAt(body.length - 1 - i) - 48;
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 export const CARD_PREFIX: Record<MembershipId, '51' | '52' | '53'> = { FFP: '51', COBRAND: '52', CORPORATE: '53' };
 /**
@@ -446,7 +435,7 @@ function history(
 /** The member of `index` (1-based), drawn from its own seed; `fixed` pins what a named demo member is. */
 export function populationMember(index: number, options: PopulationOptions, fixed?: FixedMember): PopulationMember {
   const draw = new Draw(seededRandom(0x5eed0000 ^ Math.imul(index, 2654435761)));
-  const today = options.now.toISOString().slice(0, 10);
+  const today = isoDay(options.now);
   const gender: Gender = fixed?.gender ?? (draw.chance(0.54) ? 'MALE' : 'FEMALE');
   const drawn = nameOf(draw, gender);
   const origin = fixed ? NAME_ORIGINS[0]! : drawn.origin;
@@ -463,7 +452,7 @@ export function populationMember(index: number, options: PopulationOptions, fixe
   const birthdate = fromDay(toDay(today) - age * 365 - draw.int(0, 364));
   const memberid = memberIdOf(index);
   const named = !!fixed;
-  const card = cardNumber(CARD_PREFIX[membershipid], primarySequence(index, named));
+  const card = cardNumberOf(CARD_PREFIX[membershipid], primarySequence(index, named));
   const tiers = tierPath(draw, membershipid, target, enrolledOn, today);
   const current = tiers[tiers.length - 1]!;
   const periodStart = addMonths(enrolledOn, 12 * Math.floor(Math.max(0, toDay(today) - toDay(enrolledOn)) / 365.25));
@@ -505,11 +494,11 @@ export function populationMember(index: number, options: PopulationOptions, fixe
   const cards: PopulationCard[] = [{ cardnumber: card, membershipid, tierid: current.tierid, status: 'ACTIVE', issuedate: enrolledOn }];
   // A lost or worn card replaced (drawn members of two years and more): the old number stays on record.
   if (!named && months >= 24 && draw.chance(0.08)) {
-    cards.push({ cardnumber: cardNumber(CARD_PREFIX[membershipid], 6_000_000 + index), membershipid, tierid: tiers[0]!.tierid, status: 'REPLACED' as PopulationCard['status'], issuedate: enrolledOn });
+    cards.push({ cardnumber: cardNumberOf(CARD_PREFIX[membershipid], 6_000_000 + index), membershipid, tierid: tiers[0]!.tierid, status: 'REPLACED' as PopulationCard['status'], issuedate: enrolledOn });
     cards[0]!.issuedate = addMonths(enrolledOn, draw.int(12, months - 1));
   }
   const cobrand = fixed ? !!fixed.cobrand : membershipid === 'FFP' && draw.chance(0.06);
-  if (cobrand) cards.push({ cardnumber: cardNumber('52', cobrandSequence(index, named)), membershipid: 'COBRAND', tierid: tierId('COBRAND', target), status: 'ACTIVE', issuedate: addMonths(enrolledOn, Math.min(6, months)) });
+  if (cobrand) cards.push({ cardnumber: cardNumberOf('52', cobrandSequence(index, named)), membershipid: 'COBRAND', tierid: tierId('COBRAND', target), status: 'ACTIVE', issuedate: addMonths(enrolledOn, Math.min(6, months)) });
   const status = fixed ? (fixed.state === 'inactive' ? 'INACTIVE' : 'ACTIVE') : draw.weighted([['ACTIVE', 955], ['INACTIVE', 25], ['SUSPENDED', 10], ['TERMINATED', 10]] as const);
   if (status !== 'ACTIVE') for (const c of cards) if (c.status === 'ACTIVE') c.status = 'INACTIVE';
   const bank = membershipid === 'COBRAND' || cobrand ? draw.pick(COBRAND_BANKS) : undefined;

@@ -9,6 +9,7 @@ import { REGION_RESOURCE, SEND_TO, createOrder, moveOrders } from '../orders/ord
 import type { OrderStatus } from '../../domain/orderStatus';
 import { REGION_CODES } from './referenceLists';
 import { seedTables } from './seedTables';
+import { definitionDb } from '../db/definitionDb';
 
 export const VENDOR_REGIONS = [
   {
@@ -46,7 +47,7 @@ export async function seedOrderData(db: Kysely<Schema>, catalogue: Catalogue, no
 }
 
 async function seedOrders(db: Kysely<Schema>, now: Date): Promise<number> {
-  const any = db as unknown as Kysely<any>;
+  const any = definitionDb(db);
   if (await any.selectFrom('order_tracking').select('trackingid').limit(1).executeTakeFirst()) return 0;
   const members = (await any
     .selectFrom('member')

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { seedTables, type SeedTable } from './seedTables';
+import { definitionDb } from '../db/definitionDb';
 
 const REGISTERED_PROMO = 'SKYTEAMEU26';
 
@@ -36,7 +37,7 @@ const ACTIVITY_BONUSES = [
 
 /** Three Gold or Platinum demo members of the programme (the first by member ID), with their card. */
 async function goldMembers(db: Kysely<Schema>): Promise<{ memberid: string; cardnumber: string }[]> {
-  return (await (db as unknown as Kysely<any>)
+  return (await definitionDb(db)
     .selectFrom('member')
     .select(['memberid', 'cardnumber'])
     .where('membershipid', '=', 'FFP')

@@ -4,11 +4,13 @@
 // no redemption exists; dates some weeks after the seeding day.
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import { addDays, isoDay } from '../../engine/definition/dates';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
 import { confirmRedemption, type RedemptionDraft } from '../redemption/redemptionStore';
+import { definitionDb } from '../db/definitionDb';
 
-const day = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const day = (now: Date, days: number) => isoDay(new Date(now.getTime() + days * 86_400_000));
 
 const drafts = (now: Date): RedemptionDraft[] => [
   {
@@ -39,7 +41,7 @@ const drafts = (now: Date): RedemptionDraft[] => [
 
 /** The draft with its travel dates moved `days` later. */
 const later = (draft: RedemptionDraft, days: number): RedemptionDraft => {
-  const move = (value: string) => new Date(Date.parse(`${value}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const move = (value: string) => addDays(value, days);
   const { search } = draft;
   return { ...draft, search: { ...search, departuredate: move(search.departuredate), ...(search.returndate ? { returndate: move(search.returndate) } : {}) } };
 };
@@ -53,11 +55,11 @@ const TRIES = 8;
  * redemptions whatever day it is seeded.
  */
 export async function seedRedemptionData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<number> {
-  const loose = db as unknown as Kysely<any>;
-  if (await loose.selectFrom('member_redemption').select('redemptionid').limit(1).executeTakeFirst()) return 0;
+  const tables = definitionDb(db);
+  if (await tables.selectFrom('member_redemption').select('redemptionid').limit(1).executeTakeFirst()) return 0;
   let made = 0;
   for (const draft of drafts(now)) {
-    const card = await loose.selectFrom('member_card').select('memberid').where('cardnumber', '=', draft.cardnumber).executeTakeFirst();
+    const card = await tables.selectFrom('member_card').select('memberid').where('cardnumber', '=', draft.cardnumber).executeTakeFirst();
     if (!card) continue;
     const ctx = { db, user: { username: 'system' }, now: () => now, ip: '127.0.0.1' } as unknown as ActionContext;
     for (let week = 0; week < TRIES; week++) {

@@ -32,6 +32,7 @@ import {
   TICKET_OFFICES,
   TITLES,
 } from './referenceLists';
+import { definitionDb } from '../db/definitionDb';
 
 const load = createRequire(import.meta.url);
 const SEED_USER = 'system';
@@ -224,7 +225,7 @@ function storedRows(model: ResourceModel, rows: readonly Row[], at: string): Row
  * servers starting at once insert each row once (a key already there is skipped).
  */
 export async function seedReferenceData(db: Kysely<Schema>, catalogue: Catalogue, now = new Date()): Promise<Record<string, number>> {
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   const at = now.toISOString();
   const inserted: Record<string, number> = {};
   for (const { resource, rows } of REFERENCE_TABLES) {

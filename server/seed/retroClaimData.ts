@@ -12,9 +12,10 @@ import { recordName } from '../approvals/recordNames';
 import { recordKey } from '../resources/records';
 import { claimManagers } from '../retroClaims/retroClaimHooks';
 import { IN_CLAIM_RESOURCE } from '../retroClaims/retroClaimStore';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 const SEED_USER = 'admin';
-const any = (db: Kysely<Schema>) => db as unknown as Kysely<any>;
 
 /** A flight per claim type: carrier, number, route, class. */
 const FLIGHTS: Record<string, [string, string, string, string, string][]> = {
@@ -34,18 +35,18 @@ const SCAN = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ
 export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogue, now: Date): Promise<void> {
   const managers = claimManagers(catalogue);
   if (managers.length === 0) return;
-  const done = await any(db).selectFrom('approval_request').select('requestid').where('menucode', 'in', managers.map((m) => m.menucode)).limit(1).executeTakeFirst();
+  const done = await definitionDb(db).selectFrom('approval_request').select('requestid').where('menucode', 'in', managers.map((m) => m.menucode)).limit(1).executeTakeFirst();
   if (done) return;
-  const members = (await any(db)
+  const members = (await definitionDb(db)
     .selectFrom('member')
     .select(['memberid', 'cardnumber', 'firstname', 'lastname', 'enrollmentdate', 'gender'])
     .where('status', '=', 'ACTIVE')
-    .where('enrollmentdate', '<', new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10))
+    .where('enrollmentdate', '<', isoDay(new Date(now.getTime() - 365 * 86_400_000)))
     .orderBy('memberid')
     .limit(12)
     .execute()) as { memberid: string; cardnumber: string; firstname: string; lastname: string | null; enrollmentdate: string; gender: string | null }[];
   if (members.length < 12) return;
-  const day = (ago: number) => new Date(now.getTime() - ago * 86_400_000).toISOString().slice(0, 10);
+  const day = (ago: number) => isoDay(new Date(now.getTime() - ago * 86_400_000));
   const stamp = (ago: number) => ({ createdby: SEED_USER, createddate: `${day(ago)}T02:00:00.000Z`, updatedby: SEED_USER, updateddate: `${day(ago)}T02:00:00.000Z` });
   let sequence = 0;
   const claimid = (ago: number) => `${day(ago).replace(/-/g, '')}RC${String(++sequence).padStart(4, '0')}`;
@@ -59,7 +60,7 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
       const proposed = { ...shown, status: screen.resource.name === IN_CLAIM_RESOURCE ? 'EXPORT' : 'APPROVED' };
       const recordname = await recordName(trx, catalogue, model.name, record);
       const requestid = await insertRequest(trx, { menucode: screen.menucode, action: 'create', resource: model.name, recordkey, recordname, key, data: key, proposed, before: null, requestedby: SEED_USER, requestdate: `${day(ago)}T02:00:00.000Z` }, formatMessage(APPROVAL_TEXTS.pending, { title: screen.title, key: recordkey }));
-      let update = any(trx).updateTable(model.table).set({ requestid });
+      let update = definitionDb(trx).updateTable(model.table).set({ requestid });
       for (const [name, value] of Object.entries(key)) update = update.where(name, '=', value);
       await update.execute();
     };
@@ -71,7 +72,7 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
           const ago = 5 + i * 6;
           const status = ['SUBMITTED', 'EXPORT', 'REJECTED'][i]!;
           const record = { claimid: claimid(ago), claimdate: day(ago), programcode, ffpnumber, ticketname, carrier, flightnumber, flightdate: day(ago + 4), origin, destination: flightnumber === '88' ? 'AMS' : 'NRT', bookingclass: 'Y', ticketnumber: `126${String(4_100_000_000 + i * 7919)}`, eticket: SCAN, boardingpass: SCAN, status, rejectreason: status === 'REJECTED' ? 'The boarding pass shows another passenger' : null };
-          await any(trx).insertInto(model.table).values({ ...record, ...stamp(ago) }).execute();
+          await definitionDb(trx).insertInto(model.table).values({ ...record, ...stamp(ago) }).execute();
           if (status === 'SUBMITTED') await request(screen, record, ago);
         }
         continue;
@@ -101,7 +102,7 @@ export async function seedRetroClaimData(db: Kysely<Schema>, catalogue: Catalogu
           status,
           rejectreason: status === 'REJECTED' ? 'The flight is not on the e-ticket' : null,
         };
-        await any(trx).insertInto(model.table).values({ ...record, ...stamp(ago) }).execute();
+        await definitionDb(trx).insertInto(model.table).values({ ...record, ...stamp(ago) }).execute();
         if (status === 'SUBMITTED') await request(screen, record, ago);
       }
     }

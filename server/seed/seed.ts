@@ -28,6 +28,7 @@ import { seedMemberCheckData } from './memberCheckData';
 import { seedCustomTransactionData } from './customTransactionData';
 import { seedCorporateData } from './corporateData';
 import { seedRetroClaimData } from './retroClaimData';
+import { definitionDb } from '../db/definitionDb';
 
 interface MenuFunction {
   menucode: string;
@@ -213,7 +214,7 @@ export async function seed(
 async function seedEnrollmentAccess(db: Kysely<Schema>, catalogue: Catalogue): Promise<void> {
   const screen = catalogue.screenByResource.get('membership');
   if (!screen || (await db.selectFrom('role_enrollment').select('rolecode').limit(1).executeTakeFirst())) return;
-  const memberships = (await (db as unknown as Kysely<any>).selectFrom(resourceModel(screen).table).select(['membershipid', 'membershiptypeid']).execute()) as { membershipid: string; membershiptypeid: string }[];
+  const memberships = (await definitionDb(db).selectFrom(resourceModel(screen).table).select(['membershipid', 'membershiptypeid']).execute()) as { membershipid: string; membershiptypeid: string }[];
   const rows = memberships.flatMap(({ membershipid, membershiptypeid }) => [
     { rolecode: ADMIN_ROLE, membershipid, granted: 1 },
     { rolecode: 'BRANCH', membershipid, granted: membershiptypeid === 'IND' ? 1 : 0 },

@@ -7,6 +7,7 @@ import type { Schema } from '../db/schema';
 import { insertJsonRows } from '../db/jsonRows';
 import { toDb, type Row } from '../resources/records';
 import { demoDayShift, shiftDays } from './seedDates';
+import { definitionDb } from '../db/definitionDb';
 
 const SEED_USER = 'system';
 
@@ -22,7 +23,7 @@ export interface SeedOptions {
 
 /** Fills each listed table that is still empty (fields left out take their default, status ACTIVE); returns rows inserted per resource. */
 export async function seedTables(db: Kysely<Schema>, catalogue: Catalogue, tables: readonly SeedTable[], now = new Date(), options: SeedOptions = {}): Promise<Record<string, number>> {
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = definitionDb(db);
   const days = options.demoCalendar ? demoDayShift(now) : 0;
   const at = now.toISOString();
   const audit = { createdby: SEED_USER, createddate: at, updatedby: SEED_USER, updateddate: at };

@@ -7,6 +7,7 @@ import type { Schema } from '../db/schema';
 import { seedTables, type SeedTable } from './seedTables';
 import { memberStatement, statementText, STATEMENT_MAIL_KIND } from '../reports/statementStore';
 import { MAIL_STATUS } from '../mail/mailer';
+import { definitionDb } from '../db/definitionDb';
 
 const SEED_USER = 'system';
 const DEMO_LOG_MEMBERS = 20;
@@ -36,7 +37,7 @@ export async function seedStatementData(db: Kysely<Schema>, catalogue: Catalogue
     },
   ];
   await seedTables(db, catalogue, tables, now);
-  const any = db as unknown as Kysely<any>;
+  const any = definitionDb(db);
   if (await any.selectFrom('mileage_statement_log').select('memberid').limit(1).executeTakeFirst()) return;
   const members = (await any.selectFrom('member').selectAll().where('status', '=', 'ACTIVE').where('email', 'is not', null).orderBy('memberid').limit(DEMO_LOG_MEMBERS).execute()) as Record<string, unknown>[];
   const at = now.toISOString();

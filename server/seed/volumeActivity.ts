@@ -7,12 +7,14 @@ import { ACCRUAL_REASONS, type AccrualLine } from '../../domain/accrualResult';
 import { generateKey } from '../../engine/definition/generatedKey';
 import type { NonAirRule } from '../accrual/accrualRules';
 import { classKey, type RuleBook } from '../accrual/ruleBook';
+import { cardNumberOf } from '../cards/cardNumbers';
 import { promotionBonuses, type Promotion, type PromotionActivity } from '../promotions/promotionRules';
 import { CREDITED } from '../rollups/rollupStore';
 import type { BookTransaction } from './ledgerBook';
-import { cardNumber, seededRandom, type MilesEvent, type PopulationMember } from './memberPopulation';
+import { seededRandom, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { DOMESTIC_ROUTES, INTERNATIONAL_ROUTES } from './populationLists';
 import { BOOKING_CLASSES } from './programmeData';
+import { isoDay } from '../../engine/definition/dates';
 
 /** What the activity rows need of the rule book: the promotions, the booking classes' compartments, the non-air rules. */
 export type ActivityRules = Pick<RuleBook, 'promotions' | 'compartments' | 'nonAir'>;
@@ -132,8 +134,8 @@ export function nonMemberFlights(index: number, now: Date): Record<string, unkno
       channel: 'FILE',
       activitytype: 'AIR',
       // A number of the programme's range no card has (the 54 prefix is never issued).
-      cardnumber: cardNumber('54', index * 5 + n),
-      activitydate: day.toISOString().slice(0, 10),
+      cardnumber: cardNumberOf('54', index * 5 + n),
+      activitydate: isoDay(day),
       carrier,
       flightnumber: `${carrier}${100 + Math.floor(draw() * 900)}`,
       origin,

@@ -37,6 +37,8 @@ import { REGISTRATION_RESOURCE } from '../promotions/promotionStore';
 import type { BookTransaction } from './ledgerBook';
 import type { MilesEvent } from './memberPopulation';
 import { detailRows, memberActivities, nonMemberFlights, promote, registrationsOf, type ActivityRules } from './volumeActivity';
+import { isoDay } from '../../engine/definition/dates';
+import { definitionDb } from '../db/definitionDb';
 
 export interface VolumeOptions {
   url: string;
@@ -252,7 +254,7 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
   const started = performance.now();
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDay(now);
   const at = now.toISOString();
   const total = Math.max(options.members, NAMED_MEMBERS.length);
   const chunk = options.chunk ?? VOLUME_DEFAULTS.chunk;
@@ -279,7 +281,7 @@ export async function seedVolume(options: VolumeOptions): Promise<VolumeResult> 
     if (existing > 0) throw new VolumeRefusal(`the database already has ${existing} members: seed:volume fills an empty database (drop it or use another DATABASE_URL)`);
     await seed(database.db, catalogue, readConfig({ DEMO_MEMBERS: '0' }), now);
     settings = { expiryMonths: await readConfigKey(database.db, 'MILES_EXPIRY_MONTHS'), transferExpiryMonths: await readConfigKey(database.db, 'TRANSFER_MILES_EXPIRY_MONTHS') };
-    const last = await (database.db as unknown as Kysely<any>).selectFrom('ledger_transaction').select((eb) => eb.fn.max('trxid').as('n')).executeTakeFirst();
+    const last = await definitionDb(database.db).selectFrom('ledger_transaction').select((eb) => eb.fn.max('trxid').as('n')).executeTakeFirst();
     firstTrxid = Number(last?.n ?? 0) + 1;
     const screen = catalogue.screenByResource.get('member');
     memberModel = screen ? resourceModel(screen) : undefined;

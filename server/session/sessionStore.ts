@@ -5,6 +5,7 @@ import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { readRows } from '../db/database';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
+import { definitionDb } from '../db/definitionDb';
 
 export interface SessionUser {
   username: string;
@@ -97,7 +98,7 @@ export function liveGuardRow(row: GuardRow | undefined, now: Date): row is Guard
 
 /** PostgreSQL: the guard's query for many calls at once, their token hashes and function codes given as JSON [[i, hash, code], ...]. */
 function guardManyQuery(db: Kysely<Schema>): CompiledQuery {
-  const any = db as unknown as Kysely<any>;
+  const any = definitionDb(db);
   return compiledOnce(any, 'guard-many', () =>
     any
       .selectFrom(sql`(select (e->>0)::int as i, e->>1 as t, e->>2 as f from json_array_elements(${slot(0)}::json) e)`.as('j'))
@@ -144,7 +145,7 @@ async function answerAsks(db: Kysely<Schema>): Promise<void> {
  * read). SQLite reads at once.
  */
 function guardRow(db: Kysely<Schema>, token: string, functioncode: string): Promise<GuardRow | undefined> {
-  if (isSqlite(db as unknown as Kysely<unknown>)) return readRows<GuardRow>(db, guardCall(db, token, functioncode)).then(([row]) => row);
+  if (isSqlite(db)) return readRows<GuardRow>(db, guardCall(db, token, functioncode)).then(([row]) => row);
   return new Promise((resolve, reject) => {
     let asks = asking.get(db);
     if (!asks) {

@@ -7,7 +7,7 @@ import { actionFunctionCode, readOnlyMenus } from '../../engine/definition/compi
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
-import { isIsoDate } from '../ledger/ledgerRules';
+import { isIsoDay } from '../../engine/definition/dates';
 import { TIER_STANDING_PATHS } from '../../engine/definition/views';
 import { memberTierAsOf, qualificationStatus } from './tierStore';
 
@@ -31,7 +31,7 @@ export function tierActions(catalogue: Catalogue): Action[] {
       data: { type: 'object', additionalProperties: false, required: ['memberid', 'asofdate'], properties: { memberid, asofdate: { type: 'string', maxLength: 10 } } },
       handler: async (ctx) => {
         const { memberid: id, asofdate } = ctx.parameter.data as { memberid: string; asofdate: string };
-        if (!isIsoDate(asofdate)) throw new ApiError(CODES.VALIDATION, TIER_TEXTS.badDate, 200, { asofdate: TIER_TEXTS.badDate });
+        if (!isIsoDay(asofdate)) throw new ApiError(CODES.VALIDATION, TIER_TEXTS.badDate, 200, { asofdate: TIER_TEXTS.badDate });
         const held = await memberTierAsOf(ctx.db, id, asofdate);
         if (!held) throw new ApiError(CODES.NOT_FOUND, TIER_TEXTS.noTier(id, asofdate));
         return { result: held };

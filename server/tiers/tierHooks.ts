@@ -3,12 +3,12 @@
 // row; the hook first checks it against the member (the member's membership, not the tier it holds, from a day
 // within its qualification period) and then makes the change what an upgrade makes it (tierStore.holdTier): earlier rows
 // end the day before, the member and its active cards carry the tier, and a card order is placed.
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import type { HookRegistry } from '../resources/hooks';
 import { assertMemberChangeable } from '../members/memberHooks';
 import { holdTier, loadMember } from './tierStore';
+import { definitionDb } from '../db/definitionDb';
 
 // not in spec: the refusals of a manual tier change.
 export const TIER_CHANGE_TEXTS = {
@@ -33,7 +33,7 @@ export const tierHooks: HookRegistry = {
       if (!member) return refuse('memberid', TIER_CHANGE_TEXTS.noPeriod(memberid));
       if (values.membershipid !== member.membershipid) refuse('membershipid', TIER_CHANGE_TEXTS.otherMembership(member.membershipid));
       const tierid = String(values.tierid);
-      const tier = await (trx as unknown as Kysely<any>)
+      const tier = await definitionDb(trx)
         .selectFrom('tier').select('tierid').where('tierid', '=', tierid).where('membershipid', '=', member.membershipid).where('status', '=', 'ACTIVE').executeTakeFirst();
       if (!tier) refuse('tierid', TIER_CHANGE_TEXTS.notOfMembership(tierid, member.membershipid));
       if (tierid === member.tierid) refuse('tierid', TIER_CHANGE_TEXTS.sameTier(tierid));

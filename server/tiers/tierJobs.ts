@@ -1,6 +1,6 @@
 // The tier module's background job: the daily period-end run (every server schedules it; the job key makes it one run).
 import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
-import { isIsoDate } from '../ledger/ledgerRules';
+import { isIsoDay } from '../../engine/definition/dates';
 import { closeDuePeriods } from './tierStore';
 
 export const TIER_PERIOD_END_JOB = 'tier-period-end';
@@ -13,7 +13,7 @@ export const tierJobHandlers: JobHandler[] = [
     jobtype: TIER_PERIOD_END_JOB,
     async run({ db, parameters, progress, now }) {
       const today = (parameters as { today?: unknown } | undefined)?.today;
-      if (typeof today !== 'string' || !isIsoDate(today)) throw new Error('parameters.today must be a date (YYYY-MM-DD)');
+      if (typeof today !== 'string' || !isIsoDay(today)) throw new Error('parameters.today must be a date (YYYY-MM-DD)');
       return closeDuePeriods(db, { today, user: SYSTEM_USER, now, progress });
     },
   },

@@ -3,8 +3,9 @@
 // OR/AND, an age band, effective dates), the upgrade as soon as a criterion is met, the decision at period end
 // (maintain, downgrade at most N levels, or upgrade), and the tier held on a day. tierStore feeds it; the
 // decisions carry every criterion looked at and why it did or did not count.
+import { addDays, addMonths, ageOn, inEffect } from '../../engine/definition/dates';
 import type { CriterionLine, TierDecisionLine } from '../../engine/definition/views';
-import { addMonths, formatMiles } from '../ledger/ledgerRules';
+import { formatMiles } from '../ledger/ledgerRules';
 
 /** Mileage Criteria types (screens/tier-management/mileage-criteria.json). */
 export const CRITERION_TYPES = { UPGRADE: 'UPGRADE', MAINTAIN: 'MAINTAIN' } as const;
@@ -63,23 +64,12 @@ export interface TierDecision extends TierDecisionLine {
   mileagecriteriaid?: string;
 }
 
-// ---- facts ------------------------------------------------------------------------------------------------
-
-/** Whole years from the birth date to the day (a 29 February birthday counts from 1 March in other years). */
-export function ageOn(birthdate: string | null, day: string): number | undefined {
-  if (!birthdate) return undefined;
-  const years = Number(day.slice(0, 4)) - Number(birthdate.slice(0, 4));
-  return day.slice(5) >= birthdate.slice(5) ? years : years - 1;
-}
-
-const inEffect = (row: { effectivedate: string; expireddate: string | null }, day: string) => row.effectivedate <= day && (row.expireddate === null || row.expireddate >= day);
-
 // ---- one criterion ----------------------------------------------------------------------------------------
 
 /** Why a criterion does not apply to the member on the day, or undefined when it does. */
 function notApplying(c: CriterionRow, day: string, age: number | undefined): string | undefined {
   if (c.status !== ACTIVE) return 'inactive';
-  if (!inEffect(c, day)) return `not in effect on ${day} (${c.effectivedate} to ${c.expireddate ?? 'open'})`;
+  if (!inEffect(day, c.effectivedate, c.expireddate)) return `not in effect on ${day} (${c.effectivedate} to ${c.expireddate ?? 'open'})`;
   if (c.minage !== null || c.maxage !== null) {
     const band = `ages ${c.minage ?? 0} to ${c.maxage ?? 'any'}`;
     if (age === undefined) return `for ${band}, and the birth date is not known`;
@@ -107,7 +97,7 @@ function figures(c: CriterionRow, progress: Progress): string {
 
 /** Every criterion of the membership of these tiers and types, checked against the period's figures on the day. */
 export function checkCriteria(criteria: readonly CriterionRow[], member: MemberFacts, tierids: ReadonlySet<string>, types: ReadonlySet<string>, progress: Progress, day: string): CriterionCheck[] {
-  const age = ageOn(member.birthdate, day);
+  const age = member.birthdate ? ageOn(member.birthdate, day) : undefined;
   return criteria
     .filter((c) => c.membershipid === member.membershipid && tierids.has(c.tierid) && types.has(c.type))
     .map((c) => {
@@ -190,15 +180,10 @@ export function periodEndDecision(
 
 // ---- periods and history ----------------------------------------------------------------------------------
 
-/** The day before a YYYY-MM-DD day. */
-export const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-/** The day after a YYYY-MM-DD day. */
-export const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** The qualification period after one that ended on `endperiod`: `months` long, ending the day before the same date. */
 export function nextPeriod(endperiod: string, months: number): { startperiod: string; endperiod: string } {
-  const startperiod = dayAfter(endperiod);
-  return { startperiod, endperiod: dayBefore(addMonths(startperiod, Math.max(1, months))) };
+  const startperiod = addDays(endperiod, 1);
+  return { startperiod, endperiod: addDays(addMonths(startperiod, Math.max(1, months)), -1) };
 }
 
 export interface TierHistoryRow {

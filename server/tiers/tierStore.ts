@@ -11,13 +11,11 @@ import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { tierMonths } from '../enrollment/enrollmentStore';
-import { dayOf } from '../ledger/ledgerRules';
+import { addDays, isoDay } from '../../engine/definition/dates';
 import type { LedgerListener } from '../ledger/ledgerListeners';
 import { giveTierCompletionBonus } from '../bonuses/bonusStore';
 import { auditStamp } from '../resources/auditColumns';
 import {
-  dayAfter,
-  dayBefore,
   nextPeriod,
   periodEndDecision,
   tierAsOf,
@@ -29,9 +27,9 @@ import {
   type TierHistoryRow,
   type TierRow,
 } from './tierRules';
+import { definitionDb } from '../db/definitionDb';
 
 type Db = Kysely<Schema>;
-const anyDb = (db: Db) => db as unknown as Kysely<any>;
 
 /** A card order for the card a tier change makes (spec 001 §4.4's first state, the original cycle), for the mailing issue. */
 export const TIER_CARD_ORDER = { reason: 'TIERCHANGE', status: 'PAYMENT_SUCCESS', reordernumber: 0 } as const;
@@ -54,12 +52,12 @@ export interface TierMember {
 
 /** The member with its qualification period; row-locked on PostgreSQL when `lock` (SQLite runs one writer). */
 export async function loadMember(trx: Db, memberid: string, lock = false): Promise<TierMember | undefined> {
-  let query = anyDb(trx)
+  let query = definitionDb(trx)
     .selectFrom('member')
     .innerJoin('member_account', 'member_account.memberid', 'member.memberid')
     .select(['member.memberid', 'member.membershipid', 'member.tierid', 'member.birthdate', 'member.status', 'member.cardnumber', 'member.nameoncard', 'member_account.startperiod', 'member_account.endperiod'])
     .where('member.memberid', '=', memberid);
-  if (lock && !isSqlite(anyDb(trx))) query = query.forUpdate('member');
+  if (lock && !isSqlite(trx)) query = query.forUpdate('member');
   const row = (await query.executeTakeFirst()) as TierMember | undefined;
   return row && row.membershipid && row.tierid ? row : undefined;
 }
@@ -90,8 +88,8 @@ function recentTierRules(db: Db, membershipid: string): Promise<TierRules> {
 
 /** The membership's tiers and its Mileage Criteria (the engine picks those in effect). */
 export async function loadTierRules(db: Db, membershipid: string): Promise<TierRules> {
-  const tiers = (await anyDb(db).selectFrom('tier').select(['tierid', 'membershipid', 'rank', 'status']).where('membershipid', '=', membershipid).execute()) as TierRow[];
-  const criteria = (await anyDb(db)
+  const tiers = (await definitionDb(db).selectFrom('tier').select(['tierid', 'membershipid', 'rank', 'status']).where('membershipid', '=', membershipid).execute()) as TierRow[];
+  const criteria = (await definitionDb(db)
     .selectFrom('mileage_criteria')
     .select(['mileagecriteriaid', 'membershipid', 'tierid', 'type', 'minage', 'maxage', 'tiermiles', 'segments', 'operator', 'effectivedate', 'expireddate', 'status'])
     .where('membershipid', '=', membershipid)
@@ -112,7 +110,7 @@ async function membersWithProgress(trx: Db, memberids: readonly string[]): Promi
   const found = new Map<string, { member: TierMember; progress: Progress }>();
   if (memberids.length === 0) return found;
   const data = JSON.stringify(memberids);
-  const among = isSqlite(anyDb(trx)) ? sql`m.memberid in (select value from json_each(${data}))` : sql`m.memberid = any(array(select json_array_elements_text(${data}::json)))`;
+  const among = isSqlite(trx) ? sql`m.memberid in (select value from json_each(${data}))` : sql`m.memberid = any(array(select json_array_elements_text(${data}::json)))`;
   // Both figures from one pass over each member's ledger rows (two correlated sums read them twice).
   const { rows } = await sql<TierMember & Progress>`
     select m.memberid, m.membershipid, m.tierid, m.birthdate, m.status, m.cardnumber, m.nameoncard, a.startperiod, a.endperiod,
@@ -150,16 +148,16 @@ export async function holdTier(trx: Db, member: TierMember, hold: { tierid: stri
   const at = now.toISOString();
   const { tierid, startdate, enddate, reason } = hold;
   const open = (eb: any) => eb.or([eb('enddate', 'is', null), eb('enddate', '>=', startdate)]);
-  await anyDb(trx).updateTable('member_tier').set({ enddate: dayBefore(startdate), updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '<', startdate).where(open).execute();
-  await anyDb(trx).updateTable('member_tier').set({ enddate: startdate, updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '=', startdate).where(open).execute();
-  await anyDb(trx)
+  await definitionDb(trx).updateTable('member_tier').set({ enddate: addDays(startdate, -1), updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '<', startdate).where(open).execute();
+  await definitionDb(trx).updateTable('member_tier').set({ enddate: startdate, updatedby: user, updateddate: at }).where('memberid', '=', member.memberid).where('startdate', '=', startdate).where(open).execute();
+  await definitionDb(trx)
     .insertInto('member_tier')
     .values({ memberid: member.memberid, membershipid: member.membershipid, tierid, startdate, enddate, tierreason: reason, ...audit(user, at) })
     .onConflict((oc: any) => oc.columns(['memberid', 'startdate', 'tierid']).doUpdateSet({ enddate, tierreason: reason, updatedby: user, updateddate: at }))
     .execute();
-  await anyDb(trx).updateTable('member').set({ tierid, expireddate: enddate, updateddate: at }).where('memberid', '=', member.memberid).execute();
+  await definitionDb(trx).updateTable('member').set({ tierid, expireddate: enddate, updateddate: at }).where('memberid', '=', member.memberid).execute();
   if (tierid === member.tierid) return;
-  await anyDb(trx).updateTable('member_card').set({ tierid }).where('memberid', '=', member.memberid).where('status', '=', ACTIVE).execute();
+  await definitionDb(trx).updateTable('member_card').set({ tierid }).where('memberid', '=', member.memberid).where('status', '=', ACTIVE).execute();
   if (member.cardnumber) {
     await createOrder(trx, { memberid: member.memberid, cardnumber: member.cardnumber, membershipid: member.membershipid, tierid, nameoncard: member.nameoncard, reason: TIER_CARD_ORDER.reason, user, now });
   }
@@ -180,7 +178,7 @@ export async function upgradeIfQualified(trx: Db, memberid: string, user: string
  */
 export async function upgradeAllQualified(trx: Db, memberids: readonly string[], user: string, now: Date): Promise<Map<string, TierDecision>> {
   const decisions = new Map<string, TierDecision>();
-  const day = dayOf(now);
+  const day = isoDay(now);
   const found = await membersWithProgress(trx, memberids);
   for (const memberid of [...found.keys()].sort()) {
     const { member, progress } = found.get(memberid)!;
@@ -231,7 +229,7 @@ export async function closeMemberPeriods(trx: Db, memberid: string, today: strin
     const progress = await periodProgress(trx, memberid, member.startperiod, member.endperiod);
     const decision = periodEndDecision(tiers, criteria, member, progress, member.endperiod, levels);
     if (!decision) break;
-    const next = nextPeriod(member.endperiod, await tierMonths(trx, decision.tierid, dayAfter(member.endperiod)));
+    const next = nextPeriod(member.endperiod, await tierMonths(trx, decision.tierid, addDays(member.endperiod, 1)));
     const moved = await trx
       .updateTable('member_account')
       .set(next)
@@ -259,7 +257,7 @@ export async function closeDuePeriods(
 ): Promise<{ members: number; maintained: number; downgraded: number; upgraded: number }> {
   const { today, user } = options;
   const due = () =>
-    anyDb(db)
+    definitionDb(db)
       .selectFrom('member_account')
       .innerJoin('member', 'member.memberid', 'member_account.memberid')
       .where('member_account.endperiod', '<', today)
@@ -287,7 +285,7 @@ export type TierOnDay = TierHistoryRow & TierHeld;
 
 /** The tier the member held on a day ('as of date'), from the tier history; undefined before the first row. */
 export async function memberTierAsOf(db: Db, memberid: string, day: string): Promise<TierOnDay | undefined> {
-  const history = (await anyDb(db)
+  const history = (await definitionDb(db)
     .selectFrom('member_tier')
     .leftJoin('tier', 'tier.tierid', 'member_tier.tierid')
     .leftJoin('tier_reason', 'tier_reason.reasonid', 'member_tier.tierreason')
@@ -306,7 +304,7 @@ export async function qualificationStatus(db: Db, memberid: string): Promise<Tie
   const member = await loadMember(db, memberid);
   if (!member) return undefined;
   const { tiers, criteria } = await loadTierRules(db, member.membershipid);
-  const names = (await anyDb(db).selectFrom('tier').select(['tierid', 'tiername']).where('membershipid', '=', member.membershipid).execute()) as { tierid: string; tiername: string }[];
+  const names = (await definitionDb(db).selectFrom('tier').select(['tierid', 'tiername']).where('membershipid', '=', member.membershipid).execute()) as { tierid: string; tiername: string }[];
   const progress = await periodProgress(db, memberid, member.startperiod, member.endperiod);
   const atEnd = periodEndDecision(tiers, criteria, member, progress, member.endperiod, await readConfigKey(db, 'TIER_DOWNGRADE_LEVELS'));
   return {

@@ -121,7 +121,7 @@ async function checkStepReferences(db: Kysely<Schema>, catalogue: Catalogue, ste
   for (const [i, row] of rows.entries()) {
     const stored = Object.fromEntries(model.fields.map((field) => [field.name, toDb(field, row[field.name])]));
     try {
-      await checkReferences(db as unknown as Kysely<any>, { catalogue } as ResourceServices, model, stored);
+      await checkReferences(db, { catalogue } as ResourceServices, model, stored);
     } catch (error) {
       if (!(error instanceof ApiError) || !error.fields) throw error;
       const message = Array.isArray(value) ? formatMessage(WIZARD_TEXTS.rowProblem, { item: step.list!.itemLabel, row: i + 1, message: error.message }) : error.message;
@@ -157,7 +157,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
       const draft = checkedDraft(wizard, ctx.parameter.data);
       const problem = draftProblem(wizard, draft);
       if (problem) return refused(CODES.VALIDATION, problem.message, problem.step, problem.fields, problem.row);
-      const transact: Transact = server.groupCommit ? groupCommitOf(ctx.db as unknown as Kysely<any>) : (work) => ctx.db.transaction().execute(work);
+      const transact: Transact = server.groupCommit ? groupCommitOf(ctx.db) : (work) => ctx.db.transaction().execute(work);
       const answer = await refusing(() =>
         transact(async (trx: Kysely<Schema>) => {
           for (const step of wizard.steps) if (step.kind !== 'summary') await checkStepReferences(trx, catalogue, step, draft);

@@ -20,6 +20,7 @@ import { isListScreen, type ScreenDefinition } from '../../engine/definition/scr
 import { useEngine } from '../../engine/render/EngineContext';
 import { RecordForm } from '../../engine/render/RecordForm';
 import type { RecordViewProps } from '../../engine/render/recordViews';
+import { isoDay } from '../../engine/definition/dates';
 
 type Row = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ const OUTCOME = {
   PARKED: { type: 'info', title: 'Parked' },
 } as const;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => isoDay(new Date());
 
 /** What a fresh simulation starts with: a flight today, on the carrier of the rule the page shows (if any). */
 const startValues = (record: Row): Row => ({ activitytype: 'AIR', activitydate: today(), ticketissuedate: today(), ...(record.airlinecode ? { carrier: record.airlinecode } : {}) });

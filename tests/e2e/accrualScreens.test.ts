@@ -5,11 +5,11 @@
 // criterion and why each other rule did not apply, and a member's activity picked is rated again, nothing
 // posted. Screenshots at 1366 px.
 import { mkdirSync } from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDay } from '../../server/seed/seedDates';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig, onScreen } from './browser';
+import { definitionDb } from '../../server/db/definitionDb';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -54,7 +54,7 @@ describe('accrual screens in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
     rig = await startBrowserRig();
-    const db = rig.server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(rig.server.database.db);
     // A Gold member of the test's own, with one credited flight; and an activity parked for an unknown card.
     const at = new Date().toISOString();
     await db.insertInto('member').values({ memberid: 'E2EACC0001', firstname: 'Simulated', lastname: 'Flyer', gender: 'FEMALE', status: 'ACTIVE', username: CARD, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2019-01-01', cardnumber: CARD }).execute();

@@ -3,7 +3,6 @@
 // DONE at 100 % (the list reads itself again while a file is processing), and its per-row result downloaded.
 // Screenshots at 1366.
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../engine/definition/bulk';
@@ -11,6 +10,7 @@ import { loadCatalogue } from '../../server/definitions';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
 import { answerYes, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const CARD = '7891234567';
 const FILE = `cardnumber,activitydate,carrier,flightnumber,origin,destination,bookingclass,ticketnumber,ticketissuedate,operatingcarrier\r\n${CARD},2026-03-10,GA,832,CGK,SIN,Y,1262400000001,2026-03-01,\r\n7890000001,2026-03-10,GA,832,CGK,SIN,Y,1262400000002,2026-03-01,\r\n`;
@@ -27,7 +27,7 @@ describe('File Management in the browser', () => {
     mkdirSync(screenshotDir, { recursive: true });
     rig = await startBrowserRig();
     // A GOLD member of the test's own: CGK-SIN in Y earns 685 award and 548 tier miles.
-    const db = rig.server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(rig.server.database.db);
     const at = new Date().toISOString();
     await db.insertInto('member').values({ memberid: 'E2EFILE01', firstname: 'File', lastname: 'Flyer', gender: 'MALE', status: 'ACTIVE', email: null, username: CARD, passwordhash: null, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2020-01-01', cardnumber: CARD }).execute();
     await db.insertInto('member_card').values({ cardnumber: CARD, memberid: 'E2EFILE01', membershipid: 'FFP', tierid: 'GOLD', status: 'ACTIVE', issuedate: '2020-01-01' }).execute();

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardNumber } from '../../server/seed/memberData';
+import { cardNumberOf } from '../../server/cards/cardNumbers';
 import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
 
 const PATH = '/enrollment-corporate';
@@ -46,7 +46,7 @@ const COORDINATOR: Field[] = [
   { name: 'name', value: 'Bayu Aji' },
   { name: 'email', value: 'bayu@qz-aircargo.co.id' },
   { name: 'phonenum', value: '081233334444' },
-  { name: 'cardnumber', value: cardNumber('51', 1) },
+  { name: 'cardnumber', value: cardNumberOf('51', 1) },
 ];
 
 const body = (page: Page) => page.locator('.engine-wizard-body');

@@ -4,11 +4,11 @@
 // a suspect duplicate decided and another's merge requested, and Reset to the defaults. Screenshots of every
 // step at 1366 px.
 import { mkdirSync } from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_NAME_MORE } from '../../domain/cardName';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const PATH = '/enrollment';
 const STEPS = ['Membership', 'Co-Brand', 'Personal Information', 'Private Address', 'Business Address', 'Summary'];
@@ -140,7 +140,7 @@ describe('individual enrollment wizard in Chromium', () => {
     const result = page.locator('.ant-result');
     await result.waitFor();
     expect(await result.locator('.ant-result-title').innerText()).toBe('Member has been enrolled');
-    const db = rig.server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(rig.server.database.db);
     const member = await db.selectFrom('member').selectAll().where('email', '=', 'kadek.paramitha@example.id').executeTakeFirstOrThrow();
     const items = await result.locator('.ant-descriptions-item-label').allInnerTexts();
     expect(items).toEqual(['Member ID', 'Username', 'Email', 'Tier', 'Name on Card', 'Card Number', 'Expired Date', 'Card', 'Member Since']);
@@ -199,7 +199,7 @@ describe('individual enrollment wizard in Chromium', () => {
     await ask.locator('#engine-reason').fill('Enrolled twice: same name, birth date and e-mail');
     await ask.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Your request has been submitted for approval').waitFor();
-    const db = rig.server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(rig.server.database.db);
     const suspect = await db.selectFrom('suspect_duplicate').select(['status', 'mergeid']).where('memberid', '=', answer.body.result.memberid).where('matchrule', '=', 'NAME_BIRTHDATE').executeTakeFirstOrThrow();
     expect(suspect.status).toBe('MERGE_REQUESTED');
     await expect.poll(() => nameRow.innerText()).toContain('Merge Requested');

@@ -5,10 +5,10 @@
 // On Time / Over SLA, the destination table's Return and Reorder tags) at the three widths of spec 001 §4.4,
 // and on the member page's Mailing Order step.
 import { mkdirSync } from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -62,7 +62,7 @@ describe('order management in Chromium', () => {
   let page: Page;
   let admin: string;
   const consoleErrors: string[] = [];
-  const any = () => rig.server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(rig.server.database.db);
   const statusOf = async (orderid: number) => String((await any().selectFrom('card_order').select('status').where('orderid', '=', orderid).executeTakeFirstOrThrow()).status);
 
   /** A member enrolled through the API: the order its enrollment placed. */

@@ -3,10 +3,10 @@
 // the promotion's sectioned form showing Air Criteria or Non-Air Criteria by the promotion's type, switching
 // when the type is saved; and a Promo File with a bad row refused with its error report. Screenshots at 1366 px.
 import { mkdirSync } from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { definitionDb } from '../../server/db/definitionDb';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -42,7 +42,7 @@ describe('promotion screens in Chromium', () => {
     mkdirSync(screenshotDir, { recursive: true });
     rig = await startBrowserRig();
     token = (await rig.server.login('admin')).body.result.bearer as string;
-    const db = rig.server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(rig.server.database.db);
     const at = new Date().toISOString();
     await db.insertInto('member').values({ memberid: 'E2EPRM0001', firstname: 'Promo', lastname: 'Flyer', gender: 'FEMALE', status: 'ACTIVE', username: CARD, emailverified: 0, createddate: at, updateddate: at, tierid: 'GOLD', membershipid: 'FFP', enrollmentdate: '2019-01-01', cardnumber: CARD }).execute();
     await db.insertInto('member_card').values({ cardnumber: CARD, memberid: 'E2EPRM0001', membershipid: 'FFP', tierid: 'GOLD', status: 'ACTIVE', issuedate: '2019-01-01' }).execute();
@@ -86,7 +86,7 @@ describe('promotion screens in Chromium', () => {
   });
 
   it('registers a member to a promotion with a registration code on Member Promo, then unregisters them', async () => {
-    const db = rig.server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(rig.server.database.db);
     await db.deleteFrom('member_promo').where('cardnumber', '=', CARD).execute();
     await startClean(page, '/member-promo');
     await page.getByRole('button', { name: 'Create' }).click();
@@ -109,7 +109,7 @@ describe('promotion screens in Chromium', () => {
   });
 
   it('shows Air Criteria or Non-Air Criteria by the promotion type, and switches when the type is saved', async () => {
-    const db = rig.server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(rig.server.database.db);
     await db.deleteFrom('promotion').where('promocode', '=', SWITCHED).execute();
     const created = await rig.server.call('/api/promotion/create', { promocode: SWITCHED, name: 'Qz Switching Promo', promotiontype: 'AIR', startdate: '2026-07-01', enddate: '2026-09-30' }, { token });
     expect(created.body.status.responsecode).toBe('0000');

@@ -4,10 +4,10 @@
 // with its approval request). Then the checker approves a GA claim on Retro Claim GA Approval behind the
 // rating/reject text, and the claim is credited. Screenshots at 1366 px.
 import { mkdirSync } from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { definitionDb } from '../../server/db/definitionDb';
 
 // Spec 000 §4, retyped to pin it; the product's own texts after it.
 const RATING_REJECT = 'Are you sure to rating/reject this data?';
@@ -66,7 +66,7 @@ describe('retro claims in Chromium', () => {
   const airports = new Map<string, string>();
   const consoleErrors: string[] = [];
   const shoot = (name: string) => page.screenshot({ path: `${screenshotDir}/retro-${name}.png`, fullPage: true, animations: 'disabled' });
-  const db = () => rig.server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(rig.server.database.db);
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });

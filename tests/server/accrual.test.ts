@@ -3,7 +3,7 @@
 // once (also under concurrent posts); staff adding an activity on the member's page; the rating correction
 // (reverse and re-credit) after a changed booking class or rule; the simulator writing nothing; bad input
 // answering field messages and changing nothing; and the ledger check clean after all of it.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRANSACTION_LOTS_PATH } from '../../engine/definition/views';
@@ -12,6 +12,7 @@ import { postingQueueOf } from '../../server/accrual/postingQueue';
 import type { PostedActivity } from '../../server/accrual/accrualStore';
 import { loadCatalogue } from '../../server/definitions';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -21,7 +22,7 @@ describe.each(testDatabases)('accrual on $name', (target) => {
   let seq = 0;
   const call = (path: string, data?: unknown, token = admin) => server.call(path, data, { token });
   const db = () => server.database.db;
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
 
   /** A member of the test's own: tier, enrollment date and one card; no tier history, so the tier is the member's. */
   async function member(tierid = 'BLUE', enrollmentdate = '2020-01-01', status = 'ACTIVE'): Promise<{ memberid: string; card: string }> {

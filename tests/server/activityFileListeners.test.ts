@@ -11,6 +11,7 @@ import { checkLedger, credit, TRX_TYPES } from '../../server/ledger/ledgerStore'
 import { processActivityFile, startProcessing } from '../../server/activityFiles/activityFileStore';
 import { loadCatalogue } from '../../server/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 type Role = 'upgrade' | 'first' | 'referred' | 'plain' | 'referrer';
@@ -102,7 +103,7 @@ describe.each(testDatabases)('activity file listeners on $name', (target) => {
     server = await startTestServer(target, { DEMO_MEMBERS: '0' });
     admin = (await server.login('admin')).body.result.bearer;
     db = server.database.db;
-    any = db as unknown as Kysely<any>;
+    any = definitionDb(db);
   });
   afterAll(async () => server?.close());
 

@@ -3,7 +3,6 @@
 // matches); a malformed file is refused whole with nothing written; a job interrupted after a chunk resumes
 // without crediting a row twice; the job's progress reaches 100; the per-row result file; the ledger check; a large
 // file is read, checked and stored in slices while other calls are answered.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { checkLedger } from '../../server/ledger/ledgerStore';
@@ -13,6 +12,7 @@ import { processActivityFile, startProcessing, uploadActivityFile } from '../../
 import { loadCatalogue } from '../../server/definitions';
 import { recountRows, rollupRows } from '../../server/rollups/rollupStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -24,7 +24,7 @@ describe.each(testDatabases)('activity files on $name', (target) => {
   let seq = 0;
   const catalogue = loadCatalogue();
   const call = (path: string, data?: unknown, token = admin) => server.call(path, data, { token });
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
 
   async function member(tierid = 'GOLD'): Promise<{ memberid: string; card: string }> {
     seq += 1;

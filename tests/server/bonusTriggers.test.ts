@@ -7,13 +7,13 @@
 import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
 import { loadCatalogue } from '../../server/definitions';
 import { createJobWorker } from '../../server/jobs/jobWorker';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { BONUS_REASONS } from '../../server/bonuses/bonusStore';
 import { RELATION_TEXTS } from '../../server/bonuses/bonusHooks';
 import { checkLedger, TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -21,7 +21,7 @@ describe.each(testDatabases)('relation and promo completion bonuses on $name', (
   let server: TestServer;
   let admin: string;
   let seq = 0;
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
   const call = (path: string, data: unknown) => server.call(path, data, { token: admin });
 
   async function addMember(): Promise<{ memberid: string; card: string }> {

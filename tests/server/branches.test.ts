@@ -1,6 +1,5 @@
 // Branches and ticket offices on both databases: the seeded sales network, their selectors (the cascade
 // by branch and the composite 'branch|office' value), and the User screen's choice of both checked on the server.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel, validateRecord } from '../../engine/definition/compile';
@@ -8,6 +7,7 @@ import { loadCatalogue } from '../../server/definitions';
 import { rowToRecord, type Row } from '../../server/resources/records';
 import { BRANCHES, TICKET_OFFICES } from '../../server/seed/referenceLists';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const catalogue = loadCatalogue();
 
@@ -18,7 +18,7 @@ describe.each(testDatabases)('branches and ticket offices on $name', (target) =>
   const options = async (selector: string, criteria?: Row): Promise<Row[]> => (await call('/api/selector/options', { selector, criteria })).body.result;
   const rowsOf = (resource: string) => {
     const table = resourceModel(catalogue.screenByResource.get(resource)!).table;
-    return (server.database.db as unknown as Kysely<any>).selectFrom(table).selectAll().execute() as Promise<Row[]>;
+    return definitionDb(server.database.db).selectFrom(table).selectAll().execute() as Promise<Row[]>;
   };
   const officer = { username: 'qz.branchclerk', userfullname: 'Qz Branch Clerk', email: 'qz.branchclerk@alms.example', rolecode: 'BRANCH' };
 

@@ -16,6 +16,7 @@ import { listRecords, trigramReach, type ListInput } from '../../server/resource
 import { syncResourceTables } from '../../server/resources/schemaSync';
 import { ftsTable, postingTable, TRIGRAMS_FUNCTION, vacuumPostings } from '../../server/resources/trigramIndex';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const SCREEN: ScreenDefinition = {
   schemaVersion: 1,
@@ -88,7 +89,7 @@ describe.each(testDatabases)('contains search on $name', (target) => {
   beforeAll(async () => {
     if (target.name === 'postgres') schema = await createTestSchema(target.url);
     database = openDatabase(target.url, { schema });
-    db = database.db as unknown as Kysely<any>;
+    db = definitionDb(database.db);
     await migrateToLatest(database.db, database.schema);
     await syncResourceTables(database.db, catalogueWith(SCREEN), database.schema);
     rows = [...SPECIAL, ...GENERATED];
@@ -237,7 +238,7 @@ describe.each(testDatabases.filter((t) => t.name === 'postgres'))('contains sear
   });
 
   it('counts a 3-character text from the posting table alone, index-only, and reads only the page\'s rows', async () => {
-    const db = database.db as unknown as Kysely<any>;
+    const db = definitionDb(database.db);
     await sql`insert into finder (code, name, carrier, status) select 'P' || lpad(i::text, 5, '0'), md5(i::text), 'GA', 'ACTIVE' from generate_series(1, 20000) as i`.execute(db);
     await sql`insert into finder (code, name, carrier, status) values ('Q1', 'Garuda Indonesia', 'GA', 'ACTIVE')`.execute(db);
     await sql`analyze finder`.execute(db);
@@ -287,7 +288,7 @@ describe('SQLite in a file: counts and contains searches off the serving thread'
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'alms-contains-'));
     database = openDatabase(`sqlite:${join(dir, 'list.sqlite')}`);
-    db = database.db as unknown as Kysely<any>;
+    db = definitionDb(database.db);
     await migrateToLatest(database.db);
     await syncResourceTables(database.db, catalogueWith(SCREEN));
     await sql`with recursive n(i) as (select 0 union all select i + 1 from n where i < ${ROWS - 1})

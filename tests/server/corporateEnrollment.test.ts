@@ -2,10 +2,10 @@
 // and card number, its tour codes and coordinators in one transaction (all or nothing), every bad field is
 // refused with the rule's message and the step to go back to, taken codes are refused, the step check on
 // Next, the guard, bad requests, and two enrollments of one code at once.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const SUBMIT = '/api/corporate-enrollment/create';
 const CHECK = '/api/corporate-enrollment/check';
@@ -56,7 +56,7 @@ function validDraft(): { corporatedetail: Values; tourcode: Values[]; travelcoor
 describe.each(testDatabases)('corporate enrollment on $name', (target) => {
   let server: TestServer;
   let admin: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const submit = (data: unknown, token = admin) => server.call(SUBMIT, data, { token });
   const count = async (table: string, column: string, value: unknown) =>
     Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column, '=', value).executeTakeFirstOrThrow()).n);

@@ -2,12 +2,12 @@
 // over the raw rows (members, member activities, park activities, ledger rows and their detail), the Flight
 // panel's carrier conditions checked by the server, the announcement read from the configuration keys, and the
 // rollups equal to a from-scratch recount after ledger writes, enrollments, tier changes, status changes and deletes.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { credit, debit } from '../../server/ledger/ledgerStore';
 import { countRollupsPerStatement, METRICS, recountRows, rollupRows } from '../../server/rollups/rollupStore';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const code = (call: Call) => call.body.status.responsecode;
 const message = (call: Call) => call.body.status.responsemessage;
@@ -17,7 +17,7 @@ type Row = Record<string, any>;
 describe.each(testDatabases)('dashboard panels on $name', (target) => {
   let server: TestServer;
   let admin: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const ask = (query: string, criteria: Record<string, unknown>) => server.call(`/api/dashboard/${query}`, undefined, { token: admin, parameter: { criteria } });
   const audit = { createdby: 'test', createddate: new Date().toISOString(), updatedby: 'test', updateddate: new Date().toISOString() };
   let members: Row[];
@@ -154,7 +154,7 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
       }
       await debit(trx, { memberid: rich[0]!.memberid, trxtype: 'REDEMPTION', activitydate: day(-1), awardmiles: 1_000, source: 'redemption:TEST2', reason: 'Redemption AWD-DOM-Y', user: 'test', now: new Date() });
       const { trxid } = await credit(trx, { memberid: rich[1]!.memberid, trxtype: 'EARNING', activitydate: day(-1), awardmiles: 500, user: 'test', now: new Date() });
-      await (trx as unknown as Kysely<any>).insertInto('ledger_detail').values({ trxid, lineno: 1, criterion: 'PROMO', ruletype: 'PRMANCT', rulecode: 'DSHPROMO', description: 'test', awardmiles: 500, tiermiles: 0, segments: 0 }).execute();
+      await definitionDb(trx).insertInto('ledger_detail').values({ trxid, lineno: 1, criterion: 'PROMO', ruletype: 'PRMANCT', rulecode: 'DSHPROMO', description: 'test', awardmiles: 500, tiermiles: 0, segments: 0 }).execute();
     });
     const ledger = (await db().selectFrom('ledger_transaction').selectAll().where('trxtype', '=', 'REDEMPTION').execute()).filter((t: Row) => inRange(t.activitydate));
     const awards = new Map((await db().selectFrom('award').select(['awardcode', 'partnercode']).execute()).map((a: Row) => [a.awardcode, a.partnercode]));
@@ -184,7 +184,7 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     await db().updateTable('member').set({ status: 'INACTIVE' }).where('memberid', '=', members[6]!.memberid).execute();
     await server.database.db.transaction().execute(async (trx) => {
       const { trxid } = await credit(trx, { memberid: m.memberid, trxtype: 'EARNING', activitydate: day(-3), awardmiles: 1_000, user: 'test', now: new Date() });
-      await (trx as unknown as Kysely<any>).insertInto('ledger_detail').values({ trxid, lineno: 1, criterion: 'PROMO', ruletype: 'PRMANCT', rulecode: 'DSHPROMO2', description: 'test', awardmiles: 0, tiermiles: 0, segments: 0 }).execute();
+      await definitionDb(trx).insertInto('ledger_detail').values({ trxid, lineno: 1, criterion: 'PROMO', ruletype: 'PRMANCT', rulecode: 'DSHPROMO2', description: 'test', awardmiles: 0, tiermiles: 0, segments: 0 }).execute();
       await debit(trx, { memberid: m.memberid, trxtype: 'REDEMPTION', activitydate: day(-3), awardmiles: 1_000, source: 'redemption:TEST3', reason: 'Redemption AWD-DOM-Y', user: 'test', now: new Date() });
     });
     // Corporate Activity's and Member Activity's: a member leaves its corporate, another joins one and changes
@@ -198,7 +198,7 @@ describe.each(testDatabases)('dashboard panels on $name', (target) => {
     // sums a statement's rows per key; the rows above were counted one at a time).
     await server.database.db.transaction().execute(async (trx) => {
       await countRollupsPerStatement(trx);
-      const chunk = trx as unknown as Kysely<any>;
+      const chunk = definitionDb(trx);
       await chunk.insertInto('member_activity').values([0, 1, 2, 3].map((n) => ({ memberid: members[8]!.memberid, activityid: `DSHMANY${n}`, activitytype: n === 3 ? 'NONAIR' : 'AIR', activitydate: day(-7), carrier: 'GA', partnercode: 'HILTON', status: 'CREDITED', ...audit }))).execute();
       await chunk.deleteFrom('member_activity').where('activityid', 'in', ['DSHMANY0', 'DSHMANY1', 'DSHMANY3']).execute();
     });

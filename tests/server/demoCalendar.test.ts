@@ -3,12 +3,12 @@
 // still logs in and lands where the README says and finds the data it promises (hotel: the Hilton voucher), every
 // seeded activity holds the miles its rating gives, and no card order lacks its product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { landingPath } from '../../workflows/loginMachine';
 import { demoDay } from '../../server/seed/seedDates';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -16,7 +16,7 @@ const YEAR_AHEAD = new Date(Date.now() + 365 * 86_400_000);
 
 describe.each(testDatabases)('the demo seeded a year ahead on $name', (target) => {
   let server: TestServer;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const today = YEAR_AHEAD.toISOString().slice(0, 10);
   const asSeeded = (day: string) => demoDay(day, YEAR_AHEAD);
 

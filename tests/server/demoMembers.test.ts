@@ -2,16 +2,17 @@
 // nationalities, branches and channels, with cards, addresses, tier history and a ledger written through
 // server/ledger that passes the ledger check, on SQLite (the full set) and PostgreSQL (a smaller set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { readConfig } from '../../server/core/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadCatalogue } from '../../server/definitions';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { syncResourceTables } from '../../server/resources/schemaSync';
-import { cardNumber, demoPopulation, NAMED_MEMBERS } from '../../server/seed/memberData';
+import { cardNumberOf } from '../../server/cards/cardNumbers';
+import { demoPopulation, NAMED_MEMBERS } from '../../server/seed/memberData';
 import { seed } from '../../server/seed/seed';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const NOW = new Date('2026-11-23T08:00:00Z');
 const SIZE = { sqlite: 400, postgres: 150 } as const;
@@ -21,7 +22,7 @@ describe.each(testDatabases)('demo members on $name', (target) => {
   let database: Database;
   let schema: string | undefined;
   let seedMs = 0;
-  const db = () => database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(database.db);
   const all = (table: string) => db().selectFrom(table).selectAll().execute();
 
   beforeAll(async () => {
@@ -47,12 +48,12 @@ describe.each(testDatabases)('demo members on $name', (target) => {
       expect(members[i]).toMatchObject({ memberid: `MBR${String(i + 1).padStart(7, '0')}`, firstname: named.firstname, lastname: named.lastname, gender: named.gender, status: named.state === 'inactive' ? 'INACTIVE' : 'ACTIVE' });
       expect(members[i]!.passwordhash === null).toBe(named.state === 'toActivate');
     });
-    expect(members[0]).toMatchObject({ cardnumber: cardNumber('51', 1), membershipid: 'FFP', tierid: 'GOLD' });
+    expect(members[0]).toMatchObject({ cardnumber: cardNumberOf('51', 1), membershipid: 'FFP', tierid: 'GOLD' });
     const cards = await all('member_card');
     for (const [i, named] of NAMED_MEMBERS.entries()) {
       const own = cards.filter((c) => c.memberid === members[i]!.memberid).map((c) => c.cardnumber);
-      expect(own).toContain(cardNumber(({ FFP: '51', COBRAND: '52', CORPORATE: '53' } as const)[named.membershipid], i + 1));
-      if (named.cobrand) expect(own).toContain(cardNumber('52', 100 + i));
+      expect(own).toContain(cardNumberOf(({ FFP: '51', COBRAND: '52', CORPORATE: '53' } as const)[named.membershipid], i + 1));
+      if (named.cobrand) expect(own).toContain(cardNumberOf('52', 100 + i));
     }
     // Unique but for the seeded suspect duplicates: two second enrollments under the same e-mail, two under the same ID card.
     for (const [key, shared] of [['username', 0], ['email', 2], ['cardnumber', 0], ['idcardno', 2], ['passportno', 0]] as const) {

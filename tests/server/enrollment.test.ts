@@ -3,7 +3,6 @@
 // order, activation mail and user log in one transaction; typed card numbers, enrollment access, age and the
 // rules are refused on their step and field with nothing stored; duplicates are enrolled and recorded as
 // suspects; concurrent enrollments never share a number; the card inventory keeps its counters.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { CARD_TEXTS } from '../../server/cards/cardInventoryStore';
@@ -12,6 +11,7 @@ import { ENROLL_TEXTS } from '../../server/enrollment/enrollmentStore';
 import { demoDay } from '../../server/seed/seedDates';
 import { latestMail } from './outbox';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const SUBMIT = '/api/enrollment/create';
 const CHECK_MEMBERSHIP = '/api/enrollment/check-membership';
@@ -61,7 +61,7 @@ describe.each(testDatabases)('individual enrollment on $name', (target) => {
   let server: TestServer;
   let admin: string;
   let branch: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const submit = (data: unknown, token = admin) => server.call(SUBMIT, data, { token });
   const count = async (table: string, where: Values = {}) => {
     let query = db().selectFrom(table).select((eb) => eb.fn.countAll().as('n'));

@@ -5,12 +5,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -18,7 +19,7 @@ describe.each(testDatabases)('Fast Track Report on $name', (target) => {
   let server: TestServer;
   let admin: string;
   const dir = mkdtempSync(join(tmpdir(), 'alms-fasttrack-'));
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
 
   /** Generates the report as admin in CSV, runs its job and answers the file's data rows (header dropped). */
   async function generate(criteria: Record<string, unknown>): Promise<string[][]> {

@@ -4,7 +4,7 @@
 // replays a run.
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, EXTEND_APP_ID } from '../../engine/api/envelope';
 import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
@@ -16,6 +16,7 @@ import { CountCache } from '../../server/resources/countCache';
 import { resourceActions } from '../../server/resources/resourceActions';
 import { sha256Hex } from '../../server/session/sessionStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -95,7 +96,7 @@ async function tablesOf(server: TestServer): Promise<string[]> {
 
 /** Table -> a hash of its rows (order-free), bookkeeping left out. */
 async function fingerprint(server: TestServer, tables: string[]): Promise<Map<string, string>> {
-  const db = server.database.db as unknown as Kysely<any>;
+  const db = definitionDb(server.database.db);
   const prints = new Map<string, string>();
   for (const table of tables) {
     if (BOOKKEEPING_TABLES.has(table)) continue;
@@ -299,7 +300,7 @@ describe.each(testDatabases)('fuzzed envelopes on $name', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target, { MINIVIEW_RATE_PER_MINUTE: '1000000' });
     admin = (await server.login('admin')).body.result.bearer;
-    const db = server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(server.database.db);
     const adminRole = (await server.database.db.selectFrom('app_user').select('rolecode').where('username', '=', 'admin').executeTakeFirstOrThrow()).rolecode;
     const samples = new Map<string, Map<string, unknown[]>>();
     for (const screen of catalogue.screens) {

@@ -10,6 +10,7 @@ import { readConfig, type ServerConfig } from '../../server/core/config';
 import type { Action } from '../../server/core/action';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { openDatabase, sqliteImage, type Database, type DatabaseOptions } from '../../server/db/database';
+import { definitionDb } from '../../server/db/definitionDb';
 import { createServer } from '../../server/server';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -50,13 +51,13 @@ export function bareDatabase(target: TestDatabase, setup: (db: Kysely<any>) => P
   beforeAll(async () => {
     schema = target.name === 'postgres' ? await createTestSchema(target.url) : undefined;
     database = openDatabase(target.url, { schema });
-    await setup(database.db as unknown as Kysely<any>);
+    await setup(database.db);
   });
   afterAll(async () => {
     await database?.close();
     if (schema) await dropTestSchema(target.url, schema);
   });
-  return { database: () => database!, db: () => database!.db as unknown as Kysely<any> };
+  return { database: () => database!, db: () => definitionDb(database!.db) };
 }
 
 export interface Call {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema';
 import { LedgerError, TRX_TYPES, checkLedger, credit, debit, expireDue, mergeAccounts, reverse, transfer } from '../../server/ledger/ledgerStore';
-import { addMonths } from '../../server/ledger/ledgerRules';
+import { addMonths } from '../../engine/definition/dates';
 import { claim, complete, enqueue, fail, progress } from '../../server/jobs/jobQueue';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { ledgerJobHandlers, ledgerSchedules, ledgerExpiryJobKey } from '../../server/ledger/ledgerJobs';
@@ -13,6 +13,7 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 import { openLedgerFixture, type LedgerFixture } from './ledgerFixture';
 import { defineAction } from '../../server/core/action';
 import { creditMany, type BatchCredit } from '../../server/ledger/ledgerBatch';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const now = new Date('2026-11-23T08:00:00Z');
 const today = '2026-11-23';
@@ -362,7 +363,7 @@ describe.each(testDatabases)('a ledger refusal through the API on $name', (targe
     expect(await db.selectFrom('member').select(['email', 'awardmiles']).where('memberid', '=', 'APISPEND1').executeTakeFirstOrThrow()).toEqual({ email: null, awardmiles: 1200 });
     const ok = await server.call('/api/test-ledger/spend', { memberid: 'APISPEND1', awardmiles: 200 });
     expect(ok.body.status.responsecode).toBe('0000');
-    const keys = await (db as unknown as Kysely<any>).selectFrom('general_config').select(['key', 'value']).where('key', 'in', ['MILES_EXPIRY_MONTHS', 'TRANSFER_MILES_EXPIRY_MONTHS']).orderBy('key').execute();
+    const keys = await definitionDb(db).selectFrom('general_config').select(['key', 'value']).where('key', 'in', ['MILES_EXPIRY_MONTHS', 'TRANSFER_MILES_EXPIRY_MONTHS']).orderBy('key').execute();
     expect(keys).toEqual([
       { key: 'MILES_EXPIRY_MONTHS', value: '36' },
       { key: 'TRANSFER_MILES_EXPIRY_MONTHS', value: '36' },

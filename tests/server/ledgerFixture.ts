@@ -8,6 +8,7 @@ import { loadCatalogue } from '../../server/definitions';
 import { syncResourceTables } from '../../server/resources/schemaSync';
 import { seedConfigKeys } from '../../server/configuration/configKeys';
 import { createTestSchema, dropTestSchema, type TestDatabase } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 export interface LedgerFixture {
   database: Database;
@@ -41,7 +42,7 @@ export async function openLedgerFixture(target: TestDatabase, poolSize?: number)
     balances: (memberid) => db.selectFrom('member').select(['awardmiles', 'tiermiles', 'frequency', 'status']).where('memberid', '=', memberid).executeTakeFirstOrThrow(),
     inTrx: (work) => db.transaction().execute(work),
     async setConfig(key, value) {
-      await (db as unknown as Kysely<any>).updateTable('general_config').set({ value }).where('key', '=', key).execute();
+      await definitionDb(db).updateTable('general_config').set({ value }).where('key', '=', key).execute();
     },
     async close() {
       await database.close();

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema';
 import { LedgerError, TRX_TYPES, checkLedger, credit, debit, expireDue, mergeAccounts, transfer } from '../../server/ledger/ledgerStore';
-import { addMonths, dayOf } from '../../server/ledger/ledgerRules';
+import { addDays, addMonths, isoDay } from '../../engine/definition/dates';
 import { testDatabases } from './harness';
 import { openLedgerFixture, type LedgerFixture } from './ledgerFixture';
 
@@ -17,9 +17,9 @@ const MEMBERS = 3;
 const now = new Date('2026-11-23T08:00:00Z');
 const user = 'model';
 const BASE = '2026-01-01';
-const TRANSFER_EXPIRY = addMonths(dayOf(now), 36);
+const TRANSFER_EXPIRY = addMonths(isoDay(now), 36);
 
-const dayAfter = (offset: number): string => new Date(Date.parse(`${BASE}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (offset: number): string => addDays(BASE, offset);
 
 interface ModelLot {
   lotid: number;
@@ -78,7 +78,7 @@ async function agree(model: Model, { db }: Real): Promise<void> {
 const earnIn = (r: Real, memberid: string, miles: number, tier: number, expiry: string) =>
   r.f.inTrx((trx) => credit(trx, { memberid, trxtype: TRX_TYPES.EARNING, activitydate: '2026-01-01', awardmiles: miles, tiermiles: tier, segments: 1, expirydate: expiry, user, now }));
 const spendIn = (r: Real, memberid: string, miles: number) =>
-  r.f.inTrx((trx) => debit(trx, { memberid, trxtype: TRX_TYPES.REDEMPTION, activitydate: dayOf(now), awardmiles: miles, user, now }));
+  r.f.inTrx((trx) => debit(trx, { memberid, trxtype: TRX_TYPES.REDEMPTION, activitydate: isoDay(now), awardmiles: miles, user, now }));
 
 class Earn implements fc.AsyncCommand<Model, Real> {
   constructor(readonly who: number, readonly miles: number, readonly offset: number) {}

@@ -3,7 +3,6 @@
 // approval request moving nothing unless the role holds the menu's POSTDIRECT function; the maker cannot
 // decide it; approving credits exactly what a direct post credits, rejecting moves nothing; activity files
 // still credit at once; the activity list says who entered each row and who approved it.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
@@ -13,6 +12,7 @@ import { createJobWorker } from '../../server/jobs/jobWorker';
 import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
 import { loadCatalogue } from '../../server/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -31,7 +31,7 @@ describe.each(testDatabases)('manual miles on $name', (target) => {
   let seq = 0;
   const catalogue = loadCatalogue();
   const as = (token: string) => (path: string, data?: unknown) => server.call(path, data, { token });
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
 
   async function member(awardmiles = 0): Promise<{ memberid: string; card: string; name: string }> {
     seq += 1;

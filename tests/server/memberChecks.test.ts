@@ -1,12 +1,12 @@
 // The member check screens on both databases: view pages over the member's rows (Invalid Name
 // Check, Member Identity, Member Locked, Member Referral): the fixed filter always applies, actions change
 // only the rows it admits, under the view's own function codes, with who and when recorded and the user log.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/definitions';
 import { checkUncheckedNames, lockMember } from '../../server/memberChecks/memberChecksStore';
 import { REFERRAL_CODE_PATTERN } from '../../server/memberChecks/referralCode';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const PAGE = { paging: { limit: 10, page: 1 } };
 
@@ -14,7 +14,7 @@ describe.each(testDatabases)('member checks on $name', (target) => {
   let server: TestServer;
   let admin: string;
   let branch: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const as = (token: string) => (path: string, data?: unknown, extra: Record<string, unknown> = {}) => server.call(path, data, { token, ...extra });
   const list = (resource: string, criteria: Record<string, unknown> = {}, token = admin) => as(token)(`/api/${resource}/list`, undefined, { ...PAGE, parameter: { criteria } });
   const member = (memberid: string) => db().selectFrom('member').selectAll().where('memberid', '=', memberid).executeTakeFirstOrThrow();

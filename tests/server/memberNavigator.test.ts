@@ -1,15 +1,15 @@
 // The member navigator's sub-step statuses (spec 000 §2 'Status: {status}') on both databases: each section's
 // own state from the member's rows, as the dots' tooltips show it, following changes; guarded like the page.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_SECTION_STATUS_PATH } from '../../engine/definition/views';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 describe.each(testDatabases)('member navigator statuses on $name', (target) => {
   let server: TestServer;
   let admin: string;
   let bod: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const statusOf = async (memberid: string, token = admin) => (await server.call(MEMBER_SECTION_STATUS_PATH, { memberid }, { token })).body;
   const aliasText = async (memberid: string) => {
     const n = Number((await db().selectFrom('member_alias').select((eb) => eb.fn.countAll().as('n')).where('memberid', '=', memberid).executeTakeFirstOrThrow()).n);

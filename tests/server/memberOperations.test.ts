@@ -2,12 +2,12 @@
 // check and submit (limits, fee and VAT, same or inactive member), the merge and the correction as
 // maker-checker creates (a field message at request time and again at approval, nothing changed when
 // refused), custom transaction role grants, and the ledger check staying clean after all of it.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { credit, checkLedger, TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { transferCharge, transferLimitProblem, type TransferPolicy } from '../../server/memberOperations/transferRules';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 // The defaults of the configuration keys (brief and DOMAIN.md), retyped to pin them.
 const POLICY: TransferPolicy = { minMiles: 500, maxMilesPerYear: 200_000, feePerMile: 150, currency: 'IDR', vatPercent: 11 };
@@ -33,7 +33,7 @@ describe.each(testDatabases)('member operations on $name', (target) => {
   let seq = 0;
   const as = (token: string) => (path: string, data?: unknown) => server.call(path, data, { token });
   const db = () => server.database.db;
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
 
   /** A member of the test's own with one card and an opening balance credited through the ledger. */
   async function member(awardmiles: number, status = 'ACTIVE', tiermiles = 0): Promise<{ memberid: string; card: string }> {
@@ -63,7 +63,7 @@ describe.each(testDatabases)('member operations on $name', (target) => {
     admin = (await server.login('admin')).body.result.bearer;
     checker = (await server.login('checker')).body.result.bearer;
     // Corrections here are a maker's, waiting for the checker: the admin role without Correction Transaction's post-without-approval function.
-    await (server.database.db as unknown as Kysely<any>).updateTable('role_permission').set({ granted: 0 }).where('rolecode', '=', 'ADMIN').where('functioncode', '=', 'CORRTRX_POSTDIRECT').execute();
+    await definitionDb(server.database.db).updateTable('role_permission').set({ granted: 0 }).where('rolecode', '=', 'ADMIN').where('functioncode', '=', 'CORRTRX_POSTDIRECT').execute();
   });
   afterAll(async () => server?.close());
 

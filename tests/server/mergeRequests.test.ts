@@ -1,12 +1,12 @@
 // Merge requests on both databases: Suspect Duplicate's Request Merge opens the same Merging Account
 // request /merging-account makes, linked to the suspect, whose status then follows the decision; one waiting
 // merge per account; an approval whose account was closed or merged meanwhile fails with a message, changing nothing.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { recordSuspects } from '../../server/enrollment/duplicateCheck';
 import { checkLedger, credit, TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const SUBMITTED = 'Your request has been submitted for approval';
 
@@ -17,7 +17,7 @@ describe.each(testDatabases)('merge requests on $name', (target) => {
   let seq = 0;
   const as = (token: string) => (path: string, data?: unknown) => server.call(path, data, { token });
   const db = () => server.database.db;
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
 
   /** A member of the test's own with one card (also its member card number) and an opening balance. */
   async function member(awardmiles: number): Promise<{ memberid: string; card: string; name: string }> {

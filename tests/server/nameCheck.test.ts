@@ -1,12 +1,12 @@
 // The name check of /invalid-name-check on both databases: it runs as a member's name changes on the
 // member screen and at enrollment, and as a job over every member (daily, and once more when the list of
 // suspicious names changes), so the screen lists the current failures; its counts follow member-screen writes.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/definitions';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { memberCheckJobHandlers, memberCheckSchedules, nameCheckJobKey } from '../../server/memberChecks/memberChecksJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const SECTION = '/api/member/section-personal-information';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -15,7 +15,7 @@ describe.each(testDatabases)('name check on $name', (target) => {
   let server: TestServer;
   let admin: string;
   let checker: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const as = (token: string) => (path: string, data?: unknown) => server.call(path, data, { token });
   const member = (memberid: string) => db().selectFrom('member').selectAll().where('memberid', '=', memberid).executeTakeFirstOrThrow();
   /** Invalid Name Check's first page of one row: its total is the count the server keeps. */

@@ -3,7 +3,6 @@
 // destination); a move the machine does not allow, an order not on the screen or unknown, changes nothing and
 // says which; a vendor result file with any bad row changes nothing and answers a per-row report; the SLA
 // verdict of each reached step against the vendor region's days; Vendor Region covering countries and branches.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition/views';
@@ -11,12 +10,13 @@ import { createOrder, moveOrders, regionForAddress } from '../../server/orders/o
 import { holdTier, loadMember } from '../../server/tiers/tierStore';
 import { tierId } from '../../server/seed/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 describe.each(testDatabases)('mailing orders on $name', (target) => {
   let server: TestServer;
   let admin: string;
   let member: { memberid: string; cardnumber: string; membershipid: string; tierid: string };
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
   const call = (path: string, data: unknown) => server.call(path, data, { token: admin });
   const order = (orderid: number) => any().selectFrom('card_order').select(['status', 'reordernumber', 'isoversla']).where('orderid', '=', orderid).executeTakeFirstOrThrow();
   const statusOf = async (orderid: number) => String((await order(orderid)).status);

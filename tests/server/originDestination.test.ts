@@ -1,11 +1,11 @@
 // Origin and destination exclude each other (`excludes` on both fields) on both databases: the accrual rule
 // screens, a codeshare's specific route and the accrual simulator refuse the same airport at both ends with a
 // field message and write nothing; two different airports pass.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { ACCRUAL_SIMULATE_PATH } from '../../domain/accrualResult';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ describe.each(testDatabases)('origin and destination on $name', (target) => {
   let server: TestServer;
   let admin: string;
   const call = (path: string, data?: unknown) => server.call(path, data, { token: admin });
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
 
   beforeAll(async () => {
     server = await startTestServer(target);

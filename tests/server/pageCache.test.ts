@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, withPageCache, type Database } from '../../server/db/database';
 import { FILE_CACHE_MB } from '../../server/activityFiles/activityFileStore';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const cacheSize = async (db: Kysely<any>) => Number(Object.values((await sql`pragma cache_size`.execute(db)).rows[0] as object)[0]);
 
@@ -13,7 +14,7 @@ describe('page cache of a SQLite job', () => {
   let db: Kysely<any>;
   beforeAll(() => {
     database = openDatabase('sqlite::memory:');
-    db = database.db as unknown as Kysely<any>;
+    db = definitionDb(database.db);
   });
   afterAll(() => database.close());
 
@@ -47,7 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('page cach
   it('runs the work and sends nothing of its own (a pragma is a syntax error there)', async () => {
     const database = openDatabase(process.env.TEST_DATABASE_URL!);
     try {
-      const db = database.db as unknown as Kysely<any>;
+      const db = definitionDb(database.db);
       expect(await withPageCache(db, FILE_CACHE_MB, async () => 'done')).toBe('done');
     } finally {
       await database.close();

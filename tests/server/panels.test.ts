@@ -1,7 +1,6 @@
 // Panel queries on both databases: the dashboard's Member Tier figures against an independent count over the
 // seeded members and cards, '0000' exactly, the criteria checked against the panel's filter definitions (a bad
 // value is a clear message and changes nothing), and the guard (a session; BOD has no dashboard).
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../engine/definition/catalogue';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
@@ -11,6 +10,7 @@ import { loadCatalogue } from '../../server/definitions';
 import { panelActions, unservedPanels } from '../../server/panels/panelActions';
 import { PANEL_QUERIES } from '../../server/panels/panelQueries';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const PATH = '/api/dashboard/member-tier';
 const code = (call: Call) => call.body.status.responsecode;
@@ -35,7 +35,7 @@ describe.each(testDatabases)('panel queries on $name', (target) => {
    * holding an active card of it issued by the day, once each; percentages of their total.
    */
   async function expectedTiers(gender: string, day: string): Promise<TierFigure[]> {
-    const db = server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(server.database.db);
     const members = new Map((await db.selectFrom('member').select(['memberid', 'gender', 'status']).execute()).map((m) => [m.memberid as string, m]));
     const tiers = new Map((await db.selectFrom('tier').select(['tierid', 'tiername', 'rank']).execute()).map((t) => [t.tierid as string, t]));
     const holders = new Map<string, Set<string>>();

@@ -4,7 +4,6 @@
 // catalogues only; a Promo File registering its members, or reporting its bad rows and changing nothing; and a
 // promotion's bonus credited through accrual only to eligible, registered members inside its dates, named by
 // the credit's detail line.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { parseCsv } from '../../engine/definition/bulk';
@@ -13,6 +12,7 @@ import { loadCatalogue } from '../../server/definitions';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { PROMOTION_RULE } from '../../server/promotions/promotionRules';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
@@ -30,7 +30,7 @@ describe.each(testDatabases)('promotions on $name', (target) => {
   let admin: string;
   let seq = 0;
   const call = (path: string, data?: unknown, extra: Row = {}) => server.call(path, data, { token: admin, ...extra });
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
   const count = async (table: string) => Number(((await any().selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as Row).n);
   const list = async (resource: string, criteria: Row = {}) => (await call(`/api/${resource}/list`, undefined, { parameter: { criteria }, paging: { limit: -1, page: 1 } })).body.result as Row[];
   const options = async (selector: string) => ((await call('/api/selector/options', { selector })).body.result as Row[]).map((o) => o.value);

@@ -11,6 +11,7 @@ import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions'
 import { sha256Hex } from '../../server/session/sessionStore';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 import { mailsTo } from './outbox';
+import { definitionDb } from '../../server/db/definitionDb';
 
 // Client addresses come from X-Forwarded-For, so one test can speak for several clients.
 process.env.TRUST_PROXY = 'true';
@@ -99,7 +100,7 @@ describe.each(testDatabases)('public abuse on $name', (target) => {
   describe('member reset requests', () => {
     /** An active member with an e-mail address, by card number. */
     async function someMember(skip: number): Promise<{ card: string; email: string }> {
-      const row = await (db() as unknown as Kysely<any>)
+      const row = await definitionDb(db())
         .selectFrom('member')
         .select(['cardnumber', 'email'])
         .where('status', '=', 'ACTIVE')

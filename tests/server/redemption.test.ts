@@ -5,12 +5,12 @@
 // voucher code for a non-air award), the approval above the configured miles (miles reserved, issued on
 // approval, redeposited on rejection) and the cancellation through Approval Redemption Cancel (REDEPOSIT).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES, credit } from '../../server/ledger/ledgerStore';
 import { REDEMPTION_TEXTS } from '../../server/redemption/redemptionRules';
 import { awardBookChanged } from '../../server/redemption/redemptionStore';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, unknown>;
 
@@ -78,7 +78,7 @@ describe.each(testDatabases)('redemption on $name', (target) => {
   let server: TestServer;
   let admin: (path: string, data?: unknown, extra?: Record<string, unknown>) => ReturnType<TestServer['call']>;
   let checker: typeof admin;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const balance = async (memberid: string) => Number((await db().selectFrom('member').select('awardmiles').where('memberid', '=', memberid).executeTakeFirstOrThrow()).awardmiles);
   const redemptions = async (memberid: string) => db().selectFrom('member_redemption').selectAll().where('memberid', '=', memberid).orderBy('redemptionid').execute();
   const certificates = async (redemptionid: string) => db().selectFrom('redemption_certificate').selectAll().where('redemptionid', '=', redemptionid).orderBy('passengerno').execute();

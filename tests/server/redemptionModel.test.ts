@@ -6,11 +6,11 @@
 // by issued and waiting redemptions = what the member had), and the ledger check is clean.
 // REDEMPTION_MODEL_RUNS raises the number of runs (default 3).
 import fc from 'fast-check';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRX_TYPES, checkLedger, credit } from '../../server/ledger/ledgerStore';
 import { awardBookChanged } from '../../server/redemption/redemptionStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const RUNS = Number(process.env.REDEMPTION_MODEL_RUNS ?? 3);
 const MEMBER = { memberid: 'MBR0000019', cardnumber: '5100000198' };
@@ -33,7 +33,7 @@ describe.each(testDatabases)('redemption model on $name', (target) => {
   let server: TestServer;
   let admin: (path: string, data?: unknown, extra?: Record<string, unknown>) => ReturnType<TestServer['call']>;
   let checker: typeof admin;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const balance = async () => Number((await db().selectFrom('member').select('awardmiles').where('memberid', '=', MEMBER.memberid).executeTakeFirstOrThrow()).awardmiles);
   const held = async () =>
     Number(

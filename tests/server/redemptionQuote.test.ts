@@ -4,10 +4,10 @@
 // its approval debits; the balance before and after the quote shows is the member's before and after. Also the
 // context the steps answer: the member (for Self Usage), the award's price, the certificate being changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES, credit } from '../../server/ledger/ledgerStore';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ describe.each(testDatabases)('redemption quote on $name', (target) => {
   let server: TestServer;
   let admin: (path: string, data?: unknown, extra?: Record<string, unknown>) => ReturnType<TestServer['call']>;
   let checker: typeof admin;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const balance = async () => Number((await db().selectFrom('member').select('awardmiles').where('memberid', '=', BUDI.memberid).executeTakeFirstOrThrow()).awardmiles);
   const lastDebit = async () => (await db().selectFrom('ledger_transaction').select(['trxtype', 'awardmiles']).where('memberid', '=', BUDI.memberid).orderBy('trxid', 'desc').executeTakeFirstOrThrow()) as Row;
 

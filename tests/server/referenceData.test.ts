@@ -1,12 +1,12 @@
 // Reference data seeded on start (server/seed/referenceData.ts) and the screens over it, on both databases:
 // what is seeded, the cascading selectors, set default, and each new screen refusing bad input.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceModel, validateRecord } from '../../engine/definition/compile';
 import { loadCatalogue } from '../../server/definitions';
 import { rowToRecord, type Row } from '../../server/resources/records';
 import { seedReferenceData } from '../../server/seed/referenceData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const catalogue = loadCatalogue();
 const SEEDED = ['region', 'country', 'state', 'city', 'airport', 'currency', 'general-config', 'job-catalogue', 'language', 'title', 'salutation', 'hobbies', 'religion'];
@@ -27,7 +27,7 @@ describe.each(testDatabases)('reference data on $name', (target) => {
   const options = async (selector: string, criteria?: Row): Promise<Option[]> => (await call('/api/selector/options', { selector, criteria })).body.result;
   const rowsOf = (resource: string) => {
     const table = resourceModel(catalogue.screenByResource.get(resource)!).table;
-    return (server.database.db as unknown as Kysely<any>).selectFrom(table).selectAll().execute() as Promise<Row[]>;
+    return definitionDb(server.database.db).selectFrom(table).selectAll().execute() as Promise<Row[]>;
   };
 
   beforeAll(async () => {

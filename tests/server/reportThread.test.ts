@@ -5,7 +5,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { createJobWorker } from '../../server/jobs/jobWorker';
@@ -13,6 +12,7 @@ import { claim, enqueue } from '../../server/jobs/jobQueue';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { REPORT_TEXTS } from '../../server/reports/reportStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 const dir = mkdtempSync(join(tmpdir(), 'alms-report-thread-'));
@@ -22,7 +22,7 @@ const targets = testDatabases.map((t) => (t.name === 'sqlite' ? { ...t, url: `sq
 describe.each(targets)('report jobs in their own thread on $name', (target) => {
   let server: TestServer;
   let admin: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const threadDatabase = () => ({ url: server.databaseUrl, schema: server.database.schema });
   const worker = (owner: string, now?: () => Date) => createJobWorker({ db: server.database.db, owner, handlers: reportJobHandlers, pollMs: 60_000, now, threadDatabase: threadDatabase() });
   const criteria = { startdate: null, enddate: null, tierid: null, branchcode: null, status: null };

@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { createJobWorker } from '../../server/jobs/jobWorker';
@@ -16,6 +15,7 @@ import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { FRAUD_RULES } from '../../server/reports/reportQueries';
 import { credit, debit, transfer } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -45,7 +45,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
   let admin: string;
   const dir = mkdtempSync(join(tmpdir(), 'alms-reports-'));
   const call = (path: string, data?: unknown, token = admin, extra: Record<string, unknown> = {}) => server.call(path, data, { token, parameter: extra });
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const worker = (owner = 'test', now?: () => Date) => createJobWorker({ db: server.database.db, owner, handlers: reportJobHandlers, pollMs: 60_000, now });
   const setKey = (key: string, value: string) => db().updateTable('general_config').set({ value, active: 1 }).where('key', '=', key).execute();
 

@@ -4,11 +4,11 @@
 // approval request on the manager's approval page; approving credits the flight through accrual (the table's
 // miles, the ledger rows, the segment) with the claim's status in one transaction; rejecting keeps the reason;
 // SkyTeam In claims are never credited, marked for export and downloaded; function codes guard every call.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -30,7 +30,7 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
   let branch: string;
   let seq = 0;
   const call = (path: string, data?: unknown, token = admin) => server.call(path, data, { token });
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
 
   /** A member of the test's own, enrolled on a day, with one card. */
   async function member(enrollmentdate = '2020-01-01', firstname = 'Budi', lastname = 'Santoso'): Promise<{ memberid: string; card: string }> {

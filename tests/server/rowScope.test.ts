@@ -15,6 +15,7 @@ import { createJobWorker } from '../../server/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { REPORT_QUERIES } from '../../server/reports/reportQueries';
 import { METRICS, memberRollup, recountRows, type RollupRow } from '../../server/rollups/rollupStore';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -33,7 +34,7 @@ describe.each(testDatabases)('row scope ($name)', (target) => {
 
   beforeAll(async () => {
     server = await startTestServer(target, { REPORT_DIR: mkdtempSync(join(tmpdir(), 'alms-scope-')) });
-    db = server.database.db as unknown as Kysely<any>;
+    db = definitionDb(server.database.db);
     admin = (await server.login('admin')).body.result.bearer;
     branch = (await server.login('branch')).body.result.bearer;
     hotel = (await server.login('hotel')).body.result.bearer;

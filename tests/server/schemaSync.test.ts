@@ -1,7 +1,7 @@
 // Tables follow the definitions: a new resource makes a table, a new field a column; a removed or
 // retyped field stops the start with a message and changes nothing; a field searched by contains gets
 // a trigram index, kept or dropped with the definition.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
@@ -13,6 +13,7 @@ import { CountCache } from '../../server/resources/countCache';
 import { listRecords } from '../../server/resources/listQuery';
 import { SchemaDriftError, syncResourceTables } from '../../server/resources/schemaSync';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const base = loadCatalogue();
 const gadget = (fields: ScreenDefinition['fields']): ScreenDefinition => ({
@@ -93,7 +94,7 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
 
   /** What serves contains searches of gadget.label: the posting table (PostgreSQL) or FTS5 table (SQLite) and its triggers. */
   const trigramParts = async () => {
-    const db = database.db as unknown as Kysely<any>;
+    const db = definitionDb(database.db);
     const { rows } =
       target.name === 'postgres'
         ? await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = ${database.schema} and tablename like 'gadget\_\_%'
@@ -104,7 +105,7 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
     return rows.map((r) => r.name).sort();
   };
   const search = async (screen: ScreenDefinition, text: string) => {
-    const found = await listRecords(database.db as unknown as Kysely<any>, database.dialect, resourceModel(screen), new CountCache(), { criteria: { label: `%${text}%` }, paging: { limit: 10, page: 1 } }, { code: 'asc' });
+    const found = await listRecords(database.db, database.dialect, resourceModel(screen), new CountCache(), { criteria: { label: `%${text}%` }, paging: { limit: 10, page: 1 } }, { code: 'asc' });
     return found.rows.map((r) => r.code);
   };
   const WANTED = { postgres: ['gadget__label_tri', 'gadget__label_tri_del', 'gadget__label_tri_ins', 'gadget__label_tri_set', 'gadget__label_tri_trunc'], sqlite: ['gadget_label_trgm', 'gadget_label_trgm_delete', 'gadget_label_trgm_insert', 'gadget_label_trgm_update'] };

@@ -8,7 +8,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { formatMessage } from '../../engine/rules';
@@ -18,6 +17,7 @@ import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sendStatements, STATEMENT_TEXTS } from '../../server/reports/statementStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
+import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -25,7 +25,7 @@ describe.each(testDatabases)('mileage statements on $name', (target) => {
   let server: TestServer;
   let admin: string;
   const dir = mkdtempSync(join(tmpdir(), 'alms-statements-'));
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const count = async (table: string, where: [string, string][] = []) => {
     let q = db().selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
     for (const [c, v] of where) q = q.where(c, '=', v);
@@ -121,7 +121,7 @@ describe.each(testDatabases)('statement mails carry their PDF on $name', (target
   let smtp: SmtpCapture;
   let admin: string;
   const dir = mkdtempSync(join(tmpdir(), 'alms-statement-pdf-'));
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
   const thisMonth = new Date().toISOString().slice(0, 7);
   const code = `STM-${thisMonth}`;
   const statementMails = async () =>

@@ -1,14 +1,15 @@
 // Domain writes drop the lists' counts: every insert, update and delete through Kysely names its
 // table to the database's listeners, so a member written by domain code (an enrollment, a status change, a
 // merge) is counted at once on the member list, not when the cached count ages out.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 describe.each(testDatabases)('table writes on $name', (target) => {
   let server: TestServer;
   let token: string;
-  const db = () => server.database.db as unknown as Kysely<any>;
+  const db = () => definitionDb(server.database.db);
 
   beforeAll(async () => {
     server = await startTestServer(target);

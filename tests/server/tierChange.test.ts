@@ -3,7 +3,6 @@
 // writes it (earlier rows end the day before, the member and its cards carry the tier, a card order TIERCHANGE,
 // the user named); an unknown tier, a tier of another membership, the tier held, a missing reason or a day after
 // the period answer a field message and change nothing; without MEMBER_UPDATE the call is refused.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { hashPassword } from '../../server/session/passwordHash';
@@ -11,6 +10,7 @@ import { sha256Hex } from '../../server/session/sessionStore';
 import { TIER_CARD_ORDER } from '../../server/tiers/tierStore';
 import { TIER_CHANGE_TEXTS } from '../../server/tiers/tierHooks';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const CREATE = '/api/member-tier/create';
 
@@ -18,7 +18,7 @@ describe.each(testDatabases)('manual tier change on $name', (target) => {
   let server: TestServer;
   let admin: string;
   let seq = 0;
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
   const call = (path: string, data: unknown, token = admin) => server.call(path, data, { token });
 
   /** A member of its own: FFP BLUE for 2026, with its card, account period and first tier row. */

@@ -1,7 +1,6 @@
 // The tier-management screens' demo data on both databases: membership types, memberships and four
 // ranked tiers per membership, offered by their selectors, and demo members holding cards in them;
 // seeded once, never in production.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/core/config';
 import { openDatabase } from '../../server/db/database';
@@ -11,6 +10,7 @@ import { syncResourceTables } from '../../server/resources/schemaSync';
 import { seed } from '../../server/seed/seed';
 import { seedTierData } from '../../server/seed/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 describe.each(testDatabases)('tier management data on $name', (target) => {
   let server: TestServer;
@@ -51,7 +51,7 @@ describe.each(testDatabases)('tier management data on $name', (target) => {
     expect(members.filter((m) => m.status === 'INACTIVE')).toHaveLength(1);
     expect(members.filter((m) => m.status === 'ACTIVE' && m.passwordhash === null).length).toBeGreaterThan(2);
     expect(new Set(members.map((m) => m.username)).size).toBe(members.length);
-    const cards = (await (db as unknown as Kysely<any>)
+    const cards = (await definitionDb(db)
       .selectFrom('member_card')
       .leftJoin('tier', 'tier.tierid', 'member_card.tierid')
       .select(['member_card.cardnumber', 'member_card.membershipid', 'tier.membershipid as tiermembership'])
@@ -67,7 +67,7 @@ describe.each(testDatabases)('tier management data on $name', (target) => {
   });
 
   it('seeds again without duplicating or restoring what staff deleted', async () => {
-    const db = server.database.db as unknown as Kysely<any>;
+    const db = definitionDb(server.database.db);
     await db.deleteFrom('tier').where('tierid', '=', 'CORPPLATINUM').execute();
     expect(await seedTierData(server.database.db, loadCatalogue())).toEqual({});
     expect((await db.selectFrom('tier').select('tierid').execute()).length).toBe(11);
@@ -82,7 +82,7 @@ describe('tier management data in production', () => {
       const catalogue = loadCatalogue();
       await syncResourceTables(database.db, catalogue);
       await seed(database.db, catalogue, readConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'Prod#Secret1' }));
-      const db = database.db as unknown as Kysely<any>;
+      const db = definitionDb(database.db);
       for (const table of ['membership_type', 'membership', 'tier', 'member', 'member_card']) expect(await db.selectFrom(table).selectAll().execute()).toEqual([]);
     } finally {
       await database.close();

@@ -16,6 +16,7 @@ import { giveBirthdayBonuses } from '../../server/bonuses/bonusStore';
 import { TIER_TEXTS } from '../../server/tiers/tierActions';
 import { TIER_STANDING_PATHS as TIER_PATHS } from '../../engine/definition/views';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const user = 'tester';
 const at = (day: string) => new Date(`${day}T08:00:00Z`);
@@ -79,7 +80,7 @@ describe.each(testDatabases)('tiers and bonuses on $name', (target) => {
     server = await startTestServer(target, {}, [], undefined, ON_DEMO_DAY);
     admin = (await server.login('admin')).body.identity!.signature!;
     db = server.database.db;
-    any = db as unknown as Kysely<any>;
+    any = definitionDb(db);
   });
   afterAll(async () => server?.close());
 

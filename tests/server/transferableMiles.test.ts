@@ -2,10 +2,10 @@
 // databases: the transferable balance is the balance less what is left of those lots; Transfer Mileage shows it
 // on its summary and refuses more on the miles field, a transfer takes only transferable lots (whatever expires
 // first), spending takes any lot, a merge keeps the lots' kind, and the ledger check stays clean.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, credit, LedgerError, transfer, transferableMiles, TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 describe.each(testDatabases)('transferable miles on $name', (target) => {
   let server: TestServer;
@@ -14,7 +14,7 @@ describe.each(testDatabases)('transferable miles on $name', (target) => {
   let seq = 0;
   const as = (token: string) => (path: string, data?: unknown) => server.call(path, data, { token });
   const db = () => server.database.db;
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
   const suffix = target.name === 'sqlite' ? 'S' : 'P';
 
   async function member(awardmiles: number): Promise<{ memberid: string; card: string }> {
@@ -43,7 +43,7 @@ describe.each(testDatabases)('transferable miles on $name', (target) => {
     admin = (await server.login('admin')).body.result.bearer;
     checker = (await server.login('checker')).body.result.bearer;
     // Corrections here are a maker's, waiting for the checker: the admin role without Correction Transaction's post-without-approval function.
-    await (server.database.db as unknown as Kysely<any>).updateTable('role_permission').set({ granted: 0 }).where('rolecode', '=', 'ADMIN').where('functioncode', '=', 'CORRTRX_POSTDIRECT').execute();
+    await definitionDb(server.database.db).updateTable('role_permission').set({ granted: 0 }).where('rolecode', '=', 'ADMIN').where('functioncode', '=', 'CORRTRX_POSTDIRECT').execute();
     // Two custom credit types granted to the admin role: one whose miles stay (expiring within a month), one valid for transfer.
     for (const [code, valid, months] of [[`NT${suffix}`, false, 1], [`VT${suffix}`, true, 24]] as const) {
       const made = await as(admin)('/api/custom-transaction/create', { customtrxcode: code, customtrxname: valid ? 'Partner Goodwill' : 'Service Recovery', direction: 'CREDIT', milestype: 'AWARD', maxmiles: 10_000, periodmiles: months, validfortransfer: valid });

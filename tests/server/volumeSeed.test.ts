@@ -23,6 +23,7 @@ import { PANEL_QUERIES } from '../../server/panels/panelQueries';
 import { PROMOTION_RULE } from '../../server/promotions/promotionRules';
 import { NO_MEMBER } from '../../server/seed/volumeActivity';
 import type { SessionUser } from '../../server/session/sessionStore';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const MEMBERS = 500;
 const catalogue = loadCatalogue();
@@ -73,7 +74,7 @@ describe.each(testDatabases)('seed:volume on $name', (target) => {
     ({ rows } = await seedVolume({ url, members: MEMBERS, schema, chunk: 700 }));
     database = openDatabase(url, { schema });
     cleanups.push(() => database.close());
-    db = database.db as unknown as Kysely<any>;
+    db = definitionDb(database.db);
   }, 300_000);
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -177,7 +178,7 @@ describe.each(testDatabases)('seed:volume on $name', (target) => {
       await syncResourceTables(fresh.db, catalogue, fresh.schema);
       // A first start installs the dashboard's rollups (their indexes and triggers) once the tables exist.
       await installRollups(fresh.db);
-      const expected = await schemaObjects(fresh.db as unknown as Kysely<any>, freshSchema);
+      const expected = await schemaObjects(fresh.db, freshSchema);
       expect(expected.some((entry) => entry.startsWith('index ledger_transaction_member_idx'))).toBe(true);
       expect(await schemaObjects(db, schema)).toEqual(expected);
     } finally {

@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { BACKSTOP_PAGES } from '../../server/db/walCheckpointer';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const dir = mkdtempSync(join(tmpdir(), 'alms-wal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +21,7 @@ describe('WAL checkpoints on SQLite', () => {
   it('copies a file database’s log back from a worker, well before the serving connection would', async () => {
     const file = join(dir, 'checkpointed.sqlite');
     const database = openDatabase(`sqlite:${file}`);
-    const db = database.db as unknown as Kysely<any>;
+    const db = definitionDb(database.db);
     try {
       expect(await autocheckpoint(db)).toBe(BACKSTOP_PAGES);
       await sql`create table filler (n integer primary key, text text not null)`.execute(db);
@@ -71,7 +72,7 @@ describe('WAL checkpoints on SQLite', () => {
   it('leaves an in-memory database its own checkpoints (no worker can share it)', async () => {
     const database = openDatabase('sqlite::memory:');
     try {
-      expect(await autocheckpoint(database.db as unknown as Kysely<any>)).toBe(1000);
+      expect(await autocheckpoint(database.db)).toBe(1000);
     } finally {
       await database.close();
     }

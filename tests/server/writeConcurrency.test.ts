@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction } from '../../server/core/action';
@@ -17,6 +17,7 @@ import { TRANSACTION_TRIES, isDatabaseBusy, retryConflicts } from '../../server/
 import { TRX_TYPES, checkLedger, credit } from '../../server/ledger/ledgerStore';
 import { bumpCounter } from './fixtures/counterBumps';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { definitionDb } from '../../server/db/definitionDb';
 
 const conflict = (code = '40P01') => Object.assign(new Error(code === '40P01' ? 'deadlock detected' : 'could not serialize access'), { code });
 
@@ -67,7 +68,7 @@ describe.each(testDatabases)('one writer discipline on $name', (target) => {
   let admin: string;
   let seq = 0;
   const db = () => server.database.db;
-  const any = () => server.database.db as unknown as Kysely<any>;
+  const any = () => definitionDb(server.database.db);
 
   async function member(awardmiles: number): Promise<{ memberid: string; card: string }> {
     seq += 1;

@@ -1,6 +1,7 @@
 // A row becomes a record through a reader compiled per model (server/resources/records.ts): it must give
 // exactly what fromDb gives field by field, for every model of the catalogue and every kind of value.
 import { describe, expect, it } from 'vitest';
+import { resourceModelOf } from '../../engine/definition/catalogue';
 import { resourceModel, type ResolvedField } from '../../engine/definition/compile';
 import { fromDb, recordReader, type Row } from '../../server/resources/records';
 import { loadCatalogue } from '../../server/definitions';
@@ -71,5 +72,18 @@ describe('the compiled record reader', () => {
     expect((got as { polluted?: boolean }).polluted).toBeUndefined();
     expect(got['with-dash']).toBe(5);
     expect(got.ok).toBe(true);
+  });
+});
+
+describe('resourceModelOf', () => {
+  it("is the screen's model, the same object on every call (the reader is compiled once per model)", () => {
+    const screen = catalogue.screenByResource.get('member')!;
+    const model = resourceModelOf(catalogue, 'member');
+    expect(model).toEqual(resourceModel(screen));
+    expect(resourceModelOf(catalogue, 'member')).toBe(model);
+  });
+
+  it('refuses a resource no screen declares', () => {
+    expect(() => resourceModelOf(catalogue, 'no-such-resource')).toThrow('no screen declares the resource "no-such-resource"');
   });
 });
