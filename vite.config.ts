@@ -92,6 +92,9 @@ const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 const VENDOR_CHUNKS: [name: string, module: RegExp][] = [['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/]];
 const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, module]) => module.test(id))?.[0];
 
+/** Server test files that replace a module with vi.mock (the server project shares one module graph per worker). */
+export const SERVER_TESTS_WITH_MOCKS = ['tests/server/session.test.ts'];
+
 export default defineConfig({
   plugins: [react(), withoutTableColumnFilters(), screenResources(), precompressed()],
   build: {
@@ -113,6 +116,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          exclude: SERVER_TESTS_WITH_MOCKS,
+          // A worker runs its files in one module graph: the server's code is loaded and compiled once per worker,
+          // not once per file (each file still has its own servers and databases).
+          isolate: false,
           // On PostgreSQL, one template database with every table; a server's first start of a configuration and
           // day is kept as a seeded image, and each file's server starts on a copy (tests/server/harness.ts).
           globalSetup: ['tests/server/pgTemplate.ts', 'tests/server/seededImages.ts'],
@@ -128,10 +135,26 @@ export default defineConfig({
         },
       },
       {
+        // Server test files that replace a module (vi.mock) need a module graph of their own.
+        extends: true,
+        test: {
+          name: 'server-mocks',
+          include: SERVER_TESTS_WITH_MOCKS,
+          globalSetup: ['tests/server/pgTemplate.ts', 'tests/server/seededImages.ts'],
+          setupFiles: process.env.SUITE_DAY ? ['tests/server/onAnotherDay.ts'] : [],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 180000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // As the server tests: one module graph per worker.
+          isolate: false,
           globalSetup: ['tests/server/seededImages.ts'],
           environment: 'node',
           testTimeout: 60000,
