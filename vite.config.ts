@@ -8,18 +8,24 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * The build leaves out antd's table column-filter dropdown (it brings antd's Tree: 15 KiB gzip on every list
- * screen, measured): screens filter with their search forms. src/antdShims/tableFilterDropdown.tsx takes its place.
+ * Modules of a package that the build swaps for small stand-ins of our own (each stand-in says why it is enough):
+ * antd's table column-filter dropdown, which brings antd's Tree (15 KiB gzip on every list screen, measured), as
+ * screens filter with their search forms; and in the record form, rjsf's Markdown parser (24 KiB brotli, for
+ * descriptions that opt in to Markdown, which the engine never does) and its URI library (6.5 KiB, for `$ref`s,
+ * which compiled schemas never hold).
  */
-function withoutTableColumnFilters(): Plugin {
-  const shim = fileURLToPath(new URL('src/antdShims/tableFilterDropdown.tsx', import.meta.url));
+const STAND_INS: { source: string; importer: RegExp; standIn: string }[] = [
+  { source: './FilterDropdown', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, standIn: 'src/antdShims/tableFilterDropdown.tsx' },
+  { source: 'markdown-to-jsx/react', importer: /@rjsf[\\/]core[\\/]/, standIn: 'src/rjsfShims/markdown.tsx' },
+  { source: 'fast-uri', importer: /@rjsf[\\/]utils[\\/]/, standIn: 'src/rjsfShims/uriResolver.ts' },
+];
+
+function standIns(): Plugin {
+  const files = STAND_INS.map((entry) => ({ ...entry, file: fileURLToPath(new URL(entry.standIn, import.meta.url)) }));
   return {
-    name: 'without-table-column-filters',
+    name: 'stand-ins',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './FilterDropdown' && importer && /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/.test(importer)) return shim;
-      return undefined;
-    },
+    resolveId: (source, importer) => (importer ? files.find((entry) => entry.source === source && entry.importer.test(importer))?.file : undefined),
   };
 }
 
@@ -52,12 +58,6 @@ function screenResources(): Plugin {
 }
 
 /**
- * antd's rc-component packages declare no `sideEffects`, so every module a used one imports stays, used or not:
- * antd's Input reaches rc-form's index through its form context, and with it Field, List and async-validator (about
- * 9 KiB gzip on a list screen that has no antd Form). They have no import-time effects (no bare imports, no
- * globals), so their unused modules are left out, as antd's own are.
- */
-/**
  * Every text file of the build above 1 KiB gets its brotli (quality 11) and gzip (level 9) copies beside it, once
  * at build: the server sends the one the browser accepts (server/core/compression.ts) without compressing per request.
  */
@@ -82,6 +82,12 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * antd's rc-component packages declare no `sideEffects`, so every module a used one imports stays, used or not:
+ * antd's Input reaches rc-form's index through its form context, and with it Field, List and async-validator (about
+ * 9 KiB gzip on a list screen that has no antd Form). They have no import-time effects (no bare imports, no
+ * globals), so their unused modules are left out, as antd's own are.
+ */
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 
 /**
@@ -93,7 +99,7 @@ const VENDOR_CHUNKS: [name: string, module: RegExp][] = [['react', /[\\/]node_mo
 const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, module]) => module.test(id))?.[0];
 
 export default defineConfig({
-  plugins: [react(), withoutTableColumnFilters(), screenResources(), precompressed()],
+  plugins: [react(), standIns(), screenResources(), precompressed()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
