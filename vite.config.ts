@@ -12,20 +12,30 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * antd's table column-filter dropdown, which brings antd's Tree (15 KiB gzip on every list screen, measured), as
  * screens filter with their search forms; and in the record form, rjsf's Markdown parser (24 KiB brotli, for
  * descriptions that opt in to Markdown, which the engine never does) and its URI library (6.5 KiB, for `$ref`s,
- * which compiled schemas never hold).
+ * which compiled schemas never hold). A stand-in that names a package module is the same code reached without an
+ * index: antd's form context (which every input reads) takes rc-form's FormProvider from the module that declares
+ * it, not from rc-form's index, whose statics keep rc-form's whole form store (6 KiB brotli on every screen); and
+ * antd's table draws its row selection's radio from Radio's own module, not from Radio's index, whose Group brings
+ * antd's form hooks and with them that store again.
  */
 const STAND_INS: { source: string; importer: RegExp; standIn: string }[] = [
   { source: './FilterDropdown', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, standIn: 'src/antdShims/tableFilterDropdown.tsx' },
+  { source: '@rc-component/form', importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, standIn: '@rc-component/form/es/FormContext' },
+  { source: '../../radio', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, standIn: 'antd/es/radio/radio' },
   { source: 'markdown-to-jsx/react', importer: /@rjsf[\\/]core[\\/]/, standIn: 'src/rjsfShims/markdown.tsx' },
   { source: 'fast-uri', importer: /@rjsf[\\/]utils[\\/]/, standIn: 'src/rjsfShims/uriResolver.ts' },
 ];
 
 function standIns(): Plugin {
-  const files = STAND_INS.map((entry) => ({ ...entry, file: fileURLToPath(new URL(entry.standIn, import.meta.url)) }));
+  const ownFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
   return {
     name: 'stand-ins',
     enforce: 'pre',
-    resolveId: (source, importer) => (importer ? files.find((entry) => entry.source === source && entry.importer.test(importer))?.file : undefined),
+    async resolveId(source, importer) {
+      const entry = importer ? STAND_INS.find((e) => e.source === source && e.importer.test(importer)) : undefined;
+      if (!entry) return undefined;
+      return entry.standIn.startsWith('src/') ? ownFile(entry.standIn) : this.resolve(entry.standIn, importer, { skipSelf: true });
+    },
   };
 }
 

@@ -19,13 +19,14 @@ import {
   visibleSections,
 } from '../definition/recordPage';
 import type { RecordSection, ScreenDefinition } from '../definition/screen';
-import { ChildTable } from './ChildTable';
-import { ChildDetail } from './ChildDetail';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
 import { RecordActions, RecordHeader } from './RecordHeader';
 
 const RecordDetails = lazy(() => import('./RecordDetails').then((m) => ({ default: m.RecordDetails })));
+// A section's child table (antd's Table with it) and a child row's page load with the first section that shows one.
+const ChildTable = lazy(() => import('./ChildTable').then((m) => ({ default: m.ChildTable })));
+const ChildDetail = lazy(() => import('./ChildDetail').then((m) => ({ default: m.ChildDetail })));
 
 type Row = Record<string, unknown>;
 
@@ -123,7 +124,9 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
 
   const content: ReactNode =
     active && detail !== undefined && active.child?.detailPage ? (
-      <ChildDetail key={`${recordKey}/${active.key}/${detail}`} parentRecord={summary} child={active.child} detailKey={detail} onBack={() => open(active)} />
+      <Suspense fallback={<Spin />}>
+        <ChildDetail key={`${recordKey}/${active.key}/${detail}`} parentRecord={summary} child={active.child} detailKey={detail} onBack={() => open(active)} />
+      </Suspense>
     ) : (
       active && (
         <SectionView
@@ -264,7 +267,11 @@ function SectionView({ screen, section, recordKey, summary, onSaved, onOpenDetai
           <View screen={screen} record={{ ...summary, ...values }} section={section} />
         </Suspense>
       )}
-      {section.child && !isNew && <ChildTable parent={screen} parentRecord={summary} child={section.child} onOpenDetail={section.child.detailPage ? onOpenDetail : undefined} />}
+      {section.child && !isNew && (
+        <Suspense fallback={<Spin />}>
+          <ChildTable parent={screen} parentRecord={summary} child={section.child} onOpenDetail={section.child.detailPage ? onOpenDetail : undefined} />
+        </Suspense>
+      )}
     </div>
   );
 }

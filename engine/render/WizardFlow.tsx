@@ -15,7 +15,7 @@ import type { FieldDefinition, ScreenDefinition, WizardPage } from '../definitio
 import { appliedSteps, compileWizard, filledRow, stepResources, rowsWithInherited, stepRequired, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
 import { WIZARD_MACHINES } from '../../workflows/wizardMachines';
 import { wizardPosition, type StepCheckInput, type SubmitInput, type WizardContext } from '../../workflows/wizardMachine';
-import { displayValue } from './DataTable';
+import { displayValue } from './displayValue';
 import { useEngine } from './EngineContext';
 import type { PageViewProps } from './pageViewProps';
 import { ImageValue } from './ImageValue';
