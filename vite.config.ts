@@ -8,33 +8,38 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * Modules of a package that the build swaps for small stand-ins of our own (each stand-in says why it is enough):
- * antd's table column-filter dropdown, which brings antd's Tree (15 KiB gzip on every list screen, measured), as
- * screens filter with their search forms; and in the record form, rjsf's Markdown parser (24 KiB brotli, for
- * descriptions that opt in to Markdown, which the engine never does) and its URI library (6.5 KiB, for `$ref`s,
- * which compiled schemas never hold). A stand-in that names a package module is the same code reached without an
- * index: antd's form context (which every input reads) takes rc-form's FormProvider from the module that declares
- * it, not from rc-form's index, whose statics keep rc-form's whole form store (6 KiB brotli on every screen); and
- * antd's table draws its row selection's radio from Radio's own module, not from Radio's index, whose Group brings
- * antd's form hooks and with them that store again.
+ * Modules of packages that the build swaps for stand-ins: code for what the engine never draws (each stand-in of ours
+ * says why it is enough), or the same code reached without an index whose statics bring more. Brotli sizes.
  */
 const STAND_INS: { source: string; importer: RegExp; standIn: string }[] = [
+  // antd's table column-filter dropdown, with antd's Tree (15 KiB gzip on every list): screens filter with their search forms.
   { source: './FilterDropdown', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, standIn: 'src/antdShims/tableFilterDropdown.tsx' },
+  // antd's virtual table (2 KiB on every table): no table sets `virtual`.
+  { source: './RcTable/VirtualTable', importer: /antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, standIn: 'src/antdShims/virtualTable.ts' },
+  // The radio of antd's row selection, its Group bringing antd's form hooks and rc-form's store (8 KiB on every table).
+  { source: '../../radio', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, standIn: 'src/antdShims/selectionRadio.ts' },
+  // rc-form's FormProvider from its own module: rc-form's index keeps the form store (6 KiB on every screen with an input).
   { source: '@rc-component/form', importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, standIn: '@rc-component/form/es/FormContext' },
-  { source: '../../radio', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, standIn: 'antd/es/radio/radio' },
+  // rjsf's Markdown parser (24 KiB on every form), for descriptions that opt in to Markdown: the engine never does.
   { source: 'markdown-to-jsx/react', importer: /@rjsf[\\/]core[\\/]/, standIn: 'src/rjsfShims/markdown.tsx' },
+  // rjsf's URI library (6.5 KiB on every form), for `$ref`s: compiled schemas hold none.
   { source: 'fast-uri', importer: /@rjsf[\\/]utils[\\/]/, standIn: 'src/rjsfShims/uriResolver.ts' },
 ];
 
 function standIns(): Plugin {
   const ownFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const sources = new RegExp(`^(${STAND_INS.map((entry) => entry.source.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
   return {
     name: 'stand-ins',
     enforce: 'pre',
-    async resolveId(source, importer) {
-      const entry = importer ? STAND_INS.find((e) => e.source === source && e.importer.test(importer)) : undefined;
-      if (!entry) return undefined;
-      return entry.standIn.startsWith('src/') ? ownFile(entry.standIn) : this.resolve(entry.standIn, importer, { skipSelf: true });
+    resolveId: {
+      // Only these specifiers reach the handler (the build resolves tens of thousands of imports).
+      filter: { id: sources },
+      async handler(source, importer) {
+        const entry = importer ? STAND_INS.find((e) => e.source === source && e.importer.test(importer)) : undefined;
+        if (!entry) return undefined;
+        return entry.standIn.startsWith('src/') ? ownFile(entry.standIn) : this.resolve(entry.standIn, importer, { skipSelf: true });
+      },
     },
   };
 }
@@ -64,6 +69,43 @@ function screenResources(): Plugin {
       }
       return `export default ${JSON.stringify(index)};`;
     },
+  };
+}
+
+/**
+ * A lazy chunk's preload list (Vite's `__vite__mapDeps`) leaves out the chunks its importer imports statically: they
+ * have loaded before the importer ran, so preloading them again fetched nothing. The lists named React, antd's core
+ * and the shell for every lazy page (about 2 KiB brotli on a list screen).
+ */
+function preloadsOnce(): { plugin: Plugin; resolveDependencies(file: string, deps: string[], context: { hostId: string }): string[] } {
+  let chunks = new Map<string, readonly string[]>();
+  const loadedWith = new Map<string, Set<string>>();
+  const staticClosure = (file: string): Set<string> => {
+    let found = loadedWith.get(file);
+    if (!found) {
+      found = new Set();
+      const visit = (name: string) => {
+        for (const imported of chunks.get(name) ?? []) if (!found!.has(imported)) found!.add(imported), visit(imported);
+      };
+      visit(file);
+      loadedWith.set(file, found);
+    }
+    return found;
+  };
+  return {
+    plugin: {
+      name: 'preloads-once',
+      apply: 'build',
+      // Before Vite writes the preload lists, which it does in its own generateBundle.
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output.imports] as const] : [])));
+          loadedWith.clear();
+        },
+      },
+    },
+    resolveDependencies: (_file, deps, { hostId }) => deps.filter((dep) => !staticClosure(hostId).has(dep)),
   };
 }
 
@@ -101,21 +143,28 @@ function precompressed(): Plugin {
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 
 /**
- * React and the router, which every page loads, in a vendor chunk of their own: a new build of the app's code leaves
- * it cached. (antd's shell is left where the build puts it: as a chunk of its own it brought 60 KiB of antd to the
- * login page, which draws hardly any antd.)
+ * Chunks the build makes of their modules whoever imports them. React and the router, which every page loads: a new
+ * build of the app's code leaves them cached. antd's icons, all that the app draws (56, 10 KiB brotli): one by one,
+ * each was a request and a chunk's overhead, a dozen of them on a list (the login page, which draws three, takes
+ * the rest along). antd itself is left where the build puts it: as a chunk of its own, its shell brought 60 KiB of
+ * antd to the login page, which draws hardly any antd.
  */
-const VENDOR_CHUNKS: [name: string, module: RegExp][] = [['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/]];
-const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, module]) => module.test(id))?.[0];
+const CHUNK_GROUPS = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+  { name: 'icons', test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/, priority: 1 },
+];
+
+const preloads = preloadsOnce();
 
 export default defineConfig({
-  plugins: [react(), standIns(), screenResources(), precompressed()],
+  plugins: [react(), standIns(), screenResources(), preloads.plugin, precompressed()],
   build: {
     outDir: 'dist',
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined) },
-      output: { manualChunks: vendorChunk },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/meta.json': 'http://localhost:8080' } },

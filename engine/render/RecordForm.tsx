@@ -5,11 +5,10 @@ import { Col, Divider, Row } from 'antd';
 import { withTheme } from '@rjsf/core';
 import { generateTemplates } from '@rjsf/antd/lib/templates/index.js';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { formFields, formSchema, isRequired, validateRecord, type FormMode } from '../definition/compile';
+import { formFields, formSchema, isRequired, stepEmpty, validateRecord, type FormMode } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
 import { engineFields, engineWidgets } from './widgets/formWidgets';
 import { formValidator } from './formValidator';
-import { stepEmpty } from '../definition/wizardPage';
 
 type Values = Record<string, unknown>;
 

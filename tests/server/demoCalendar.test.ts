@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { CODES } from '../../engine/api/responseCodes';
-import { landingPath } from '../../workflows/loginMachine';
+import { landingPath } from '../../src/shell/staffRoutes';
 import { demoDay } from '../../server/seed/seedDates';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
