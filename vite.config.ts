@@ -143,15 +143,19 @@ function precompressed(): Plugin {
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 
 /**
- * Chunks the build makes of their modules whoever imports them. React and the router, which every page loads: a new
- * build of the app's code leaves them cached. antd's icons, all that the app draws (56, 10 KiB brotli): one by one,
- * each was a request and a chunk's overhead, a dozen of them on a list (the login page, which draws three, takes
- * the rest along). antd itself is left where the build puts it: as a chunk of its own, its shell brought 60 KiB of
- * antd to the login page, which draws hardly any antd.
+ * Chunks the build makes of their modules whoever imports them (a higher priority takes a module first, with the
+ * modules it imports):
+ * - React and the router, which every page loads: a new build of the app's code leaves them cached.
+ * - antd's icons, all that the app draws (56, 10 KiB brotli): one by one, each was a request and a chunk's overhead,
+ *   a dozen of them on a list (the login page, which draws three, takes the rest along).
+ * - antd's core (theme, style runtime, config, popups and motion), which every page drawn with antd needs: left to the
+ *   build, it was cut up anew by every new lazy import (a lazy antd Result cut it in six, +3 KiB on a list). antd's
+ *   components stay where the build puts them: as one chunk, antd's shell brought 60 KiB to the login page.
  */
 const CHUNK_GROUPS = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-  { name: 'icons', test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/, priority: 1 },
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+  { name: 'icons', test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/, priority: 2 },
+  { name: 'antd-core', test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|stylis|@emotion|antd[\\/]es[\\/](config-provider|theme|style|_util|locale)|@rc-component[\\/](util|motion|trigger|portal|resize-observer))[\\/]/, priority: 1 },
 ];
 
 const preloads = preloadsOnce();
