@@ -17,7 +17,6 @@ interface EngineUiOptions {
   choices?: FieldOption[];
   minDate?: string;
   maxDate?: string;
-  maxSizeKb?: number;
   /** The other choice field whose value this field's options leave out. */
   excludes?: string;
 }
