@@ -8,17 +8,38 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * The build leaves out antd's table column-filter dropdown (it brings antd's Tree: 15 KiB gzip on every list
- * screen, measured): screens filter with their search forms. src/antdShims/tableFilterDropdown.tsx takes its place.
+ * Modules of packages that the build swaps for stand-ins: code for what the engine never draws (each stand-in of ours
+ * says why it is enough), or the same code reached without an index whose statics bring more. Brotli sizes.
  */
-function withoutTableColumnFilters(): Plugin {
-  const shim = fileURLToPath(new URL('src/antdShims/tableFilterDropdown.tsx', import.meta.url));
+const STAND_INS: { source: string; importer: RegExp; standIn: string }[] = [
+  // antd's table column-filter dropdown, with antd's Tree (15 KiB gzip on every list): screens filter with their search forms.
+  { source: './FilterDropdown', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, standIn: 'src/antdShims/tableFilterDropdown.tsx' },
+  // antd's virtual table (2 KiB on every table): no table sets `virtual`.
+  { source: './RcTable/VirtualTable', importer: /antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, standIn: 'src/antdShims/virtualTable.ts' },
+  // The radio of antd's row selection, its Group bringing antd's form hooks and rc-form's store (8 KiB on every table).
+  { source: '../../radio', importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, standIn: 'src/antdShims/selectionRadio.ts' },
+  // rc-form's FormProvider from its own module: rc-form's index keeps the form store (6 KiB on every screen with an input).
+  { source: '@rc-component/form', importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, standIn: '@rc-component/form/es/FormContext' },
+  // rjsf's Markdown parser (24 KiB on every form), for descriptions that opt in to Markdown: the engine never does.
+  { source: 'markdown-to-jsx/react', importer: /@rjsf[\\/]core[\\/]/, standIn: 'src/rjsfShims/markdown.tsx' },
+  // rjsf's URI library (6.5 KiB on every form), for `$ref`s: compiled schemas hold none.
+  { source: 'fast-uri', importer: /@rjsf[\\/]utils[\\/]/, standIn: 'src/rjsfShims/uriResolver.ts' },
+];
+
+function standIns(): Plugin {
+  const ownFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const sources = new RegExp(`^(${STAND_INS.map((entry) => entry.source.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
   return {
-    name: 'without-table-column-filters',
+    name: 'stand-ins',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './FilterDropdown' && importer && /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/.test(importer)) return shim;
-      return undefined;
+    resolveId: {
+      // Only these specifiers reach the handler (the build resolves tens of thousands of imports).
+      filter: { id: sources },
+      async handler(source, importer) {
+        const entry = importer ? STAND_INS.find((e) => e.source === source && e.importer.test(importer)) : undefined;
+        if (!entry) return undefined;
+        return entry.standIn.startsWith('src/') ? ownFile(entry.standIn) : this.resolve(entry.standIn, importer, { skipSelf: true });
+      },
     },
   };
 }
@@ -52,11 +73,42 @@ function screenResources(): Plugin {
 }
 
 /**
- * antd's rc-component packages declare no `sideEffects`, so every module a used one imports stays, used or not:
- * antd's Input reaches rc-form's index through its form context, and with it Field, List and async-validator (about
- * 9 KiB gzip on a list screen that has no antd Form). They have no import-time effects (no bare imports, no
- * globals), so their unused modules are left out, as antd's own are.
+ * A lazy chunk's preload list (Vite's `__vite__mapDeps`) leaves out the chunks its importer imports statically: they
+ * have loaded before the importer ran, so preloading them again fetched nothing. The lists named React, antd's core
+ * and the shell for every lazy page (about 2 KiB brotli on a list screen).
  */
+function preloadsOnce(): { plugin: Plugin; resolveDependencies(file: string, deps: string[], context: { hostId: string }): string[] } {
+  let chunks = new Map<string, readonly string[]>();
+  const loadedWith = new Map<string, Set<string>>();
+  const staticClosure = (file: string): Set<string> => {
+    let found = loadedWith.get(file);
+    if (!found) {
+      found = new Set();
+      const visit = (name: string) => {
+        for (const imported of chunks.get(name) ?? []) if (!found!.has(imported)) found!.add(imported), visit(imported);
+      };
+      visit(file);
+      loadedWith.set(file, found);
+    }
+    return found;
+  };
+  return {
+    plugin: {
+      name: 'preloads-once',
+      apply: 'build',
+      // Before Vite writes the preload lists, which it does in its own generateBundle.
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output.imports] as const] : [])));
+          loadedWith.clear();
+        },
+      },
+    },
+    resolveDependencies: (_file, deps, { hostId }) => deps.filter((dep) => !staticClosure(hostId).has(dep)),
+  };
+}
+
 /**
  * Every text file of the build above 1 KiB gets its brotli (quality 11) and gzip (level 9) copies beside it, once
  * at build: the server sends the one the browser accepts (server/core/compression.ts) without compressing per request.
@@ -82,27 +134,44 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * antd's rc-component packages declare no `sideEffects`, so every module a used one imports stays, used or not:
+ * antd's Input reaches rc-form's index through its form context, and with it Field, List and async-validator (about
+ * 9 KiB gzip on a list screen that has no antd Form). They have no import-time effects (no bare imports, no
+ * globals), so their unused modules are left out, as antd's own are.
+ */
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/]/;
 
 /**
- * React and the router, which every page loads, in a vendor chunk of their own: a new build of the app's code leaves
- * it cached. (antd's shell is left where the build puts it: as a chunk of its own it brought 60 KiB of antd to the
- * login page, which draws hardly any antd.)
+ * Chunks the build makes of their modules whoever imports them (a higher priority takes a module first, with the
+ * modules it imports):
+ * - React and the router, which every page loads: a new build of the app's code leaves them cached.
+ * - antd's icons, all that the app draws (56, 10 KiB brotli): one by one, each was a request and a chunk's overhead,
+ *   a dozen of them on a list (the login page, which draws three, takes the rest along).
+ * - antd's core (theme, style runtime, config, popups and motion), which every page drawn with antd needs: left to the
+ *   build, it was cut up anew by every new lazy import (a lazy antd Result cut it in six, +3 KiB on a list). antd's
+ *   components stay where the build puts them: as one chunk, antd's shell brought 60 KiB to the login page.
  */
-const VENDOR_CHUNKS: [name: string, module: RegExp][] = [['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/]];
-const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, module]) => module.test(id))?.[0];
+const CHUNK_GROUPS = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+  { name: 'icons', test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/, priority: 2 },
+  { name: 'antd-core', test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|stylis|@emotion|antd[\\/]es[\\/](config-provider|theme|style|_util|locale)|@rc-component[\\/](util|motion|trigger|portal|resize-observer))[\\/]/, priority: 1 },
+];
+
+const preloads = preloadsOnce();
 
 /** Server test files that replace a module with vi.mock (the server project shares one module graph per worker). */
 export const SERVER_TESTS_WITH_MOCKS = ['tests/server/session.test.ts'];
 
 export default defineConfig({
-  plugins: [react(), withoutTableColumnFilters(), screenResources(), precompressed()],
+  plugins: [react(), standIns(), screenResources(), preloads.plugin, precompressed()],
   build: {
     outDir: 'dist',
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined) },
-      output: { manualChunks: vendorChunk },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/meta.json': 'http://localhost:8080' } },

@@ -3,7 +3,8 @@
 // the number of JS and CSS requests, for the login route, a list, the dashboard, a record page and a wizard's first
 // step. A signed-in route is visited after logging in, with the browser's cache emptied first.
 // Usage: tsx scripts/bench-bundle.ts [--dir dist] [--check] [--files]  (--check: exits 1 when a figure passes its
-// budget by more than 5%; --files: each route's files, largest first). Build first: npx vite build [--outDir DIR].
+// budget by more than 5%, as `npm test` runs it after its build; --files: each route's files, largest first). Build
+// first: npx vite build [--outDir DIR].
 import { existsSync, mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,6 @@
-// `npm test`: every check the project has, in order: typecheck, layers, definitions, build, then unit, server
-// (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and browser tests in one vitest run.
+// `npm test`: every check the project has, in order: typecheck, layers, definitions, build, the bundle's budgets
+// (each kind of page's JS and CSS as Chromium loads it from the build just made), then unit, server (SQLite, and
+// PostgreSQL when TEST_DATABASE_URL is set) and browser tests in one vitest run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -53,6 +54,8 @@ const steps = [
   () => run('layers', node, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', '--config', '.dependency-cruiser.cjs', 'src', 'engine', 'workflows', 'domain', 'server', 'screens', 'scripts']),
   () => run('definitions', node, ['--import', 'tsx', 'scripts/validate-definitions.ts']),
   () => run('build', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']),
+  // Fails when a page passes its budget by more than 5% (scripts/bench-bundle.ts; figures in docs/benchmarks.md).
+  () => run('bundle budgets', node, ['--import', 'tsx', 'scripts/bench-bundle.ts', '--dir', 'dist', '--check']),
 ];
 for (const step of steps) {
   if (!step()) {

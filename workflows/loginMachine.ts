@@ -79,11 +79,6 @@ export function isInMaintenanceWindow(at: number, window: MaintenanceWindow): bo
   return Date.parse(window.start) <= at && at < Date.parse(window.end);
 }
 
-/** Where a signed-in user lands (spec 000 §2): BOD on the member screen, everyone else on the dashboard. */
-export function landingPath(rolename: string): string {
-  return rolename === 'BOD' ? '/member' : '/';
-}
-
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,

@@ -337,6 +337,9 @@ export function validateRecord(screen: ScreenDefinition, values: Record<string, 
   return validateFormFields(formFields(screen, mode), values);
 }
 
+/** Nothing typed in a form step (an optional wizard step left empty is skipped): every value empty or a No switch. */
+export const stepEmpty = (values: Record<string, unknown>): boolean => Object.values(values).every((value) => isEmptyValue(value) || value === false);
+
 /** A Yes switch or a filled value: what turns off a `requiredUnless` field. */
 const isOn = (value: unknown): boolean => value !== false && !isEmptyValue(value);
 

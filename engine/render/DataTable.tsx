@@ -1,11 +1,12 @@
 // The screen's table: declared columns and formats, server paging and sort, the footer of spec 000 §9.
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Table, Tag, Tooltip } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Table, Tooltip } from 'antd';
 import type { SortDirection } from '../api/envelope';
 import { tableColumns, type ResolvedField } from '../definition/compile';
 import { formatValue, pageFooter } from '../definition/format';
 import type { ScreenDefinition } from '../definition/screen';
 import { fitWidths } from '../definition/tableWidths';
+import { displayValue } from './displayValue';
 import { useReferenceLabels, type ValueLabels } from './useReferenceLabels';
 
 const NO_WIDTH = 64;
@@ -30,32 +31,6 @@ interface DataTableProps {
   actionsWidth: number;
   /** Row checkboxes, when the screen has a bulk action the user may run (engine/render/BulkControls.tsx). */
   selection?: { selected: Row[]; onChange(rows: Row[]): void };
-}
-
-// The one screen with a progress column loads antd's Progress with its first bar, not every list.
-const Progress = lazy(() => import('antd/es/progress'));
-
-const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'red' };
-
-/** A value as a table cell or a detail line shows it: status and tag formats as tags, references by label. */
-export function displayValue(field: ResolvedField, value: unknown, labels: ValueLabels | undefined): ReactNode {
-  if (field.format === 'status' && typeof value === 'string') {
-    const color = field.options?.find((o) => o.value === value)?.color;
-    return <Tag color={color ?? STATUS_COLORS[value] ?? 'default'}>{formatValue(field, value)}</Tag>;
-  }
-  if (field.zeroTag && value !== null && value !== undefined && Number(value) === 0) return <Tag color="red">{field.zeroTag}</Tag>;
-  if (field.format === 'tag' && value) return <Tag>{formatValue(field, value)}</Tag>;
-  if (field.format === 'progress' && value !== null && value !== undefined) {
-    return (
-      <Suspense fallback={null}>
-        <Progress percent={Number(value)} size="small" aria-label={field.label} />
-      </Suspense>
-    );
-  }
-  // A list of references (a member's hobbies) as its labels, one after another.
-  if (labels && Array.isArray(value)) return value.map((v) => labels.get(v) ?? String(v)).join(', ');
-  if (labels) return labels.get(value) ?? formatValue(field, value);
-  return formatValue(field, value);
 }
 
 /** A cell's whole text, for the tooltip over a cut cell: none for a progress bar or an empty cell. */

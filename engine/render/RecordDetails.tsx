@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Descriptions, Typography } from 'antd';
 import { formFields, type FormField } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
-import { displayValue } from './DataTable';
+import { displayValue } from './displayValue';
 import { ChangeTable } from './ChangeTable';
 import { ImageValue } from './ImageValue';
 import { useReferenceLabels } from './useReferenceLabels';

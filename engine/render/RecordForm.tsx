@@ -2,14 +2,13 @@
 // language's messages on blur and on submit, and the server's field messages on their fields.
 import { useMemo, useRef, useState } from 'react';
 import { Col, Divider, Row } from 'antd';
-import Form from '@rjsf/antd';
+import { withTheme } from '@rjsf/core';
+import { generateTemplates } from '@rjsf/antd/lib/templates/index.js';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { formFields, formSchema, isRequired, validateRecord, type FormMode } from '../definition/compile';
+import { formFields, formSchema, isRequired, stepEmpty, validateRecord, type FormMode } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
-import { engineWidgets } from './widgets/formWidgets';
-import { grantFields } from './widgets/GrantWidgets';
+import { engineFields, engineWidgets } from './widgets/formWidgets';
 import { formValidator } from './formValidator';
-import { stepEmpty } from '../definition/wizardPage';
 
 type Values = Record<string, unknown>;
 
@@ -30,6 +29,12 @@ interface RecordFormProps {
   /** The values a change makes, from the values before it (a wizard row's Self Usage fills in the member). */
   derive?(next: Values, before: Values): Values;
 }
+
+/**
+ * rjsf with antd's templates (labels, messages, layout) and the engine's widgets only: every field names an engine
+ * widget, so antd theme's own widgets (its Slider, Radio and Checkbox groups) would never draw.
+ */
+const Form = withTheme({ templates: generateTemplates() });
 
 /** Two columns, wide fields across both, a divider where a new section starts. */
 function TwoColumns(props: ObjectFieldTemplateProps) {
@@ -109,7 +114,7 @@ export function RecordForm({ screen, mode, initial, serverErrors, formId, onSubm
       // A choice without a default starts empty, showing its placeholder, never its first option.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       widgets={engineWidgets}
-      fields={grantFields}
+      fields={engineFields}
       templates={{ ObjectFieldTemplate: TwoColumns }}
       formContext={{ formData: values, descriptionLocation: 'tooltip' }}
       readonly={mode === 'view'}

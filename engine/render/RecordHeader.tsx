@@ -11,7 +11,7 @@ import { actionFunctionCode, confirmationText, fieldOf, isCustomAction, ruleCont
 import { RULE_MESSAGES, fieldLabel, formatMessage } from '../rules';
 import { sectionApplies } from '../definition/recordPage';
 import type { CustomAction, ScreenDefinition } from '../definition/screen';
-import { displayValue } from './DataTable';
+import { displayValue } from './displayValue';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
 import { useReferenceLabels } from './useReferenceLabels';

@@ -4,7 +4,7 @@
 // back to the first), and each section's form saved on its own, its child table, or its registered view.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, Card, Empty, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Empty, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { isSuccess } from '../api/envelope';
 import {
@@ -19,13 +19,16 @@ import {
   visibleSections,
 } from '../definition/recordPage';
 import type { RecordSection, ScreenDefinition } from '../definition/screen';
-import { ChildTable } from './ChildTable';
-import { ChildDetail } from './ChildDetail';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
 import { RecordActions, RecordHeader } from './RecordHeader';
 
 const RecordDetails = lazy(() => import('./RecordDetails').then((m) => ({ default: m.RecordDetails })));
+// A section's child table (antd's Table with it) and a child row's page load with the first section that shows one.
+const ChildTable = lazy(() => import('./ChildTable').then((m) => ({ default: m.ChildTable })));
+const ChildDetail = lazy(() => import('./ChildDetail').then((m) => ({ default: m.ChildDetail })));
+// antd's Result (with its illustrations) loads with the first record that is not found.
+const Result = lazy(() => import('antd/es/result'));
 
 type Row = Record<string, unknown>;
 
@@ -107,7 +110,9 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
   if (missing) {
     return (
       <Card className="engine-panel">
-        <Result status="warning" title={missing} extra={<Button onClick={back}>Back</Button>} />
+        <Suspense fallback={<Spin />}>
+          <Result status="warning" title={missing} extra={<Button onClick={back}>Back</Button>} />
+        </Suspense>
       </Card>
     );
   }
@@ -123,7 +128,9 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
 
   const content: ReactNode =
     active && detail !== undefined && active.child?.detailPage ? (
-      <ChildDetail key={`${recordKey}/${active.key}/${detail}`} parentRecord={summary} child={active.child} detailKey={detail} onBack={() => open(active)} />
+      <Suspense fallback={<Spin />}>
+        <ChildDetail key={`${recordKey}/${active.key}/${detail}`} parentRecord={summary} child={active.child} detailKey={detail} onBack={() => open(active)} />
+      </Suspense>
     ) : (
       active && (
         <SectionView
@@ -264,7 +271,11 @@ function SectionView({ screen, section, recordKey, summary, onSaved, onOpenDetai
           <View screen={screen} record={{ ...summary, ...values }} section={section} />
         </Suspense>
       )}
-      {section.child && !isNew && <ChildTable parent={screen} parentRecord={summary} child={section.child} onOpenDetail={section.child.detailPage ? onOpenDetail : undefined} />}
+      {section.child && !isNew && (
+        <Suspense fallback={<Spin />}>
+          <ChildTable parent={screen} parentRecord={summary} child={section.child} onOpenDetail={section.child.detailPage ? onOpenDetail : undefined} />
+        </Suspense>
+      )}
     </div>
   );
 }

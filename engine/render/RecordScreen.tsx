@@ -6,10 +6,11 @@ import { Spin } from 'antd';
 import { NEW_RECORD, recordPagePath } from '../definition/recordPage';
 import type { ScreenDefinition } from '../definition/screen';
 import { useEngine } from './EngineContext';
-import { ScreenPage } from './ScreenPage';
 
-// The record page loads with the first record opened.
+// The record page loads with the first record opened, the list with the list: a record opened by its link does
+// not bring the list's table and search form.
 const RecordPage = lazy(() => import('./RecordPage'));
+const ScreenPage = lazy(() => import('./ScreenPage').then((m) => ({ default: m.ScreenPage })));
 
 interface RecordScreenProps {
   screen: ScreenDefinition;
@@ -24,12 +25,13 @@ export function RecordScreen({ screen, query, onQueryChange }: RecordScreenProps
   const menuPath = definitions.menus.find((m) => m.menucode === screen.menucode)?.path ?? '/';
   const keyField = screen.resource.key[0]!;
   const recordKey = params[keyField];
-  if (recordKey === undefined) {
-    return <ScreenPage screen={screen} query={query} onQueryChange={onQueryChange} onOpenRecord={(row) => navigate(recordPagePath(menuPath, row ? String(row[keyField]) : NEW_RECORD))} />;
-  }
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-      <RecordPage key={recordKey} screen={screen} menuPath={menuPath} recordKey={recordKey} section={params.section} detail={params.detail} />
+      {recordKey === undefined ? (
+        <ScreenPage screen={screen} query={query} onQueryChange={onQueryChange} onOpenRecord={(row) => navigate(recordPagePath(menuPath, row ? String(row[keyField]) : NEW_RECORD))} />
+      ) : (
+        <RecordPage key={recordKey} screen={screen} menuPath={menuPath} recordKey={recordKey} section={params.section} detail={params.detail} />
+      )}
     </Suspense>
   );
 }

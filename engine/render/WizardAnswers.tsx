@@ -2,7 +2,7 @@
 // `answer` fields), the earlier answers a step names as its context, and the summary's quote.
 import { Descriptions } from 'antd';
 import { resolveField } from '../definition/compile';
-import { displayValue } from './DataTable';
+import { displayValue } from './displayValue';
 import { useReferenceLabels } from './useReferenceLabels';
 import type { FieldDefinition } from '../definition/screen';
 import { stepContext, type Checked, type WizardModel, type WizardStepModel } from '../definition/wizardPage';

@@ -1,102 +1,27 @@
 // The wizard page kind: the steps bar, the current step (a record form, a list of rows with its row form,
 // or the summary), Back / Next / Reset / Submit, and the stored result. The state is the registered machine
 // of workflows/ built from the definition; this component only renders its snapshot and sends events.
-import { use, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { Alert, App, Button, Card, Descriptions, Modal, Result, Space, Steps, Table, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, use, useMemo, type ReactNode } from 'react';
+import { Alert, App, Button, Card, Modal, Space, Spin, Steps, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ResponseEnvelope } from '../api/envelope';
-import type { Catalogue } from '../definition/catalogue';
-import { CONFIRM_TEXTS, WIZARD_SUBMIT_FUNCTION, resolveField } from '../definition/compile';
-import { formatValue } from '../definition/format';
-import type { FieldDefinition, ScreenDefinition, WizardPage } from '../definition/screen';
-import { appliedSteps, compileWizard, filledRow, stepResources, rowsWithInherited, stepRequired, type FormValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
+import { CONFIRM_TEXTS, WIZARD_SUBMIT_FUNCTION } from '../definition/compile';
+import type { WizardPage } from '../definition/screen';
+import { appliedSteps, compileWizard, filledRow, stepResources, rowsWithInherited, stepRequired, stepValues } from '../definition/wizardPage';
 import { WIZARD_MACHINES } from '../../workflows/wizardMachines';
 import { wizardPosition, type StepCheckInput, type SubmitInput, type WizardContext } from '../../workflows/wizardMachine';
-import { displayValue } from './DataTable';
 import { useEngine } from './EngineContext';
 import type { PageViewProps } from './pageViewProps';
-import { ImageValue } from './ImageValue';
-import { RecordDetails } from './RecordDetails';
 import { RecordForm } from './RecordForm';
-import { useReferenceLabels } from './useReferenceLabels';
 import { StepAnswer, StepContext } from './WizardAnswers';
+import { WIZARD_BUTTONS, fill } from './wizardTexts';
 
-// not in spec: the wizard's buttons.
-export const WIZARD_BUTTONS = {
-  back: 'Back',
-  next: 'Next',
-  reset: 'Reset',
-  submit: 'Submit',
-  add: 'Add {item}',
-  edit: 'Edit',
-  remove: 'Remove',
-  save: 'Save',
-  cancel: 'Cancel',
-  startOver: 'Start a New One',
-  noRows: 'No {item} yet',
-  noGrant: 'Your role may view this flow but not submit it',
-} as const;
-
-const fill = (text: string, item: string) => text.replace('{item}', item);
-const valuesOf = (context: WizardContext, step: WizardStepModel): FormValues => {
-  const values = context.draft[step.key];
-  return values && !Array.isArray(values) ? values : {};
-};
-
-/** A read-only table of a list step's rows (its inherited columns first), with optional row actions. */
-function RowsTable({ step, rows, actions }: { step: WizardStepModel; rows: FormValues[]; actions?: (index: number) => ReactNode }) {
-  const fields = useMemo(() => step.form!.fields.map((f) => resolveField(f)), [step]);
-  const labels = useReferenceLabels(fields, rows);
-  const inherited = step.list!.inherit;
-  return (
-    <Table<FormValues>
-      rowKey={(_row, index) => String(index)}
-      dataSource={rows}
-      pagination={false}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: fill(WIZARD_BUTTONS.noRows, step.list!.itemLabel) }}
-      columns={[
-        { title: 'No', key: '__no', width: 64, render: (_v, _r, index) => index + 1 },
-        ...inherited.map((field) => ({ title: field.label, dataIndex: field.name, key: field.name })),
-        ...fields.map((field) => ({
-          title: field.label,
-          dataIndex: field.name,
-          key: field.name,
-          render: (value: unknown) => displayValue(field, value, field.source ? labels.get(field.source.selector) : undefined),
-        })),
-        ...(actions ? [{ title: 'Action', key: '__actions', fixed: 'right' as const, render: (_: unknown, _row: FormValues, index: number) => actions(index) }] : []),
-      ]}
-    />
-  );
-}
-
-/** A step check's answer without the values the step's own form already shows. */
-function beyondForm(step: WizardModel['steps'][number], answer: unknown): Record<string, unknown> | undefined {
-  if (!answer || typeof answer !== 'object') return undefined;
-  const own = new Set(step.form?.fields.map((f) => f.name));
-  return Object.fromEntries(Object.entries(answer as Record<string, unknown>).filter(([name]) => !own.has(name)));
-}
-
-/** What the stored draft answered, labelled by the fields of the wizard's forms and of their resources' screens. */
-function StoredResult({ result, wizard, catalogue, declared }: { result: unknown; wizard: WizardModel; catalogue: Pick<Catalogue, 'screenByResource'>; declared?: FieldDefinition[] }) {
-  const screens: ScreenDefinition[] = wizard.steps.flatMap((step) => (step.form ? [catalogue.screenByResource.get(step.form.resource.name) ?? step.form] : []));
-  const fields = new Map(declared ? declared.map((f) => [f.name, resolveField(f)] as const) : screens.flatMap((screen) => screen.fields.map((f) => [f.name, resolveField(f)] as const)).reverse());
-  const answer = result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
-  // Declared answer fields show in their order; otherwise in the answer's.
-  const values = declared ? declared.filter((f) => Object.hasOwn(answer, f.name)).map((f) => [f.name, answer[f.name]] as const) : Object.entries(answer);
-  const labels = useReferenceLabels([...fields.values()], [answer]);
-  const items = values.flatMap(([name, value]) => {
-    const field = fields.get(name);
-    if (!field || value === null || typeof value === 'object') return [];
-    const shown = field.format === 'image' ? <ImageValue value={value} alt={field.label} /> : displayValue(field, value, field.source ? labels.get(field.source.selector) : undefined);
-    return [{ key: name, label: field.label, children: shown }];
-  });
-  return items.length > 0 ? <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} style={{ maxWidth: 880, margin: '0 auto' }} /> : null;
-}
+// The list step's table, the summary and the stored result load when the flow first reaches them.
+const RowsTable = lazy(() => import('./WizardRows'));
+const WizardSummary = lazy(() => import('./WizardResults').then((m) => ({ default: m.WizardSummary })));
+const WizardDone = lazy(() => import('./WizardResults').then((m) => ({ default: m.WizardDone })));
 
 export default function WizardFlow({ page }: PageViewProps) {
   const { call, can, definitions } = useEngine();
@@ -132,20 +57,8 @@ export default function WizardFlow({ page }: PageViewProps) {
 
   const body = (): ReactNode => {
     if (done) {
-      return (
-        <Result
-          status="success"
-          title={context.message}
-          extra={[
-            <Button key="again" type="primary" onClick={() => send({ type: 'RESET' })}>
-              {WIZARD_BUTTONS.startOver}
-            </Button>,
-            ...(listMenu && can(`${listMenu.menucode}_ACCESS`) ? [<Link key="list" to={listMenu.path!}><Button>{listMenu.label}</Button></Link>] : []),
-          ]}
-        >
-          <StoredResult result={context.result} wizard={wizard} catalogue={catalogue} declared={wizard.resultFields} />
-        </Result>
-      );
+      const offered = listMenu && can(`${listMenu.menucode}_ACCESS`) ? listMenu : undefined;
+      return <WizardDone wizard={wizard} catalogue={catalogue} context={context} listMenu={offered} send={send} />;
     }
     if (!step) return null;
     if (step.kind === 'form') {
@@ -156,7 +69,7 @@ export default function WizardFlow({ page }: PageViewProps) {
             key={`${step.key}-${context.revision}`}
             screen={step.form!}
             mode="create"
-            initial={valuesOf(context, step)}
+            initial={stepValues(step, context.draft)}
             serverErrors={context.errors}
             formId={formId}
             optional={!stepRequired(step, context.draft)}
@@ -182,20 +95,22 @@ export default function WizardFlow({ page }: PageViewProps) {
               {fill(WIZARD_BUTTONS.add, item)}
             </Button>
           </div>
-          <RowsTable
-            step={step}
-            rows={rows}
-            actions={(i) => (
-              <Space size={0}>
-                <Tooltip title={WIZARD_BUTTONS.edit}>
-                  <Button type="text" icon={<EditOutlined />} aria-label={WIZARD_BUTTONS.edit} onClick={() => send({ type: 'EDIT_ROW', index: i })} />
-                </Tooltip>
-                <Tooltip title={WIZARD_BUTTONS.remove}>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={WIZARD_BUTTONS.remove} onClick={() => send({ type: 'REMOVE_ROW', index: i })} />
-                </Tooltip>
-              </Space>
-            )}
-          />
+          <Suspense fallback={<Spin />}>
+            <RowsTable
+              step={step}
+              rows={rows}
+              actions={(i) => (
+                <Space size={0}>
+                  <Tooltip title={WIZARD_BUTTONS.edit}>
+                    <Button type="text" icon={<EditOutlined />} aria-label={WIZARD_BUTTONS.edit} onClick={() => send({ type: 'EDIT_ROW', index: i })} />
+                  </Tooltip>
+                  <Tooltip title={WIZARD_BUTTONS.remove}>
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={WIZARD_BUTTONS.remove} onClick={() => send({ type: 'REMOVE_ROW', index: i })} />
+                  </Tooltip>
+                </Space>
+              )}
+            />
+          </Suspense>
           <Modal
             open={editing}
             title={`${context.rowIndex === undefined ? 'Add' : 'Edit'} ${item}`}
@@ -227,35 +142,7 @@ export default function WizardFlow({ page }: PageViewProps) {
         </>
       );
     }
-    // The summary: every earlier step read back, each with a way back to it, then the quote Submit will keep to.
-    return (
-      <>
-        {steps.slice(0, index).map((earlier) => (
-          <section key={earlier.key} className="engine-wizard-summary">
-            <div className="engine-toolbar">
-              <Typography.Title level={5} style={{ margin: 0 }}>
-                {earlier.title}
-              </Typography.Title>
-              <Button type="link" icon={<EditOutlined />} onClick={() => send({ type: 'GOTO', step: earlier.key })}>
-                {WIZARD_BUTTONS.edit}
-              </Button>
-            </div>
-            {earlier.kind === 'form' ? <RecordDetails screen={earlier.form!} record={valuesOf(context, earlier)} /> : <RowsTable step={earlier} rows={rowsWithInherited(earlier, context.draft)} />}
-            {/* What the step's server check answered: its declared answer, else what lies beyond the step's own fields (a transfer's fee). */}
-            {earlier.answer ? (
-              <StepAnswer fields={earlier.answer} answer={context.checked[earlier.key]} />
-            ) : (
-              <StoredResult result={beyondForm(earlier, context.checked[earlier.key])} wizard={wizard} catalogue={catalogue} />
-            )}
-          </section>
-        ))}
-        {step.answer && inner === 'reviewing' && (
-          <section className="engine-wizard-summary engine-wizard-quote">
-            <StepAnswer title={step.title} fields={step.answer} answer={context.checked[step.key]} />
-          </section>
-        )}
-      </>
-    );
+    return <WizardSummary wizard={wizard} catalogue={catalogue} context={context} earlier={steps.slice(0, index)} step={step} reviewing={inner === 'reviewing'} send={send} />;
   };
 
   const busy = inner === 'checking' || inner === 'submitting' || inner === 'quoting';
@@ -309,7 +196,9 @@ export default function WizardFlow({ page }: PageViewProps) {
       {context.message && !done && (
         <Alert className="engine-wizard-message" type="error" showIcon title={context.message} />
       )}
-      <div className="engine-wizard-body">{body()}</div>
+      <div className="engine-wizard-body">
+        <Suspense fallback={<Spin />}>{body()}</Suspense>
+      </div>
       {footer}
     </Card>
   );

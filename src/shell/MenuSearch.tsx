@@ -2,7 +2,9 @@
 // menus of the user's navigation are offered, so a menu the user may not open is never found.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AutoComplete, Input } from 'antd';
+import { AutoComplete } from 'antd';
+// The plain input, not antd's Input with its Search, Password, OTP and TextArea attached (unused here).
+import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
 import { matchMenus, type MenuChoice } from './breadcrumbs';
 

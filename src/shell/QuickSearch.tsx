@@ -1,6 +1,7 @@
 // The top bar's look-up of one record by an exact value (a member by card number), from any page.
 import { useState } from 'react';
-import { Input } from 'antd';
+// antd's Search input alone, not Input with its Password, OTP and TextArea attached (unused in the shell).
+import Search from 'antd/es/input/Search';
 import type { FlatMenuItem, QuickSearch as QuickSearchDefinition } from '../../engine/definition/menuTree';
 import { useQuickSearch } from './useQuickSearch';
 
@@ -8,7 +9,7 @@ export function QuickSearch({ menu }: { menu: FlatMenuItem & { quickSearch: Quic
   const { search, searching } = useQuickSearch(menu);
   const [typed, setTyped] = useState('');
   return (
-    <Input.Search
+    <Search
       className="app-quick-search"
       size="small"
       placeholder={menu.quickSearch.placeholder}

@@ -1,7 +1,6 @@
 // Which paths belong to the signed-in application (menu paths and their extra routes), and where a sign-in goes.
 import { matchPath } from 'react-router-dom';
 import { flattenMenus, type MenuTree } from '../../engine/definition/menuTree';
-import { landingPath } from '../../workflows/loginMachine';
 
 /** Route patterns of the staff application, from the menu tree; '/' is the login page itself. */
 export function staffPatterns(tree: MenuTree): string[] {
@@ -12,6 +11,11 @@ export function staffPatterns(tree: MenuTree): string[] {
 /** True when a signed-out visitor asked for a page of the application: the login page shows, not 'not found'. */
 export function isStaffPath(patterns: readonly string[], pathname: string): boolean {
   return patterns.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+}
+
+/** Where a signed-in user lands (spec 000 §2): BOD on the member screen, everyone else on the dashboard. */
+export function landingPath(rolename: string): string {
+  return rolename === 'BOD' ? '/member' : '/';
 }
 
 /**

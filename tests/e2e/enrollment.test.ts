@@ -132,6 +132,8 @@ describe('individual enrollment wizard in Chromium', () => {
     await shot(page, '5-business-address');
     await button(page, 'Next').click();
     await waitForStep(page, 'Summary');
+    // The summary's code loads when the flow first reaches it.
+    await body(page).locator('.engine-wizard-summary').first().waitFor();
     const summary = await body(page).innerText();
     for (const text of ['Nusantara Miles', 'Kadek Ayu', 'KADEK AYU PARAMITHA DEWI', 'Jl. Raya Ubud No. 12']) expect(summary).toContain(text);
     await shot(page, '6-summary');

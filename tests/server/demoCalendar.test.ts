@@ -4,7 +4,7 @@
 // seeded activity holds the miles its rating gives, and no card order lacks its product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { landingPath } from '../../workflows/loginMachine';
+import { landingPath } from '../../src/shell/staffRoutes';
 import { demoDay } from '../../server/seed/seedDates';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';

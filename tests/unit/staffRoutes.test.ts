@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuTree } from '../../engine/definition/menuTree';
 import tree from '../../screens/menu-tree.json';
-import { afterSignIn, isStaffPath, staffPatterns } from '../../src/shell/staffRoutes';
+import { afterSignIn, isStaffPath, landingPath, staffPatterns } from '../../src/shell/staffRoutes';
 
 const patterns = staffPatterns(tree as MenuTree);
 
@@ -35,5 +35,12 @@ describe('where a sign-in goes (spec 000 §2)', () => {
     [{ pathname: '/profile', search: '' }, 'BOD', '/profile'],
   ])('from %o as %s: %s', (requested, rolename, expected) => {
     expect(afterSignIn(requested, rolename)).toBe(expected);
+  });
+});
+
+describe('landingPath', () => {
+  it('sends BOD to /member and everyone else to /', () => {
+    expect(landingPath('BOD')).toBe('/member');
+    expect(landingPath('ADMIN')).toBe('/');
   });
 });

@@ -1,18 +1,15 @@
-// The rjsf widgets of the engine, by the widget names definitions use: inputs, selects, Yes/No switch,
-// day-bounded date pickers, and the image and CSV uploads with the messages of spec 000 §5 / 001 §5.2.
+// The rjsf widgets and fields of the engine, by the widget names definitions use: inputs, selects, Yes/No switch,
+// day-bounded date pickers; the image and CSV uploads (uploadWidgets.tsx) and the grant tables (GrantWidgets.tsx)
+// load with the first form that has one.
 import { DISPLAY_DATE, WIRE_DATE } from '../../definition/format';
-import { useState } from 'react';
-import { App, Button, DatePicker, Input, InputNumber, Switch, TimePicker, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
-import type { WidgetProps } from '@rjsf/utils';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { DatePicker, Input, InputNumber, Switch, TimePicker } from 'antd';
+import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
-import { UPLOAD_TEXTS, isCsvFileName, uploadText } from '../../definition/bulk';
 import { dayOutside, resolveDateBound } from '../../definition/dateBounds';
 import type { FieldOption, FieldSource } from '../../definition/screen';
-import { DEFAULT_IMAGE_MAX_KB, IMAGE_MESSAGES, imageSizeMessage } from '../../rules';
 import { CardNameWidget } from './CardNameWidget';
 import { OptionSelect } from './OptionSelect';
-
 
 interface EngineUiOptions {
   source?: FieldSource;
@@ -20,7 +17,6 @@ interface EngineUiOptions {
   choices?: FieldOption[];
   minDate?: string;
   maxDate?: string;
-  maxSizeKb?: number;
   /** The other choice field whose value this field's options leave out. */
   excludes?: string;
 }
@@ -162,74 +158,16 @@ function TimeWidget(props: WidgetProps) {
   );
 }
 
-const readAs = (file: File, how: 'dataUrl' | 'text') =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    if (how === 'dataUrl') reader.readAsDataURL(file);
-    else reader.readAsText(file);
-  });
-
-function ImageWidget(props: WidgetProps) {
-  const { message } = App.useApp();
-  const maxKb = uiOptions(props).maxSizeKb ?? DEFAULT_IMAGE_MAX_KB;
-  const value = typeof props.value === 'string' ? props.value : undefined;
-  return (
-    <div>
-      {value && <img src={value} alt="" style={{ maxWidth: 160, maxHeight: 120, display: 'block', marginBottom: 8, borderRadius: 4 }} />}
-      <Upload
-        accept="image/png,image/jpeg"
-        showUploadList={false}
-        disabled={props.disabled || props.readonly}
-        beforeUpload={async (file) => {
-          if (file.type !== 'image/jpeg' && file.type !== 'image/png') message.error(IMAGE_MESSAGES.type);
-          else if (file.size > maxKb * 1024) message.error(imageSizeMessage(maxKb));
-          else props.onChange(await readAs(file, 'dataUrl'));
-          return Upload.LIST_IGNORE;
-        }}
-      >
-        <Button icon={<UploadOutlined />}>Upload</Button>
-      </Upload>
-    </div>
-  );
-}
-
-function CsvWidget(props: WidgetProps) {
-  const { message } = App.useApp();
-  const [name, setName] = useState<string>();
-  return (
-    <Upload
-      accept=".csv"
-      maxCount={1}
-      disabled={props.disabled || props.readonly}
-      fileList={name ? [{ uid: name, name, status: 'done' }] : []}
-      onRemove={() => {
-        setName(undefined);
-        props.onChange(undefined);
-      }}
-      beforeUpload={async (file) => {
-        if (!isCsvFileName(file.name)) {
-          message.error(UPLOAD_TEXTS.wrongFile);
-          return Upload.LIST_IGNORE;
-        }
-        const hide = message.loading(UPLOAD_TEXTS.uploading, 0);
-        try {
-          // Single-file mode: the last file replaces the one before.
-          props.onChange(await readAs(file, 'text'));
-          setName(file.name);
-          message.success(uploadText('uploaded', file.name));
-        } catch {
-          message.error(uploadText('failed', file.name));
-        } finally {
-          hide();
-        }
-        return Upload.LIST_IGNORE;
-      }}
-    >
-      <Button icon={<UploadOutlined />}>Select CSV</Button>
-    </Upload>
-  );
+/** A widget or field whose code loads when it is first drawn; until then its place stays empty. */
+function loadedWhenDrawn<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  return function WhenDrawn(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
 }
 
 export const engineWidgets = {
@@ -245,7 +183,13 @@ export const engineWidgets = {
   date: DateWidget,
   range: RangeWidget,
   time: TimeWidget,
-  image: ImageWidget,
-  csv: CsvWidget,
+  image: loadedWhenDrawn<WidgetProps>(() => import('./uploadWidgets').then((m) => m.ImageWidget)),
+  csv: loadedWhenDrawn<WidgetProps>(() => import('./uploadWidgets').then((m) => m.CsvWidget)),
   cardname: CardNameWidget,
+};
+
+/** Grants are arrays of objects: rjsf takes them as custom fields ('ui:field'), not widgets. */
+export const engineFields = {
+  permissions: loadedWhenDrawn<FieldProps>(() => import('./GrantWidgets').then((m) => m.grantFields.permissions)),
+  grants: loadedWhenDrawn<FieldProps>(() => import('./GrantWidgets').then((m) => m.grantFields.grants)),
 };

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ResponseEnvelope } from '../../../engine/api/envelope';
-import { isInMaintenanceWindow, landingPath, loginMachine, type AuthenticateInput, type LoginInput } from '../../../workflows/loginMachine';
+import { isInMaintenanceWindow, loginMachine, type AuthenticateInput, type LoginInput } from '../../../workflows/loginMachine';
 import { allStatePaths, reachableStatePaths } from './statePaths';
 
 const envelope = (responsecode: string, responsemessage: string, result?: unknown): ResponseEnvelope => ({
@@ -283,12 +283,5 @@ describe('loginMachine maintenance window', () => {
     actor.send({ type: 'CAPTCHA_RESET' });
     actor.send({ type: 'CLOSE_MODAL' });
     expect(actor.getSnapshot().value).toBe('editing');
-  });
-});
-
-describe('landingPath', () => {
-  it('sends BOD to /member and everyone else to /', () => {
-    expect(landingPath('BOD')).toBe('/member');
-    expect(landingPath('ADMIN')).toBe('/');
   });
 });
