@@ -79,26 +79,23 @@ export async function importModules(urls: readonly string[]): Promise<LoadedModu
 }
 
 /**
- * Name order, except that a module comes after those its `after` names: one order for every start, whatever
- * order the file system lists folders in.
+ * Name order, except that a module waits for those its `after` names (the first by name of those free to go, each
+ * time): one order for every start, whatever order the file system lists the folders in.
  */
 export function orderModules<T extends { module: ServerModule }>(loaded: readonly T[]): T[] {
-  const byName = new Map(loaded.map((l) => [l.module.name, l]));
+  const names = new Set(loaded.map((l) => l.module.name));
+  for (const { module } of loaded) {
+    for (const before of module.after ?? []) if (!names.has(before)) throw new Error(`Server module ${module.name} comes after ${before}, which is no module`);
+  }
+  const waiting = [...loaded].sort((a, b) => (a.module.name < b.module.name ? -1 : a.module.name > b.module.name ? 1 : 0));
+  const placed = new Set<string>();
   const ordered: T[] = [];
-  const placing = new Set<string>();
-  const place = (entry: T) => {
-    const { name } = entry.module;
-    if (ordered.includes(entry)) return;
-    if (placing.has(name)) throw new Error(`Server modules wait for each other: ${[...placing, name].join(' -> ')}`);
-    placing.add(name);
-    for (const before of entry.module.after ?? []) {
-      const other = byName.get(before);
-      if (!other) throw new Error(`Server module ${name} comes after ${before}, which is no module`);
-      place(other);
-    }
-    placing.delete(name);
-    ordered.push(entry);
-  };
-  for (const entry of [...loaded].sort((a, b) => (a.module.name < b.module.name ? -1 : a.module.name > b.module.name ? 1 : 0))) place(entry);
+  while (waiting.length > 0) {
+    const next = waiting.findIndex((l) => (l.module.after ?? []).every((before) => placed.has(before)));
+    if (next < 0) throw new Error(`Server modules wait for each other: ${waiting.map((l) => l.module.name).join(', ')}`);
+    const [entry] = waiting.splice(next, 1);
+    placed.add(entry!.module.name);
+    ordered.push(entry!);
+  }
   return ordered;
 }
