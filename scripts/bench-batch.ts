@@ -20,7 +20,7 @@ import { loadCatalogue } from '../server/definitions';
 import { seedVolume } from '../server/seed/volumeSeed';
 import { checkLedger } from '../server/ledger/ledgerStore';
 import { registerLedgerListener } from '../server/ledger/ledgerListeners';
-import { ledgerListeners } from '../server/actions';
+import { serverModules } from '../server/modules';
 import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
 import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile, statementTimer } from './benchSupport';
 
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     await installRollups(db);
     // As in the server: tier upgrades and first-activity bonuses hear every credit.
     // --no-listeners measures the crediting alone (the listeners' work apart: a few statements per chunk).
-    if (!values['no-listeners']) for (const listener of ledgerListeners) registerLedgerListener(listener);
+    if (!values['no-listeners']) for (const listener of (await serverModules()).ledgerListeners()) registerLedgerListener(db, listener);
     try {
       const catalogue = loadCatalogue();
       // One active card of each of N active members, enrolled before the flights' day.

@@ -26,7 +26,6 @@ import { readConfig } from '../server/core/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { createServer } from '../server/server';
-import { allJobHandlers } from '../server/jobs/jobHandlers';
 import { startJobWorker, type JobWorker } from '../server/jobs/jobWorker';
 import { reportJobKey } from '../server/reports/reportStore';
 import { CHROMIUM_ARGS, logIn } from '../tests/e2e/browser';
@@ -66,15 +65,15 @@ async function startAppServer(databaseUrl: string, schema: string | undefined, n
   const database = openDatabase(databaseUrl, { schema });
   // Not this shell's environment: JOB_POLL_MS stays at its default.
   const config = readConfig({ DATABASE_URL: databaseUrl, DEMO_MEMBERS: '200', STATIC_DIR: args.dir!, LOG_LEVEL: 'warn', REPORT_DIR: `${DIR}/files`, CAPTCHA_MAX_NUMBER: '2000', JOBS_ENABLED: String(jobsEnabled) });
-  const { app, catalogue } = await createServer({ config, database, logger: false });
+  const { app, catalogue, modules } = await createServer({ config, database, logger: false });
   await app.listen({ port: 0, host: HOST });
   const jobs = config.jobsEnabled
     ? startJobWorker({
         db: database.db,
         owner: name,
-        handlers: allJobHandlers(catalogue),
+        handlers: modules.jobHandlers(catalogue),
         pollMs: config.jobPollMs,
-        threadDatabase: { url: databaseUrl, schema },
+        threadDatabase: { url: databaseUrl, schema, modules: modules.threadManifests() },
         ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}),
       })
     : undefined;

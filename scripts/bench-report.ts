@@ -26,6 +26,7 @@ import { openDatabase } from '../server/db/database';
 import { createServer } from '../server/server';
 import { createJobWorker } from '../server/jobs/jobWorker';
 import { reportJobHandlers } from '../server/reports/reportJobs';
+import { serverModules } from '../server/modules';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { call, cpuSnapshot, HOST, loginAsAdmin, otherLoad } from './benchSupport';
 
@@ -167,7 +168,7 @@ async function generateTwo(criteria: Record<string, string | null>): Promise<{ f
     await Promise.all(workers.map(async (w) => (await w.tick(), times.push((performance.now() - t0) / 1000))));
   } else {
     // As server/main.ts: one job worker whose report jobs run in threads of their own (their own connection), side by side.
-    const worker = createJobWorker({ db: database.db, owner: 'server', handlers: reportJobHandlers, pollMs: 60_000, threadDatabase: { url: DATABASE_URL, schema } });
+    const worker = createJobWorker({ db: database.db, owner: 'server', handlers: reportJobHandlers, pollMs: 60_000, threadDatabase: { url: DATABASE_URL, schema, modules: (await serverModules()).threadManifests() } });
     const watch = setInterval(async () => {
       const done = (await db.selectFrom('job').select('updateddate').where('jobkey', 'in', files.map((f) => `report:${f}`)).where('status', '=', 'DONE').execute()) as unknown[];
       while (times.length < done.length) times.push((performance.now() - t0) / 1000);

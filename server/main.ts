@@ -7,7 +7,6 @@ import { aloud } from './core/startProgress';
 import { formatLogLine, prettyLog } from './core/prettyLog';
 import { hostname } from 'node:os';
 import { startJobWorker } from './jobs/jobWorker';
-import { allJobHandlers, allSchedules } from './jobs/jobHandlers';
 
 const config = readConfig();
 const database = openDatabase(config.databaseUrl);
@@ -19,7 +18,7 @@ const say = (msg: string) => {
   console.log(process.stdout.isTTY ? formatLogLine(line) : line);
 };
 say(`Starting the ALMS back office on ${database.dialect}`);
-const { app, catalogue } = await createServer({ config, database, logger, progress: aloud(say) }).catch(async (error: unknown) => {
+const { app, catalogue, modules } = await createServer({ config, database, logger, progress: aloud(say) }).catch(async (error: unknown) => {
   // A definition that no longer matches the stored tables stops the start with what to do.
   if (error instanceof SchemaDriftError) {
     console.error(error.message);
@@ -29,9 +28,12 @@ const { app, catalogue } = await createServer({ config, database, logger, progre
   throw error;
 });
 
-/** Long jobs (report files, statements) run in a thread with a connection of their own; an in-memory SQLite has none to share. */
+/**
+ * Long jobs (report files, statements) run in a thread with a connection of their own, loading the manifests of the
+ * modules that have such jobs; an in-memory SQLite has no connection to share.
+ */
 function ownThreadDatabase() {
-  return config.databaseUrl === 'sqlite:' || config.databaseUrl === 'sqlite::memory:' ? undefined : { url: config.databaseUrl, schema: database.schema };
+  return config.databaseUrl === 'sqlite:' || config.databaseUrl === 'sqlite::memory:' ? undefined : { url: config.databaseUrl, schema: database.schema, modules: modules.threadManifests() };
 }
 
 let jobs: ReturnType<typeof startJobWorker> | undefined;
@@ -56,5 +58,5 @@ app.log.info({ highlight: true }, `ALMS back office on http://localhost:${config
 // Background jobs: every server may run them (leases keep one job on one server at a time). Started once the
 // server listens: a first start's due jobs (the demo's schedules) do not hold up its first page.
 jobs = config.jobsEnabled
-  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: allJobHandlers(catalogue), schedules: allSchedules, pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase(), ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}) })
+  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: modules.jobHandlers(catalogue), schedules: modules.schedules(), pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase(), ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}) })
   : undefined;

@@ -1,8 +1,8 @@
-// Assembles the server from its parts: migrations, definition-built tables, seed data, every action.
+// Assembles the server from its parts: migrations, definition-built tables, seed data, the generic resource API,
+// and what each module of server/ brings (server/modules.ts: actions, hooks, ledger listeners, routes).
 import { isApprovalPage } from '../engine/definition/approvals';
 import type { FastifyInstance } from 'fastify';
 import type { Catalogue } from '../engine/definition/catalogue';
-import { allActions } from './actions';
 import type { Action } from './core/action';
 import { buildApp } from './core/app';
 import type { ServerConfig } from './core/config';
@@ -17,8 +17,8 @@ import { bulkResourceActions } from './resources/bulkActions';
 import { gateResourceActions } from './approvals/approvalHooks';
 import { ApprovalRegistry } from './approvals/approvalRegistry';
 import { approvalActions } from './approvals/approvalActions';
-import { catalogueActions, ledgerListeners, resourceHooks, serviceActions } from './actions';
 import { registerLedgerListener } from './ledger/ledgerListeners';
+import { serverModules, type ServerModules } from './modules';
 import { unservedWizards } from './wizards/wizardActions';
 import { syncResourceIndexes, syncResourceTables } from './resources/schemaSync';
 import { selectorActions } from './resources/selectorActions';
@@ -26,12 +26,9 @@ import { RowScopes } from './resources/rowScope';
 import { panelActions } from './panels/panelActions';
 import { seed } from './seed/seed';
 import { Mailer } from './mail/mailer';
-import { cardTemplateRoutes } from './cards/cardTemplate';
 import { createRollupTables, installRollups } from './rollups/rollupStore';
 import { quietly, type StartProgress } from './core/startProgress';
 import { isEmptyDatabase } from './db/migrate';
-import { reportActions, reportFileRoutes } from './reports/reportActions';
-import { statementActions } from './reports/statementActions';
 
 export interface ServerOptions {
   config: ServerConfig;
@@ -44,8 +41,9 @@ export interface ServerOptions {
   progress?: StartProgress;
 }
 
-export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue; mailer: Mailer }> {
+export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue; mailer: Mailer; modules: ServerModules }> {
   const { config, database } = options;
+  const modules = await serverModules();
   const catalogue = options.catalogue ?? loadCatalogue();
   // A first start (no tables yet) says what it does, step by step; later starts are quick and quiet.
   const step = options.progress && (await isEmptyDatabase(database)) ? options.progress : quietly;
@@ -60,22 +58,21 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   await step('Building indexes (lists and contains search)', (tell) => syncResourceIndexes(database.db, catalogue, database.schema, tell));
   // The dashboard's rollups are kept by triggers (counted from the rows when first installed).
   await step("Installing the dashboard's rollups and counting them", () => installRollups(database.db));
-  // Domain modules hear every ledger posting from now on (the seed's history replay is muted).
-  for (const listener of ledgerListeners) registerLedgerListener(listener);
+  // The modules hear every ledger posting through this database from now on (the seed's history replay is muted).
+  for (const listener of modules.ledgerListeners()) registerLedgerListener(database.db, listener);
   // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
   const approvals = new ApprovalRegistry(catalogue.pages.filter(isApprovalPage));
-  const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: resourceHooks(catalogue), approvals };
+  const services: ResourceServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: modules.hooks(catalogue), approvals };
   // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
   database.onTableWrite((table) => services.counts.invalidateTable(table));
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...allActions, ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...reportActions(catalogue), ...statementActions(catalogue), ...catalogueActions(catalogue), ...serviceActions(services), ...(options.extraActions ?? [])];
+  const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? [])];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);
   const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer, scopes: new RowScopes(catalogue) });
   mailer.useLog(app.log);
-  cardTemplateRoutes(app, database.db);
-  reportFileRoutes(app, database.db, options.now);
+  modules.routes(app, { db: database.db, ...(options.now ? { now: options.now } : {}) });
   app.addHook('onClose', () => mailer.close());
-  return { app, catalogue, mailer };
+  return { app, catalogue, mailer, modules };
 }

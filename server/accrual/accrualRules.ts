@@ -6,7 +6,7 @@ import { STATUS_ACTIVE as ACTIVE } from '../../engine/definition/compile';
 import { inEffect } from '../../engine/definition/dates';
 import { promotionBonuses, type Promotion, type PromotionMember } from '../promotions/promotionRules';
 import { greatCircleMiles } from './geo';
-import { flightNumber } from './flightIdentity';
+import { flightNumber } from '../../domain/flightIdentity';
 
 // ---- rows, as the rule screens declare them (records: numbers, booleans and lists already decoded) ----------
 

@@ -20,7 +20,7 @@ import { credit, debit, LedgerError, TRX_TYPES } from '../ledger/ledgerStore';
 import { addMonths } from '../../engine/definition/dates';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
-import { segmentKey as flightSegmentKey } from './flightIdentity';
+import { segmentKey as flightSegmentKey } from '../../domain/flightIdentity';
 import { registeredPromotions } from '../promotions/promotionStore';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { givePromoCompletionBonuses } from '../bonuses/bonusStore';

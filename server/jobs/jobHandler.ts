@@ -19,7 +19,7 @@ export interface JobHandler {
   maxAttempts?: number;
   /**
    * Runs in a worker thread of its own with its own database connection when the worker has a threadDatabase
-   * (long file writers: the serving thread keeps answering); the handler must be listed in threadJobHandlers.ts.
+   * (long file writers: the serving thread keeps answering); its module's manifest lists it in threadJobHandlers too.
    */
   ownThread?: boolean;
   run(context: JobContext): Promise<unknown>;

@@ -9,10 +9,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
 import { parseParameters, progress, type Job } from './jobQueue';
 import type { JobThreadAnswer, JobThreadData, JobThreadRequest } from './jobThreadMessages';
-import { threadJobHandlers } from './threadJobHandlers';
+import type { JobHandler } from './jobHandler';
 
-const { url, schema } = workerData as JobThreadData;
+const { url, schema, modules } = workerData as JobThreadData;
 const database = openDatabase(url, { schema });
+// The handlers come from the manifests the worker names (server/modules.ts threadManifests: each exports its module).
+const manifests = await Promise.all(modules.map((manifest) => import(manifest) as Promise<Record<string, { threadJobHandlers?: readonly JobHandler[] }>>));
+const threadJobHandlers = manifests.flatMap((exports) => Object.values(exports).flatMap((module) => module.threadJobHandlers ?? []));
 const port = parentPort!;
 
 async function run({ id, job, owner, leaseMs }: { id: number; job: Job; owner: string; leaseMs: number }): Promise<JobThreadAnswer> {

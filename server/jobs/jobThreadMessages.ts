@@ -4,6 +4,8 @@ import type { Job } from './jobQueue';
 export interface JobThreadData {
   url: string;
   schema?: string;
+  /** The manifests (file URLs) whose threadJobHandlers the thread runs: server/modules.ts threadManifests(). */
+  modules: readonly string[];
 }
 
 /** To the thread: a job to run, or the end of the round (close the connection and end). */

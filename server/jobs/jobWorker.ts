@@ -22,7 +22,7 @@ export interface JobWorkerOptions {
   retryBaseMs?: number;
   now?: () => Date;
   /** The database the job threads connect to (server/main.ts: DATABASE_URL); without it every job runs in this thread. */
-  threadDatabase?: { url: string; schema?: string };
+  threadDatabase?: JobThreadData;
   /** Job threads running at once (default 2). */
   maxThreads?: number;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };

@@ -1,7 +1,9 @@
-// What other modules do when miles move: a listener registered here runs INSIDE the posting transaction after
-// every ledger write (credit, debit, reverse, transfer, merge), given the members and the rows written. The tier
-// module upgrades a member the moment a credit meets a criterion and gives the first-activity bonus this way;
-// whoever posts through server/ledger gets that for free. A listener that throws rolls the posting back.
+// What other modules do when miles move: a listener registered on a database runs INSIDE the posting transaction
+// after every ledger write through it (credit, debit, reverse, transfer, merge), given the members and the rows
+// written. The tier module upgrades a member the moment a credit meets a criterion and the bonus module gives the
+// first-activity bonus this way; whoever posts through server/ledger gets that for free. A listener that throws
+// rolls the posting back. Listeners belong to the database a server was started on (its modules' listeners,
+// server/server.ts), not to the process: two servers in one process, or a test's own database, hear only their own.
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 
@@ -38,12 +40,18 @@ export interface LedgerListener {
 /** How deep listeners may post through the ledger themselves (a bonus that credits, whose credit is heard again). */
 const MAX_DEPTH = 4;
 
-const listeners = new Map<string, LedgerListener>();
+/** The listeners of each database, by name, keyed by what a database and its transactions share: Kysely's adapter. */
+const listenersOf = new WeakMap<object, Map<string, LedgerListener>>();
 const muted = new WeakSet<object>();
 const depth = new WeakMap<object, number>();
 
-/** Adds a listener for every later ledger write; returns what removes it. */
-export function registerLedgerListener(listener: LedgerListener): () => void {
+const databaseOf = (db: Kysely<Schema>): object => db.getExecutor().adapter;
+
+/** Adds a listener for every later ledger write through `db` (in any of its transactions); returns what removes it. */
+export function registerLedgerListener(db: Kysely<Schema>, listener: LedgerListener): () => void {
+  const key = databaseOf(db);
+  let listeners = listenersOf.get(key);
+  if (!listeners) listenersOf.set(key, (listeners = new Map()));
   listeners.set(listener.name, listener);
   return () => {
     if (listeners.get(listener.name) === listener) listeners.delete(listener.name);
@@ -60,7 +68,8 @@ export function muteLedgerListeners(trx: Kysely<Schema>): void {
 
 /** Runs every listener in turn, in `trx`; called by ledgerStore once per public write. */
 export async function notifyLedgerWrite(trx: Kysely<Schema>, write: LedgerWrite): Promise<void> {
-  if (listeners.size === 0 || muted.has(trx)) return;
+  const listeners = listenersOf.get(databaseOf(trx));
+  if (!listeners || listeners.size === 0 || muted.has(trx)) return;
   const level = depth.get(trx) ?? 0;
   if (level >= MAX_DEPTH) throw new Error(`ledger listeners posted ${MAX_DEPTH} levels deep (${write.operation} of ${write.memberids.join(', ')}): a listener keeps answering its own writes`);
   depth.set(trx, level + 1);

@@ -15,7 +15,7 @@ import { ApiError } from '../core/apiError';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
-import { sameFlight as sameFlightAs, type FlightSegment } from '../accrual/flightIdentity';
+import { sameFlight as sameFlightAs, type FlightSegment } from '../../domain/flightIdentity';
 import { memberByCard, postActivity, refusalError, segmentKey, type PostedActivity } from '../accrual/accrualStore';
 import { writeContext } from '../accrual/accrualHooks';
 import { insertRequest, type ApprovalRequest } from '../approvals/approvalStore';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, EXTEND_APP_ID } from '../../engine/api/envelope';
 import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { resourceModel, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
-import { resourceHooks } from '../../server/actions';
+import { serverModules } from '../../server/modules';
 import type { Action } from '../../server/core/action';
 import { loadCatalogue } from '../../server/definitions';
 import { CountCache } from '../../server/resources/countCache';
@@ -30,12 +30,12 @@ const LEAKS = /stack|at [\w.<>$]+ \([^)]*:\d+:\d+\)|select |insert |update \w+ s
 // Every route the server serves is fuzzed (TestServer.actions); the generic resource routes and the
 // selector are known here too, so their data can be drawn from their fields and their writes named.
 const catalogue = loadCatalogue();
-const services = { catalogue, dialect: 'sqlite' as const, counts: new CountCache(), hooks: resourceHooks(catalogue) };
+const services = { catalogue, dialect: 'sqlite' as const, counts: new CountCache(), hooks: (await serverModules()).hooks(catalogue) };
 const genericPaths = new Set(resourceActions(services).map((a) => a.path));
 const SELECTOR_PATH = '/api/selector/options';
 const READS = new Set(['list', 'detail', 'download']);
 
-/** Tables the hooks of a resource write besides its own (server/actions.ts resourceHooks). */
+/** Tables the hooks of a resource write besides its own (the modules' hooks, server/modules.ts). */
 const HOOK_TABLES: Record<string, string[]> = { user: ['outbox', 'one_time_key', 'session'], role: ['role_permission', 'role_enrollment'] };
 /** Tables a successful domain call may write; a domain route not listed may write any. */
 const DOMAIN_WRITES: Record<string, string[]> = {

@@ -1,6 +1,7 @@
 // The ledger's listeners on SQLite and PostgreSQL: told of every credit, debit, transfer, merge and reverse
 // with the rows written, inside the posting transaction (their writes commit with it, their failure rolls
-// the posting back), silent in a muted transaction, and stopped when they keep answering their own writes.
+// the posting back), silent in a muted transaction, stopped when they keep answering their own writes, and
+// heard only by postings through the database they were registered on.
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema';
@@ -33,7 +34,7 @@ describe.each(testDatabases)('ledger listeners on $name', (target) => {
     return id;
   };
   const listen = (onWrite: (trx: Kysely<Schema>, write: LedgerWrite) => Promise<void>, name = 'test') => {
-    unregister.push(registerLedgerListener({ name, onWrite }));
+    unregister.push(registerLedgerListener(db, { name, onWrite }));
   };
   const earn = (trx: Kysely<Schema>, memberid: string, awardmiles: number, tiermiles = 0) =>
     credit(trx, { memberid, trxtype: TRX_TYPES.EARNING, activitydate: '2026-11-20', awardmiles, tiermiles, segments: 1, source: 'activity:1', user, now });
@@ -128,10 +129,26 @@ describe.each(testDatabases)('ledger listeners on $name', (target) => {
     expect(await f.balances(loop)).toMatchObject({ awardmiles: 0 });
   });
 
+  it('hears only the postings through the database it was registered on, a listener of the same name on another apart', async () => {
+    const other = await openLedgerFixture(target);
+    try {
+      const heard: string[] = [];
+      listen(async (_trx, w) => void heard.push(`here ${w.memberids[0]}`), 'same');
+      unregister.push(registerLedgerListener(other.db, { name: 'same', onWrite: async (_trx, w) => void heard.push(`there ${w.memberids[0]}`) }));
+      const m = await member();
+      await other.addMember('O000001');
+      await f.inTrx((trx) => earn(trx, m, 10));
+      await other.inTrx((trx) => earn(trx, 'O000001', 10));
+      expect(heard).toEqual([`here ${m}`, 'there O000001']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is silent in a muted transaction (the demo history replay) and after unregistering', async () => {
     const m = await member();
     const heard: string[] = [];
-    const off = registerLedgerListener({ name: 'quiet', onWrite: async (_trx, w) => void heard.push(w.operation) });
+    const off = registerLedgerListener(db, { name: 'quiet', onWrite: async (_trx, w) => void heard.push(w.operation) });
     await f.inTrx(async (trx) => {
       muteLedgerListeners(trx);
       await earn(trx, m, 10);

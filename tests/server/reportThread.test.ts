@@ -10,6 +10,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { claim, enqueue } from '../../server/jobs/jobQueue';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
+import { serverModules } from '../../server/modules';
 import { REPORT_TEXTS } from '../../server/reports/reportStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';
@@ -18,12 +19,14 @@ type Row = Record<string, any>;
 const dir = mkdtempSync(join(tmpdir(), 'alms-report-thread-'));
 // A thread needs a database it can open: a SQLite file (an in-memory one is this connection's alone).
 const targets = testDatabases.map((t) => (t.name === 'sqlite' ? { ...t, url: `sqlite:${join(dir, 'thread.sqlite')}` } : t));
+// The thread loads the manifests of the modules with thread jobs, as server/main.ts gives them.
+const threadManifests = (await serverModules()).threadManifests();
 
 describe.each(targets)('report jobs in their own thread on $name', (target) => {
   let server: TestServer;
   let admin: string;
   const db = () => definitionDb(server.database.db);
-  const threadDatabase = () => ({ url: server.databaseUrl, schema: server.database.schema });
+  const threadDatabase = () => ({ url: server.databaseUrl, schema: server.database.schema, modules: threadManifests });
   const worker = (owner: string, now?: () => Date) => createJobWorker({ db: server.database.db, owner, handlers: reportJobHandlers, pollMs: 60_000, now, threadDatabase: threadDatabase() });
   const criteria = { startdate: null, enddate: null, tierid: null, branchcode: null, status: null };
   const generate = async (format: string) => {

@@ -156,7 +156,7 @@ describe.each(testDatabases)('retro claims on $name', (target) => {
       const first = await create('retro-claim-ga', gaClaim(card, { flightnumber: '322' }));
       expect(first.body.status.responsecode).toBe(CODES.SUCCESS);
       await refused('retro-claim-ga', gaClaim(card, { flightnumber: '0322' }), 'flightnumber', `This flight is already claimed by claim ${first.body.result.claimid} (Submitted)`);
-      // The carrier's prefix spells the same flight (server/accrual/flightIdentity.ts).
+      // The carrier's prefix spells the same flight (domain/flightIdentity.ts).
       await refused('retro-claim-ga', gaClaim(card, { flightnumber: 'GA321' }), 'flightnumber', `This flight was credited already (activity ${posted.body.result.activityid})`);
       await refused('retro-claim-ga', gaClaim(card, { flightnumber: 'GA0322' }), 'flightnumber', `This flight is already claimed by claim ${first.body.result.claimid} (Submitted)`);
     });

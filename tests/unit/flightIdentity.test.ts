@@ -1,6 +1,6 @@
 // Flight identity: the one reading of "the same flight" that rating, segment keys, activity files and retro claims share.
 import { describe, expect, it } from 'vitest';
-import { flightNumber, normalisedSegmentKey, sameFlight, segmentKey } from '../../server/accrual/flightIdentity';
+import { flightNumber, normalisedSegmentKey, sameFlight, segmentKey } from '../../domain/flightIdentity';
 
 const flight = { carrier: 'XK', flightnumber: '101', flightdate: '2026-03-10', origin: 'CGK', destination: 'SIN' };
 

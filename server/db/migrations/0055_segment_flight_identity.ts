@@ -1,8 +1,8 @@
-// Segment keys read the flight number as the rating engine does (server/accrual/flightIdentity.ts): 'XK101', '0101'
+// Segment keys read the flight number as the rating engine does (domain/flightIdentity.ts): 'XK101', '0101'
 // and '101' of carrier XK are one flight. Keys stored before kept a carrier prefix, so they are rewritten; where two
 // stored keys are now one flight (the same segment credited twice under both spellings), the earlier claim keeps it.
 import type { Kysely } from 'kysely';
-import { normalisedSegmentKey } from '../../accrual/flightIdentity';
+import { normalisedSegmentKey } from '../../../domain/flightIdentity';
 
 const PAGE = 5000;
 

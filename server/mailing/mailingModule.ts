@@ -1,0 +1,11 @@
+// Mailings and buy-product orders: the screens' hooks and the daily payment-expiry job.
+import { defineServerModule } from '../core/serverModule';
+import { mailingHooks } from './mailingHooks';
+import { mailingJobHandlers, mailingSchedules } from './mailingJobs';
+
+export const mailingModule = defineServerModule({
+  name: 'mailing',
+  hooks: mailingHooks,
+  jobHandlers: mailingJobHandlers,
+  schedules: mailingSchedules,
+});

@@ -1,0 +1,14 @@
+// Reports and statements: their actions, the jobs that write the files (in a thread of their own), the daily sweep, the files' links.
+import { defineServerModule } from '../core/serverModule';
+import { reportActions, reportFileRoutes } from './reportActions';
+import { reportJobHandlers, reportSchedules } from './reportJobs';
+import { statementActions } from './statementActions';
+
+export const reportsModule = defineServerModule({
+  name: 'reports',
+  catalogueActions: (catalogue) => [...reportActions(catalogue), ...statementActions(catalogue)],
+  jobHandlers: () => reportJobHandlers,
+  threadJobHandlers: reportJobHandlers.filter((h) => h.ownThread),
+  schedules: reportSchedules,
+  routes: (app, { db, now }) => reportFileRoutes(app, db, now),
+});

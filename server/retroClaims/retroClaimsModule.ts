@@ -1,0 +1,10 @@
+// Retro claims: their actions and hooks.
+import { defineServerModule } from '../core/serverModule';
+import { retroClaimActions } from './retroClaimActions';
+import { retroClaimHooks } from './retroClaimHooks';
+
+export const retroClaimsModule = defineServerModule({
+  name: 'retroClaims',
+  serviceActions: retroClaimActions,
+  hooks: retroClaimHooks,
+});

@@ -1,0 +1,8 @@
+// Sessions: sign-in, sign-out and the session's own actions.
+import { defineServerModule } from '../core/serverModule';
+import { sessionActions } from './sessionActions';
+
+export const sessionModule = defineServerModule({
+  name: 'session',
+  actions: sessionActions,
+});

@@ -1,0 +1,15 @@
+// Tiers: their actions and hooks, the period-end job, and the upgrade made inside each posting.
+import { defineServerModule } from '../core/serverModule';
+import { tierActions } from './tierActions';
+import { tierHooks } from './tierHooks';
+import { tierJobHandlers, tierSchedules } from './tierJobs';
+import { tierLedgerListener } from './tierStore';
+
+export const tiersModule = defineServerModule({
+  name: 'tiers',
+  catalogueActions: tierActions,
+  hooks: () => tierHooks,
+  jobHandlers: () => tierJobHandlers,
+  schedules: tierSchedules,
+  ledgerListeners: [tierLedgerListener],
+});
