@@ -286,7 +286,7 @@ const FLOOR_SORTS = new Set(['code', 'name', 'carrier', 'miles', 'status']);
 interface FloorQuery {
   /** The page query; on SQLite with trigram matches, by how the page reaches them (listQuery.ts). */
   select(reach: TrigramReach): string;
-  selectParams: unknown[];
+  selectParams(reach: TrigramReach): unknown[];
   count: string;
   countParams: unknown[];
   /** SQLite with trigram matches: counted first, then the table's size picks the reach. */
@@ -311,9 +311,13 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   }
   const params: unknown[] = [];
   const placeholder = () => (dialect === 'postgres' ? `$${params.length}` : '?');
-  /** Each condition by reach; a trigram match (SQLite) also gives its FTS5 table. */
-  const conditions: { sql: (reach: TrigramReach) => string; fts?: string; ftsParam?: unknown; trigram?: boolean; postingKeys?: (at: string) => string; value?: string }[] = filters.map(([name, value]) => {
+  /**
+   * Each condition by reach, with its values in the order its SQL takes them (SQLite's placeholders are
+   * positional); a trigram match (SQLite) also gives its FTS5 table.
+   */
+  const conditions: { sql: (reach: TrigramReach) => string; values: (reach: TrigramReach) => unknown[]; fts?: string; ftsParam?: unknown; trigram?: boolean; postingKeys?: (at: string) => string; value?: string }[] = filters.map(([name, value]) => {
     const text = FLOOR_FILTERS.get(name) === 'contains' ? containsText(value as string) : undefined;
+    const pattern = text === undefined ? undefined : `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     if (text !== undefined && dialect === 'postgres' && usesTrigrams(text)) {
       // The field's posting table: one trigram answers alone; a longer text's candidates are rechecked.
       const posting = postingTable(TABLE, name);
@@ -321,34 +325,50 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
         params.push(text);
         const at = placeholder();
         const postingKeys = (p: string) => `select "code" from "${posting}" where tri = lower(cast(${p} as text))`;
-        return { sql: () => `"code" in (${postingKeys(at)})`, trigram: true, postingKeys, value: text };
+        return { sql: () => `"code" in (${postingKeys(at)})`, values: () => [text], trigram: true, postingKeys, value: text };
       }
       const at = ['', '', ''];
-      for (const [i, v] of [text, text, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`].entries()) {
+      for (const [i, v] of [text, text, pattern].entries()) {
         params.push(v);
         at[i] = placeholder();
       }
       const trigrams = (p: string) => `"${TRIGRAMS_FUNCTION}"(cast(${p} as text))`;
       return {
         sql: () => `("code" in (select "code" from "${posting}" where tri = any(${trigrams(at[0]!)}) group by "code" having count(*) = cardinality(${trigrams(at[1]!)})) and "${name}" ilike ${at[2]} escape '\\')`,
+        values: () => [text, text, pattern],
         trigram: true,
       };
     }
     if (text !== undefined && dialect === 'sqlite' && usesTrigrams(text)) {
+      // A lookup reads the matches by rowid; a walk tests the rows it passes, an ASCII text with LIKE on
+      // ASCII rows and the match list (built on first use) on others.
       const fts = ftsTable(TABLE, name);
-      params.push(ftsPhrase(text));
-      const at = placeholder();
-      return { sql: (reach) => `${reach === 'walk' ? '+rowid' : 'rowid'} in (select rowid from "${fts}" where "${fts}" match ${at})`, fts, ftsParam: params[params.length - 1] };
+      const phrase = ftsPhrase(text);
+      params.push(phrase);
+      const matches = `select rowid from "${fts}" where "${fts}" match ?`;
+      const ascii = /^[\x00-\x7f]*$/.test(text);
+      return {
+        sql: (reach) =>
+          reach === 'lookup' ? `rowid in (${matches})`
+          : !ascii ? `+rowid in (${matches})`
+          : `("${name}" like ? escape '\\' or (length(cast("${name}" as blob)) <> length("${name}") and +rowid in (${matches})))`,
+        values: (reach) => (reach === 'walk' && ascii ? [pattern, phrase] : [phrase]),
+        fts,
+        ftsParam: phrase,
+      };
     }
     if (text !== undefined) {
-      params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(pattern);
       const at = placeholder();
-      return { sql: () => `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${at} escape '\\'` };
+      return { sql: () => `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${at} escape '\\'`, values: () => [pattern] };
     }
-    params.push((value as string).trim());
+    const exact = (value as string).trim();
+    params.push(exact);
     const at = placeholder();
-    return { sql: () => `"${name}" = ${at}` };
+    return { sql: () => `"${name}" = ${at}`, values: () => [exact] };
   });
+  /** SQLite: the conditions' values for a reach, in the order of their SQL. */
+  const sqliteValues = (reach: TrigramReach) => conditions.flatMap((c) => c.values(reach));
   const where = (reach: TrigramReach) => (conditions.length === 0 ? '1 = 1' : conditions.length === 1 ? conditions[0]!.sql(reach) : `(${conditions.map((c) => c.sql(reach)).join(' and ')})`);
   const order: Record<string, string> = Object.keys(sort).length > 0 ? { ...sort } : { code: 'asc' };
   for (const [name, direction] of Object.entries(order)) {
@@ -402,9 +422,9 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   }
   return {
     select,
-    selectParams: params,
+    selectParams: (reach) => (dialect === 'sqlite' ? [...sqliteValues(reach), ...(limit > 0 ? [limit, (page - 1) * limit] : [])] : params),
     count,
-    countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : postingOnly ? conditions.map((c) => c.value) : countParams,
+    countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : postingOnly ? conditions.map((c) => c.value) : dialect === 'sqlite' ? sqliteValues('lookup') : countParams,
     size: limit > 0 && conditions.some((c) => c.fts) ? `select max(rowid) as n from "${TABLE}"` : undefined,
     counted,
     countedParams,
@@ -443,7 +463,7 @@ async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Pro
       return found.length > 0 || query.page === 1 ? Number(found[0]?.[TOTAL] ?? 0) : runCount();
     });
   }
-  const rows = counted.rows ?? (await raw.all(query.select(reach), query.selectParams));
+  const rows = counted.rows ?? (await raw.all(query.select(reach), query.selectParams(reach)));
   if (total === undefined) {
     const whole = query.limit <= 0 || (query.page === 1 && rows.length < query.limit);
     if (whole) counts.set(RESOURCE, query.queryKey, (total = rows.length));
@@ -566,8 +586,8 @@ async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Sce
     const select = q.select(reach);
     const steps =
       dialect === 'postgres'
-        ? (await raw.all(`explain ${select}`, q.selectParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''))
-        : (await raw.all(`explain query plan ${select}`, q.selectParams)).map((r) => String(r.detail));
+        ? (await raw.all(`explain ${select}`, q.selectParams(reach))).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''))
+        : (await raw.all(`explain query plan ${select}`, q.selectParams(reach))).map((r) => String(r.detail));
     lines.push(`  ${scenario.padEnd(9)} ${steps.filter((s) => s && !s.startsWith('Sort Key') && !s.startsWith('Presorted Key')).join(' | ')}`);
     if (q.counted) {
       const counted = (await raw.all(`explain ${q.counted}`, q.countedParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));

@@ -52,10 +52,13 @@ interface Criterion {
 
 /**
  * How a SQLite query reaches the rows an FTS5 trigram table matched. 'lookup': read each match by rowid
- * and sort them (cheap when matches are few). 'walk': read the sort order's index and keep the rows in
- * the match set (cheap when matches are dense enough to fill the page soon).
+ * and sort them (cheap when matches are few). 'walk': read the rows in the sort order and keep those that
+ * match, stopping when the page is full (cheap when matches are dense enough to fill the page soon).
  */
 export type TrigramReach = 'lookup' | 'walk';
+
+/** A text of ASCII characters alone: LIKE folds its case as the FTS5 trigram tables do. */
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** A walk step costs about a twelfth of a row lookup (measured on 1,000,000 rows). */
 const WALK_STEPS_PER_LOOKUP = 12;
@@ -95,15 +98,24 @@ function criterion(field: ResolvedField, value: unknown, dialect: DialectName, m
     const text = containsText(value);
     if (dialect === 'sqlite' && text !== undefined && model.contains.has(field.name) && usesTrigrams(text)) {
       const fts = ftsTable(model.table, field.name);
+      const ascii = ASCII.test(text);
+      const matches = (p: unknown[]) => sql`select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${p[0]}`;
       return {
-        shape: `${field.name}:fts`,
-        params: [ftsPhrase(text)],
+        shape: `${field.name}:fts:${ascii ? 'ascii' : 'other'}`,
+        params: ascii ? [ftsPhrase(text), pattern] : [ftsPhrase(text)],
         fts,
         trigram: true,
         heavy: true,
-        // `+rowid` keeps SQLite from reading the matches by rowid, so it walks the sort order instead.
-        build: (_eb, p, reach) =>
-          sql<SqlBool>`${sql.raw(reach === 'walk' ? '+rowid' : 'rowid')} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${p[0]})`,
+        build: (eb, p, reach) => {
+          if (reach === 'lookup') return sql<SqlBool>`rowid in (${matches(p)})`;
+          // A walk tests each row it passes. `+rowid` keeps SQLite from reading the matches by rowid; the
+          // match list itself is built whole on first use (a few ms for tens of thousands of matches), so an
+          // ASCII text tests ASCII rows with LIKE, which then answers exactly as the trigram table does (both
+          // fold ASCII case alone there), and only a row with other characters needs the list.
+          if (!ascii) return sql<SqlBool>`+rowid in (${matches(p)})`;
+          const value = column(eb);
+          return sql<SqlBool>`(${value} like ${p[1]} escape '\\' or (length(cast(${value} as blob)) <> length(${value}) and +rowid in (${matches(p)})))`;
+        },
       };
     }
     if (dialect === 'postgres' && text !== undefined && model.contains.has(field.name) && usesTrigrams(text)) {
