@@ -28,7 +28,7 @@ import { openDatabase, type DialectName } from '../server/db/database';
 import { loadCatalogue } from '../server/definitions';
 import { guardStatement } from '../server/session/sessionStore';
 import { CountCache } from '../server/resources/countCache';
-import { listRecords, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
+import { listRecords, spreadTrigrams, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
 import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams, vacuumPostings } from '../server/resources/trigramIndex';
 import { createServer } from '../server/server';
 import { seededRandom } from '../server/seed/memberPopulation';
@@ -295,6 +295,12 @@ interface FloorQuery {
   size: string | undefined;
   /** PostgreSQL with trigram matches: the page with the count of every match, when a count is due. */
   counted: string | undefined;
+  /**
+   * PostgreSQL, a text of several trigrams: the table's estimated size, and the same query walking the sort
+   * order, for a page whose count is known.
+   */
+  tableRows: string | undefined;
+  walked: (() => FloorQuery) | undefined;
   countedParams: unknown[];
   /** The count cache key, as listRecords makes it. */
   queryKey: string;
@@ -302,8 +308,11 @@ interface FloorQuery {
   page: number;
 }
 
-/** The SQL listRecords builds, written out by hand for the fields of the bench resource. */
-function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sort: Record<string, string>, limit: number, page: number): FloorQuery {
+/**
+ * The SQL listRecords builds, written out by hand for the fields of the bench resource. On PostgreSQL
+ * `pgReach` 'walk' is the page of a count already known whose texts of several trigrams walk.
+ */
+function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sort: Record<string, string>, limit: number, page: number, pgReach: TrigramReach = 'lookup'): FloorQuery {
   const filters: [string, unknown][] = [];
   for (const [name, value] of Object.entries(criteria)) {
     if (!FLOOR_FILTERS.has(name)) throw new BadRequest(`cannot search by "${name}"`);
@@ -317,7 +326,7 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
    * Each condition by reach, with its values in the order its SQL takes them (SQLite's placeholders are
    * positional); a trigram match (SQLite) also gives its FTS5 table.
    */
-  const conditions: { sql: (reach: TrigramReach) => string; values: (reach: TrigramReach) => unknown[]; fts?: string; ftsParam?: unknown; trigram?: boolean; postingKeys?: (at: string) => string; value?: string }[] = filters.map(([name, value]) => {
+  const conditions: { sql: (reach: TrigramReach) => string; values: (reach: TrigramReach) => unknown[]; fts?: string; ftsParam?: unknown; trigram?: boolean; walks?: boolean; postingKeys?: (at: string) => string; value?: string }[] = filters.map(([name, value]) => {
     const text = FLOOR_FILTERS.get(name) === 'contains' ? containsText(value as string) : undefined;
     const pattern = text === undefined ? undefined : `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     if (text !== undefined && dialect === 'postgres' && usesTrigrams(text)) {
@@ -329,16 +338,27 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
         const postingKeys = (p: string) => `select "code" from "${posting}" where tri = lower(cast(${p} as text))`;
         return { sql: () => `"code" in (${postingKeys(at)})`, values: () => [text], trigram: true, postingKeys, value: text };
       }
-      const at = ['', '', ''];
-      for (const [i, v] of [text, text, pattern].entries()) {
-        params.push(v);
-        at[i] = placeholder();
+      if (pgReach === 'walk') {
+        params.push(pattern);
+        const at = placeholder();
+        return { sql: () => `"${name}" ilike ${at} escape '\\'`, values: () => [pattern], trigram: true, walks: true };
       }
+      // An ASCII text joins the lists of a few of its trigrams (spreadTrigrams); another groups them all.
+      const joined = /^[\x00-\x7f]*$/.test(text) ? spreadTrigrams(text) : undefined;
+      const values = joined ? [...joined, pattern] : [text, text, pattern];
+      const at = values.map((v) => {
+        params.push(v);
+        return placeholder();
+      });
       const trigrams = (p: string) => `"${TRIGRAMS_FUNCTION}"(cast(${p} as text))`;
+      const keys = joined
+        ? `select "t0"."code" from ${joined.map((_, i) => `"${posting}" as "t${i}"${i === 0 ? '' : ` on "t${i}"."code" = "t0"."code"`}`).join(' join ')} where ${joined.map((_, i) => `"t${i}"."tri" = ${at[i]}`).join(' and ')}`
+        : `select "code" from "${posting}" where tri = any(${trigrams(at[0]!)}) group by "code" having count(*) = cardinality(${trigrams(at[1]!)})`;
       return {
-        sql: () => `("code" in (select "code" from "${posting}" where tri = any(${trigrams(at[0]!)}) group by "code" having count(*) = cardinality(${trigrams(at[1]!)})) and "${name}" ilike ${at[2]} escape '\\')`,
-        values: () => [text, text, pattern],
+        sql: () => `("code" in (${keys}) and "${name}" ilike ${at[at.length - 1]} escape '\\')`,
+        values: () => values,
         trigram: true,
+        walks: true,
       };
     }
     if (text !== undefined && dialect === 'sqlite' && usesTrigrams(text)) {
@@ -433,6 +453,8 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
     countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : postingOnly ? conditions.map((c) => c.value) : dialect === 'sqlite' ? sqliteValues('lookup') : countParams,
     size: limit > 0 && conditions.some((c) => c.fts) ? `select max(rowid) as n from "${TABLE}"` : undefined,
     counted,
+    tableRows: counted && conditions.some((c) => c.walks) ? `select greatest(reltuples, 0) as n from pg_class where oid = to_regclass('"${TABLE}"')` : undefined,
+    walked: counted && conditions.some((c) => c.walks) && pgReach === 'lookup' ? () => floorQuery(dialect, criteria, sort, limit, page, 'walk') : undefined,
     countedParams,
     queryKey: JSON.stringify(filters),
     limit,
@@ -448,9 +470,11 @@ interface FloorAnswer {
 /**
  * listRecords' order: the page first, then a count unless the cache (same class, same rules) has it;
  * with trigram matches on SQLite, the count first and the table's size, then the page; on PostgreSQL,
- * the page with its count when a count is due.
+ * the page with its count when a count is due, else (a text of several trigrams) the table's size and the
+ * page by the reach they pick.
  */
-async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Promise<FloorAnswer> {
+async function floorList(raw: RawDb, counts: CountCache, asked: FloorQuery): Promise<FloorAnswer> {
+  let query = asked;
   const runCount = async () => Number((await raw.all(query.count, query.countParams))[0]!.n);
   const count = () => counts.count(RESOURCE, query.queryKey, query.page, runCount);
   let total: number | undefined;
@@ -468,6 +492,10 @@ async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Pro
       counted.rows = found.map(({ [TOTAL]: _total, ...row }) => row);
       return found.length > 0 || query.page === 1 ? Number(found[0]?.[TOTAL] ?? 0) : runCount();
     });
+    if (!counted.rows && query.tableRows && query.walked) {
+      const tableRows = Number((await raw.all(query.tableRows, []))[0]!.n ?? 0);
+      if (trigramReach((query.page - 1) * query.limit, query.limit, tableRows, total) === 'walk') query = query.walked();
+    }
   }
   const rows = counted.rows ?? (await raw.all(query.select(reach), query.selectParams(reach)));
   if (total === undefined) {
@@ -551,7 +579,8 @@ async function checkSameSql(dialect: DialectName, options: Options, schema: stri
       // offThread false: every statement goes through this logging connection.
       const input: ListInput = { criteria: request.parameter.criteria, sort: request.parameter.sort, paging, offThread: false };
       captured.length = 0;
-      await listRecords(db, dialect, model, new CountCache(), input, defaultSort(BENCH_SCREEN));
+      const counts = new CountCache();
+      await listRecords(db, dialect, model, counts, input, defaultSort(BENCH_SCREEN));
       const floor = floorQuery(dialect, request.parameter.criteria ?? {}, request.parameter.sort ?? {}, paging.limit, paging.page);
       // With trigram matches: count, size, then the page by the reach both sides pick from them.
       const reach = floor.size && captured[2] === floor.select('walk') ? 'walk' : 'lookup';
@@ -562,6 +591,16 @@ async function checkSameSql(dialect: DialectName, options: Options, schema: stri
           : [floor.select('lookup'), floor.count];
       if (captured.length !== want.length || captured.some((text, i) => text !== want[i])) {
         throw new Error(`floor SQL of ${scenario} differs from listRecords':\n  listRecords: ${captured.join(' ; ')}\n  floor:       ${want.join(' ; ')}`);
+      }
+      // PostgreSQL, the count now known: the table's size, then the page by the reach both sides pick.
+      if (floor.walked) {
+        captured.length = 0;
+        await listRecords(db, dialect, model, counts, input, defaultSort(BENCH_SCREEN));
+        const walked = floor.walked();
+        const again = [floor.tableRows!, captured[1] === walked.select('lookup') ? walked.select('lookup') : floor.select('lookup')];
+        if (captured.length !== again.length || captured.some((text, i) => text !== again[i])) {
+          throw new Error(`floor SQL of ${scenario} (count known) differs from listRecords':\n  listRecords: ${captured.join(' ; ')}\n  floor:       ${again.join(' ; ')}`);
+        }
       }
     }
   } finally {
@@ -601,6 +640,11 @@ async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Sce
     if (q.counted) {
       const counted = (await raw.all(`explain ${q.counted}`, q.countedParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));
       lines.push(`  ${'counted'.padEnd(9)} ${counted.filter((s) => s && !s.startsWith('Sort Key')).join(' | ')} (${scenario}: page and count in one read)`);
+    }
+    if (q.walked) {
+      const walked = q.walked();
+      const walk = (await raw.all(`explain ${walked.select('lookup')}`, walked.selectParams('lookup'))).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));
+      lines.push(`  ${'walk'.padEnd(9)} ${walk.filter((s) => s && !s.startsWith('Sort Key')).join(' | ')} (${scenario}: the count known and the matches dense)`);
     }
   }
   return lines;
