@@ -1,7 +1,8 @@
 // Benchmark: the generic `list` over HTTP on a 1,000,000-row resource (keyed page, sorted page, exact
-// filter, contains filter), against a raw node:http floor running the same SQL through the raw driver.
+// filter, contains filter with rare and with common texts), against a raw node:http floor running the same
+// SQL through the raw driver.
 // Usage: npx tsx scripts/bench-list.ts [--rows N] [--seconds S] [--concurrency C] [--postgres URL]
-//        [--scenarios page,sorted,exact,contains] [--rounds 1] [--profile DIR]
+//        [--scenarios page,sorted,exact,contains,common,longer] [--rounds 1] [--profile DIR]
 //
 // The harness is benchSupport.ts's: the server runs in this process's main thread, as server/main.ts runs
 // it; the load clients run in a worker thread, so their own JSON and socket work does not take the serving
@@ -27,10 +28,11 @@ import { openDatabase, type DialectName } from '../server/db/database';
 import { loadCatalogue } from '../server/definitions';
 import { guardStatement } from '../server/session/sessionStore';
 import { CountCache } from '../server/resources/countCache';
-import { listRecords, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
+import { listRecords, spreadTrigrams, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
 import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams, vacuumPostings } from '../server/resources/trigramIndex';
 import { createServer } from '../server/server';
 import { seededRandom } from '../server/seed/memberPopulation';
+import { NAME_ORIGINS } from '../server/seed/populationLists';
 import { BadRequest, call, closeFloor, compare, cpuLines, HOST, loadLine, loginAsAdmin, machineLine, otherLoad, positive, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 
@@ -46,11 +48,26 @@ const MAX_EXACT_PAGES = 100;
 const CARRIERS = ['GA', 'SQ', 'KL', 'AF', 'QF', 'NH', 'CX', 'EK'];
 /** Names are 12 letters from A..P; the contains scenario searches 3 random ones. */
 const NAME_LETTERS = 'ABCDEFGHIJKLMNOP';
+/**
+ * Surnames as the member population draws them (server/seed/populationLists.ts): 1,000 slots shared among
+ * the origins by weight, each origin's family names in turn; row i takes the slot its md5 picks.
+ */
+const SURNAMES: string[] = (() => {
+  const total = NAME_ORIGINS.reduce((sum, o) => sum + o.weight, 0);
+  return NAME_ORIGINS.flatMap((o) => Array.from({ length: Math.round((1000 * o.weight) / total) }, (_, j) => o.family[j % o.family.length]!));
+})();
+/**
+ * The common scenario's texts: 3-letter pieces of many surnames, each found in 1-8% of the rows (13,000
+ * to 75,000 matches in 1,000,000; 'son' about 13,000), as a member search by a common name part finds them;
+ * the longer scenario's: 4 and 5 letters (14,000 to 53,000 matches), a text of several trigrams.
+ */
+const COMMON_TEXTS = ['son', 'awa', 'wan', 'ari', 'man', 'aya', 'ant', 'tan', 'nto', 'ang', 'ing'];
+const LONGER_TEXTS = ['awan', 'anto', 'mawa', 'daya', 'putr', 'santo', 'wijay', 'putra', 'hiday'];
 /** Requests of a scenario's pool, drawn at random once: the clients send them in turn. */
 const POOL_SIZE = 20_000;
 /** Same per-client seeds for the server and the floor: both get the same request sequences. */
 const SEED = 20_260_101;
-const SCENARIOS = ['page', 'sorted', 'exact', 'contains'] as const;
+const SCENARIOS = ['page', 'sorted', 'exact', 'contains', 'common', 'longer'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 /** The requirement's target applies to keyed and sorted pages. */
 const TARGETED: Scenario[] = ['page', 'sorted'];
@@ -58,7 +75,8 @@ const TARGET_RATIO = 0.8;
 const TARGET_P99_MS = 50;
 /**
  * Contains with a new term each call and its count: 20x the generic REST back end Directus, which
- * answers about 21.4 req/s on this shape (62 req/s was 2.9x it), with p99 at most 100 ms.
+ * answers about 21.4 req/s on this shape (62 req/s was 2.9x it), with p99 at most 100 ms; the same for
+ * common texts.
  */
 const CONTAINS_TARGET_RATE = 430;
 const CONTAINS_TARGET_P99_MS = 100;
@@ -105,13 +123,13 @@ function readOptions(): Options {
 // ---------------------------------------------------------------- the bench resource (in memory only)
 
 /**
- * The bench screen takes the menu code of a menu of screens/menu-tree.json that has no screen yet
- * (AIRPORT when free): the seeded admin role is granted every function of every menu of the tree.
+ * The bench screen has a menu of its own, added to the menu tree in memory (every menu of
+ * screens/menu-tree.json has its page): the seeded admin role is granted every function of every menu.
  */
-const PREFERRED_MENU = 'AIRPORT';
+const BENCH_MENU = 'BENCHFLT';
 const BENCH_SCREEN: ScreenDefinition = {
   schemaVersion: 1,
-  menucode: PREFERRED_MENU,
+  menucode: BENCH_MENU,
   title: 'Bench Flight',
   resource: { name: RESOURCE, key: ['code'] },
   fields: [
@@ -129,6 +147,7 @@ const BENCH_SCREEN: ScreenDefinition = {
       column: true,
     },
     { name: 'carrier', label: 'Carrier', rules: ['required', 'max.3'], search: { exact: true }, column: true, form: true },
+    { name: 'surname', label: 'Surname', rules: ['max.40'], search: true, column: true, form: true },
     { name: 'miles', label: 'Miles', type: 'integer', column: true, form: true },
   ],
   actions: ['create', 'update', 'view', 'delete', 'activate', 'deactivate'],
@@ -137,28 +156,28 @@ const BENCH_SCREEN: ScreenDefinition = {
 function benchCatalogue(): Catalogue {
   const base = loadCatalogue();
   if (base.screenByResource.has(RESOURCE)) throw new Error(`a screen of screens/ already serves resource "${RESOURCE}"`);
-  const free = (m: (typeof base.menus)[number]) => !base.screenByMenu.has(m.menucode) && !base.pageByMenu.has(m.menucode) && !!m.path && !m.hidden && !m.everyone && !m.requires && !m.roles;
-  const menu = base.menus.find((m) => m.menucode === PREFERRED_MENU && free(m)) ?? base.menus.find(free);
-  if (!menu) throw new Error('every menu of screens/menu-tree.json has a screen: no menu code left for the bench resource');
-  BENCH_SCREEN.menucode = menu.menucode;
-  return buildCatalogue(base.tree, [...base.screens, BENCH_SCREEN], { schemaVersion: 1, selectors: base.selectors });
+  if (base.menus.some((m) => m.menucode === BENCH_MENU)) throw new Error(`screens/menu-tree.json already has a menu ${BENCH_MENU}`);
+  const tree = { ...base.tree, items: [...base.tree.items, { menucode: BENCH_MENU, path: '/bench-flight', label: 'Bench Flight' }] };
+  return buildCatalogue(tree, [...base.screens, BENCH_SCREEN], { schemaVersion: 1, selectors: base.selectors });
 }
 
 // ---------------------------------------------------------------- seeding
 
-const COLUMNS = ['code', 'name', 'status', 'carrier', 'miles', 'createdby', 'createddate', 'updatedby', 'updateddate'];
+const COLUMNS = ['code', 'name', 'status', 'carrier', 'surname', 'miles', 'createdby', 'createddate', 'updatedby', 'updateddate'];
 const STAMP = '2026-01-01T00:00:00.000Z';
 
 /**
  * Row i (1-based), the same on both databases: h = md5(i); name = h[0..12) as letters A..P,
- * carrier = byte 6 of h mod 8, INACTIVE when byte 7 mod 10 is 0, miles = h[16..21) as hex.
+ * carrier = byte 6 of h mod 8, INACTIVE when byte 7 mod 10 is 0, miles = h[16..21) as hex,
+ * surname = SURNAMES[h[21..27) as hex mod its length].
  */
 function benchRow(i: number): unknown[] {
   const h = createHash('md5').update(String(i)).digest('hex');
   let name = '';
   for (let k = 0; k < 12; k++) name += NAME_LETTERS[parseInt(h[k]!, 16)];
   const status = parseInt(h.slice(14, 16), 16) % 10 === 0 ? 'INACTIVE' : 'ACTIVE';
-  return [`FL${String(i).padStart(7, '0')}`, name, status, CARRIERS[parseInt(h.slice(12, 14), 16) % 8], parseInt(h.slice(16, 21), 16), 'bench', STAMP, 'bench', STAMP];
+  const surname = SURNAMES[parseInt(h.slice(21, 27), 16) % SURNAMES.length];
+  return [`FL${String(i).padStart(7, '0')}`, name, status, CARRIERS[parseInt(h.slice(12, 14), 16) % 8], surname, parseInt(h.slice(16, 21), 16), 'bench', STAMP, 'bench', STAMP];
 }
 
 interface SeedTimes {
@@ -224,10 +243,11 @@ async function seedPostgres(url: string, schema: string, rows: number, db: Kysel
               translate(substr(h, 1, 12), '0123456789abcdef', '${NAME_LETTERS}'),
               case when get_byte(decode(h, 'hex'), 7) % 10 = 0 then 'INACTIVE' else 'ACTIVE' end,
               (array[${CARRIERS.map((c) => `'${c}'`).join(', ')}])[1 + get_byte(decode(h, 'hex'), 6) % 8],
+              ($2::text[])[1 + ('x' || substr(h, 22, 6))::bit(24)::int % ${SURNAMES.length}],
               ('x' || substr(h, 17, 5))::bit(20)::int,
               'bench', '${STAMP}', 'bench', '${STAMP}'
        from (select i, md5(i::text) as h from generate_series(1, $1::int) as i) as s`,
-      [rows],
+      [rows, SURNAMES],
     );
     const times: SeedTimes = { insert: (performance.now() - t) / 1000, indexes: 0, analyze: 0 };
     t = performance.now();
@@ -258,6 +278,7 @@ function containsText(value: string): string | undefined {
 
 const FLOOR_FILTERS = new Map<string, 'contains' | 'exact'>([
   ['name', 'contains'],
+  ['surname', 'contains'],
   ['carrier', 'exact'],
   ['status', 'exact'],
   ['code', 'exact'],
@@ -267,13 +288,19 @@ const FLOOR_SORTS = new Set(['code', 'name', 'carrier', 'miles', 'status']);
 interface FloorQuery {
   /** The page query; on SQLite with trigram matches, by how the page reaches them (listQuery.ts). */
   select(reach: TrigramReach): string;
-  selectParams: unknown[];
+  selectParams(reach: TrigramReach): unknown[];
   count: string;
   countParams: unknown[];
   /** SQLite with trigram matches: counted first, then the table's size picks the reach. */
   size: string | undefined;
   /** PostgreSQL with trigram matches: the page with the count of every match, when a count is due. */
   counted: string | undefined;
+  /**
+   * PostgreSQL, a text of several trigrams: the table's estimated size, and the same query walking the sort
+   * order, for a page whose count is known.
+   */
+  tableRows: string | undefined;
+  walked: (() => FloorQuery) | undefined;
   countedParams: unknown[];
   /** The count cache key, as listRecords makes it. */
   queryKey: string;
@@ -281,8 +308,11 @@ interface FloorQuery {
   page: number;
 }
 
-/** The SQL listRecords builds, written out by hand for the fields of the bench resource. */
-function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sort: Record<string, string>, limit: number, page: number): FloorQuery {
+/**
+ * The SQL listRecords builds, written out by hand for the fields of the bench resource. On PostgreSQL
+ * `pgReach` 'walk' is the page of a count already known whose texts of several trigrams walk.
+ */
+function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sort: Record<string, string>, limit: number, page: number, pgReach: TrigramReach = 'lookup'): FloorQuery {
   const filters: [string, unknown][] = [];
   for (const [name, value] of Object.entries(criteria)) {
     if (!FLOOR_FILTERS.has(name)) throw new BadRequest(`cannot search by "${name}"`);
@@ -292,9 +322,13 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   }
   const params: unknown[] = [];
   const placeholder = () => (dialect === 'postgres' ? `$${params.length}` : '?');
-  /** Each condition by reach; a trigram match (SQLite) also gives its FTS5 table. */
-  const conditions: { sql: (reach: TrigramReach) => string; fts?: string; ftsParam?: unknown; trigram?: boolean; postingKeys?: (at: string) => string; value?: string }[] = filters.map(([name, value]) => {
+  /**
+   * Each condition by reach, with its values in the order its SQL takes them (SQLite's placeholders are
+   * positional); a trigram match (SQLite) also gives its FTS5 table.
+   */
+  const conditions: { sql: (reach: TrigramReach) => string; values: (reach: TrigramReach) => unknown[]; fts?: string; ftsParam?: unknown; trigram?: boolean; walks?: boolean; postingKeys?: (at: string) => string; value?: string }[] = filters.map(([name, value]) => {
     const text = FLOOR_FILTERS.get(name) === 'contains' ? containsText(value as string) : undefined;
+    const pattern = text === undefined ? undefined : `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     if (text !== undefined && dialect === 'postgres' && usesTrigrams(text)) {
       // The field's posting table: one trigram answers alone; a longer text's candidates are rechecked.
       const posting = postingTable(TABLE, name);
@@ -302,34 +336,61 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
         params.push(text);
         const at = placeholder();
         const postingKeys = (p: string) => `select "code" from "${posting}" where tri = lower(cast(${p} as text))`;
-        return { sql: () => `"code" in (${postingKeys(at)})`, trigram: true, postingKeys, value: text };
+        return { sql: () => `"code" in (${postingKeys(at)})`, values: () => [text], trigram: true, postingKeys, value: text };
       }
-      const at = ['', '', ''];
-      for (const [i, v] of [text, text, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`].entries()) {
+      if (pgReach === 'walk') {
+        params.push(pattern);
+        const at = placeholder();
+        return { sql: () => `"${name}" ilike ${at} escape '\\'`, values: () => [pattern], trigram: true, walks: true };
+      }
+      // An ASCII text joins the lists of a few of its trigrams (spreadTrigrams); another groups them all.
+      const joined = /^[\x00-\x7f]*$/.test(text) ? spreadTrigrams(text) : undefined;
+      const values = joined ? [...joined, pattern] : [text, text, pattern];
+      const at = values.map((v) => {
         params.push(v);
-        at[i] = placeholder();
-      }
+        return placeholder();
+      });
       const trigrams = (p: string) => `"${TRIGRAMS_FUNCTION}"(cast(${p} as text))`;
+      const keys = joined
+        ? `select "t0"."code" from ${joined.map((_, i) => `"${posting}" as "t${i}"${i === 0 ? '' : ` on "t${i}"."code" = "t0"."code"`}`).join(' join ')} where ${joined.map((_, i) => `"t${i}"."tri" = ${at[i]}`).join(' and ')}`
+        : `select "code" from "${posting}" where tri = any(${trigrams(at[0]!)}) group by "code" having count(*) = cardinality(${trigrams(at[1]!)})`;
       return {
-        sql: () => `("code" in (select "code" from "${posting}" where tri = any(${trigrams(at[0]!)}) group by "code" having count(*) = cardinality(${trigrams(at[1]!)})) and "${name}" ilike ${at[2]} escape '\\')`,
+        sql: () => `("code" in (${keys}) and "${name}" ilike ${at[at.length - 1]} escape '\\')`,
+        values: () => values,
         trigram: true,
+        walks: true,
       };
     }
     if (text !== undefined && dialect === 'sqlite' && usesTrigrams(text)) {
+      // A lookup reads the matches by rowid; a walk tests the rows it passes, an ASCII text with LIKE on
+      // ASCII rows and the match list (built on first use) on others.
       const fts = ftsTable(TABLE, name);
-      params.push(ftsPhrase(text));
-      const at = placeholder();
-      return { sql: (reach) => `${reach === 'walk' ? '+rowid' : 'rowid'} in (select rowid from "${fts}" where "${fts}" match ${at})`, fts, ftsParam: params[params.length - 1] };
+      const phrase = ftsPhrase(text);
+      params.push(phrase);
+      const matches = `select rowid from "${fts}" where "${fts}" match ?`;
+      const ascii = /^[\x00-\x7f]*$/.test(text);
+      return {
+        sql: (reach) =>
+          reach === 'lookup' ? `rowid in (${matches})`
+          : !ascii ? `+rowid in (${matches})`
+          : `("${name}" like ? escape '\\' or (length(cast("${name}" as blob)) <> length("${name}") and +rowid in (${matches})))`,
+        values: (reach) => (reach === 'walk' && ascii ? [pattern, phrase] : [phrase]),
+        fts,
+        ftsParam: phrase,
+      };
     }
     if (text !== undefined) {
-      params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(pattern);
       const at = placeholder();
-      return { sql: () => `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${at} escape '\\'` };
+      return { sql: () => `"${name}" ${dialect === 'postgres' ? 'ilike' : 'like'} ${at} escape '\\'`, values: () => [pattern] };
     }
-    params.push((value as string).trim());
+    const exact = (value as string).trim();
+    params.push(exact);
     const at = placeholder();
-    return { sql: () => `"${name}" = ${at}` };
+    return { sql: () => `"${name}" = ${at}`, values: () => [exact] };
   });
+  /** SQLite: the conditions' values for a reach, in the order of their SQL. */
+  const sqliteValues = (reach: TrigramReach) => conditions.flatMap((c) => c.values(reach));
   const where = (reach: TrigramReach) => (conditions.length === 0 ? '1 = 1' : conditions.length === 1 ? conditions[0]!.sql(reach) : `(${conditions.map((c) => c.sql(reach)).join(' and ')})`);
   const order: Record<string, string> = Object.keys(sort).length > 0 ? { ...sort } : { code: 'asc' };
   for (const [name, direction] of Object.entries(order)) {
@@ -355,8 +416,12 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   let countedParams: unknown[] = [];
   if (limit > 0) {
     // The server's deferred lookup (listQuery.ts): the page's keys from the index, then those rows.
-    params.push(limit);
-    const limitAt = placeholder();
+    // PostgreSQL has the page size written into the statement, as listRecords writes it.
+    let limitAt = String(limit);
+    if (dialect === 'sqlite') {
+      params.push(limit);
+      limitAt = placeholder();
+    }
     params.push((page - 1) * limit);
     const offsetAt = placeholder();
     const keys = keysFromPosting ? `${conditions[0]!.postingKeys!(conditions[0]!.sql('lookup').match(/\$\d+/)![0])}` : `select "code" from "${TABLE}" where ${where('lookup')}`;
@@ -366,11 +431,11 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
         : `select * from "${TABLE}" where "code" in (select "code" from "${TABLE}" where ${where(reach)} order by ${orderBy} limit ${limitAt} offset ${offsetAt}) order by ${orderBy}`;
     const qualified = Object.entries(order).map(([name, direction]) => `"${TABLE}"."${name}" ${direction}`).join(', ');
     if (postingOnly) {
-      // The count's own parameters first, then the page's keys, limit and offset.
+      // The count's own parameters first, then the page's keys and offset.
       const n = conditions.length;
       const pageKeys = keysFromPosting
-        ? `${conditions[0]!.postingKeys!(`$${n + 1}`)} order by ${orderBy} limit $${n + 2} offset $${n + 3}`
-        : `select "code" from "${TABLE}" where ${where('lookup').replace(/\$(\d+)/g, (_, i: string) => `$${n + Number(i)}`)} order by ${orderBy} limit $${n + params.length - 1} offset $${n + params.length}`;
+        ? `${conditions[0]!.postingKeys!(`$${n + 1}`)} order by ${orderBy} limit ${limitAt} offset $${n + 2}`
+        : `select "code" from "${TABLE}" where ${where('lookup').replace(/\$(\d+)/g, (_, i: string) => `$${n + Number(i)}`)} order by ${orderBy} limit ${limitAt} offset $${n + params.length}`;
       counted = `select "${TABLE}".*, (${postingCount(1)}) as "${TOTAL}" from "${TABLE}" where "${TABLE}"."code" in (${pageKeys}) order by ${qualified}`;
       countedParams = [...conditions.map((c) => c.value), ...params];
     } else if (conditions.some((c) => c.trigram)) {
@@ -383,11 +448,13 @@ function floorQuery(dialect: DialectName, criteria: Record<string, unknown>, sor
   }
   return {
     select,
-    selectParams: params,
+    selectParams: (reach) => (dialect === 'sqlite' ? [...sqliteValues(reach), ...(limit > 0 ? [limit, (page - 1) * limit] : [])] : params),
     count,
-    countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : postingOnly ? conditions.map((c) => c.value) : countParams,
+    countParams: trigramOnly ? conditions.map((c) => c.ftsParam) : postingOnly ? conditions.map((c) => c.value) : dialect === 'sqlite' ? sqliteValues('lookup') : countParams,
     size: limit > 0 && conditions.some((c) => c.fts) ? `select max(rowid) as n from "${TABLE}"` : undefined,
     counted,
+    tableRows: counted && conditions.some((c) => c.walks) ? `select greatest(reltuples, 0) as n from pg_class where oid = to_regclass('"${TABLE}"')` : undefined,
+    walked: counted && conditions.some((c) => c.walks) && pgReach === 'lookup' ? () => floorQuery(dialect, criteria, sort, limit, page, 'walk') : undefined,
     countedParams,
     queryKey: JSON.stringify(filters),
     limit,
@@ -403,9 +470,11 @@ interface FloorAnswer {
 /**
  * listRecords' order: the page first, then a count unless the cache (same class, same rules) has it;
  * with trigram matches on SQLite, the count first and the table's size, then the page; on PostgreSQL,
- * the page with its count when a count is due.
+ * the page with its count when a count is due, else (a text of several trigrams) the table's size and the
+ * page by the reach they pick.
  */
-async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Promise<FloorAnswer> {
+async function floorList(raw: RawDb, counts: CountCache, asked: FloorQuery): Promise<FloorAnswer> {
+  let query = asked;
   const runCount = async () => Number((await raw.all(query.count, query.countParams))[0]!.n);
   const count = () => counts.count(RESOURCE, query.queryKey, query.page, runCount);
   let total: number | undefined;
@@ -423,8 +492,12 @@ async function floorList(raw: RawDb, counts: CountCache, query: FloorQuery): Pro
       counted.rows = found.map(({ [TOTAL]: _total, ...row }) => row);
       return found.length > 0 || query.page === 1 ? Number(found[0]?.[TOTAL] ?? 0) : runCount();
     });
+    if (!counted.rows && query.tableRows && query.walked) {
+      const tableRows = Number((await raw.all(query.tableRows, []))[0]!.n ?? 0);
+      if (trigramReach((query.page - 1) * query.limit, query.limit, tableRows, total) === 'walk') query = query.walked();
+    }
   }
-  const rows = counted.rows ?? (await raw.all(query.select(reach), query.selectParams));
+  const rows = counted.rows ?? (await raw.all(query.select(reach), query.selectParams(reach)));
   if (total === undefined) {
     const whole = query.limit <= 0 || (query.page === 1 && rows.length < query.limit);
     if (whole) counts.set(RESOURCE, query.queryKey, (total = rows.length));
@@ -478,6 +551,11 @@ function requestsFor({ scenario, pages, exactPages }: ScenarioSettings, count: n
         for (let i = 0; i < 3; i++) text += NAME_LETTERS[Math.floor(random() * NAME_LETTERS.length)];
         return { paging: { limit: PAGE_SIZE, page: 1 }, parameter: { criteria: { name: `%${text}%` } } };
       }
+      case 'common':
+      case 'longer': {
+        const texts = scenario === 'common' ? COMMON_TEXTS : LONGER_TEXTS;
+        return { paging: { limit: PAGE_SIZE, page: 1 }, parameter: { criteria: { surname: `%${texts[Math.floor(random() * texts.length)]}%` } } };
+      }
     }
   };
   return Array.from({ length: count }, one);
@@ -501,7 +579,8 @@ async function checkSameSql(dialect: DialectName, options: Options, schema: stri
       // offThread false: every statement goes through this logging connection.
       const input: ListInput = { criteria: request.parameter.criteria, sort: request.parameter.sort, paging, offThread: false };
       captured.length = 0;
-      await listRecords(db, dialect, model, new CountCache(), input, defaultSort(BENCH_SCREEN));
+      const counts = new CountCache();
+      await listRecords(db, dialect, model, counts, input, defaultSort(BENCH_SCREEN));
       const floor = floorQuery(dialect, request.parameter.criteria ?? {}, request.parameter.sort ?? {}, paging.limit, paging.page);
       // With trigram matches: count, size, then the page by the reach both sides pick from them.
       const reach = floor.size && captured[2] === floor.select('walk') ? 'walk' : 'lookup';
@@ -512,6 +591,16 @@ async function checkSameSql(dialect: DialectName, options: Options, schema: stri
           : [floor.select('lookup'), floor.count];
       if (captured.length !== want.length || captured.some((text, i) => text !== want[i])) {
         throw new Error(`floor SQL of ${scenario} differs from listRecords':\n  listRecords: ${captured.join(' ; ')}\n  floor:       ${want.join(' ; ')}`);
+      }
+      // PostgreSQL, the count now known: the table's size, then the page by the reach both sides pick.
+      if (floor.walked) {
+        captured.length = 0;
+        await listRecords(db, dialect, model, counts, input, defaultSort(BENCH_SCREEN));
+        const walked = floor.walked();
+        const again = [floor.tableRows!, captured[1] === walked.select('lookup') ? walked.select('lookup') : floor.select('lookup')];
+        if (captured.length !== again.length || captured.some((text, i) => text !== again[i])) {
+          throw new Error(`floor SQL of ${scenario} (count known) differs from listRecords':\n  listRecords: ${captured.join(' ; ')}\n  floor:       ${again.join(' ; ')}`);
+        }
       }
     }
   } finally {
@@ -545,12 +634,17 @@ async function plans(dialect: DialectName, raw: RawDb, requests: { scenario: Sce
     const select = q.select(reach);
     const steps =
       dialect === 'postgres'
-        ? (await raw.all(`explain ${select}`, q.selectParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''))
-        : (await raw.all(`explain query plan ${select}`, q.selectParams)).map((r) => String(r.detail));
+        ? (await raw.all(`explain ${select}`, q.selectParams(reach))).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''))
+        : (await raw.all(`explain query plan ${select}`, q.selectParams(reach))).map((r) => String(r.detail));
     lines.push(`  ${scenario.padEnd(9)} ${steps.filter((s) => s && !s.startsWith('Sort Key') && !s.startsWith('Presorted Key')).join(' | ')}`);
     if (q.counted) {
       const counted = (await raw.all(`explain ${q.counted}`, q.countedParams)).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));
       lines.push(`  ${'counted'.padEnd(9)} ${counted.filter((s) => s && !s.startsWith('Sort Key')).join(' | ')} (${scenario}: page and count in one read)`);
+    }
+    if (q.walked) {
+      const walked = q.walked();
+      const walk = (await raw.all(`explain ${walked.select('lookup')}`, walked.selectParams('lookup'))).map((r) => String(r['QUERY PLAN']).trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*\)$/, ''));
+      lines.push(`  ${'walk'.padEnd(9)} ${walk.filter((s) => s && !s.startsWith('Sort Key')).join(' | ')} (${scenario}: the count known and the matches dense)`);
     }
   }
   return lines;
@@ -566,11 +660,12 @@ function verdictLines(results: Results<Scenario>): string[] {
     const ok = ratio >= TARGET_RATIO && r.server.p99 < TARGET_P99_MS;
     return [`target ${scenario}: ratio ${ratio.toFixed(2)} (>= ${TARGET_RATIO}), p99 ${r.server.p99.toFixed(1)} ms (< ${TARGET_P99_MS}): ${ok ? 'met' : 'NOT met'}`];
   }).concat(
-    ((r) => {
+    (['contains', 'common', 'longer'] as const).flatMap((scenario) => {
+      const r = results.get(scenario);
       if (!r) return [];
       const ok = rate(r.server) >= CONTAINS_TARGET_RATE && r.server.p99 <= CONTAINS_TARGET_P99_MS;
-      return [`target contains: ${rate(r.server).toFixed(0)} req/s (>= ${CONTAINS_TARGET_RATE}, 20x Directus), p99 ${r.server.p99.toFixed(1)} ms (<= ${CONTAINS_TARGET_P99_MS}): ${ok ? 'met' : 'NOT met'}`];
-    })(results.get('contains')),
+      return [`target ${scenario}: ${rate(r.server).toFixed(0)} req/s (>= ${CONTAINS_TARGET_RATE}, 20x Directus), p99 ${r.server.p99.toFixed(1)} ms (<= ${CONTAINS_TARGET_P99_MS}): ${ok ? 'met' : 'NOT met'}`];
+    }),
   );
 }
 

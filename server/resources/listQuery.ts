@@ -43,6 +43,8 @@ interface Criterion {
   trigram?: boolean;
   /** A contains search: scans or trigram lookups, read off the serving thread on SQLite. */
   heavy?: boolean;
+  /** PostgreSQL, a text of several trigrams: its page may walk the sort order when its matches are dense. */
+  walks?: boolean;
   /**
    * PostgreSQL, a text of one trigram: the keys of its matches from the field's posting table alone (in
    * key order, with no recheck against the rows).
@@ -52,10 +54,24 @@ interface Criterion {
 
 /**
  * How a SQLite query reaches the rows an FTS5 trigram table matched. 'lookup': read each match by rowid
- * and sort them (cheap when matches are few). 'walk': read the sort order's index and keep the rows in
- * the match set (cheap when matches are dense enough to fill the page soon).
+ * and sort them (cheap when matches are few). 'walk': read the rows in the sort order and keep those that
+ * match, stopping when the page is full (cheap when matches are dense enough to fill the page soon).
  */
 export type TrigramReach = 'lookup' | 'walk';
+
+/** A text of ASCII characters alone: LIKE folds its case as the FTS5 trigram tables do. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** PostgreSQL: at most this many of a longer text's trigrams pick its candidates (each one more join). */
+const JOINED_TRIGRAMS = 3;
+
+/** An ASCII text's distinct trigrams, lower-cased: all of them, or JOINED_TRIGRAMS spread over it (the first and the last). */
+export function spreadTrigrams(text: string): string[] {
+  const lower = text.toLowerCase();
+  const all = [...new Set(Array.from({ length: lower.length - 2 }, (_, i) => lower.slice(i, i + 3)))];
+  if (all.length <= JOINED_TRIGRAMS) return all;
+  return Array.from({ length: JOINED_TRIGRAMS }, (_, i) => all[Math.round((i * (all.length - 1)) / (JOINED_TRIGRAMS - 1))]!);
+}
 
 /** A walk step costs about a twelfth of a row lookup (measured on 1,000,000 rows). */
 const WALK_STEPS_PER_LOOKUP = 12;
@@ -95,37 +111,60 @@ function criterion(field: ResolvedField, value: unknown, dialect: DialectName, m
     const text = containsText(value);
     if (dialect === 'sqlite' && text !== undefined && model.contains.has(field.name) && usesTrigrams(text)) {
       const fts = ftsTable(model.table, field.name);
+      const ascii = ASCII.test(text);
+      const matches = (p: unknown[]) => sql`select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${p[0]}`;
       return {
-        shape: `${field.name}:fts`,
-        params: [ftsPhrase(text)],
+        shape: `${field.name}:fts:${ascii ? 'ascii' : 'other'}`,
+        params: ascii ? [ftsPhrase(text), pattern] : [ftsPhrase(text)],
         fts,
         trigram: true,
         heavy: true,
-        // `+rowid` keeps SQLite from reading the matches by rowid, so it walks the sort order instead.
-        build: (_eb, p, reach) =>
-          sql<SqlBool>`${sql.raw(reach === 'walk' ? '+rowid' : 'rowid')} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${p[0]})`,
+        build: (eb, p, reach) => {
+          if (reach === 'lookup') return sql<SqlBool>`rowid in (${matches(p)})`;
+          // A walk tests each row it passes. `+rowid` keeps SQLite from reading the matches by rowid; the
+          // match list itself is built whole on first use (a few ms for tens of thousands of matches), so an
+          // ASCII text tests ASCII rows with LIKE, which then answers exactly as the trigram table does (both
+          // fold ASCII case alone there), and only a row with other characters needs the list.
+          if (!ascii) return sql<SqlBool>`+rowid in (${matches(p)})`;
+          const value = column(eb);
+          return sql<SqlBool>`(${value} like ${p[1]} escape '\\' or (length(cast(${value} as blob)) <> length(${value}) and +rowid in (${matches(p)})))`;
+        },
       };
     }
     if (dialect === 'postgres' && text !== undefined && model.contains.has(field.name) && usesTrigrams(text)) {
       // The field's posting table (trigramIndex.ts): one trigram is the answer itself; a longer text's
-      // candidates hold all its trigrams and are rechecked with ILIKE.
-      const posting = sql.table(postingTable(model.table, field.name));
+      // candidates hold its trigrams and are rechecked with ILIKE.
+      const posting = postingTable(model.table, field.name);
       const keyList = sql.join(model.key.map((k) => sql.ref(k)));
-      const trigrams = (p: unknown[]) => sql`${sql.id(TRIGRAMS_FUNCTION)}(cast(${p[0]} as text))`;
       const single = singleTrigram(text);
-      const keys = (p: unknown[]) =>
-        single
-          ? sql`select ${keyList} from ${posting} where tri = lower(cast(${p[0]} as text))`
-          : sql`select ${keyList} from ${posting} where tri = any(${trigrams(p)}) group by ${keyList} having count(*) = cardinality(${trigrams(p)})`;
+      // An ASCII text's trigrams are known here (lower-cased as PostgreSQL does): the keys holding a few of
+      // them come from joining their lists, each in key order (a merge); other texts group every list in SQL.
+      const joined = !single && ASCII.test(text) ? spreadTrigrams(text) : undefined;
+      const keys = (p: unknown[]) => {
+        if (single) return sql`select ${keyList} from ${sql.table(posting)} where tri = lower(cast(${p[0]} as text))`;
+        if (joined) {
+          const list = (i: number) => sql`${sql.table(posting)} as ${sql.id(`t${i}`)}`;
+          const sameKey = (i: number) => sql.join(model.key.map((k) => sql`${sql.ref(`t${i}.${k}`)} = ${sql.ref(`t0.${k}`)}`), sql` and `);
+          const joins = joined.slice(1).map((_, j) => sql` join ${list(j + 1)} on ${sameKey(j + 1)}`);
+          const tris = sql.join(joined.map((_, i) => sql`${sql.ref(`t${i}.tri`)} = ${p[i]}`), sql` and `);
+          return sql`select ${sql.join(model.key.map((k) => sql.ref(`t0.${k}`)))} from ${list(0)}${sql.join(joins, sql``)} where ${tris}`;
+        }
+        const trigrams = sql`${sql.id(TRIGRAMS_FUNCTION)}(cast(${p[0]} as text))`;
+        return sql`select ${keyList} from ${sql.table(posting)} where tri = any(${trigrams}) group by ${keyList} having count(*) = cardinality(${trigrams})`;
+      };
       const inKeys = (eb: ExpressionBuilder<any, any>, p: unknown[]) =>
         model.key.length === 1 ? eb(model.key[0]!, 'in', sql`(${keys(p)})`) : eb(eb.refTuple(...(model.key as [string, string])), 'in', sql`(${keys(p)})` as never);
+      const params = single ? [text] : joined ? [...joined, pattern] : [text, pattern];
+      const recheck = (eb: ExpressionBuilder<any, any>, p: unknown[]) => sql<SqlBool>`${column(eb)} ilike ${p[p.length - 1]} escape '\\'`;
       return {
-        shape: `${field.name}:posting:${single ? 'one' : 'many'}`,
-        params: single ? [text] : [text, pattern],
+        shape: `${field.name}:posting:${single ? 'one' : joined ? `join${joined.length}` : 'many'}`,
+        params,
         trigram: true,
         heavy: true,
+        walks: !single,
         postingKeys: single ? keys : undefined,
-        build: (eb, p) => (single ? inKeys(eb, p) : eb.and([inKeys(eb, p), sql<SqlBool>`${column(eb)} ilike ${p[1]} escape '\\'`])),
+        // A walk (dense matches, the count known) tests the rows in the sort order with ILIKE alone.
+        build: (eb, p, reach) => (single ? inKeys(eb, p) : reach === 'walk' ? recheck(eb, p) : eb.and([inKeys(eb, p), recheck(eb, p)])),
       };
     }
     if (pattern !== undefined) {
@@ -245,7 +284,8 @@ export async function listRecords(
 
   // PostgreSQL with trigram matches: when the count must be taken, the page comes with it from one
   // read of the matches (counting reads them all anyway). Callers joining a count already running, or
-  // finding it cached, read the page alone.
+  // finding it cached, read the page alone; a text of several trigrams then walks the sort order when
+  // the count and the table's size (the planner's estimate) say its matches are dense.
   const counted: { rows?: Row[] } = {};
   if (dialect === 'postgres' && limit > 0 && criteria.some((c) => c.trigram)) {
     total = await counts.count(model.name, queryKey, page, async () => {
@@ -255,6 +295,11 @@ export async function listRecords(
       // A page past the end carries no total: counted alone.
       return found.length > 0 || offset === 0 ? Number(found[0]?.[TOTAL] ?? 0) : runCount();
     });
+    if (!counted.rows && criteria.some((c) => c.walks)) {
+      const size = compiledOnce(db, `rows|${model.table}`, () => sql<{ n: number }>`select greatest(reltuples, 0) as n from pg_class where oid = to_regclass(${sql.lit(`"${model.table}"`)})`.compile(db));
+      const tableRows = Number((await readRows<{ n: number }>(db, size))[0]?.n ?? 0);
+      reach = trigramReach(offset, limit, tableRows, total);
+    }
   }
 
   const select = compiledOnce(db, `select|${criteriaShape}|${sortShape}|${reach}`, () => {

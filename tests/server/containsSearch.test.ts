@@ -221,6 +221,28 @@ describe.each(testDatabases)('contains search on $name', (target) => {
       expect(await codes({ name: term }), term).toEqual({ codes: want.slice(0, 10), total: want.length });
     }
   });
+
+  it('finds rows whose case differs beyond ASCII also when a page walks dense matches', async () => {
+    // K000 is written with the Kelvin sign (U+212A), which folds to a plain k; the rest alternate case.
+    const dense: Finder[] = Array.from({ length: 100 }, (_, i) => ({
+      code: `K${String(i).padStart(3, '0')}`,
+      name: i === 0 ? '\u212Aelvin Ölçü' : i % 2 ? 'kelvin ölçü' : 'KELVIN ÖLÇÜ',
+      city: null,
+      carrier: 'KL',
+      status: 'ACTIVE',
+    }));
+    await db.insertInto('finder').values(dense).execute();
+    counts.invalidate('finder');
+    const all = (await db.selectFrom('finder').selectAll().execute()) as Finder[];
+    expect(trigramReach(0, 10, all.length, dense.length)).toBe('walk');
+    for (const term of ['%kel%', '%KELVIN%', '%ölç%', '%ÖLÇÜ%', '%vin öl%']) {
+      const want = expected(all, { name: term });
+      expect(want.slice(0, 10), term).toEqual(dense.slice(0, 10).map((r) => r.code));
+      for (const page of [1, 2]) {
+        expect(await codes({ name: term }, { limit: 10, page }), `${term} page ${page}`).toEqual({ codes: want.slice((page - 1) * 10, page * 10), total: want.length });
+      }
+    }
+  });
 });
 
 describe.each(testDatabases.filter((t) => t.name === 'postgres'))('contains search on a larger $name table', (target) => {
