@@ -1,7 +1,8 @@
-// Loads a screen's list for a search state; a newer request always wins over an older one.
+// Loads a screen's list for a search state (a newer request always wins over an older one), and downloads it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import { isSuccess } from '../api/envelope';
+import { MESSAGES } from '../api/responseCodes';
 import { defaultSort } from '../definition/compile';
 import { criteriaFromSearch, type SearchState } from '../definition/searchCriteria';
 import type { ScreenDefinition } from '../definition/screen';
@@ -43,5 +44,22 @@ export function useListController(screen: ScreenDefinition, state: SearchState) 
     void load();
   }, [load]);
 
-  return { rows, total, loading, reload: load, paginated };
+  /** The whole list under the search shown, as a file the server makes (all pages). */
+  async function download() {
+    const answer = await call<{ filename: string; mimetype: string; content: string }>(`/api/${screen.resource.name}/download`, {
+      criteria: criteriaFromSearch(screen, state.values),
+      sort: state.sort ?? defaultSort(screen),
+    });
+    if (!isSuccess(answer.status.responsecode) || !answer.result) {
+      showErrorToast(message, answer.status.responsemessage);
+      return;
+    }
+    message.success(answer.status.responsemessage || MESSAGES.DOWNLOADING);
+    const url = URL.createObjectURL(new Blob([answer.result.content], { type: answer.result.mimetype }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: answer.result.filename });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  return { rows, total, loading, reload: load, paginated, download };
 }
