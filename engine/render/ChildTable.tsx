@@ -15,7 +15,7 @@ import { RecordDetails } from './RecordDetails';
 import { useEngine } from './EngineContext';
 import { FormFooter } from './FormFooter';
 import { RowButtons } from './RowButtons';
-import { PAGE_SIZE } from './useListController';
+import { PAGE_SIZE } from './controllers/useListController';
 import { useSelectorOptions } from './useSelectorOptions';
 import { useActionRunner } from './controllers/useActionRunner';
 import { useChildController, usePickController } from './controllers/useChildController';

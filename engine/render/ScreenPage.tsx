@@ -14,7 +14,7 @@ import { useEngine } from './EngineContext';
 import { FormFooter } from './FormFooter';
 import { RowButtons } from './RowButtons';
 import { SearchForm } from './SearchForm';
-import { PAGE_SIZE, useListController } from './useListController';
+import { PAGE_SIZE, useListController } from './controllers/useListController';
 import { useActionRunner } from './controllers/useActionRunner';
 import { keyData, useRecordController } from './controllers/useRecordController';
 

@@ -7,7 +7,7 @@ import { defaultSort } from '../../definition/compile';
 import type { ScreenDefinition } from '../../definition/screen';
 import { useEngine } from '../EngineContext';
 import { showErrorToast } from '../errorToast';
-import { PAGE_SIZE } from '../useListController';
+import { PAGE_SIZE } from './useListController';
 
 type Row = Record<string, unknown>;
 

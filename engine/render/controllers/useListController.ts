@@ -1,13 +1,13 @@
 // Loads a screen's list for a search state (a newer request always wins over an older one), and downloads it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
-import { isSuccess } from '../api/envelope';
-import { MESSAGES } from '../api/responseCodes';
-import { defaultSort } from '../definition/compile';
-import { criteriaFromSearch, type SearchState } from '../definition/searchCriteria';
-import type { ScreenDefinition } from '../definition/screen';
-import { useEngine } from './EngineContext';
-import { showErrorToast } from './errorToast';
+import { isSuccess } from '../../api/envelope';
+import { MESSAGES } from '../../api/responseCodes';
+import { defaultSort } from '../../definition/compile';
+import { criteriaFromSearch, type SearchState } from '../../definition/searchCriteria';
+import type { ScreenDefinition } from '../../definition/screen';
+import { useEngine } from '../EngineContext';
+import { showErrorToast } from '../errorToast';
 
 export const PAGE_SIZE = 10;
 
