@@ -2,19 +2,16 @@
 // side menu of the sections the user may open and the record's values allow (200 px, collapsing below
 // antd's lg breakpoint, spec 000 §9), the active section from the URL (an unknown or hidden one falls
 // back to the first), and each section's form saved on its own, its child table, or its registered view.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, Card, Empty, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { isSuccess } from '../api/envelope';
 import {
   NEW_RECORD,
   childDetailPath,
   isFirstSection,
   navigatorSteps,
   recordPagePath,
-  sectionDetailPath,
-  sectionSavePath,
   sectionScreen,
   visibleSections,
 } from '../definition/recordPage';
@@ -22,6 +19,7 @@ import type { RecordSection, ScreenDefinition } from '../definition/screen';
 import { useEngine } from './EngineContext';
 import { showErrorToast } from './errorToast';
 import { RecordActions, RecordHeader } from './RecordHeader';
+import { useRecordSummary, useSectionController } from './controllers/useRecordPageController';
 
 const RecordDetails = lazy(() => import('./RecordDetails').then((m) => ({ default: m.RecordDetails })));
 // A section's child table (antd's Table with it) and a child row's page load with the first section that shows one.
@@ -48,34 +46,15 @@ interface RecordPageProps {
   detail?: string;
 }
 
-/** The path holds text: a numeric key (an order's id) goes to the server as the number it is. */
-function typedKey(screen: ScreenDefinition, recordKey: string): string | number {
-  const type = screen.fields.find((f) => f.name === screen.resource.key[0])?.type;
-  return (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(recordKey) ? Number(recordKey) : recordKey;
-}
-
 export default function RecordPage({ screen, menuPath, recordKey, section, detail }: RecordPageProps) {
-  const { call, can, navigators } = useEngine();
+  const { can, navigators } = useEngine();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const isNew = recordKey === NEW_RECORD;
   const keyField = screen.resource.key[0]!;
-  const [summary, setSummary] = useState<Row | undefined>(isNew ? {} : undefined);
-  const [missing, setMissing] = useState<string>();
+  const { summary, missing, reload: loadSummary } = useRecordSummary(screen, recordKey);
   // Below lg the menu folds to a trigger beside the content, folded or opened: the content keeps clear of it.
   const [narrow, setNarrow] = useState(false);
-
-  const loadSummary = useCallback(async () => {
-    if (isNew) return setSummary({});
-    const answer = await call<Row>(`/api/${screen.resource.name}/detail`, { data: { [keyField]: typedKey(screen, recordKey) } });
-    if (isSuccess(answer.status.responsecode) && answer.result) setSummary(answer.result);
-    else setMissing(answer.status.responsemessage);
-  }, [call, isNew, keyField, recordKey, screen]);
-
-  useEffect(() => {
-    setMissing(undefined);
-    void loadSummary();
-  }, [loadSummary]);
 
   // A record not saved yet has only its first section: it creates the record.
   const sections = useMemo(() => {
@@ -93,17 +72,7 @@ export default function RecordPage({ screen, menuPath, recordKey, section, detai
 
   const back = () => navigate(menuPath);
   const title = isNew ? `Create ${screen.title}` : `${screen.title}: ${recordKey}`;
-  const heading = (
-    <div className="engine-toolbar">
-      <Space>
-        <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back" onClick={back} />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-      </Space>
-      {summary && !isNew && <RecordActions screen={screen} record={summary} onDone={loadSummary} />}
-    </div>
-  );
+  const heading = <RecordHeading screen={screen} title={title} record={isNew ? undefined : summary} onBack={back} onDone={loadSummary} />;
   const header = summary && !isNew && screen.record?.header ? <RecordHeader screen={screen} record={summary} fields={screen.record.header} /> : null;
   const open = (s: RecordSection) => navigate(recordPagePath(menuPath, recordKey, s.key));
 
@@ -197,48 +166,10 @@ interface SectionViewProps {
 
 /** One section: its form (loaded from and saved to the section's own actions), its view, its child table. */
 function SectionView({ screen, section, recordKey, summary, onSaved, onOpenDetail, showError }: SectionViewProps) {
-  const { call, views, readOnly } = useEngine();
-  const { message } = App.useApp();
-  const isNew = recordKey === NEW_RECORD;
-  const keyField = screen.resource.key[0]!;
+  const { views, readOnly } = useEngine();
+  const { isNew, values, errors, saving, version, save } = useSectionController(screen, section, recordKey, { onSaved, showError });
   const form = useMemo(() => sectionScreen(screen, section), [screen, section]);
-  const [values, setValues] = useState<Row | undefined>(isNew || !section.fields ? {} : undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [version, setVersion] = useState(0);
   const formId = `section-${screen.menucode}-${section.key}`;
-
-  useEffect(() => {
-    if (isNew || !section.fields) return;
-    let current = true;
-    void call<Row>(sectionDetailPath(screen, section), { data: { [keyField]: typedKey(screen, recordKey) } }).then((answer) => {
-      if (!current) return;
-      if (isSuccess(answer.status.responsecode) && answer.result) setValues(answer.result);
-      else showError(answer.status.responsemessage);
-    });
-    return () => {
-      current = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [call, isNew, keyField, recordKey, screen, section]);
-
-  async function save(data: Row) {
-    setSaving(true);
-    const path = isNew ? `/api/${screen.resource.name}/create` : sectionSavePath(screen, section);
-    const answer = await call<Row>(path, { data });
-    setSaving(false);
-    if (isSuccess(answer.status.responsecode)) {
-      message.success(answer.status.responsemessage);
-      setErrors({});
-      setValues({ ...data, ...(answer.result ?? {}) });
-      setVersion((v) => v + 1);
-      await onSaved(answer.result ?? data);
-      return;
-    }
-    setValues(data);
-    setErrors((answer.result as { fields?: Record<string, string> } | undefined)?.fields ?? {});
-    showError(answer.status.responsemessage);
-  }
 
   const View = section.view ? views[section.view] : undefined;
   return (
@@ -276,6 +207,30 @@ function SectionView({ screen, section, recordKey, summary, onSaved, onOpenDetai
           <ChildTable parent={screen} parentRecord={summary} child={section.child} onOpenDetail={section.child.detailPage ? onOpenDetail : undefined} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+interface RecordHeadingProps {
+  screen: ScreenDefinition;
+  title: string;
+  /** The saved record, whose actions show beside the title; none while creating. */
+  record: Row | undefined;
+  onBack(): void;
+  onDone(): Promise<void> | void;
+}
+
+/** Back, the page's title, and the record's actions. */
+function RecordHeading({ screen, title, record, onBack, onDone }: RecordHeadingProps) {
+  return (
+    <div className="engine-toolbar">
+      <Space>
+        <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back" onClick={onBack} />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      </Space>
+      {record && <RecordActions screen={screen} record={record} onDone={onDone} />}
     </div>
   );
 }
