@@ -163,6 +163,22 @@ const preloads = preloadsOnce();
 /** Server test files that replace a module with vi.mock (the server project shares one module graph per worker). */
 export const SERVER_TESTS_WITH_MOCKS = ['tests/server/session.test.ts'];
 
+/** What the server test projects share. */
+const SERVER_TEST_SETTINGS = {
+  // On PostgreSQL, one template database with every table; a server's first start of a configuration and
+  // day is kept as a seeded image, and each file's server starts on a copy (tests/server/harness.ts).
+  globalSetup: ['tests/server/pgTemplate.ts', 'tests/server/seededImages.ts'],
+  // SUITE_DAY: run them as on another day (tests/server/onAnotherDay.ts).
+  setupFiles: process.env.SUITE_DAY ? ['tests/server/onAnotherDay.ts'] : [],
+  environment: 'node',
+  testTimeout: 30000,
+  // A file's set-up builds every definition's tables (and, on PostgreSQL, their posting triggers) in a
+  // schema of its own: over a minute when other work keeps the machine and the database server busy.
+  hookTimeout: 180000,
+  // Every server test file owns its database; on PostgreSQL each gets its own schema.
+  sequence: { groupOrder: 1 },
+};
+
 export default defineConfig({
   plugins: [react(), standIns(), screenResources(), preloads.plugin, precompressed()],
   build: {
@@ -189,18 +205,7 @@ export default defineConfig({
           // A worker runs its files in one module graph: the server's code is loaded and compiled once per worker,
           // not once per file (each file still has its own servers and databases).
           isolate: false,
-          // On PostgreSQL, one template database with every table; a server's first start of a configuration and
-          // day is kept as a seeded image, and each file's server starts on a copy (tests/server/harness.ts).
-          globalSetup: ['tests/server/pgTemplate.ts', 'tests/server/seededImages.ts'],
-          // SUITE_DAY: run them as on another day (tests/server/onAnotherDay.ts).
-          setupFiles: process.env.SUITE_DAY ? ['tests/server/onAnotherDay.ts'] : [],
-          environment: 'node',
-          testTimeout: 30000,
-          // A file's set-up builds every definition's tables (and, on PostgreSQL, their posting triggers) in a
-          // schema of its own: over a minute when other work keeps the machine and the database server busy.
-          hookTimeout: 180000,
-          // Every server test file owns its database; on PostgreSQL each gets its own schema.
-          sequence: { groupOrder: 1 },
+          ...SERVER_TEST_SETTINGS,
         },
       },
       {
@@ -209,12 +214,7 @@ export default defineConfig({
         test: {
           name: 'server-mocks',
           include: SERVER_TESTS_WITH_MOCKS,
-          globalSetup: ['tests/server/pgTemplate.ts', 'tests/server/seededImages.ts'],
-          setupFiles: process.env.SUITE_DAY ? ['tests/server/onAnotherDay.ts'] : [],
-          environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 180000,
-          sequence: { groupOrder: 1 },
+          ...SERVER_TEST_SETTINGS,
         },
       },
       {
