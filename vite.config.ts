@@ -175,8 +175,6 @@ const SERVER_TEST_SETTINGS = {
   // A file's set-up builds every definition's tables (and, on PostgreSQL, their posting triggers) in a
   // schema of its own: over a minute when other work keeps the machine and the database server busy.
   hookTimeout: 180000,
-  // Every server test file owns its database; on PostgreSQL each gets its own schema.
-  sequence: { groupOrder: 1 },
 };
 
 export default defineConfig({
@@ -192,10 +190,14 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/meta.json': 'http://localhost:8080' } },
   test: {
+    // The four projects run as one group: their files share the two workers, the longest first (vitest orders the
+    // projects by name, so the browser files start and the short unit files fill the end), instead of one project
+    // after another with a core idle while each project's last file runs. Every server test file owns its database
+    // (on PostgreSQL its own schema), so files of any project may run side by side.
     maxWorkers: 2,
     projects: [
       // A unit test that checks every definition (the validator over ~170 screens) takes seconds on a busy machine.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30000, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30000 } },
       {
         extends: true,
         test: {
@@ -235,7 +237,6 @@ export default defineConfig({
           // A browser test that fails is run once more, so one lost click on a busy CI machine does not
           // stop a landing; the default reporter marks a test that needed it (retry x1).
           retry: 1,
-          sequence: { groupOrder: 2 },
         },
       },
     ],
