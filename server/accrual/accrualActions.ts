@@ -28,11 +28,9 @@ import {
   activityProblems,
   memberByCard,
   memberById,
-  postActivity,
   rateActivity,
   referencesKnown,
   refusalError,
-  reprocess,
   rerate,
   ruleBook,
   storedActivity,
@@ -40,6 +38,7 @@ import {
   type Posted,
   type PostedActivity,
 } from './accrualStore';
+import { postActivity, reprocess } from './accrualBatch';
 import { isoDay } from '../../engine/definition/dates';
 import { definitionDb } from '../db/definitionDb';
 

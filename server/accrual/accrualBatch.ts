@@ -2,36 +2,41 @@
 // posts that arrive together (postingQueue.ts). They are rated as a post rates one (accrualStore.rateFromBook),
 // but what a post reads one row at a time is read for all with a statement each (members by card with their tier
 // history, registrations, segment keys), and what a post writes is written with a statement a table: the ledger
-// rows, lots and balances (ledgerBatch.creditMany, whose listeners hear the batch as one write), segment keys,
+// rows, lots and balances (ledgerCredits.creditMany, whose listeners hear the batch as one write), segment keys,
 // member activities (counted into the dashboard's rollups set-wise), parked activities and detail lines.
 import { sql, type Kysely } from 'kysely';
 import type { AccrualResult } from '../../domain/accrualResult';
-import { addMonths, inEffect } from '../../engine/definition/dates';
+import { CODES } from '../../engine/api/responseCodes';
+import { inEffect } from '../../engine/definition/dates';
+import { generateKey } from '../../engine/definition/generatedKey';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';
 import { existingValues, insertJsonRows } from '../db/jsonRows';
 import type { Schema } from '../db/schema';
-import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
-import { TRX_TYPES } from '../ledger/ledgerStore';
 import { registrationsOf } from '../promotions/promotionStore';
-import { PROMOTION_RULE } from '../promotions/promotionRules';
-import { givePromoCompletionBonuses } from '../bonuses/bonusStore';
 import type { Row } from '../resources/records';
 import { insertActivitiesCounted, type CountedActivity } from '../rollups/rollupStore';
 import type { AccrualMember } from './accrualRules';
 import {
   ACTIVITY_RESOURCE,
   PARK_RESOURCE,
+  activityEntry,
   alreadyCredited,
+  claimSegments,
+  creditActivities,
   creditedBy,
+  memberByCard,
   models,
-  postActivity,
+  rateActivity,
   rateFromBook,
+  refusalError,
   registrationMatters,
   entryColumns,
   rowOf,
   ruleBook,
   segmentKey,
+  storedActivity,
+  type ActivityCredit,
   type Channel,
   type Posted,
   type PostedActivity,
@@ -152,18 +157,6 @@ export async function rateBatch(trx: Db, w: WriteContext, items: readonly BatchI
   return rated;
 }
 
-/** Claims the segments (their keys' rows), those another activity holds already left out: returns the keys claimed. */
-async function claimSegments(trx: Db, segments: readonly Row[]): Promise<Set<string>> {
-  if (segments.length === 0) return new Set();
-  const rows = await definitionDb(trx)
-    .insertInto('accrual_segment')
-    .values(segments)
-    .onConflict((oc: any) => oc.column('segmentkey').doNothing())
-    .returning('segmentkey')
-    .execute();
-  return new Set(rows.map((r: { segmentkey: string }) => r.segmentkey));
-}
-
 /**
  * Writes a rated batch in the caller's transaction; returns each item's outcome, in the batch's order. `taken` as
  * rateBatch was given it: with `refuse`, the credits' segments are claimed first and a credit whose segment another
@@ -177,25 +170,15 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
   let activities: Row[] = [];
   let parks: Row[] = [];
   let segments: Row[] = [];
-  let credits: { entry: BatchCredit; row: Row; posted: Posted }[] = [];
+  let credits: { entry: ActivityCredit['entry']; row: Row; posted: Posted }[] = [];
   const at = w.now.toISOString();
   const segmentOf = (r: RatedItem): Row => ({ segmentkey: r.key, memberid: r.member!.memberid, activityid: r.id, createddate: at });
   const claimed = taken === 'refuse' ? await claimSegments(trx, rated.filter((r) => !r.refusal && r.key && r.result?.outcome === 'CREDIT').map(segmentOf)) : undefined;
 
   const flush = async () => {
-    const trxids = await creditMany(trx, credits.map((c) => c.entry), { trxtype: TRX_TYPES.EARNING, user: w.user, now: w.now });
+    const trxids = await creditActivities(trx, credits.map((c) => ({ entry: c.entry, lines: c.posted.result.lines })));
     credits.forEach((c, i) => (c.row.trxid = c.posted.trxid = trxids[i]));
     await insertJsonRows(trx, 'accrual_segment', segments);
-    await insertJsonRows(
-      definitionDb(trx),
-      'ledger_detail',
-      credits.flatMap((c, i) => c.posted.result.lines.map((l, n) => ({ trxid: trxids[i], lineno: n + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments }))),
-    );
-    // With its detail written, an activity counts toward the Promo Completion Bonus of each promotion it met (as a post's does).
-    for (const c of credits) {
-      const met = c.posted.result.lines.filter((l) => l.ruletype === PROMOTION_RULE).map((l) => l.rulecode);
-      if (met.length > 0) await givePromoCompletionBonuses(trx, c.entry.memberid, met, c.entry.activitydate, w.user, w.now);
-    }
     // Last, the rows the dashboard counts: their rollup rows, shared by every writer of the same days, stay
     // locked (PostgreSQL) from here to the commit only.
     await insertJsonRows(trx, parkModel.table, parks);
@@ -208,25 +191,27 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
   };
 
   for (const item of rated) {
-    const { activity: a, id, member, result, key, refusal } = item;
+    const { activity: a, id, member, key, refusal } = item;
     if (refusal) {
       outcomes.push({ refusal });
       continue;
     }
-    if (claimed && key && result?.outcome === 'CREDIT' && !claimed.has(key)) {
+    if (claimed && key && item.result?.outcome === 'CREDIT' && !claimed.has(key)) {
       outcomes.push({ refusal: alreadyCredited(a, (await creditedBy(trx, key)) ?? 'another activity') });
       continue;
     }
+    let result = item.result;
     if (!result) {
-      // Posted on its own, after what came before it in the batch.
+      // A non-air activity of a partner with limits: rated here, once what came before it in the batch is written,
+      // so that its limits count it.
       await flush();
       try {
-        outcomes.push({ posted: await postActivity(trx, a, channel, w) });
+        result = await rateActivity(trx, w, a, member);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         outcomes.push({ refusal: error });
+        continue;
       }
-      continue;
     }
     if (result.outcome === 'PARKED') {
       parks.push(rowOf(parkModel, { ...a, parkid: id, parkeddate: at, channel, reasoncode: result.reasoncode, reason: result.reason, memberid: member?.memberid ?? null, status: 'PARKED' }, w.user, w.now));
@@ -241,13 +226,53 @@ export async function writeBatch(trx: Db, w: WriteContext, rated: readonly Rated
     outcomes.push({ posted });
     if (!credited) continue;
     if (key && !claimed) segments.push(segmentOf(item));
-    const what = a.activitytype === 'AIR' ? `${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} ${a.bookingclass}` : `${a.partnercode} ${a.activitycode}`;
     credits.push({
-      entry: { memberid, activitydate: a.activitydate, awardmiles: Math.max(0, result.awardmiles), tiermiles: Math.max(0, result.tiermiles), segments: Math.max(0, result.segments), expirydate: addMonths(a.activitydate, expiryMonths), source: `activity:${id}`, reason: `Accrual: ${what}`.slice(0, 500) },
+      entry: activityEntry(memberid, id, a, result, { ...w, expiryMonths }),
       row: record,
       posted,
     });
   }
   await flush();
   return outcomes;
+}
+
+/** Writes one rated activity as a batch of one: credited or rejected (its member's activity row), or parked. */
+async function writeRated(trx: Db, w: WriteContext, a: PostedActivity, member: AccrualMember | undefined, result: AccrualResult, channel: Channel): Promise<Posted> {
+  const key = member && a.activitytype === 'AIR' ? segmentKey(member.memberid, a) : undefined;
+  const [outcome] = await writeBatch(trx, w, [{ activity: a, id: generateKey(w.now), member, result, key }], channel, 'refuse');
+  if ('refusal' in outcome!) throw outcome.refusal;
+  return outcome!.posted;
+}
+
+/**
+ * Posts one activity in the caller's transaction: credited (member's activity row, segment key, ledger credit
+ * and its detail), rejected by the rules (the member's activity row with the reason, no miles) or parked (a
+ * Park Activity row with the reason). A segment credited already is refused (ApiError): nothing is written.
+ */
+export async function postActivity(trx: Db, a: PostedActivity, channel: Channel, w: WriteContext): Promise<Posted> {
+  const member = a.cardnumber ? await memberByCard(trx, a.cardnumber, a.activitydate) : undefined;
+  // A segment credited already is refused by its claim (the unique key), so it is not read first.
+  return writeRated(trx, w, a, member, await rateActivity(trx, w, a, member, { ignoreSegment: true }), channel);
+}
+
+/**
+ * Posts a parked activity again, as corrected: credited or rejected, it leaves the park (REPROCESSED, with the
+ * member and activity); still not ratable, it is refused with the reason and stays as it was.
+ */
+export async function reprocess(trx: Db, parked: Row, w: WriteContext): Promise<Posted> {
+  if (parked.status !== 'PARKED') {
+    throw new ApiError(CODES.VALIDATION, `Only a parked activity can be re-processed (this one is ${String(parked.status)})`, 200, { status: 'Only a parked activity can be re-processed' });
+  }
+  const a = storedActivity(parked);
+  const member = a.cardnumber ? await memberByCard(trx, a.cardnumber, a.activitydate) : undefined;
+  const result = await rateActivity(trx, w, a, member);
+  if (result.outcome === 'PARKED' || result.reasoncode === 'ALREADY_CREDITED') throw refusalError(a.activitytype, result);
+  const posted = await writeRated(trx, w, a, member, result, (parked.channel as Channel) ?? 'API');
+  const model = models(w.catalogue, [PARK_RESOURCE]).get(PARK_RESOURCE)!;
+  await definitionDb(trx)
+    .updateTable(model.table)
+    .set({ status: 'REPROCESSED', memberid: posted.memberid, activityid: posted.activityid, updatedby: w.user, updateddate: w.now.toISOString() })
+    .where('parkid', '=', parked.parkid)
+    .execute();
+  return posted;
 }

@@ -1,14 +1,13 @@
 // Accrual's queries and transactions: the rule book (every rule table, cached briefly per database), the
-// member and tier an activity belongs to, and posting: rate with the engine (accrualRules.ts), then the
-// member's activity row, the segment key, the ledger credit and its detail lines in the caller's transaction,
-// or a Park Activity row when it cannot be rated. Re-rating reverses and re-credits; re-processing a parked
-// activity posts it again. Miles move only through server/ledger.
+// member and tier an activity belongs to, rating with the engine (accrualRules.ts), and the one way a rated
+// activity is credited (creditActivities: the ledger credit, its detail lines, promotion completions). Activity
+// rows are written by accrualBatch.ts, one or many; re-rating here reverses and re-credits an existing row.
+// Miles move only through server/ledger.
 import type { Kysely } from 'kysely';
 import { ACCRUAL_REASONS, type AccrualReason, type AccrualResult } from '../../domain/accrualResult';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
-import { generateKey } from '../../engine/definition/generatedKey';
 import { RULE_MESSAGES } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
 import { isSqlite } from '../db/columnTypes';
@@ -16,7 +15,8 @@ import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { readRows } from '../db/database';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
-import { credit, debit, LedgerError, TRX_TYPES } from '../ledger/ledgerStore';
+import { creditMany, debit, LedgerError, TRX_TYPES, type LedgerEntry } from '../ledger/ledgerStore';
+import { insertJsonRows } from '../db/jsonRows';
 import { addMonths } from '../../engine/definition/dates';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Coordinates, type LimitUsage, type NonAirActivity } from './accrualRules';
@@ -474,19 +474,6 @@ export const entryColumns = (w: WriteContext): Row => ({ enteredby: w.enteredby 
 
 const stamp = (user: string, now: Date): Row => auditStamp(user, now);
 
-/** Inserts rows of one shape (the same columns) with a statement compiled once per table, columns and row count. */
-async function insertRows(trx: Db, table: string, rows: Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!);
-  const compiled = compiledOnce(trx, `accrual|insert|${table}|${rows.length}|${columns.join(',')}`, () =>
-    definitionDb(trx)
-      .insertInto(table)
-      .values(rows.map((_, r) => Object.fromEntries(columns.map((c, i) => [c, slot(r * columns.length + i)]))))
-      .compile(),
-  );
-  await trx.executeQuery(fill(compiled, rows.flatMap((row) => columns.map((c) => row[c]))));
-}
-
 /** A definition-built table's row from a record: every field's column (absent ones null), stamped. */
 export function rowOf(model: ResourceModel, record: Row, user: string, now: Date): Row {
   const row: Row = stamp(user, now);
@@ -494,14 +481,20 @@ export function rowOf(model: ResourceModel, record: Row, user: string, now: Date
   return row;
 }
 
-/** The ledger credit of a rated activity with its detail lines; returns the ledger row. */
-async function creditRated(trx: Db, memberid: string, activityid: string, a: PostedActivity, result: AccrualResult, w: WriteContext, relatedtrxid?: number, trxtype: 'EARNING' | 'RATING' = 'EARNING'): Promise<number> {
+/** A rated activity's credit: its ledger entry and the result's lines (each criterion's miles). */
+export interface ActivityCredit {
+  entry: LedgerEntry;
+  lines: AccrualResult['lines'];
+}
+
+/** The ledger entry of a rated activity's credit (an accrual, or a rating correction's re-credit). */
+export function activityEntry(memberid: string, activityid: string, a: PostedActivity, result: AccrualResult, w: WriteContext & { expiryMonths: number }, relatedtrxid?: number, trxtype: 'EARNING' | 'RATING' = 'EARNING'): LedgerEntry {
   const what = a.activitytype === 'AIR' ? `${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} ${a.bookingclass}` : `${a.partnercode} ${a.activitycode}`;
-  const { trxid } = await credit(trx, {
+  return {
     memberid,
     trxtype: TRX_TYPES[trxtype],
     activitydate: a.activitydate,
-    expirydate: addMonths(a.activitydate, (await ruleBook(w.db, w.catalogue, trx)).expiryMonths),
+    expirydate: addMonths(a.activitydate, w.expiryMonths),
     awardmiles: Math.max(0, result.awardmiles),
     tiermiles: Math.max(0, result.tiermiles),
     segments: Math.max(0, result.segments),
@@ -510,73 +503,54 @@ async function creditRated(trx: Db, memberid: string, activityid: string, a: Pos
     relatedtrxid,
     user: w.user,
     now: w.now,
-  });
-  await insertRows(
-    trx,
-    'ledger_detail',
-    result.lines.map((l, i) => ({ trxid, lineno: i + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments })),
-  );
-  // With its detail written, the activity counts toward the Promo Completion Bonus of each promotion it met.
-  const met = result.lines.filter((l) => l.ruletype === PROMOTION_RULE).map((l) => l.rulecode);
-  if (trxtype === 'EARNING' && met.length > 0) await givePromoCompletionBonuses(trx, memberid, met, a.activitydate, w.user, w.now);
-  return trxid;
+  };
 }
 
 /**
- * Posts one activity in the caller's transaction: credited (member's activity row, segment key, ledger credit
- * and its detail), rejected by the rules (the member's activity row with the reason, no miles) or parked (a
- * Park Activity row with the reason). A segment credited already is refused (ApiError): nothing is written.
+ * The one way rated activities are credited (a post, a file's chunk, an activity staff added, a rating
+ * correction): their ledger credits (ledgerStore.creditMany), each credit's detail lines, then the Promo
+ * Completion Bonus of each promotion an accrual met. Returns the trxids in the credits' order.
  */
-export async function postActivity(trx: Db, a: PostedActivity, channel: Channel, w: WriteContext): Promise<Posted> {
-  const member = a.cardnumber ? await memberByCard(trx, a.cardnumber, a.activitydate) : undefined;
-  // A segment credited already is refused by its claim (the unique key), so it is not read first.
-  const result = await rateActivity(trx, w, a, member, { ignoreSegment: true });
-  if (result.outcome === 'PARKED') {
-    const parkid = await park(trx, a, channel, result, w, member?.memberid);
-    return { status: 'PARKED', parkid, memberid: member?.memberid, result };
+export async function creditActivities(trx: Db, credits: readonly ActivityCredit[]): Promise<number[]> {
+  if (credits.length === 0) return [];
+  const trxids = await creditMany(trx, credits.map((c) => c.entry));
+  await insertJsonRows(
+    definitionDb(trx),
+    'ledger_detail',
+    credits.flatMap((c, i) => c.lines.map((l, n) => ({ trxid: trxids[i], lineno: n + 1, criterion: l.criterion, ruletype: l.ruletype, rulecode: l.rulecode.slice(0, 80), description: l.description.slice(0, 300), awardmiles: l.awardmiles, tiermiles: l.tiermiles, segments: l.segments }))),
+  );
+  // With its detail written, an accrual counts toward the Promo Completion Bonus of each promotion it met.
+  for (const { entry, lines } of credits) {
+    const met = lines.filter((l) => l.ruletype === PROMOTION_RULE).map((l) => l.rulecode);
+    if (entry.trxtype === TRX_TYPES.EARNING && met.length > 0) await givePromoCompletionBonuses(trx, entry.memberid, met, entry.activitydate, entry.user, entry.now);
   }
-  return recordActivity(trx, member!.memberid, generateKey(w.now), a, channel, result, w);
+  return trxids;
 }
 
-/** Writes a rated activity of a member: credited or rejected. */
-async function recordActivity(trx: Db, memberid: string, activityid: string, a: PostedActivity, channel: Channel, result: AccrualResult, w: WriteContext): Promise<Posted> {
-  const model = models(w.catalogue, [ACTIVITY_RESOURCE]).get(ACTIVITY_RESOURCE)!;
-  let trxid: number | undefined;
-  if (result.outcome === 'CREDIT') {
-    if (a.activitytype === 'AIR') await claimSegment(trx, memberid, activityid, a, w.now);
-    trxid = await creditRated(trx, memberid, activityid, a, result, w);
-  }
-  const credited = result.outcome === 'CREDIT';
-  const row = rowOf(model, {
-    ...a,
-    memberid,
-    activityid,
-    awardmiles: credited ? result.awardmiles : 0,
-    tiermiles: credited ? result.tiermiles : 0,
-    segments: credited ? result.segments : 0,
-    trxid: trxid ?? null,
-    channel,
-    reason: result.reason ?? null,
-    status: credited ? 'CREDITED' : 'REJECTED',
-    ...entryColumns(w),
-  }, w.user, w.now);
-  await insertRows(trx, model.table, [row]);
-  return { status: credited ? 'CREDITED' : 'REJECTED', memberid, activityid, trxid, result };
+/** Credits one rated activity of a member (its row is written or updated by the caller); returns the ledger row. */
+async function creditRated(trx: Db, memberid: string, activityid: string, a: PostedActivity, result: AccrualResult, w: WriteContext, relatedtrxid?: number, trxtype: 'EARNING' | 'RATING' = 'EARNING'): Promise<number> {
+  const { expiryMonths } = await ruleBook(w.db, w.catalogue, trx);
+  const [trxid] = await creditActivities(trx, [{ entry: activityEntry(memberid, activityid, a, result, { ...w, expiryMonths }, relatedtrxid, trxtype), lines: result.lines }]);
+  return trxid!;
+}
+
+/** Claims the segments (their keys' rows), those another activity holds already left out: returns the keys claimed. */
+export async function claimSegments(trx: Db, segments: readonly Row[]): Promise<Set<string>> {
+  if (segments.length === 0) return new Set();
+  const rows = await definitionDb(trx)
+    .insertInto('accrual_segment')
+    .values(segments)
+    .onConflict((oc: any) => oc.column('segmentkey').doNothing())
+    .returning('segmentkey')
+    .execute();
+  return new Set(rows.map((r: { segmentkey: string }) => r.segmentkey));
 }
 
 /** Claims the segment for this activity; another credit holding it already refuses (also when it commits meanwhile). */
 async function claimSegment(trx: Db, memberid: string, activityid: string, a: PostedActivity, now: Date): Promise<void> {
   const key = segmentKey(memberid, a);
-  const compiled = compiledOnce(trx, 'accrual|claim-segment', () =>
-    trx
-      .insertInto('accrual_segment')
-      .values({ segmentkey: slot(0), memberid: slot(1), activityid: slot(2), createddate: slot(3) })
-      .onConflict((oc) => oc.column('segmentkey').doNothing())
-      .returning('segmentkey')
-      .compile(),
-  );
-  const claimed = await trx.executeQuery(fill(compiled, [key, memberid, activityid, now.toISOString()]));
-  if (claimed.rows.length > 0) return;
+  const claimed = await claimSegments(trx, [{ segmentkey: key, memberid, activityid, createddate: now.toISOString() }]);
+  if (claimed.has(key)) return;
   throw alreadyCredited(a, (await creditedBy(trx, key)) ?? 'another activity');
 }
 
@@ -584,13 +558,6 @@ async function claimSegment(trx: Db, memberid: string, activityid: string, a: Po
 export function alreadyCredited(a: PostedActivity, holder: string): ApiError {
   const message = `${ACCRUAL_REASONS.ALREADY_CREDITED}: ${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} on ${a.activitydate} was credited by activity ${holder}`;
   return new ApiError(CODES.VALIDATION, message, 200, { flightnumber: message });
-}
-
-async function park(trx: Db, a: PostedActivity, channel: Channel, result: AccrualResult, w: WriteContext, memberid?: string): Promise<string> {
-  const model = models(w.catalogue, [PARK_RESOURCE]).get(PARK_RESOURCE)!;
-  const parkid = generateKey(w.now);
-  await insertRows(trx, model.table, [rowOf(model, { ...a, parkid, parkeddate: w.now.toISOString(), channel, reasoncode: result.reasoncode, reason: result.reason, memberid: memberid ?? null, status: 'PARKED' }, w.user, w.now)]);
-  return parkid;
 }
 
 /** A member's activity staff just added (the generic create wrote the row): rated and credited, or refused with the reason (nothing stays). */
@@ -663,24 +630,3 @@ export async function rerate(trx: Db, before: Row, changed: PostedActivity, w: W
   return { awardmiles: result.awardmiles, tiermiles: result.tiermiles, segments: result.segments, trxid, status: 'CREDITED', reason: null };
 }
 
-/**
- * Posts a parked activity again, as corrected: credited or rejected, it leaves the park (REPROCESSED, with the
- * member and activity); still not ratable, it is refused with the reason and stays as it was.
- */
-export async function reprocess(trx: Db, parked: Row, w: WriteContext): Promise<Posted> {
-  if (parked.status !== 'PARKED') {
-    throw new ApiError(CODES.VALIDATION, `Only a parked activity can be re-processed (this one is ${String(parked.status)})`, 200, { status: 'Only a parked activity can be re-processed' });
-  }
-  const a = storedActivity(parked);
-  const member = a.cardnumber ? await memberByCard(trx, a.cardnumber, a.activitydate) : undefined;
-  const result = await rateActivity(trx, w, a, member);
-  if (result.outcome === 'PARKED' || result.reasoncode === 'ALREADY_CREDITED') throw refusalError(a.activitytype, result);
-  const posted = await recordActivity(trx, member!.memberid, generateKey(w.now), a, (parked.channel as Channel) ?? 'API', result, w);
-  const model = models(w.catalogue, [PARK_RESOURCE]).get(PARK_RESOURCE)!;
-  await definitionDb(trx)
-    .updateTable(model.table)
-    .set({ status: 'REPROCESSED', memberid: posted.memberid, activityid: posted.activityid, updatedby: w.user, updateddate: w.now.toISOString() })
-    .where('parkid', '=', parked.parkid)
-    .execute();
-  return posted;
-}

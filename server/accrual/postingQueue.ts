@@ -10,8 +10,8 @@ import { groupCommitOf } from '../db/groupCommit';
 import type { Schema } from '../db/schema';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { countRollupsPerStatement } from '../rollups/rollupStore';
-import { rateBatch, writeBatch } from './accrualBatch';
-import { postActivity, type Posted, type PostedActivity, type WriteContext } from './accrualStore';
+import { postActivity, rateBatch, writeBatch } from './accrualBatch';
+import { type Posted, type PostedActivity, type WriteContext } from './accrualStore';
 
 type Db = Kysely<Schema>;
 
@@ -19,7 +19,7 @@ type Db = Kysely<Schema>;
 export const MAX_POSTS = 64;
 /**
  * PostgreSQL: batches written at once (each on a connection of its own). SQLite writes one at a time. The members
- * of a batch are locked in memberid order (ledgerBatch.creditMany), so two batches do not deadlock on them.
+ * of a batch are locked in memberid order (ledgerCredits.creditMany), so two batches do not deadlock on them.
  */
 export const PG_BATCHES = 2;
 /** PostgreSQL: from this many activities a batch counts its rollups per statement (a statement trigger plans its query at each call). */

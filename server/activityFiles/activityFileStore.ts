@@ -2,7 +2,7 @@
 // against Park Activity's fields (the fields /api/accrual/air and /non-air take) before anything is written,
 // then processed as a job in chunks: each chunk one transaction in which the rule book (read once per file)
 // rates its rows, members are looked up in bulk, and the member's activity rows, segment keys, ledger rows,
-// lots, balances and detail lines are written with one statement per table (server/ledger/ledgerBatch.ts).
+// lots, balances and detail lines are written with one statement per table (server/ledger/ledgerCredits.ts).
 // Each row's result is written with its credit, so a resumed job never credits a row twice. "All or
 // nothing" rates the whole file first and credits nothing when any row would not be credited; "park" credits
 // the good rows, parks the ones no member or rule matches and refuses the rest, each with its reason.

@@ -7,8 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
-import { credit, TRX_TYPES } from '../ledger/ledgerStore';
-import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
+import { credit, creditMany, TRX_TYPES, type LedgerEntry } from '../ledger/ledgerStore';
 import { addMonths } from '../../engine/definition/dates';
 import { readConfigKey } from '../configuration/configKeys';
 import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
@@ -107,7 +106,7 @@ interface ActiveMember {
 /**
  * The first-activity bonus of each member's membership, when its first activity came within the rule's days of
  * enrollment: the rules read once per membership, the members already given it found with one statement, and the
- * bonuses credited together (ledgerBatch.creditMany: each the row, lot and balance a single credit writes).
+ * bonuses credited together (ledgerCredits.creditMany: the one credit writer, each its row, lot and balance).
  */
 async function giveFirstActivityBonuses(trx: Db, firsts: readonly { member: ActiveMember; day: string }[], user: string, now: Date): Promise<void> {
   const byMembership = new Map<string, Rule[]>();
@@ -124,10 +123,11 @@ async function giveFirstActivityBonuses(trx: Db, firsts: readonly { member: Acti
   if (due.length === 0) return;
   const had = await givenAmong(trx, due.map((d) => d.member.memberid), TRX_TYPES.FIRSTACTBONUS);
   const months = await readConfigKey(trx, 'MILES_EXPIRY_MONTHS');
-  const entries: BatchCredit[] = due
+  const entries: LedgerEntry[] = due
     .filter((d) => !had.has(d.member.memberid))
     .map(({ member, day, rule, awardmiles, tiermiles }) => ({
       memberid: member.memberid,
+      trxtype: TRX_TYPES.FIRSTACTBONUS,
       activitydate: day,
       awardmiles,
       tiermiles,
@@ -135,8 +135,10 @@ async function giveFirstActivityBonuses(trx: Db, firsts: readonly { member: Acti
       expirydate: addMonths(day, months),
       source: ruleSource(BONUS_MENUS.firstActivity, member.membershipid, String(rule.effectivedate)),
       reason: BONUS_REASONS.firstActivity,
+      user,
+      now,
     }));
-  await creditMany(trx, entries, { trxtype: TRX_TYPES.FIRSTACTBONUS, user, now });
+  await creditMany(trx, entries);
 }
 
 /**

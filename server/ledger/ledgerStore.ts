@@ -8,49 +8,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
-import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { readConfigKey } from '../configuration/configKeys';
 import { MEMBER_STATUS } from '../members/memberStore';
 import { LedgerError, memberNotFound } from './ledgerError';
 import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
+import { checkEntry, ledgerRow, MEMBER_CLOSED, written, type LedgerEntry } from './ledgerEntry';
+import { writeCredits } from './ledgerCredits';
 import { addMonths, isIsoDay, isoDay } from '../../engine/definition/dates';
-import { NOT_REVERSIBLE, TRX_TYPES, formatMiles, isMiles, planLotUse, type TrxType } from './ledgerRules';
+import { NOT_REVERSIBLE, TRX_TYPES, formatMiles, isMiles, planLotUse } from './ledgerRules';
 
 export { TRX_TYPES, type TrxType } from './ledgerRules';
+export { MEMBER_CLOSED, type LedgerEntry } from './ledgerEntry';
+export { credit, creditMany } from './ledgerCredits';
 export { LedgerError, type LedgerErrorCode } from './ledgerError';
 export { muteLedgerListeners, registerLedgerListener, type LedgerListener, type LedgerWrite, type WrittenRow } from './ledgerListeners';
-
-/** A merged-away account (a status of screens/member-management/member.json): no miles move to or from it. */
-export const MEMBER_CLOSED = 'CLOSED';
-
-export interface LedgerEntry {
-  memberid: string;
-  trxtype: TrxType;
-  /** YYYY-MM-DD */
-  activitydate: string;
-  /** The amount, >= 0: a credit adds it, a debit takes it. */
-  awardmiles: number;
-  tiermiles?: number;
-  segments?: number;
-  /** Credits: the lot's expiry (YYYY-MM-DD); default activitydate + MILES_EXPIRY_MONTHS. */
-  expirydate?: string;
-  /** What produced it: 'rule:<code>', 'approval:<requestid>', 'job:<jobid>' ... */
-  source?: string;
-  reason?: string;
-  relatedtrxid?: number;
-  /**
-   * Debits: take from this lot first, then soonest expiry first (a rating correction takes back the very
-   * miles its credit made, so the re-credit's expiry is the original's).
-   */
-  fromLot?: number;
-  /**
-   * Credits: whether the lot's award miles may be transferred to another member (default true; a custom
-   * transaction type not valid for transfer credits false). A transfer takes only such lots.
-   */
-  transferable?: boolean;
-  user: string;
-  now: Date;
-}
 
 export interface TransferRequest {
   from: string;
@@ -85,28 +56,8 @@ interface LockedMember {
   frequency: number;
 }
 
-const MAX_SOURCE = 120;
-const MAX_REASON = 500;
 const LOT_BATCH = 8;
 const EXPIRY_BATCH = 500;
-
-// ---- checks ----------------------------------------------------------------------------------------------
-
-function checkEntry(entry: LedgerEntry): { award: number; tier: number; segments: number } {
-  const tier = entry.tiermiles ?? 0;
-  const segments = entry.segments ?? 0;
-  const bad = (field: string, message: string) => new LedgerError('INVALID_ENTRY', message, field);
-  if (typeof entry.memberid !== 'string' || entry.memberid === '') throw bad('memberid', 'Member ID is required');
-  if (!Object.values(TRX_TYPES).includes(entry.trxtype)) throw bad('trxtype', `Unknown transaction type: ${String(entry.trxtype)}`);
-  if (typeof entry.activitydate !== 'string' || !isIsoDay(entry.activitydate)) throw bad('activitydate', 'Activity date must be a date (YYYY-MM-DD)');
-  if (!isMiles(entry.awardmiles)) throw bad('awardmiles', 'Award miles must be a whole number of 0 or more');
-  if (!isMiles(tier)) throw bad('tiermiles', 'Tier miles must be a whole number of 0 or more');
-  if (!isMiles(segments)) throw bad('segments', 'Segments must be a whole number of 0 or more');
-  if (entry.expirydate !== undefined && !isIsoDay(entry.expirydate)) throw bad('expirydate', 'Expiry date must be a date (YYYY-MM-DD)');
-  if (entry.source !== undefined && entry.source.length > MAX_SOURCE) throw bad('source', `Source must be at most ${MAX_SOURCE} characters`);
-  if (entry.reason !== undefined && entry.reason.length > MAX_REASON) throw bad('reason', `Reason must be at most ${MAX_REASON} characters`);
-  return { award: entry.awardmiles, tier, segments };
-}
 
 /** Why a guarded update touched no row: no member, a closed account, or (for a debit) too few miles. */
 async function refusal(trx: Db, memberid: string, need?: { award: number; tier: number; segments: number }): Promise<LedgerError> {
@@ -143,83 +94,6 @@ export async function lockMembers(trx: Db, memberids: string[]): Promise<Map<str
 
 // ---- credit and debit -----------------------------------------------------------------------------------
 
-/** One transaction row (+), one lot of its award miles, the balances raised. Refuses a closed or unknown member. */
-export async function credit(trx: Db, entry: LedgerEntry): Promise<{ trxid: number }> {
-  checkEntry(entry);
-  const expirydate = entry.expirydate ?? addMonths(entry.activitydate, await readConfigKey(trx, 'MILES_EXPIRY_MONTHS'));
-  const credited = await creditRow(trx, entry, expirydate);
-  await notifyLedgerWrite(trx, { operation: 'credit', memberids: [entry.memberid], rows: [credited], user: entry.user, now: entry.now });
-  return { trxid: credited.trxid };
-}
-
-/** The row as listeners are told of it. */
-const written = (trxid: number, entry: LedgerEntry, sign: 1 | -1, amounts: { award: number; tier: number; segments: number }): WrittenRow => {
-  // 0 - n, not -n: a debit of no tier miles says 0, never -0.
-  const signed = (n: number) => (sign > 0 ? n : 0 - n);
-  return {
-    trxid,
-    memberid: entry.memberid,
-    trxtype: entry.trxtype,
-    activitydate: entry.activitydate,
-    awardmiles: signed(amounts.award),
-    tiermiles: signed(amounts.tier),
-    segments: signed(amounts.segments),
-    source: entry.source ?? null,
-  };
-};
-
-/** A credit's three statements, built and compiled once per dialect (every accrual posts one: the builder costs more than SQLite's work). */
-const CREDIT_ROW_COLUMNS = ['memberid', 'trxtype', 'activitydate', 'source', 'reason', 'relatedtrxid', 'mergedfrom', 'createdby', 'createddate', 'awardmiles', 'tiermiles', 'segments', 'expirydate'] as const;
-
-const creditStatements = (trx: Db) => ({
-  raise: compiledOnce(trx, 'ledger|credit-raise', () =>
-    trx
-      .updateTable('member')
-      .set((eb) => ({ awardmiles: eb('awardmiles', '+', slot(0) as never), tiermiles: eb('tiermiles', '+', slot(1) as never), frequency: eb('frequency', '+', slot(2) as never) }))
-      .where('memberid', '=', slot(3))
-      .where('status', '<>', MEMBER_CLOSED)
-      .returning('memberid')
-      .compile(),
-  ),
-  insert: compiledOnce(trx, 'ledger|credit-row', () =>
-    trx
-      .insertInto('ledger_transaction')
-      .values(Object.fromEntries(CREDIT_ROW_COLUMNS.map((c, i) => [c, slot(i)])) as never)
-      .returning('trxid')
-      .compile(),
-  ),
-  lot: compiledOnce(trx, 'ledger|credit-lot', () =>
-    trx
-      .insertInto('ledger_lot')
-      .values({ lotid: slot(0), memberid: slot(1), expirydate: slot(2), awardmiles: slot(3), remaining: slot(4), transferable: slot(5) } as never)
-      .compile(),
-  ),
-});
-
-async function creditRow(trx: Db, entry: LedgerEntry, expirydate: string): Promise<WrittenRow> {
-  const { award, tier, segments } = checkEntry(entry);
-  const statements = creditStatements(trx);
-  const raised = await trx.executeQuery(fill(statements.raise, [award, tier, segments, entry.memberid]));
-  if (raised.rows.length === 0) throw await refusal(trx, entry.memberid);
-  const values: Record<string, unknown> = { ...row(entry), awardmiles: award, tiermiles: tier, segments, expirydate };
-  const inserted = await trx.executeQuery<{ trxid: number }>(fill(statements.insert, CREDIT_ROW_COLUMNS.map((c) => values[c])));
-  const trxid = Number(inserted.rows[0]!.trxid);
-  if (award > 0) await trx.executeQuery(fill(statements.lot, [trxid, entry.memberid, expirydate, award, award, entry.transferable === false ? 0 : 1]));
-  return written(trxid, entry, 1, { award, tier, segments });
-}
-
-const row = (entry: LedgerEntry) => ({
-  memberid: entry.memberid,
-  trxtype: entry.trxtype,
-  activitydate: entry.activitydate,
-  source: entry.source ?? null,
-  reason: entry.reason ?? null,
-  relatedtrxid: entry.relatedtrxid ?? null,
-  mergedfrom: null,
-  createdby: entry.user,
-  createddate: entry.now.toISOString(),
-});
-
 /**
  * One transaction row (-) taking award miles from the lots that expire first (then the oldest lot).
  * The guarded update runs FIRST: on PostgreSQL it row-locks the member, so every other debit of the
@@ -249,7 +123,7 @@ async function debitRow(trx: Db, entry: LedgerEntry, lots: LotChoice = 'any'): P
   if (!lowered) throw await refusal(trx, entry.memberid, need);
   const { trxid } = await trx
     .insertInto('ledger_transaction')
-    .values({ ...row(entry), awardmiles: -need.award, tiermiles: -need.tier, segments: -need.segments, expirydate: null })
+    .values({ ...ledgerRow(entry), awardmiles: -need.award, tiermiles: -need.tier, segments: -need.segments, expirydate: null })
     .returning('trxid')
     .executeTakeFirstOrThrow();
   if (need.award > 0) await consumeLots(trx, entry.memberid, trxid, need.award, entry.fromLot, lots);
@@ -359,7 +233,7 @@ export async function transfer(trx: Db, request: TransferRequest): Promise<{ out
   if (awardmiles <= movable.balance && awardmiles > movable.transferable) throw new LedgerError('NOT_TRANSFERABLE', notTransferable(movable), 'awardmiles');
   const out = await debitRow(trx, { ...common, memberid: from, trxtype: TRX_TYPES.TRANSFEROUT }, 'transferable');
   const months = await readConfigKey(trx, 'TRANSFER_MILES_EXPIRY_MONTHS');
-  const into = await creditRow(trx, { ...common, memberid: to, trxtype: TRX_TYPES.TRANSFERIN, relatedtrxid: out.trxid }, addMonths(today, months));
+  const [into] = (await writeCredits(trx, [{ ...common, memberid: to, trxtype: TRX_TYPES.TRANSFERIN, relatedtrxid: out.trxid, expirydate: addMonths(today, months) }])) as [WrittenRow];
   await trx.updateTable('ledger_transaction').set({ relatedtrxid: into.trxid }).where('trxid', '=', out.trxid).execute();
   await notifyLedgerWrite(trx, { operation: 'transfer', memberids: [from, to], rows: [out, into], user, now });
   return { outTrxid: out.trxid, inTrxid: into.trxid };
@@ -467,7 +341,7 @@ export async function reverse(
   if (!raised) throw await refusal(trx, entry.memberid);
   const redeposit = await trx
     .insertInto('ledger_transaction')
-    .values({ ...row(entry), awardmiles: award, tiermiles: tier, segments, expirydate: fresh > 0 ? freshExpiry : null })
+    .values({ ...ledgerRow(entry), awardmiles: award, tiermiles: tier, segments, expirydate: fresh > 0 ? freshExpiry : null })
     .returning('trxid')
     .executeTakeFirstOrThrow();
   for (const use of restored) {

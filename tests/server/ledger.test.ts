@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema';
-import { LedgerError, TRX_TYPES, checkLedger, credit, debit, expireDue, mergeAccounts, reverse, transfer } from '../../server/ledger/ledgerStore';
+import { LedgerError, TRX_TYPES, checkLedger, credit, creditMany, debit, expireDue, mergeAccounts, reverse, transfer, type LedgerEntry } from '../../server/ledger/ledgerStore';
 import { addMonths } from '../../engine/definition/dates';
 import { claim, complete, enqueue, fail, progress } from '../../server/jobs/jobQueue';
 import { createJobWorker } from '../../server/jobs/jobWorker';
@@ -12,7 +12,6 @@ import { ledgerJobHandlers, ledgerSchedules, ledgerExpiryJobKey } from '../../se
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { openLedgerFixture, type LedgerFixture } from './ledgerFixture';
 import { defineAction } from '../../server/core/action';
-import { creditMany, type BatchCredit } from '../../server/ledger/ledgerBatch';
 import { definitionDb } from '../../server/db/definitionDb';
 
 const now = new Date('2026-11-23T08:00:00Z');
@@ -68,11 +67,11 @@ describe.each(testDatabases)('ledger on $name', (target) => {
 
   it('credits many entries at once: each its row and lot in the entries\' order, each member raised once by its sum; a closed or unknown member refuses the batch and changes nothing', async () => {
     const [a, b] = [await member(), await member()];
-    const entry = (memberid: string, awardmiles: number, tiermiles: number): BatchCredit => ({
-      memberid, activitydate: '2026-02-01', awardmiles, tiermiles, segments: 1, expirydate: '2029-02-01', source: `test:${memberid}:${awardmiles}`, reason: 'Batch credit',
+    const entry = (memberid: string, awardmiles: number, tiermiles: number): LedgerEntry => ({
+      memberid, trxtype: TRX_TYPES.EARNING, user, now, activitydate: '2026-02-01', awardmiles, tiermiles, segments: 1, expirydate: '2029-02-01', source: `test:${memberid}:${awardmiles}`, reason: 'Batch credit',
     });
     const entries = [entry(b, 300, 100), entry(a, 0, 40), entry(b, 500, 0)];
-    const trxids = await f.inTrx((trx) => creditMany(trx, entries, { trxtype: TRX_TYPES.EARNING, user, now }));
+    const trxids = await f.inTrx((trx) => creditMany(trx, entries));
     expect(trxids).toHaveLength(3);
     expect([...trxids].sort((x, y) => x - y)).toEqual(trxids);
     expect((await rows(b)).map((r) => [r.trxid, r.awardmiles, r.tiermiles, r.source])).toEqual([
@@ -90,9 +89,9 @@ describe.each(testDatabases)('ledger on $name', (target) => {
     expect(await lots(a)).toEqual([]);
 
     const closed = await member('CLOSED');
-    const shut = await refusal(f.inTrx((trx) => creditMany(trx, [entry(a, 10, 0), entry(closed, 20, 0)], { trxtype: TRX_TYPES.EARNING, user, now })));
+    const shut = await refusal(f.inTrx((trx) => creditMany(trx, [entry(a, 10, 0), entry(closed, 20, 0)])));
     expect([shut.code, shut.message, shut.field]).toEqual(['MEMBER_NOT_ACTIVE', `Member ${closed} is closed`, 'memberid']);
-    const unknown = await refusal(f.inTrx((trx) => creditMany(trx, [entry('NOSUCH', 10, 0), entry(a, 10, 0)], { trxtype: TRX_TYPES.EARNING, user, now })));
+    const unknown = await refusal(f.inTrx((trx) => creditMany(trx, [entry('NOSUCH', 10, 0), entry(a, 10, 0)])));
     expect(unknown.field).toBe('memberid');
     expect(unknown.code).not.toBe('MEMBER_NOT_ACTIVE');
     expect(await f.balances(a)).toMatchObject({ awardmiles: 0, tiermiles: 40, frequency: 1 });
