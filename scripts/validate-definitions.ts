@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { checkDefinitions, schemaProblems } from '../engine/definition/checkDefinitions';
-import { MENU_TREE_FILE, SELECTORS_FILE } from '../engine/definition/definitionFiles';
+import { MENU_TREE_FILE, SCHEMA_TYPE_KEYWORDS, SELECTORS_FILE } from '../engine/definition/definitionFiles';
 import { flattenMenus, type MenuTree } from '../engine/definition/menuTree';
 import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
 import { SCREENS_DIR, screenFiles } from '../server/definitions';
@@ -20,7 +20,7 @@ const dir = process.argv[2] ? join(process.argv[2]).replace(/(.)\/+$/, '$1') : S
 const problems: string[] = [];
 
 // verbose: errors carry their schema, so a 'not' error can name what it forbids.
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, keywords: SCHEMA_TYPE_KEYWORDS });
 const validator = (schemaFile: string) => ({
   file: join(SCHEMA_DIR, schemaFile),
   validate: ajv.compile(JSON.parse(readFileSync(join(SCHEMA_DIR, schemaFile), 'utf8')) as object),

@@ -8,6 +8,12 @@ export const SCREENS_DIR = 'screens';
 export const MENU_TREE_FILE = 'menu-tree.json';
 export const SELECTORS_FILE = 'selectors.json';
 
+/**
+ * Keywords of the definition schemas that are for the type generator, not for validation (`tsType`: the
+ * TypeScript type of a value, e.g. ViewName); a strict validator is told of them: new Ajv2020({ keywords }).
+ */
+export const SCHEMA_TYPE_KEYWORDS = ['tsType'];
+
 export interface DefinitionFiles {
   tree: MenuTree;
   /** Definition files of every kind by their path, e.g. 'screens/basic-configuration/country.json'. */

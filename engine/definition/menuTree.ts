@@ -1,57 +1,11 @@
 // The staff app's menu tree (screens/menu-tree.json): its types, flattening, permission codes and cross checks.
 
+import type { MenuGroup, MenuItem, MenuNode, MenuTree, RoleRule } from './menuTreeSchema';
+
+// The tree's types are generated from menu-tree.schema.json by `npm run schema:types`.
+export type { MenuGroup, MenuItem, MenuNode, MenuRoute, MenuSubGroup, MenuTree, QuickSearch, RoleRule } from './menuTreeSchema';
+
 export const ACCESS_FUNCTION = 'ACCESS';
-
-/** Which role names see a menu; exactly one of the two lists is given. */
-export interface RoleRule {
-  only?: string[];
-  except?: string[];
-}
-
-export interface MenuRoute {
-  path: string;
-  label: string;
-}
-
-export interface MenuItem {
-  menucode: string;
-  /** Absent only on hidden, permission-only menus. */
-  path?: string;
-  label: string;
-  /** Function suffixes besides ACCESS, e.g. UPDATE -> <menucode>_UPDATE. */
-  functions?: string[];
-  hidden?: boolean;
-  roles?: RoleRule;
-  /** A user attribute the menu needs, e.g. 'partnercode'. */
-  requires?: string;
-  /** Shown to every signed-in user whatever the grants (role rules still apply). */
-  everyone?: boolean;
-  routes?: MenuRoute[];
-  /** A top-bar look-up that opens this menu's record page by one exact search field (a member by card number). */
-  quickSearch?: QuickSearch;
-}
-
-export interface QuickSearch {
-  /** The list screen's search field matched exactly. */
-  field: string;
-  placeholder: string;
-  /** Said when no row matches, or none the user may see. */
-  notFound: string;
-}
-
-export interface MenuGroup {
-  key: string;
-  label: string;
-  children: MenuNode[];
-}
-
-export type MenuNode = MenuItem | MenuGroup;
-
-export interface MenuTree {
-  $schema?: string;
-  schemaVersion: number;
-  items: MenuNode[];
-}
 
 export interface FlatMenuItem extends MenuItem {
   /** Labels of the enclosing groups, outermost first. */

@@ -11,9 +11,9 @@ import realSelectors from '../../screens/selectors.json';
 import screenSchema from '../../engine/definition/screen.schema.json';
 import selectorsSchema from '../../engine/definition/selectors.schema.json';
 import { checkDefinitions, schemaProblems } from '../../engine/definition/checkDefinitions';
-import type { DefinitionFiles } from '../../engine/definition/definitionFiles';
+import { SCHEMA_TYPE_KEYWORDS, type DefinitionFiles } from '../../engine/definition/definitionFiles';
 import { ACTION_FUNCTIONS } from '../../engine/definition/compile';
-import { flattenMenus, isMenuGroup, type MenuNode, type MenuTree } from '../../engine/definition/menuTree';
+import { flattenMenus, isMenuGroup, type MenuGroup, type MenuNode, type MenuTree } from '../../engine/definition/menuTree';
 import type {
   ApprovalPage,
   ApprovalRequirement,
@@ -103,7 +103,7 @@ const reshapedTree = (countryMenu: object = {}, more: object[] = []): MenuTree =
   ],
 });
 
-function groupChildren(nodes: MenuNode[], key: string): MenuNode[] {
+function groupChildren(nodes: MenuNode[], key: string): MenuGroup['children'] {
   for (const node of nodes) {
     if (!isMenuGroup(node)) continue;
     if (node.key === key) return node.children;
@@ -116,7 +116,8 @@ function groupChildren(nodes: MenuNode[], key: string): MenuNode[] {
 function withoutGroup(nodes: MenuNode[], key: string): MenuNode[] {
   return nodes.flatMap((node): MenuNode[] => {
     if (!isMenuGroup(node)) return [node];
-    return node.key === key ? [] : [{ ...node, children: withoutGroup(node.children, key) }];
+    // Groups nest one level, so only a top group or one of its sub-groups can be the group dropped.
+    return node.key === key ? [] : [{ ...node, children: node.children.filter((child) => !(isMenuGroup(child) && child.key === key)) }];
   });
 }
 
@@ -385,7 +386,7 @@ describe('checkDefinitions: selectors', () => {
 
 // ---- JSON Schemas ------------------------------------------------------------------------------
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, keywords: SCHEMA_TYPE_KEYWORDS });
 const validateScreen = ajv.compile(screenSchema);
 const validateSelectors = ajv.compile(selectorsSchema);
 

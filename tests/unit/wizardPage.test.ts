@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import screenSchema from '../../engine/definition/screen.schema.json';
 import { checkDefinitions, schemaProblems } from '../../engine/definition/checkDefinitions';
-import type { DefinitionFiles } from '../../engine/definition/definitionFiles';
+import { SCHEMA_TYPE_KEYWORDS, type DefinitionFiles } from '../../engine/definition/definitionFiles';
 import { formFields, pageFunctionSuffixes, validateRecord } from '../../engine/definition/compile';
 import type { MenuTree } from '../../engine/definition/menuTree';
 import type { FieldDefinition, PageDefinition, ScreenDefinition, SelectorCatalogue, WizardPage } from '../../engine/definition/screen';
@@ -87,7 +87,7 @@ describe('field conditions: requiredUnless and notBefore (list screens and wizar
 });
 
 describe('screen.schema.json: a wizard step has exactly one part', () => {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, keywords: SCHEMA_TYPE_KEYWORDS });
   const validate = ajv.compile(screenSchema);
   const withStep = (change: (steps: Record<string, unknown>[]) => void) => {
     const json = readJson<{ steps: Record<string, unknown>[] }>(WIZARD_FILE);
