@@ -22,8 +22,9 @@ import { labelsOf, writeContext } from './accrualHooks';
 import { postingQueueOf } from './postingQueue';
 import {
   ACCRUAL_TEXTS,
-  ACTIVITY_FIELDS,
+  activityFieldTypes,
   ACTIVITY_RESOURCE,
+  postedFields,
   PARK_RESOURCE,
   activityProblems,
   memberByCard,
@@ -53,32 +54,14 @@ const simulatorMenus = (catalogue: Catalogue): string[] => catalogue.screens.fil
 const text = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => (typeof values[k] === 'number' ? (values[k] as number).toLocaleString('en-US') : String(values[k] ?? '')));
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
-const FIELD_TYPES: Record<string, Record<string, unknown>> = {
-  cardnumber: nullable('string', { maxLength: 45 }),
-  activitydate: { type: 'string', maxLength: 10 },
-  carrier: nullable('string', { maxLength: 3 }),
-  flightnumber: nullable('string', { maxLength: 10 }),
-  origin: nullable('string', { maxLength: 3 }),
-  destination: nullable('string', { maxLength: 3 }),
-  bookingclass: nullable('string', { maxLength: 2 }),
-  ticketnumber: nullable('string', { maxLength: 20 }),
-  ticketissuedate: nullable('string', { maxLength: 10 }),
-  operatingcarrier: nullable('string', { maxLength: 3 }),
-  fareamount: nullable('number'),
-  farecurrency: nullable('string', { maxLength: 3 }),
-  partnercode: nullable('string', { maxLength: 20 }),
-  activitycode: nullable('string', { maxLength: 20 }),
-  amount: nullable('number'),
-  currencycode: nullable('string', { maxLength: 3 }),
-};
-export const AIR_FIELDS = ['cardnumber', 'activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketnumber', 'ticketissuedate', 'operatingcarrier', 'fareamount', 'farecurrency'];
-export const NONAIR_FIELDS = ['cardnumber', 'activitydate', 'partnercode', 'activitycode', 'amount', 'currencycode'];
+export const AIR_FIELDS = postedFields('AIR');
+export const NONAIR_FIELDS = postedFields('NONAIR');
 
-const dataSchema = (fields: string[], required: string[], extra: Record<string, unknown> = {}) => ({
+const dataSchema = (types: Record<string, Record<string, unknown>>, fields: string[], required: string[], extra: Record<string, unknown> = {}) => ({
   type: 'object',
   additionalProperties: false,
   required,
-  properties: { ...Object.fromEntries(fields.map((f) => [f, FIELD_TYPES[f]])), ...extra },
+  properties: { ...Object.fromEntries(fields.map((f) => [f, types[f]])), ...extra },
 });
 
 function screenOf(services: ResourceServices, resource: string): ScreenDefinition {
@@ -134,6 +117,7 @@ function requestKey(a: PostedActivity, at: Date): string {
 
 export function accrualActions(services: ResourceServices): Action[] {
   const { catalogue } = services;
+  const fieldTypes = activityFieldTypes(catalogue);
   const parkScreen = screenOf(services, PARK_RESOURCE);
   const parkModel = resourceModel(parkScreen);
   const activityScreen = screenOf(services, ACTIVITY_RESOURCE);
@@ -219,7 +203,7 @@ export function accrualActions(services: ResourceServices): Action[] {
       path: `/api/accrual/${type === 'AIR' ? 'air' : 'non-air'}`,
       // Posting is a change of the member's activities: the guard of adding one on the member's page.
       guard: { function: actionFunctionCode(activityScreen, 'create') },
-      data: dataSchema(fields, required),
+      data: dataSchema(fieldTypes, fields, required),
       handler: async (ctx) => {
         const activity = await checked(ctx, type, ctx.parameter.data as Row);
         if (!(await writesDirect(ctx, direct))) return requestPost(ctx, activity);
@@ -237,7 +221,7 @@ export function accrualActions(services: ResourceServices): Action[] {
     defineAction({
       path: ACCRUAL_SIMULATE_PATH,
       guard: simulatorGuard,
-      data: dataSchema([...new Set([...AIR_FIELDS, ...NONAIR_FIELDS])], ['activitytype', 'activitydate'], {
+      data: dataSchema(fieldTypes, [...new Set([...AIR_FIELDS, ...NONAIR_FIELDS])], ['activitytype', 'activitydate'], {
         activitytype: { enum: ['AIR', 'NONAIR'] },
         memberid: nullable('string', { maxLength: 20 }),
         tierid: nullable('string', { maxLength: 20 }),

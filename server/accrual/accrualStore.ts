@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ACCRUAL_REASONS, type AccrualReason, type AccrualResult } from '../../domain/accrualResult';
 import { CODES } from '../../engine/api/responseCodes';
-import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
+import { resolveFields, resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { RULE_MESSAGES } from '../../engine/rules';
 import { ApiError } from '../core/apiError';
@@ -62,8 +62,56 @@ export interface PostedActivity {
   currencycode?: string | null;
 }
 
-/** The fields of a posted activity, in the order the member's activity and Park Activity declare them. */
-export const ACTIVITY_FIELDS = ['activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketnumber', 'ticketissuedate', 'operatingcarrier', 'fareamount', 'farecurrency', 'partnercode', 'activitycode', 'amount', 'currencycode'] as const;
+const AIR: readonly ActivityType[] = ['AIR'];
+const NONAIR: readonly ActivityType[] = ['NONAIR'];
+/**
+ * The fields of a posted activity besides its card, in the order the member's activity and Park Activity declare
+ * them, with the kinds of activity that carry each. Their types and lengths are Park Activity's definition's
+ * (activityFieldTypes): the API's data, a file's columns and a stored row's activity all come from here.
+ */
+const ACTIVITY_FIELD_KINDS = {
+  activitydate: [...AIR, ...NONAIR],
+  carrier: AIR,
+  flightnumber: AIR,
+  origin: AIR,
+  destination: AIR,
+  bookingclass: AIR,
+  ticketnumber: AIR,
+  ticketissuedate: AIR,
+  operatingcarrier: AIR,
+  fareamount: AIR,
+  farecurrency: AIR,
+  partnercode: NONAIR,
+  activitycode: NONAIR,
+  amount: NONAIR,
+  currencycode: NONAIR,
+} as const satisfies Record<string, readonly ActivityType[]>;
+
+export const ACTIVITY_FIELDS = Object.keys(ACTIVITY_FIELD_KINDS) as (keyof typeof ACTIVITY_FIELD_KINDS)[];
+
+/** The fields an activity of a kind is posted with (the API's data, a file's columns): its card, then its own. */
+export const postedFields = (type: ActivityType): string[] => ['cardnumber', ...ACTIVITY_FIELDS.filter((name) => ACTIVITY_FIELD_KINDS[name].includes(type))];
+
+/**
+ * The JSON Schema of each posted field (the card's too), from Park Activity's definition (the posted activity's
+ * own screen): a number or a text of the field's length, null allowed unless the definition requires the field.
+ */
+export function activityFieldTypes(catalogue: Catalogue): Record<string, Record<string, unknown>> {
+  const screen = catalogue.screenByResource.get(PARK_RESOURCE);
+  if (!screen) throw new Error(`no screen declares resource "${PARK_RESOURCE}"`);
+  const fields = new Map(resolveFields(screen).map((f) => [f.name, f]));
+  return Object.fromEntries(
+    ['cardnumber', ...ACTIVITY_FIELDS].map((name) => {
+      const field = fields.get(name);
+      if (!field) throw new Error(`${PARK_RESOURCE} declares no field "${name}" of a posted activity`);
+      const numeric = field.type === 'number' || field.type === 'integer';
+      const length = field.type === 'date' ? ISO_DAY_LENGTH : numeric ? undefined : field.maxLength;
+      const type = numeric ? 'number' : 'string';
+      return [name, { type: field.required ? type : [type, 'null'], ...(length ? { maxLength: length } : {}) }];
+    }),
+  );
+}
+const ISO_DAY_LENGTH = 10;
 
 /** The field a refusal's message belongs on, on the posting form (Park Activity's and the member's activity's fields). */
 export const REASON_FIELDS: Record<AccrualReason, string> = {

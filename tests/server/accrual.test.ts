@@ -258,6 +258,7 @@ describe.each(testDatabases)('accrual on $name', (target) => {
       ['an activity date after today', { activitydate: '2099-01-01', ticketissuedate: '2098-12-01' }, 'activitydate', 'Activity Date must not be after today'],
       ['a ticket issued after the flight', { ticketissuedate: '2026-03-11' }, 'activitydate', 'Activity Date must not be before Ticket Issue Date'],
       ['an unknown airport', { origin: 'QQQ' }, 'origin', 'Origin "QQQ" does not exist'],
+      ['a carrier code no airline has', { carrier: 'QQQQQQ' }, 'carrier', 'Carrier "QQQQQQ" does not exist'],
       ['a booking class the carrier does not sell', { bookingclass: 'X' }, 'bookingclass', 'Booking Class "X" does not belong to the chosen Carrier'],
       ['a fare below zero', { fareamount: -5, farecurrency: 'IDR' }, 'fareamount', 'Fare Amount minimum 0'],
       ['a flight number with a slash', { flightnumber: 'GA/1' }, 'flightnumber', 'Flight Number can be filled with letters and numbers only'],
@@ -274,6 +275,8 @@ describe.each(testDatabases)('accrual on $name', (target) => {
       [{ activitydate: '2026-02-30' }, 'Invalid request: data.activitydate must be a date (YYYY-MM-DD)'],
       [{ fareamount: 'ten' }, 'Invalid request: body.parameter.data.fareamount must be number,null'],
       [{ extra: 1 }, 'Invalid request: body.parameter.data must NOT have additional properties'],
+      // The lengths are Park Activity's definition's (Flight Number: max.10).
+      [{ flightnumber: 'GA12345678X' }, 'Invalid request: body.parameter.data.flightnumber must NOT have more than 10 characters'],
     ])('refuses a malformed post (%j) as a bad request', async (more, message) => {
       const { card } = await member();
       const before = await footprint();
