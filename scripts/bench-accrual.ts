@@ -8,16 +8,15 @@
 // is checked: one credited activity each, and the ledger check clean.
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
 // Usage: npx tsx scripts/bench-accrual.ts [--seconds 10] [--concurrency 50] [--members 10000] [--rate 1000] [--postgres URL] [--profile FILE] [--statements]
-import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { dropSchema } from '../server/db/pgSchema';
 import { checkLedger } from '../server/ledger/ledgerStore';
 import { createServer } from '../server/server';
-import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, statementTimer, WARMUP_MS, type SampleRequest } from './benchSupport';
+import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, statementTimer, WARMUP_MS, type SampleRequest, benchDatabase } from './benchSupport';
 
 const TARGET_RATE = 1000;
 const TARGET_P99_MS = 50;
@@ -98,16 +97,7 @@ async function main(): Promise<void> {
   const postgres = values.postgres;
   const idleOthers = await otherLoad(1000);
 
-  let url: string;
-  let schema: string | undefined;
-  if (postgres) {
-    url = postgres;
-    schema = await createSchema(postgres, 'benchaccrual');
-  } else {
-    rmSync('.tmp/bench-accrual', { recursive: true, force: true });
-    mkdirSync('.tmp/bench-accrual', { recursive: true });
-    url = `sqlite:${SQLITE_FILE}`;
-  }
+  const { url, schema } = await benchDatabase(postgres, 'benchaccrual', SQLITE_FILE);
   // --statements: each statement's time during the timed run and its warm-up.
   const timer = statementTimer();
   const database = openDatabase(url, { schema, ...(values.statements ? { log: timer.log } : {}) });

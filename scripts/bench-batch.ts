@@ -8,21 +8,21 @@
 //   [--statements] (time per statement text during the credit, summed) [--profile FILE] (CPU profile of the credit alone)
 //   [--reuse-seed] (SQLite: seed a size once, copy it on later runs)
 //   [--chunk N] (rows a chunk, the job's CHUNK_ROWS unless told) [--member-order] (the rows in member order, not shuffled)
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { syncResourceTables } from '../server/resources/schemaSync';
 import { installRollups } from '../server/rollups/rollupStore';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { dropSchema } from '../server/db/pgSchema';
 import { loadCatalogue } from '../server/definitions';
 import { seedVolume } from '../server/seed/volumeSeed';
 import { checkLedger } from '../server/ledger/ledgerStore';
 import { registerLedgerListener } from '../server/ledger/ledgerListeners';
 import { serverModules } from '../server/modules';
 import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
-import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile, statementTimer } from './benchSupport';
+import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile, statementTimer, benchDatabase } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench-batch/batch.sqlite';
 const TARGETS = { sqlite: 20_000, postgres: 10_000 };
@@ -55,16 +55,7 @@ async function main(): Promise<void> {
   const postgres = values.postgres;
   const idleOthers = await otherLoad(1000);
 
-  let url: string;
-  let schema: string | undefined;
-  if (postgres) {
-    url = postgres;
-    schema = await createSchema(postgres, 'benchbatch');
-  } else {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
-    mkdirSync('.tmp/bench-batch', { recursive: true });
-    url = `sqlite:${SQLITE_FILE}`;
-  }
+  const { url, schema } = await benchDatabase(postgres, 'benchbatch', SQLITE_FILE);
   // --reuse-seed (SQLite): a copy of the population seeded for this size before, kept beside the bench's file.
   const seeded = `.tmp/bench-batch/seeded-${members}.sqlite`;
   try {

@@ -7,17 +7,16 @@
 // spent differ from the redemptions stored: must be 0), the ledger check.
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
 // Usage: npx tsx scripts/bench-redemption.ts [--seconds 10] [--concurrency 50] [--members 1000] [--postgres URL]
-import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../server/db/schema';
 import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { dropSchema } from '../server/db/pgSchema';
 import { TRX_TYPES, checkLedger, credit } from '../server/ledger/ledgerStore';
 import { createServer } from '../server/server';
-import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, type SampleRequest } from './benchSupport';
+import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, type SampleRequest, benchDatabase } from './benchSupport';
 
 const TARGET_RATE = 500;
 const SQLITE_FILE = '.tmp/bench-redemption/redemption.sqlite';
@@ -98,16 +97,7 @@ async function main(): Promise<void> {
   const postgres = values.postgres;
   const idleOthers = await otherLoad(1000);
 
-  let url: string;
-  let schema: string | undefined;
-  if (postgres) {
-    url = postgres;
-    schema = await createSchema(postgres, 'benchredeem');
-  } else {
-    rmSync('.tmp/bench-redemption', { recursive: true, force: true });
-    mkdirSync('.tmp/bench-redemption', { recursive: true });
-    url = `sqlite:${SQLITE_FILE}`;
-  }
+  const { url, schema } = await benchDatabase(postgres, 'benchredeem', SQLITE_FILE);
   const database = openDatabase(url, { schema });
   try {
     const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });

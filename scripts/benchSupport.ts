@@ -3,7 +3,7 @@
 // clients in a worker thread, CPU accounting (the serving thread's own CPU time per request, a figure a
 // busy machine skews far less than req/s), an optional CPU profile of the serving thread, login, printing.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
@@ -17,6 +17,7 @@ import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { preparedStatements } from '../server/db/database';
+import { createSchema } from '../server/db/pgSchema';
 import { liveGuardRow, type GuardRow } from '../server/session/sessionStore';
 import { DEMO_PASSWORD } from '../server/seed/seed';
 
@@ -534,4 +535,15 @@ export function statementTimer() {
     },
   };
   return timer;
+}
+
+/**
+ * A bench's empty database: with `postgres`, a schema of its own made there (`schema` names it); else a fresh
+ * SQLite file (`file`), its folder's older files and the file's journal removed first.
+ */
+export async function benchDatabase(postgres: string | undefined, schema: string, file: string): Promise<{ url: string; schema?: string }> {
+  if (postgres) return { url: postgres, schema: await createSchema(postgres, schema) };
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  mkdirSync(dirname(file), { recursive: true });
+  return { url: `sqlite:${file}` };
 }
