@@ -16,6 +16,9 @@ import { REPORT_QUERIES } from './reportQueries';
 import { FORMAT_FILES, openReportWriter, PDF_MAX_ROWS, type ReportFormat } from './reportWriters';
 import { XLSX_MAX_ROWS, XLSX_TEXTS } from './xlsxStream';
 import { isoDay } from '../../engine/definition/dates';
+import type { ListedFile } from '../../engine/api/reportFiles';
+
+export type { ListedFile };
 
 type AnyDb = Kysely<any>;
 const anyDb = (db: Kysely<Schema>) => db as unknown as AnyDb;
@@ -115,23 +118,6 @@ export async function createReportFile(trx: Kysely<Schema>, request: GenerateReq
   return row;
 }
 
-/** A file as the list shows it: what was asked, by whom, and its job's status and percentage. */
-export interface ListedFile {
-  fileid: string;
-  menucode: string;
-  title: string;
-  format: string;
-  parameters: string;
-  createdby: string;
-  createddate: string;
-  status: string;
-  percentage: number;
-  size: number | null;
-  rowcount: number | null;
-  filename: string;
-  expiresat: string;
-  message: string | null;
-}
 
 const listed = (r: Record<string, unknown>): ListedFile => {
   const parameters = JSON.parse(String(r.parameters)) as ReportParameters;

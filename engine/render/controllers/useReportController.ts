@@ -8,6 +8,9 @@ import { panelCriteria, panelDefaults, type FilterValues } from '../../definitio
 import type { PanelDefinition, ReportPage } from '../../definition/screen';
 import { useEngine } from '../EngineContext';
 import { showErrorToast } from '../errorToast';
+import type { ListedFile } from '../../api/reportFiles';
+
+export type { ListedFile };
 
 /** How often running files are asked for their percentage once they show one. */
 export const PROGRESS_POLL_MS = 2000;
@@ -22,21 +25,6 @@ export const PROGRESS_FIRST_POLL_MS = 500;
 const PROGRESS_FIRST_POLLS = 20;
 export const REPORT_FILES_PAGE_SIZE = 10;
 
-export interface ListedFile {
-  fileid: string;
-  menucode: string;
-  title: string;
-  format: string;
-  parameters: string;
-  createdby: string;
-  createddate: string;
-  status: string;
-  percentage: number;
-  size: number | null;
-  rowcount: number | null;
-  filename: string;
-  message: string | null;
-}
 
 export type ProgressAnswer = { percentage: number; status: string } | 'failed';
 
