@@ -3,14 +3,13 @@
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { roleAllows } from '../../engine/definition/menuTree';
-import { panelCriteriaNames, validatePanelCriteria, type FilterValue } from '../../engine/definition/panelPage';
 import type { PanelDefinition, PanelPage } from '../../engine/definition/screen';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction, type Action, type Guard } from '../core/action';
-import { forbidden, invalid } from '../core/apiError';
+import { forbidden } from '../core/apiError';
 import type { PanelQuery } from './panelQuery';
 import { PANEL_QUERIES } from './panelQueries';
-import { pinToScope, scopeCriteria } from '../resources/rowScope';
+import { criteriaChecker } from './pageCriteria';
 
 export const isPanelPage = (page: { kind?: string }): page is PanelPage => page.kind === 'panels';
 
@@ -49,8 +48,7 @@ export function panelActions(catalogue: Catalogue, queries: Readonly<Record<stri
     const read: PanelDefinition[] = page.announcement ? [{ key: 'announcement', title: page.announcement.title, query: page.announcement.query, chart: { kind: 'table' } }] : [];
     return [...read, ...page.panels].map((panel) => {
       const query = queries[panel.query]!;
-      const names = panelCriteriaNames(panel);
-      const pins = scopeCriteria(catalogue, panel.filters ?? []);
+      const checked = criteriaChecker(catalogue, panel, panel.filters ?? []);
       return defineAction({
         path: `/api/${panel.query}`,
         guard,
@@ -58,15 +56,7 @@ export function panelActions(catalogue: Catalogue, queries: Readonly<Record<stri
           const user = ctx.user!;
           if (menu?.everyone && !roleAllows(menu.roles, user.rolename)) throw forbidden();
           const now = ctx.now();
-          const sent = ctx.parameter.criteria ?? {};
-          const errors = validatePanelCriteria(panel, sent, now);
-          const first = Object.values(errors)[0];
-          if (first) throw invalid(first, errors);
-          const criteria: Record<string, FilterValue> = {};
-          for (const name of names) criteria[name] = (sent[name] as FilterValue | undefined) ?? null;
-          const outside = pinToScope(ctx.scope, pins, criteria);
-          const refused = Object.values(outside)[0];
-          if (refused) throw invalid(refused, outside);
+          const criteria = checked(ctx.scope, ctx.parameter.criteria ?? {}, now);
           const rows = await query.run({ db: ctx.db, user, now, today: resolveDateBound('today', now)!, members: ctx.scope.members() }, criteria);
           return { code: CODES.SUCCESS, message: MESSAGES.SUCCESS, result: rows };
         },

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { formatDate } from '../../engine/definition/format';
-import { panelCriteriaNames, panelFilters, validatePanelCriteria, type FilterValue } from '../../engine/definition/panelPage';
+import { panelFilters, type FilterValue } from '../../engine/definition/panelPage';
 import type { PanelDefinition, ReportPage } from '../../engine/definition/screen';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { defineAction, type Action, type ActionContext } from '../core/action';
@@ -27,7 +27,7 @@ import { REPORT_QUERIES, type ReportQuery } from './reportQueries';
 import { createReportFile, findReportFile, formatRowLimit, listReportFiles, REPORT_FILE_PREFIX, REPORT_TEXTS } from './reportStore';
 import { issueFileLink, takeFileLink } from '../core/fileLinks';
 import { FORMAT_FILES, REPORT_FORMATS, type ReportFormat } from './reportWriters';
-import { pinToScope, scopeCriteria } from '../resources/rowScope';
+import { criteriaChecker } from '../panels/pageCriteria';
 
 export const isReportPage = (page: { kind?: string }): page is ReportPage => page.kind === 'report';
 
@@ -98,8 +98,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
     .flatMap((page) => {
       const query = queries[page.report!]!;
       const panel = asPanel(page);
-      const names = panelCriteriaNames(panel);
-      const pins = scopeCriteria(catalogue, page.filters ?? []);
+      const checked = criteriaChecker(catalogue, panel, page.filters ?? []);
       const guard = { function: `${page.menucode}_ACCESS` };
       const formats = pageFormats(page, query);
       return [
@@ -118,15 +117,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
             const { format } = ctx.parameter.data as { format: string };
             if (!formats.includes(format as ReportFormat)) throw invalid(`Format must be one of ${formats.join(', ')}`, { format: `Format must be one of ${formats.join(', ')}` });
             const now = ctx.now();
-            const sent = ctx.parameter.criteria ?? {};
-            const errors = validatePanelCriteria(panel, sent, now);
-            const first = Object.values(errors)[0];
-            if (first) throw invalid(first, errors);
-            const criteria: Record<string, FilterValue> = {};
-            for (const name of names) criteria[name] = (sent[name] as FilterValue | undefined) ?? null;
-            const outside = pinToScope(ctx.scope, pins, criteria);
-            const refused = Object.values(outside)[0];
-            if (refused) throw invalid(refused, outside);
+            const criteria = checked(ctx.scope, ctx.parameter.criteria ?? {}, now);
             const limit = formatRowLimit(format as ReportFormat);
             if (limit) {
               const rows = await query.count({ db: ctx.db, now, today: resolveDateBound('today', now)!, members: ctx.scope.members() }, criteria);
