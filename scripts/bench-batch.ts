@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
+import { migrateToLatest } from '../server/migrations';
 import { syncResourceTables } from '../server/resources/schemaSync';
 import { installRollups } from '../server/rollups/rollupStore';
 import { createSchema, dropSchema } from '../server/db/pgSchema';

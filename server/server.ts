@@ -7,7 +7,7 @@ import type { Action } from './core/action';
 import { buildApp } from './core/app';
 import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest } from './migrations';
 import { loadCatalogue } from './definitions';
 import { CountCache, resourceTables } from './resources/countCache';
 import { resourceActions, unservedActions } from './resources/resourceActions';

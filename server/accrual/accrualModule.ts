@@ -2,9 +2,12 @@
 import { defineServerModule } from '../core/serverModule';
 import { accrualActions } from './accrualActions';
 import { accrualHooks } from './accrualHooks';
+import * as accrual0012 from './migrations/0012_accrual';
+import * as segmentFlightIdentity0055 from './migrations/0055_segment_flight_identity';
 
 export const accrualModule = defineServerModule({
   name: 'accrual',
+  migrations: { '0012_accrual': accrual0012, '0055_segment_flight_identity': segmentFlightIdentity0055 },
   serviceActions: accrualActions,
   hooks: accrualHooks,
 });

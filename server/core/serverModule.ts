@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
@@ -22,6 +22,11 @@ export interface ServerModule {
    * the bonuses read the tier a posting's upgrade has just given.
    */
   after?: readonly string[];
+  /**
+   * The migrations of the module's tables, by the name the database records (`0009_ledger`): every module's and the
+   * platform's run together in name order (server/migrations.ts), so a name is never reused and never renamed.
+   */
+  migrations?: Readonly<Record<string, Migration>>;
   /** API actions that need nothing from the definitions. */
   actions?: readonly Action[];
   /** Actions built from the definitions (a wizard's Submit and its steps' checks). */

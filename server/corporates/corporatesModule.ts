@@ -1,8 +1,10 @@
 // Corporate accounts: the corporate wizard's actions.
 import { defineServerModule } from '../core/serverModule';
 import { corporateActions } from './corporateActions';
+import * as corporates0008 from './migrations/0008_corporates';
 
 export const corporatesModule = defineServerModule({
   name: 'corporates',
+  migrations: { '0008_corporates': corporates0008 },
   catalogueActions: corporateActions,
 });

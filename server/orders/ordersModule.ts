@@ -2,9 +2,11 @@
 import { defineServerModule } from '../core/serverModule';
 import { orderActions } from './orderActions';
 import { orderHooks } from './orderHooks';
+import * as orders0025 from './migrations/0025_orders';
 
 export const ordersModule = defineServerModule({
   name: 'orders',
+  migrations: { '0025_orders': orders0025 },
   serviceActions: orderActions,
   hooks: orderHooks,
 });

@@ -3,9 +3,11 @@ import { defineServerModule } from '../core/serverModule';
 import { reportActions, reportFileRoutes } from './reportActions';
 import { reportJobHandlers, reportSchedules } from './reportJobs';
 import { statementActions } from './statementActions';
+import * as reportFiles0040 from './migrations/0040_report_files';
 
 export const reportsModule = defineServerModule({
   name: 'reports',
+  migrations: { '0040_report_files': reportFiles0040 },
   catalogueActions: (catalogue) => [...reportActions(catalogue), ...statementActions(catalogue)],
   jobHandlers: () => reportJobHandlers,
   threadJobHandlers: reportJobHandlers.filter((h) => h.ownThread),

@@ -21,7 +21,7 @@ import { resourceModel, type ResourceModel } from '../../engine/definition/compi
 import { readConfig } from '../core/config';
 import { readConfigKey } from '../configuration/configKeys';
 import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest } from '../migrations';
 import { loadCatalogue } from '../definitions';
 import { syncResourceTables } from '../resources/schemaSync';
 import { dropTrigramIndexes, syncTrigramIndexes, vacuumPostings } from '../resources/trigramIndex';

@@ -3,9 +3,11 @@ import { defineServerModule } from '../core/serverModule';
 import { forgotPasswordActions } from './forgotPasswordActions';
 import { staffResetActions, userHooks } from './staffReset';
 import { userActions } from './userActions';
+import * as authFlows0005 from './migrations/0005_auth_flows';
 
 export const usersModule = defineServerModule({
   name: 'users',
+  migrations: { '0005_auth_flows': authFlows0005 },
   actions: [...userActions, ...forgotPasswordActions, ...staffResetActions],
   hooks: () => ({ user: userHooks }),
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { defaultSort, resourceModel } from '../../engine/definition/compile';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/migrations';
 import { loadCatalogue } from '../../server/definitions';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { NAMED_MEMBERS } from '../../server/seed/memberData';

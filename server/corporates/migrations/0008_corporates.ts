@@ -2,7 +2,7 @@
 // corporate (also the Member Corporate screen's resource), its tour codes and its travel coordinators.
 // Column types are the ones the definition's fields give (server/resources/schemaSync.ts sqlType).
 import type { Kysely } from 'kysely';
-import { addSerialKey } from '../columnTypes';
+import { addSerialKey } from '../../db/columnTypes';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -4,7 +4,7 @@
 // order_tracking entry (status, reordernumber, date, isoversla) and each address it was sent to an
 // order_destination row (the first is the default; a reorder's is the current one).
 import type { Kysely } from 'kysely';
-import { addSerialKey } from '../columnTypes';
+import { addSerialKey } from '../../db/columnTypes';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const add = (column: string, type: 'varchar(20)' | 'varchar(30)' | 'varchar(40)' | 'varchar(60)' | 'text' | 'integer' | 'bigint', dflt?: string | number) =>

@@ -3,7 +3,7 @@
 // pick up. The card number ranges and the suspect duplicates are definition-built tables (Card Inventory,
 // Suspect Duplicate); their tables are made from their screens.
 import type { Kysely } from 'kysely';
-import { addSerialKey } from '../columnTypes';
+import { addSerialKey } from '../../db/columnTypes';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await addSerialKey(db, db.schema.createTable('card_order'), 'orderid')
