@@ -19,7 +19,7 @@ import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { loadCatalogue } from '../server/definitions';
 import { seedVolume } from '../server/seed/volumeSeed';
 import { checkLedger } from '../server/ledger/ledgerStore';
-import { registerLedgerListener } from '../server/ledger/ledgerListeners';
+import { registerLedgerListener } from '../server/core/ledgerListeners';
 import { serverModules } from '../server/modules';
 import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
 import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile, statementTimer } from './benchSupport';

@@ -1,5 +1,5 @@
 // The accrual engine's module: the simulator's and manual postings' actions, the rule screens' hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { accrualActions } from './accrualActions';
 import { accrualHooks } from './accrualHooks';
 import * as accrual0012 from './migrations/0012_accrual';

@@ -1,5 +1,5 @@
 // Activity files: upload and processing actions, the file screen's hooks, the job that posts a file.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { activityFileActions } from './activityFileActions';
 import { activityFileHooks } from './activityFileHooks';
 import { activityFileJobHandlers } from './activityFileJobs';

@@ -11,7 +11,7 @@ import { credit, TRX_TYPES } from '../ledger/ledgerStore';
 import { creditMany, type BatchCredit } from '../ledger/ledgerBatch';
 import { addMonths } from '../../engine/definition/dates';
 import { readConfigKey } from '../configuration/configKeys';
-import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
+import type { LedgerListener, LedgerWrite } from '../core/ledgerListeners';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { ACTIVITY_TRX_TYPES, birthdaysOn, ruleInEffect, ruleSource, withinDays, type RuleRow } from './bonusRules';
 import { definitionDb } from '../db/definitionDb';

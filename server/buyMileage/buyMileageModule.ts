@@ -1,5 +1,5 @@
 // Buy mileage: the purchase actions and the rule screens' hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { buyMileageActions } from './buyMileageActions';
 import { buyMileageHooks } from './buyMileageHooks';
 

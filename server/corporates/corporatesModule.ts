@@ -1,5 +1,5 @@
 // Corporate accounts: the corporate wizard's actions.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { corporateActions } from './corporateActions';
 import * as corporates0008 from './migrations/0008_corporates';
 

@@ -1,5 +1,5 @@
 // Enrollment: the enrollment wizard, the suspect-duplicate view's actions and the member screens' enrollment hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { enrollmentActions } from './enrollmentActions';
 import { enrollmentHooks } from './enrollmentHooks';
 import { suspectDuplicateActions } from './suspectDuplicateActions';

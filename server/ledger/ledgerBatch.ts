@@ -8,7 +8,7 @@ import { isSqlite } from '../db/columnTypes';
 import { insertJsonRows } from '../db/jsonRows';
 import { announceWrite } from '../db/tableWrites';
 import { LedgerError, memberNotFound } from './ledgerError';
-import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
+import { notifyLedgerWrite, type WrittenRow } from '../core/ledgerListeners';
 import { isIsoDay } from '../../engine/definition/dates';
 import { isMiles, type TrxType } from './ledgerRules';
 import { MEMBER_CLOSED } from './ledgerStore';

@@ -10,15 +10,15 @@ import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { readConfigKey } from '../configuration/configKeys';
-import { MEMBER_STATUS } from '../members/memberStore';
+import { MEMBER_STATUSES } from '../../domain/memberRecord';
 import { LedgerError, memberNotFound } from './ledgerError';
-import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
+import { notifyLedgerWrite, type WrittenRow } from '../core/ledgerListeners';
 import { addMonths, isIsoDay, isoDay } from '../../engine/definition/dates';
 import { NOT_REVERSIBLE, TRX_TYPES, formatMiles, isMiles, planLotUse, type TrxType } from './ledgerRules';
 
 export { TRX_TYPES, type TrxType } from './ledgerRules';
 export { LedgerError, type LedgerErrorCode } from './ledgerError';
-export { muteLedgerListeners, registerLedgerListener, type LedgerListener, type LedgerWrite, type WrittenRow } from './ledgerListeners';
+export { muteLedgerListeners, registerLedgerListener, type LedgerListener, type LedgerWrite, type WrittenRow } from '../core/ledgerListeners';
 
 /** A merged-away account (a status of screens/member-management/member.json): no miles move to or from it. */
 export const MEMBER_CLOSED = 'CLOSED';
@@ -348,7 +348,7 @@ export async function transfer(trx: Db, request: TransferRequest): Promise<{ out
   ] as const) {
     const member = members.get(memberid);
     if (!member) throw memberNotFound(memberid, field);
-    if (member.status !== MEMBER_STATUS.ACTIVE) {
+    if (member.status !== MEMBER_STATUSES.ACTIVE) {
       throw new LedgerError('MEMBER_NOT_ACTIVE', `Member ${memberid} is not active (status ${member.status})`, field);
     }
   }

@@ -1,5 +1,5 @@
 // Mailings and buy-product orders: the screens' hooks and the daily payment-expiry job.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { mailingHooks } from './mailingHooks';
 import { mailingJobHandlers, mailingSchedules } from './mailingJobs';
 

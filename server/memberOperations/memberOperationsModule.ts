@@ -1,5 +1,5 @@
 // Member operations (transfers, merges and the like): their actions and hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { memberOperationActions } from './memberOperationsActions';
 import { memberOperationHooks } from './memberOperationsHooks';
 

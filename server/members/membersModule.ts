@@ -1,5 +1,5 @@
 // Members: the account, mini view, one-time password and status actions, the transaction and navigator views, the member screen's hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { memberAccountActions } from './memberAccountActions';
 import { memberResourceHooks } from './memberHooks';
 import { memberNavigatorActions } from './memberNavigatorActions';

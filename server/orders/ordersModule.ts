@@ -1,5 +1,5 @@
 // Orders: their actions and the order screens' hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { orderActions } from './orderActions';
 import { orderHooks } from './orderHooks';
 import * as orders0025 from './migrations/0025_orders';

@@ -1,5 +1,5 @@
 // Promotions: the promotion screens' hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { promotionHooks } from './promotionHooks';
 
 export const promotionsModule = defineServerModule({

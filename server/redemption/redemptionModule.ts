@@ -1,5 +1,5 @@
 // Redemption: awards, vouchers and certificates: their actions, wizard and hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { certificateUpdateActions, redemptionActions, redemptionWizardActions, voucherActions } from './redemptionActions';
 import { redemptionHooks } from './redemptionHooks';
 

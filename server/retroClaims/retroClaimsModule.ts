@@ -1,5 +1,5 @@
 // Retro claims: their actions and hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { retroClaimActions } from './retroClaimActions';
 import { retroClaimHooks } from './retroClaimHooks';
 

@@ -11,7 +11,7 @@ import { LOCK_REASONS, PUBLIC_LOCKER, checkUncheckedNames, lockMember } from '..
 import { MEMBER_MENU } from '../memberChecks/memberChecksHooks';
 import { referralCode } from '../memberChecks/referralCode';
 import { MATCH_RULES, findDuplicates, recordSuspects } from '../enrollment/duplicateCheck';
-import { memberFullName } from '../members/memberHooks';
+import { memberFullName } from '../../domain/memberRecord';
 import { NAMED_MEMBERS } from './memberData';
 import { definitionDb } from '../db/definitionDb';
 

@@ -15,7 +15,7 @@ import { ACTIVITY_RESOURCE, segmentKey, type PostedActivity } from '../accrual/a
 import { LedgerBook, bookHistories, type BookTransaction } from './ledgerBook';
 import { demoRating } from './demoRating';
 import { hashPassword } from '../session/passwordHash';
-import { sha256Hex } from '../session/sessionStore';
+import { sha256Hex } from '../core/sha256';
 import { populationMember, type ActivityRating, type FixedMember, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { isoDay } from '../../engine/definition/dates';
 import { definitionDb } from '../db/definitionDb';

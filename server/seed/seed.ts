@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import type { ServerConfig } from '../core/config';
 import { hashPassword } from '../session/passwordHash';
-import { sha256Hex } from '../session/sessionStore';
+import { sha256Hex } from '../core/sha256';
 import { resourceModel } from '../../engine/definition/compile';
 import { isListScreen } from '../../engine/definition/screen';
 import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';

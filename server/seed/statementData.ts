@@ -6,7 +6,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
 import { seedTables, type SeedTable } from './seedTables';
 import { memberStatement, statementText, STATEMENT_MAIL_KIND } from '../reports/statementStore';
-import { MAIL_STATUS } from '../mail/mailer';
+import { MAIL_STATUS } from '../core/mailer';
 import { definitionDb } from '../db/definitionDb';
 
 const SEED_USER = 'system';

@@ -26,7 +26,7 @@ import { loadCatalogue } from '../definitions';
 import { syncResourceTables } from '../resources/schemaSync';
 import { dropTrigramIndexes, syncTrigramIndexes, vacuumPostings } from '../resources/trigramIndex';
 import { hashPassword } from '../session/passwordHash';
-import { sha256Hex } from '../session/sessionStore';
+import { sha256Hex } from '../core/sha256';
 import { LedgerBook, bookHistories } from './ledgerBook';
 import { DEMO_MEMBER_PASSWORD, NAMED_MEMBERS, SEED_USER, memberTableRow } from './memberData';
 import { populationMember } from './memberPopulation';

@@ -1,5 +1,5 @@
 // Tiers: their actions and hooks, the period-end job, and the upgrade made inside each posting.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { tierActions } from './tierActions';
 import { tierHooks } from './tierHooks';
 import { tierJobHandlers, tierSchedules } from './tierJobs';

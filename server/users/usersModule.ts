@@ -1,5 +1,5 @@
 // Staff users: their actions, forgotten and staff-reset passwords, the user screen's hooks.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { forgotPasswordActions } from './forgotPasswordActions';
 import { staffResetActions, userHooks } from './staffReset';
 import { userActions } from './userActions';

@@ -22,7 +22,7 @@ import { installRollups, METRICS, recountRows, rollupRows } from '../../server/r
 import { PANEL_QUERIES } from '../../server/panels/panelQueries';
 import { PROMOTION_RULE } from '../../server/promotions/promotionRules';
 import { NO_MEMBER } from '../../server/seed/volumeActivity';
-import type { SessionUser } from '../../server/session/sessionStore';
+import type { SessionUser } from '../../server/core/action';
 import { definitionDb } from '../../server/db/definitionDb';
 
 const MEMBERS = 500;

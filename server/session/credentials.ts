@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
 import { issueKey, KEY_PURPOSES } from '../keys/oneTimeKeys';
-import { hashPassword } from '../session/passwordHash';
-import { sha256Hex } from '../session/sessionStore';
+import { hashPassword } from './passwordHash';
+import { sha256Hex } from '../core/sha256';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 
 /** How long the change ticket of a login that answered 9004 (password expired) may be used. */

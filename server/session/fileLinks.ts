@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FileLinkRow, Schema } from '../db/schema';
-import { sha256Hex } from '../session/sessionStore';
+import { sha256Hex } from '../core/sha256';
 
 export interface LinkedFile {
   filename: string;

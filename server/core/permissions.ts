@@ -38,3 +38,16 @@ export async function loadEnrollmentAccess(db: Kysely<Schema>, rolecode: string)
     .execute();
   return rows.map((r) => ({ membershipid: r.membershipid, grant: r.granted === 1 }));
 }
+
+/** Whether the role grants any of these function codes (a guard's `orFunctions`, asked only when its first code is not granted). */
+export async function grantsAny(db: Kysely<Schema>, rolecode: string, functioncodes: readonly string[] | undefined): Promise<boolean> {
+  if (!functioncodes || functioncodes.length === 0) return false;
+  const row = await db
+    .selectFrom('role_permission')
+    .select('functioncode')
+    .where('rolecode', '=', rolecode)
+    .where('functioncode', 'in', [...functioncodes])
+    .where('granted', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,13 +5,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
-import type { Catalogue } from '../../engine/definition/catalogue';
-import type { Schema } from '../db/schema';
-import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
-import type { LedgerListener } from '../ledger/ledgerListeners';
-import type { HookRegistry } from '../resources/hooks';
-import type { ResourceServices } from '../resources/resourceServices';
-import type { Action } from './action';
+import type { Catalogue } from '../engine/definition/catalogue';
+import type { Schema } from './db/schema';
+import type { DailySchedule, JobHandler } from './jobs/jobHandler';
+import type { LedgerListener } from './core/ledgerListeners';
+import type { HookRegistry } from './resources/hooks';
+import type { ResourceServices } from './resources/resourceServices';
+import type { Action } from './core/action';
+import type { ApprovalRegistry } from './approvals/approvalRegistry';
+
+/** What a module's service actions are given: the generic resource services and the approvals. */
+export interface ModuleServices extends ResourceServices {
+  /** The approval appliers and decision listeners, for domain actions that request or follow approvals. */
+  approvals?: ApprovalRegistry;
+}
 
 /** Every part is optional: a module declares only what it has. */
 export interface ServerModule {
@@ -32,7 +39,7 @@ export interface ServerModule {
   /** Actions built from the definitions (a wizard's Submit and its steps' checks). */
   catalogueActions?(catalogue: Catalogue): Action[];
   /** Actions that change a definition-built resource through the generic services (a view's own actions). */
-  serviceActions?(services: ResourceServices): Action[];
+  serviceActions?(services: ModuleServices): Action[];
   /** Hooks into the generic resource API, by resource name (server/resources/hooks.ts). */
   hooks?(catalogue: Catalogue): HookRegistry;
   /** Background job types (run by server/jobs/jobWorker.ts); some read the definitions. */
@@ -41,7 +48,7 @@ export interface ServerModule {
   threadJobHandlers?: readonly JobHandler[];
   /** Jobs wanted once a day. */
   schedules?: readonly DailySchedule[];
-  /** What runs inside every ledger posting of the server's database (server/ledger/ledgerListeners.ts). */
+  /** What runs inside every ledger posting of the server's database (server/core/ledgerListeners.ts). */
   ledgerListeners?: readonly LedgerListener[];
   /** Plain HTTP routes besides the API actions (files and images served by link). */
   routes?(app: FastifyInstance, context: { db: Kysely<Schema>; now?: () => Date }): void;
@@ -58,7 +65,7 @@ export interface LoadedModule {
   url: string;
 }
 
-const SERVER_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+const SERVER_DIR = dirname(fileURLToPath(import.meta.url));
 
 /** The manifest of each folder of server/ that has one, by folder name. */
 export async function manifestUrls(): Promise<string[]> {

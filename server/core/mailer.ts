@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerConfig } from '../core/config';
+import type { ServerConfig } from './config';
 import type { OutboxAttachmentRow, Schema } from '../db/schema';
 import { formatMessage } from '../../engine/rules';
 

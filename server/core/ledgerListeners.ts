@@ -2,7 +2,8 @@
 // after every ledger write through it (credit, debit, reverse, transfer, merge), given the members and the rows
 // written. The tier module upgrades a member the moment a credit meets a criterion and the bonus module gives the
 // first-activity bonus this way; whoever posts through server/ledger gets that for free. A listener that throws
-// rolls the posting back. Listeners belong to the database a server was started on (its modules' listeners,
+// rolls the posting back (this lives in core, below the module contract that names it, so the ledger module can
+// declare its own parts). Listeners belong to the database a server was started on (its modules' listeners,
 // server/server.ts), not to the process: two servers in one process, or a test's own database, hear only their own.
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
