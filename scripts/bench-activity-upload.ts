@@ -13,7 +13,7 @@ import { APP_ID } from '../engine/api/envelope';
 import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { DEMO_PASSWORD } from '../server/seed/seed';
+import { DEMO_PASSWORD } from '../server/users/userData';
 import { createServer } from '../server/server';
 import { sha256Hex } from '../server/core/sha256';
 

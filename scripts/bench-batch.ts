@@ -17,7 +17,7 @@ import { syncResourceTables } from '../server/resources/schemaSync';
 import { installRollups } from '../server/rollups/rollupStore';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { loadCatalogue } from '../server/definitions';
-import { seedVolume } from '../server/seed/volumeSeed';
+import { seedVolume } from '../server/demoPopulation/volumeSeed';
 import { checkLedger } from '../server/ledger/ledgerStore';
 import { registerLedgerListener } from '../server/core/ledgerListeners';
 import { serverModules } from '../server/modules';

@@ -18,7 +18,7 @@ import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { preparedStatements } from '../server/db/database';
 import { liveGuardRow, type GuardRow } from '../server/session/sessionStore';
-import { DEMO_PASSWORD } from '../server/seed/seed';
+import { DEMO_PASSWORD } from '../server/users/userData';
 
 export const HOST = '127.0.0.1';
 export const WARMUP_MS = 2000;

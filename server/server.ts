@@ -24,7 +24,7 @@ import { syncResourceIndexes, syncResourceTables } from './resources/schemaSync'
 import { selectorActions } from './resources/selectorActions';
 import { RowScopes } from './resources/rowScope';
 import { panelActions } from './panels/panelActions';
-import { seed } from './seed/seed';
+import { seed } from './seeding';
 import { Mailer } from './core/mailer';
 import { createRollupTables, installRollups } from './rollups/rollupStore';
 import { quietly, type StartProgress } from './core/startProgress';

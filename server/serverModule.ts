@@ -12,12 +12,39 @@ import type { LedgerListener } from './core/ledgerListeners';
 import type { HookRegistry } from './resources/hooks';
 import type { ResourceServices } from './resources/resourceServices';
 import type { Action } from './core/action';
+import type { ServerConfig } from './core/config';
+import type { Tell } from './core/startProgress';
 import type { ApprovalRegistry } from './approvals/approvalRegistry';
 
 /** What a module's service actions are given: the generic resource services and the approvals. */
 export interface ModuleServices extends ResourceServices {
   /** The approval appliers and decision listeners, for domain actions that request or follow approvals. */
   approvals?: ApprovalRegistry;
+}
+
+/** The steps of a first start's seed, in the order they run; only the first two run in production (server/seed/seed.ts). */
+export const SEED_STEPS = ['users', 'reference', 'programme', 'members', 'operations'] as const;
+export type SeedStep = (typeof SEED_STEPS)[number];
+
+/** What a seed part is given. */
+export interface SeedContext {
+  db: Kysely<Schema>;
+  catalogue: Catalogue;
+  config: Pick<ServerConfig, 'production' | 'adminPassword'> & Partial<Pick<ServerConfig, 'demoMembers'>>;
+  /** The day the demo is seeded as of (its dates move with it). */
+  now: Date;
+  /** Progress lines for the start's output (a long part says how far it got). */
+  tell: Tell;
+}
+
+/** Rows a module writes on a first start (each part fills its tables once, while they are empty). */
+export interface SeedPart {
+  /** How `after` names the part. */
+  name: string;
+  step: SeedStep;
+  /** Parts that run before this one (whose rows it reads); otherwise the parts of a step go in name order. */
+  after?: readonly string[];
+  run(ctx: SeedContext): Promise<unknown>;
 }
 
 /** Every part is optional: a module declares only what it has. */
@@ -34,6 +61,8 @@ export interface ServerModule {
    * platform's run together in name order (server/migrations.ts), so a name is never reused and never renamed.
    */
   migrations?: Readonly<Record<string, Migration>>;
+  /** What a first start seeds (roles and users, reference data; the demo's rows unless in production). */
+  seed?: readonly SeedPart[];
   /** API actions that need nothing from the definitions. */
   actions?: readonly Action[];
   /** Actions built from the definitions (a wizard's Submit and its steps' checks). */

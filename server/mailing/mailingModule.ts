@@ -2,10 +2,14 @@
 import { defineServerModule } from '../serverModule';
 import { mailingHooks } from './mailingHooks';
 import { mailingJobHandlers, mailingSchedules } from './mailingJobs';
+import { seedMailingData } from './mailingData';
 
 export const mailingModule = defineServerModule({
   name: 'mailing',
   hooks: mailingHooks,
   jobHandlers: mailingJobHandlers,
   schedules: mailingSchedules,
+  seed: [
+    { name: 'mailing', step: 'operations', after: ['orders'], run: ({ db, catalogue, now }) => seedMailingData(db, catalogue, now) },
+  ],
 });

@@ -4,6 +4,7 @@ import { reportActions, reportFileRoutes } from './reportActions';
 import { reportJobHandlers, reportSchedules } from './reportJobs';
 import { statementActions } from './statementActions';
 import * as reportFiles0040 from './migrations/0040_report_files';
+import { seedStatementData } from './statementData';
 
 export const reportsModule = defineServerModule({
   name: 'reports',
@@ -13,4 +14,7 @@ export const reportsModule = defineServerModule({
   threadJobHandlers: reportJobHandlers.filter((h) => h.ownThread),
   schedules: reportSchedules,
   routes: (app, { db, now }) => reportFileRoutes(app, db, now),
+  seed: [
+    { name: 'statements', step: 'operations', after: ['mailing'], run: ({ db, catalogue, now }) => seedStatementData(db, catalogue, now) },
+  ],
 });

@@ -9,8 +9,8 @@ import { loadCatalogue } from '../../server/definitions';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { syncResourceTables } from '../../server/resources/schemaSync';
 import { cardNumberOf } from '../../server/cards/cardNumbers';
-import { demoPopulation, NAMED_MEMBERS } from '../../server/seed/memberData';
-import { seed } from '../../server/seed/seed';
+import { demoPopulation, NAMED_MEMBERS } from '../../server/demoPopulation/memberData';
+import { seed } from '../../server/seeding';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';
 

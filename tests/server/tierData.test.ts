@@ -7,8 +7,8 @@ import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/migrations';
 import { loadCatalogue } from '../../server/definitions';
 import { syncResourceTables } from '../../server/resources/schemaSync';
-import { seed } from '../../server/seed/seed';
-import { seedTierData } from '../../server/seed/tierData';
+import { seed } from '../../server/seeding';
+import { seedTierData } from '../../server/tiers/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';
 

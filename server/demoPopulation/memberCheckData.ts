@@ -7,7 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { LOCK_REASONS, PUBLIC_LOCKER, checkUncheckedNames, lockMember } from '../memberChecks/memberChecksStore';
+import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from '../members/memberLocks';
+import { checkUncheckedNames } from '../memberChecks/memberChecksStore';
 import { MEMBER_MENU } from '../memberChecks/memberChecksHooks';
 import { referralCode } from '../memberChecks/referralCode';
 import { MATCH_RULES, findDuplicates, recordSuspects } from '../enrollment/duplicateCheck';

@@ -13,7 +13,7 @@ import { CREDITED } from '../rollups/rollupStore';
 import type { BookTransaction } from './ledgerBook';
 import { seededRandom, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { DOMESTIC_ROUTES, INTERNATIONAL_ROUTES } from './populationLists';
-import { BOOKING_CLASSES } from './programmeData';
+import { BOOKING_CLASSES } from '../accrual/programmeData';
 import { isoDay } from '../../engine/definition/dates';
 
 /** What the activity rows need of the rule book: the promotions, the booking classes' compartments, the non-air rules. */

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 
 /** Compartments by code: name and rank (1 is the highest cabin). */
 const CABINS = { F: ['First', 1], C: ['Business', 2], W: ['Premium Economy', 3], Y: ['Economy', 4] } as const;

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 import { MEMBERSHIPS, tierId, type MembershipId } from './tierData';
 
 /** Why a tier changed: the reasons member_tier rows name (the tier module writes the first five). */

@@ -5,7 +5,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import type { WizardPage } from '../../engine/definition/screen';
 import { compileWizard, draftProblem, type Draft } from '../../engine/definition/wizardPage';
 import { cardNumberOf } from '../cards/cardNumbers';
-import { ENROLL_CORPORATE_MENU, enrollCorporate } from '../corporates/corporateStore';
+import { ENROLL_CORPORATE_MENU, enrollCorporate } from './corporateStore';
 import type { Schema } from '../db/schema';
 import { StepRefusal } from '../wizards/wizardActions';
 

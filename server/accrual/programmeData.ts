@@ -4,9 +4,9 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { REGION_CODES } from './referenceLists';
-import { seedTables, type SeedTable } from './seedTables';
-import { TIERS } from './tierData';
+import { REGION_CODES } from '../seed/referenceLists';
+import { seedTables, type SeedTable } from '../seed/seedTables';
+import { TIERS } from '../tiers/tierData';
 
 export const AIRLINES = [
   { airlinecode: 'GA', airlinename: 'Garuda Indonesia', alliancetype: 'SKYTEAM' },
@@ -50,7 +50,7 @@ const PARTNER_GROUPS = [
 const GROUP_MEMBERS: Record<string, string[]> = { BANKS: ['BNI', 'BCA', 'MANDIRI'], HOTELS: ['HILTON', 'ACCOR'], GROUND: ['AVIS', 'BLUEBIRD'] };
 
 // Cards per tier (cash, with tax: 'Total Price (Include Tax)' as the product screen derives it), the welcome
-// letter, and merchandise bought with miles (or cash); the variants and stock are server/seed/mailingData.ts.
+// letter, and merchandise bought with miles (or cash); the variants and stock are server/mailing/mailingData.ts.
 const card = (code: string, name: string, price: number, letter = 'LTR-CARD') => ({
   mailingproductcode: code, mailingproductname: name, producttype: 'CARD', description: `${name} printed on PVC and mailed with its carrier letter`,
   inventorycode: 'PVC-CARD', envelopecode: 'ENV-DL', lettercode: letter, paymenttype: 'CASH', currencycode: 'IDR', price, taxpercent: 11,
@@ -148,7 +148,7 @@ const ENROLL_BONUSES = [
   { membershipid: 'COBRAND', effectivedate: '2025-01-01', expireddate: null, awardmiles: 1000, tiermiles: 0 },
 ];
 
-/** The demo members' history earns by these (booking class -> award %, tier %, segments, minimum miles); the accrual rules are server/seed/accrualData.ts. */
+/** The demo members' history earns by these (booking class -> award %, tier %, segments, minimum miles); the accrual rules are server/accrual/accrualData.ts. */
 export const BOOKING_CLASSES: [string, number, number, number, number][] = [
   ['J', 150, 150, 1.5, 1000],
   ['C', 125, 125, 1.25, 1000],

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 
 export const MEMBERSHIP_TYPES = [
   { membershiptypeid: 'IND', membershiptypename: 'Individual' },

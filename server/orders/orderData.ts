@@ -5,10 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { REGION_RESOURCE, SEND_TO, createOrder, moveOrders } from '../orders/orderStore';
+import { REGION_RESOURCE, SEND_TO, createOrder, moveOrders } from './orderStore';
 import type { OrderStatus } from '../../domain/orderStatus';
-import { REGION_CODES } from './referenceLists';
-import { seedTables } from './seedTables';
+import { REGION_CODES } from '../seed/referenceLists';
+import { seedTables } from '../seed/seedTables';
 import { definitionDb } from '../db/definitionDb';
 
 export const VENDOR_REGIONS = [

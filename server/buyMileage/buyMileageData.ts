@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 
 const RECEIPT_TYPES = [
   { receipttypeid: 'BUYMILES', receipttypename: 'BUY AWARD MILES', receiptprefix: 'BM', milestype: 'BUY', description: 'Award miles bought by the member' },

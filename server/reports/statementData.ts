@@ -4,8 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
-import { memberStatement, statementText, STATEMENT_MAIL_KIND } from '../reports/statementStore';
+import { seedTables, type SeedTable } from '../seed/seedTables';
+import { memberStatement, statementText, STATEMENT_MAIL_KIND } from './statementStore';
 import { MAIL_STATUS } from '../core/mailer';
 import { definitionDb } from '../db/definitionDb';
 

@@ -7,7 +7,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { addDays, isoDay } from '../../engine/definition/dates';
 import type { ActionContext } from '../core/action';
 import type { Schema } from '../db/schema';
-import { confirmRedemption, type RedemptionDraft } from '../redemption/redemptionStore';
+import { confirmRedemption, type RedemptionDraft } from './redemptionStore';
 import { definitionDb } from '../db/definitionDb';
 
 const day = (now: Date, days: number) => isoDay(new Date(now.getTime() + days * 86_400_000));

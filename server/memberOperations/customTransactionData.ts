@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 
 const TYPES = [
   { customtrxcode: 'GOODWILL', customtrxname: 'Goodwill Compensation', direction: 'CREDIT', milestype: 'AWARD', maxmiles: 5_000, periodmiles: 12, validfortransfer: false },

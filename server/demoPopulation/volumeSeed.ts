@@ -30,7 +30,7 @@ import { sha256Hex } from '../core/sha256';
 import { LedgerBook, bookHistories } from './ledgerBook';
 import { DEMO_MEMBER_PASSWORD, NAMED_MEMBERS, SEED_USER, memberTableRow } from './memberData';
 import { populationMember } from './memberPopulation';
-import { seed } from './seed';
+import { seed } from '../seeding';
 import { dropRollupTriggers, installRollups } from '../rollups/rollupStore';
 import { ACTIVITY_RESOURCE, PARK_RESOURCE, rowOf, ruleBook } from '../accrual/accrualStore';
 import { REGISTRATION_RESOURCE } from '../promotions/promotionStore';

@@ -9,9 +9,9 @@ import {
   FOREIGN_STREETS, HOME_CITIES, INTERNATIONAL_ROUTES, MEMBERSHIP_SHARES, NAME_ORIGINS, PARTNER_EARNINGS, PREMIUM_CLASSES, STREETS, TIER_BONUS_PERCENT,
   TIER_ORDER, TIER_SHARES, type Gender, type NameOrigin, type TierName,
 } from './populationLists';
-import { tierId, type MembershipId } from './tierData';
-import { HOBBIES, INDONESIAN_CITIES } from './referenceLists';
-import { AIRLINES, BOOKING_CLASSES } from './programmeData';
+import { tierId, type MembershipId } from '../tiers/tierData';
+import { HOBBIES, INDONESIAN_CITIES } from '../seed/referenceLists';
+import { AIRLINES, BOOKING_CLASSES } from '../accrual/programmeData';
 
 // ---------------------------------------------------------------- a seeded random source
 

@@ -9,9 +9,9 @@ import { PAYMENT_STATUS } from '../../domain/mailing';
 import type { ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { PURCHASE_RESOURCE, completePurchase, pricePurchase } from '../mailing/buyProductStore';
+import { PURCHASE_RESOURCE, completePurchase, pricePurchase } from './buyProductStore';
 import { toDb, type Row } from '../resources/records';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 import { definitionDb } from '../db/definitionDb';
 
 const LETTERS = [

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 import { definitionDb } from '../db/definitionDb';
 
 const REGISTERED_PROMO = 'SKYTEAMEU26';

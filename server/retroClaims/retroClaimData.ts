@@ -10,8 +10,8 @@ import type { Schema } from '../db/schema';
 import { insertRequest } from '../approvals/approvalStore';
 import { recordName } from '../approvals/recordNames';
 import { recordKey } from '../resources/records';
-import { claimManagers } from '../retroClaims/retroClaimHooks';
-import { IN_CLAIM_RESOURCE } from '../retroClaims/retroClaimStore';
+import { claimManagers } from './retroClaimHooks';
+import { IN_CLAIM_RESOURCE } from './retroClaimStore';
 import { isoDay } from '../../engine/definition/dates';
 import { definitionDb } from '../db/definitionDb';
 

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from './seedTables';
+import { seedTables, type SeedTable } from '../seed/seedTables';
 
 type ClassRow = { bookingclass: string; awardpercent: number; tierpercent: number; segments: number };
 
@@ -120,7 +120,7 @@ const PROMOS = [
   },
 ];
 
-/** Partners' activity codes (server/seed/partnerData.ts): a fixed amount, or miles per currency unit. */
+/** Partners' activity codes (server/accrual/partnerData.ts): a fixed amount, or miles per currency unit. */
 const NON_AIR_RULES = [
   { rulecode: 'BNI-SPEND', partnercode: 'BNI', activitycode: 'CARDSPEND', calculationtype: 'PERUNIT', currencycode: 'IDR', amountperunit: 10000, milesperunit: 1, effectivedate: '2020-01-01' },
   { rulecode: 'BNI-SIGNUP', partnercode: 'BNI', activitycode: 'CARDSIGNUP', calculationtype: 'FIXED', fixedmiles: 5000, effectivedate: '2020-01-01' },
