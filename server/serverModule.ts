@@ -42,7 +42,10 @@ export interface SeedPart {
   /** How `after` names the part. */
   name: string;
   step: SeedStep;
-  /** Parts that run before this one (whose rows it reads); otherwise the parts of a step go in name order. */
+  /**
+   * Parts that run before this one; otherwise the parts of a step go in name order. The demo's parts each name the
+   * one before them, keeping the order the demo was always seeded in (tests/unit/seedOrder.test.ts).
+   */
   after?: readonly string[];
   run(ctx: SeedContext): Promise<unknown>;
 }
