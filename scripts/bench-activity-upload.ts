@@ -13,9 +13,9 @@ import { APP_ID } from '../engine/api/envelope';
 import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { DEMO_PASSWORD } from '../server/seed/seed';
+import { DEMO_PASSWORD } from '../server/users/userData';
 import { createServer } from '../server/server';
-import { sha256Hex } from '../server/session/sessionStore';
+import { sha256Hex } from '../server/core/sha256';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, clients: { type: 'string', default: '4' }, postgres: { type: 'string' } } });
 const ROWS = Number(args.rows);

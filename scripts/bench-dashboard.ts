@@ -17,7 +17,7 @@ import { openDatabase } from '../server/db/database';
 import { loadCatalogue } from '../server/definitions';
 import { PANEL_QUERIES } from '../server/panels/panelQueries';
 import { installRollups } from '../server/rollups/rollupStore';
-import type { SessionUser } from '../server/session/sessionStore';
+import type { SessionUser } from '../server/core/action';
 import { positive } from './benchSupport';
 
 const { values } = parseArgs({ options: { database: { type: 'string' }, schema: { type: 'string' }, runs: { type: 'string' }, branch: { type: 'string' } } });

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { openDatabase, type Database } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
+import { migrateToLatest } from '../server/migrations';
 import type { Schema } from '../server/db/schema';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { loadCatalogue } from '../server/definitions';

@@ -31,8 +31,8 @@ import { CountCache } from '../server/resources/countCache';
 import { listRecords, spreadTrigrams, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
 import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams, vacuumPostings } from '../server/resources/trigramIndex';
 import { createServer } from '../server/server';
-import { seededRandom } from '../server/seed/memberPopulation';
-import { NAME_ORIGINS } from '../server/seed/populationLists';
+import { seededRandom } from '../server/demoPopulation/memberPopulation';
+import { NAME_ORIGINS } from '../server/demoPopulation/populationLists';
 import { BadRequest, call, closeFloor, compare, cpuLines, HOST, loadLine, loginAsAdmin, machineLine, otherLoad, positive, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 
@@ -49,7 +49,7 @@ const CARRIERS = ['GA', 'SQ', 'KL', 'AF', 'QF', 'NH', 'CX', 'EK'];
 /** Names are 12 letters from A..P; the contains scenario searches 3 random ones. */
 const NAME_LETTERS = 'ABCDEFGHIJKLMNOP';
 /**
- * Surnames as the member population draws them (server/seed/populationLists.ts): 1,000 slots shared among
+ * Surnames as the member population draws them (server/demoPopulation/populationLists.ts): 1,000 slots shared among
  * the origins by weight, each origin's family names in turn; row i takes the slot its md5 picks.
  */
 const SURNAMES: string[] = (() => {

@@ -16,9 +16,9 @@ import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { insertJsonRows } from '../server/db/jsonRows';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { DEMO_PASSWORD } from '../server/seed/seed';
+import { DEMO_PASSWORD } from '../server/users/userData';
 import { createServer } from '../server/server';
-import { sha256Hex } from '../server/session/sessionStore';
+import { sha256Hex } from '../server/core/sha256';
 import { machineLine, positive } from './benchSupport';
 
 const { values: args } = parseArgs({ options: { orders: { type: 'string' }, postgres: { type: 'string' } } });

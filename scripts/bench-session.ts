@@ -14,7 +14,7 @@ import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
-import { DEMO_PASSWORD } from '../server/seed/seed';
+import { DEMO_PASSWORD } from '../server/users/userData';
 import { createServer } from '../server/server';
 import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';

@@ -19,7 +19,7 @@ import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { preparedStatements } from '../server/db/database';
 import { createSchema } from '../server/db/pgSchema';
 import { liveGuardRow, type GuardRow } from '../server/session/sessionStore';
-import { DEMO_PASSWORD } from '../server/seed/seed';
+import { DEMO_PASSWORD } from '../server/users/userData';
 
 export const HOST = '127.0.0.1';
 export const WARMUP_MS = 2000;

@@ -5,7 +5,7 @@
 // that has members.
 import { parseArgs } from 'node:util';
 import { readConfig } from '../server/core/config';
-import { seedVolume, VOLUME_DEFAULTS, VolumeRefusal } from '../server/seed/volumeSeed';
+import { seedVolume, VOLUME_DEFAULTS, VolumeRefusal } from '../server/demoPopulation/volumeSeed';
 import { positive } from './benchSupport';
 
 const { values } = parseArgs({ options: { database: { type: 'string' }, members: { type: 'string' }, chunk: { type: 'string' }, activity: { type: 'string' }, schema: { type: 'string' } } });

@@ -1,15 +1,14 @@
-// The server's modules, found at start (server/core/serverModule.ts) and put together: what every server gets from
+// The server's modules, found at start (server/serverModule.ts) and put together: what every server gets from
 // them (actions, hooks, listeners, routes) and what the job worker runs. No domain is named here.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../engine/definition/catalogue';
 import type { Action } from './core/action';
-import { importModules, manifestUrls, orderModules, type LoadedModule, type ServerModule } from './core/serverModule';
+import { importModules, manifestUrls, orderModules, type LoadedModule, type ModuleServices, type ServerModule } from './serverModule';
 import type { Schema } from './db/schema';
 import type { DailySchedule, JobHandler } from './jobs/jobHandler';
-import type { LedgerListener } from './ledger/ledgerListeners';
+import type { LedgerListener } from './core/ledgerListeners';
 import { combineHooks, type HookRegistry } from './resources/hooks';
-import type { ResourceServices } from './resources/resourceServices';
 
 export class ServerModules {
   readonly list: readonly ServerModule[];
@@ -27,7 +26,7 @@ export class ServerModules {
     return this.list.flatMap((m) => m.catalogueActions?.(catalogue) ?? []);
   }
 
-  serviceActions(services: ResourceServices): Action[] {
+  serviceActions(services: ModuleServices): Action[] {
     return this.list.flatMap((m) => m.serviceActions?.(services) ?? []);
   }
 

@@ -12,7 +12,7 @@ import type { CustomAction, ScreenDefinition } from '../../engine/definition/scr
 import { defineAction, type Action, type ActionContext, type ActionResult } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { checkReferences, mustFind } from '../resources/resourceActions';
-import type { ResourceServices } from '../resources/resourceServices';
+import type { ModuleServices } from '../serverModule';
 import { checkColumnFit, checkDataTypes } from '../resources/fieldValues';
 import { rowToRecord, toDb, type Row } from '../resources/records';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
@@ -64,7 +64,7 @@ const dataSchema = (types: Record<string, Record<string, unknown>>, fields: stri
   properties: { ...Object.fromEntries(fields.map((f) => [f, types[f]])), ...extra },
 });
 
-function screenOf(services: ResourceServices, resource: string): ScreenDefinition {
+function screenOf(services: ModuleServices, resource: string): ScreenDefinition {
   const screen = services.catalogue.screenByResource.get(resource);
   if (!screen) throw new Error(`no screen declares resource "${resource}"`);
   return screen;
@@ -115,7 +115,7 @@ function requestKey(a: PostedActivity, at: Date): string {
   return a.activitytype === 'AIR' ? `${a.cardnumber} ${a.carrier}${a.flightnumber} ${a.origin}-${a.destination} ${a.activitydate}` : `${a.cardnumber} ${a.partnercode} ${a.activitycode} ${generateKey(at)}`;
 }
 
-export function accrualActions(services: ResourceServices): Action[] {
+export function accrualActions(services: ModuleServices): Action[] {
   const { catalogue } = services;
   const fieldTypes = activityFieldTypes(catalogue);
   const parkScreen = screenOf(services, PARK_RESOURCE);

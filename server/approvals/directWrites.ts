@@ -7,7 +7,7 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { formatMessage } from '../../engine/rules';
 import type { ActionContext, ActionResult } from '../core/action';
 import type { Schema } from '../db/schema';
-import { grantsAny } from '../session/sessionStore';
+import { grantsAny } from '../core/permissions';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { insertRequest, type NewRequest } from './approvalStore';
 import { submittedAnswer } from './approvers';

@@ -10,7 +10,7 @@ import type { Schema } from '../db/schema';
 import { credit, creditMany, TRX_TYPES, type LedgerEntry } from '../ledger/ledgerStore';
 import { addMonths } from '../../engine/definition/dates';
 import { readConfigKey } from '../configuration/configKeys';
-import type { LedgerListener, LedgerWrite } from '../ledger/ledgerListeners';
+import type { LedgerListener, LedgerWrite } from '../core/ledgerListeners';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
 import { ACTIVITY_TRX_TYPES, birthdaysOn, ruleInEffect, ruleSource, withinDays, type RuleRow } from './bonusRules';
 import { definitionDb } from '../db/definitionDb';

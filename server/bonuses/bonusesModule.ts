@@ -1,5 +1,5 @@
 // Bonuses: the rule screens' hooks, the birthday job, and the first-activity and referral bonuses given inside each posting.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { bonusHooks } from './bonusHooks';
 import { bonusJobHandlers, bonusSchedules } from './bonusJobs';
 import { bonusLedgerListener } from './bonusStore';

@@ -5,8 +5,8 @@
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import { defineAction, type Action } from '../core/action';
-import { issueFileLink } from '../core/fileLinks';
-import type { ResourceServices } from '../resources/resourceServices';
+import { issueFileLink } from '../session/fileLinks';
+import type { ModuleServices } from '../serverModule';
 import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, receiptFile, rejectPurchase } from './buyMileageStore';
 
 const RECEIPT_ACTION = 'receipt';
@@ -17,7 +17,7 @@ const KEY_DATA = {
   properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, purchaseid: { type: 'string', minLength: 1, maxLength: 23 } },
 };
 
-export function buyMileageActions(services: ResourceServices): Action[] {
+export function buyMileageActions(services: ModuleServices): Action[] {
   const { catalogue, approvals: registry } = services;
   const screen = catalogue.screenByResource.get(PURCHASE_RESOURCE);
   if (!registry || !screen) return [];

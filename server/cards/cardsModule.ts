@@ -1,5 +1,5 @@
 // Membership cards: the card template images, served by link.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { cardTemplateRoutes } from './cardTemplate';
 
 export const cardsModule = defineServerModule({

@@ -4,15 +4,29 @@ import type { Kysely } from 'kysely';
 import type { Identity, Paging, Parameter } from '../../engine/api/envelope';
 import type { Schema } from '../db/schema';
 import type { ServerConfig } from './config';
-import type { SessionUser } from '../session/sessionStore';
-import type { Mailer } from '../mail/mailer';
-import type { Scope } from '../resources/rowScope';
+import type { Mailer } from './mailer';
+import type { Scope } from './scope';
 
 /**
  * 'public': anyone; 'session': any signed-in user; otherwise a function code (e.g. USER_UPDATE)
  * that the caller's role must grant, or one of `orFunctions` (a read-only menu's ACCESS reading its screen). The guard runs before the handler and answers 401/403 itself.
  */
 export type Guard = 'public' | 'session' | { function: string; orFunctions?: readonly string[] };
+
+/** The signed-in user an action runs for (server/session/sessionStore.ts finds them by their token). */
+export interface SessionUser {
+  username: string;
+  userfullname: string;
+  email: string;
+  branchcode: string | null;
+  tickoffid: string | null;
+  partnercode: string | null;
+  rolecode: string;
+  rolename: string;
+  /** The role's row scope: 'ALL' sees every row; anything else (OWN, or null) keeps to the user's branch, partner and memberships. */
+  rowscope: string | null;
+  expiresat: string;
+}
 
 export interface ActionContext {
   db: Kysely<Schema>;

@@ -1,69 +1,52 @@
-// Runs the core migrations (one mechanism for SQLite and PostgreSQL) with Kysely's Migrator.
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import * as core0001 from './migrations/0001_core';
-import * as resourceSchema0002 from './migrations/0002_resource_schema';
-import * as outboxKeys0003 from './migrations/0003_outbox_keys';
-import * as members0004 from './migrations/0004_members';
-import * as authFlows0005 from './migrations/0005_auth_flows';
-import * as memberGender0006 from './migrations/0006_member_gender';
-import * as approvalRequests0007 from './migrations/0007_approval_requests';
-import * as corporates0008 from './migrations/0008_corporates';
-import * as ledger0009 from './migrations/0009_ledger';
-import * as enrollment0011 from './migrations/0011_enrollment';
-import * as ledgerMore0010 from './migrations/0010_ledger_more';
-import * as accrual0012 from './migrations/0012_accrual';
-import * as lotTransferable0013 from './migrations/0013_lot_transferable';
-import * as activityFiles0016 from './migrations/0016_activity_files';
-import * as orders0025 from './migrations/0025_orders';
-import * as dashboardRollup0035 from './migrations/0035_dashboard_rollup';
-import * as dashboardMemberTier0036 from './migrations/0036_dashboard_member_tier';
-import * as reportFiles0040 from './migrations/0040_report_files';
-import * as outboxAttachments0041 from './migrations/0041_outbox_attachments';
-import * as approvalPendingOnce0053 from './migrations/0053_approval_pending_once';
-import * as activityFileOrder0054 from './migrations/0054_activity_file_order';
-import * as segmentFlightIdentity0055 from './migrations/0055_segment_flight_identity';
-import * as fileLinks0056 from './migrations/0056_file_links';
-import * as approvalRecordName0057 from './migrations/0057_approval_record_name';
+// Runs migrations (one mechanism for SQLite and PostgreSQL) with Kysely's Migrator: the platform's own, found in
+// server/db/migrations/, and those the server modules declare (server/migrations.ts puts them together).
+import { readdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration } from 'kysely';
 
-const migrations: Record<string, Migration> = {
-  '0001_core': core0001,
-  '0002_resource_schema': resourceSchema0002,
-  '0003_outbox_keys': outboxKeys0003,
-  '0004_members': members0004,
-  '0005_auth_flows': authFlows0005,
-  '0006_member_gender': memberGender0006,
-  '0007_approval_requests': approvalRequests0007,
-  '0008_corporates': corporates0008,
-  '0009_ledger': ledger0009,
-  '0011_enrollment': enrollment0011,
-  '0010_ledger_more': ledgerMore0010,
-  '0012_accrual': accrual0012,
-  '0013_lot_transferable': lotTransferable0013,
-  '0016_activity_files': activityFiles0016,
-  '0025_orders': orders0025,
-  '0035_dashboard_rollup': dashboardRollup0035,
-  '0036_dashboard_member_tier': dashboardMemberTier0036,
-  '0040_report_files': reportFiles0040,
-  '0041_outbox_attachments': outboxAttachments0041,
-  '0053_approval_pending_once': approvalPendingOnce0053,
-  '0054_activity_file_order': activityFileOrder0054,
-  '0055_segment_flight_identity': segmentFlightIdentity0055,
-  '0056_file_links': fileLinks0056,
-  '0057_approval_record_name': approvalRecordName0057,
-};
+/** Where migrations come from: the platform, or a module by name. */
+export interface MigrationSource {
+  owner: string;
+  migrations: Readonly<Record<string, Migration>>;
+}
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const PLATFORM_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** `schema`: where the migration bookkeeping lives (PostgreSQL), so servers in other schemas never see it. */
+/** The platform's migrations (the tables of no one domain: users and grants, resource shapes, approvals, rollups), by file name. */
+export async function platformMigrations(): Promise<Record<string, Migration>> {
+  const files = (await readdir(PLATFORM_DIR)).filter((file) => /^\d{4}_\w+\.ts$/.test(file)).sort();
+  const entries = await Promise.all(files.map(async (file) => [file.slice(0, -3), (await import(pathToFileURL(join(PLATFORM_DIR, file)).href)) as Migration] as const));
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Every source's migrations in one record, in name order (the order they run in); a name two sources declare is
+ * refused, since the database records each migration by its name alone.
+ */
+export function collectMigrations(sources: readonly MigrationSource[]): Record<string, Migration> {
+  const owners = new Map<string, string>();
+  for (const { owner, migrations } of sources) {
+    for (const name of Object.keys(migrations)) {
+      const first = owners.get(name);
+      if (first !== undefined) throw new Error(`Migration ${name} is declared twice, by ${first} and by ${owner}: each migration name must be unique`);
+      owners.set(name, owner);
+    }
+  }
+  const byName = new Map(sources.flatMap(({ migrations }) => Object.entries(migrations)));
+  return Object.fromEntries([...owners.keys()].sort().map((name) => [name, byName.get(name)!]));
+}
+
 /** Whether the database has no migrations run yet (a first start: everything is to be made). */
 export async function isEmptyDatabase(database: { db: Kysely<any>; schema?: string | undefined }): Promise<boolean> {
   const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
   return !tables.some((t) => t.name === 'kysely_migration' && (database.schema === undefined || t.schema === undefined || t.schema === database.schema));
 }
 
-export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+/** Runs those of `migrations` the database has not run yet; `schema`: where the bookkeeping lives (PostgreSQL), so servers in other schemas never see it. */
+export async function runMigrations(db: Kysely<any>, migrations: Readonly<Record<string, Migration>>, schema?: string): Promise<string[]> {
   // Migrations written side by side may land out of name order (0005 after a database ran 0006): each runs once anyway.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) }, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

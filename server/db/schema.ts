@@ -302,7 +302,7 @@ export interface ClientFailureRow {
   lockeduntil: string | null;
 }
 
-/** A one-time file path handed to a session (server/core/fileLinks.ts). */
+/** A one-time file path handed to a session (server/session/fileLinks.ts). */
 export interface FileLinkRow {
   tokenhash: string;
   sessionhash: string;

@@ -20,7 +20,7 @@ import { KEY_PURPOSES } from '../keys/oneTimeKeys';
 import { credit, TRX_TYPES } from '../ledger/ledgerStore';
 import { addDays, addMonths, isoDay } from '../../engine/definition/dates';
 import { mailKey } from '../members/memberAccountActions';
-import { loadEnrollmentAccess } from '../roles/permissions';
+import { loadEnrollmentAccess } from '../core/permissions';
 import { toDb } from '../resources/records';
 import { StepRefusal } from '../wizards/wizardActions';
 import { findDuplicates, recordSuspects, type NewMember } from './duplicateCheck';

@@ -10,7 +10,7 @@ import { formatMessage } from '../../engine/rules';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import type { ResourceServices } from '../resources/resourceServices';
+import type { ModuleServices } from '../serverModule';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { SUSPECT_RESOURCE, SUSPECT_STATUS, SUSPECT_TABLE, SUSPECT_TEXTS } from './duplicateCheck';
 import { definitionDb } from '../db/definitionDb';
@@ -42,7 +42,7 @@ async function cardOf(db: Kysely<Schema>, memberid: string, detected: unknown): 
   return String((member as { cardnumber?: string | null } | undefined)?.cardnumber ?? detected ?? '');
 }
 
-export function suspectDuplicateActions(services: ResourceServices): Action[] {
+export function suspectDuplicateActions(services: ModuleServices): Action[] {
   const screen = services.catalogue.screenByResource.get(SUSPECT_RESOURCE);
   const action = screen?.actions.filter(isCustomAction).find((a) => a.name === MERGE_ACTION);
   const registry = services.approvals;

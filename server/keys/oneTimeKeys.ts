@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import { sha256Hex } from '../session/sessionStore';
+import { sha256Hex } from '../core/sha256';
 
 export const KEY_PURPOSES = {
   STAFF_RESET: 'STAFF_RESET',

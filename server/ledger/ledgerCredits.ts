@@ -14,7 +14,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import { addMonths } from '../../engine/definition/dates';
 import { LedgerError, memberNotFound } from './ledgerError';
 import { checkEntry, ledgerRow, MEMBER_CLOSED, written, type LedgerEntry } from './ledgerEntry';
-import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
+import { notifyLedgerWrite, type WrittenRow } from '../core/ledgerListeners';
 
 type Db = Kysely<Schema>;
 

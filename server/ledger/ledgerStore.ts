@@ -9,9 +9,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
 import { readConfigKey } from '../configuration/configKeys';
-import { MEMBER_STATUS } from '../members/memberStore';
+import { MEMBER_STATUSES } from '../../domain/memberRecord';
 import { LedgerError, memberNotFound } from './ledgerError';
-import { notifyLedgerWrite, type WrittenRow } from './ledgerListeners';
+import { notifyLedgerWrite, type WrittenRow } from '../core/ledgerListeners';
 import { checkEntry, ledgerRow, MEMBER_CLOSED, written, type LedgerEntry } from './ledgerEntry';
 import { writeCredits } from './ledgerCredits';
 import { addMonths, isIsoDay, isoDay } from '../../engine/definition/dates';
@@ -21,7 +21,7 @@ export { TRX_TYPES, type TrxType } from './ledgerRules';
 export { MEMBER_CLOSED, type LedgerEntry } from './ledgerEntry';
 export { credit, creditMany } from './ledgerCredits';
 export { LedgerError, type LedgerErrorCode } from './ledgerError';
-export { muteLedgerListeners, registerLedgerListener, type LedgerListener, type LedgerWrite, type WrittenRow } from './ledgerListeners';
+export { muteLedgerListeners, registerLedgerListener, type LedgerListener, type LedgerWrite, type WrittenRow } from '../core/ledgerListeners';
 
 export interface TransferRequest {
   from: string;
@@ -222,7 +222,7 @@ export async function transfer(trx: Db, request: TransferRequest): Promise<{ out
   ] as const) {
     const member = members.get(memberid);
     if (!member) throw memberNotFound(memberid, field);
-    if (member.status !== MEMBER_STATUS.ACTIVE) {
+    if (member.status !== MEMBER_STATUSES.ACTIVE) {
       throw new LedgerError('MEMBER_NOT_ACTIVE', `Member ${memberid} is not active (status ${member.status})`, field);
     }
   }

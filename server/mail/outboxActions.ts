@@ -5,9 +5,9 @@ import { actionFunctionCode, isCustomAction } from '../../engine/definition/comp
 import { CODES } from '../../engine/api/responseCodes';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
-import { issueFileLink } from '../core/fileLinks';
+import { issueFileLink } from '../session/fileLinks';
 import type { HookRegistry } from '../resources/hooks';
-import { attachmentsOf, readAttachment } from './mailer';
+import { attachmentsOf, readAttachment } from '../core/mailer';
 
 export const OUTBOX_RESOURCE = 'outbox';
 export const ATTACHMENT_ACTION = 'attachment';

@@ -8,7 +8,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
-import { memberFullName } from '../members/memberHooks';
+import { memberFullName } from '../../domain/memberRecord';
 import { NAME_CHECK_STATUS, NAME_FIELDS, nameProblems, type MemberNames } from './nameCheck';
 import { MEMBER_MENU, SUSPICIOUS_NAMES_KEY, nameCheckColumns, suspiciousNames } from './memberChecksStore';
 import { enqueueNameCheck } from './memberChecksJobs';

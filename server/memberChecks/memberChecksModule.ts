@@ -1,5 +1,5 @@
 // Member checks: the name-check and referral views' actions, their hooks, and the daily name check.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { memberCheckActions } from './memberChecksActions';
 import { memberCheckHooks } from './memberChecksHooks';
 import { memberCheckJobHandlers, memberCheckSchedules } from './memberChecksJobs';

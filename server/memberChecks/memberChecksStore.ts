@@ -5,18 +5,8 @@ import type { Kysely } from 'kysely';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
-import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { NAME_CHECK_STATUS, nameCheckReason, nameProblems, parseSuspiciousNames, type MemberNames } from './nameCheck';
 import { definitionDb } from '../db/definitionDb';
-
-
-/** The menu whose user log a lock is written under (the screen that lists locked members). */
-export const LOCK_MODULE = 'MEMLOCK';
-export const LOCK_LEGEND = LEGENDS.LOCKED;
-// not in spec: the product's own reasons of the locks the public member pages make.
-export const LOCK_REASONS = { otp: 'Too many wrong one-time codes on the OTP page' } as const;
-/** Who a lock from the public member pages names as its author. */
-export const PUBLIC_LOCKER = 'OTP';
 
 /** The member screen whose field rules the name check applies. */
 export const MEMBER_MENU = 'MEMBER';
@@ -25,25 +15,6 @@ export const SUSPICIOUS_NAMES_KEY = 'NAME_CHECK_SUSPICIOUS_NAMES';
 
 /** The configured suspicious names (general configuration key NAME_CHECK_SUSPICIOUS_NAMES). */
 export const suspiciousNames = async (db: Kysely<Schema>): Promise<string[]> => parseSuspiciousNames(await readConfigKey(db, SUSPICIOUS_NAMES_KEY));
-
-/**
- * Locks a member in the caller's transaction (a lock from the public pages or from staff), with its reason,
- * who or what locked it, and when; written to the user log. A member already locked keeps its first lock:
- * false then, true when this call locked it.
- */
-export async function lockMember(trx: Kysely<Schema>, lock: { memberid: string; reason: string; by: string; now: Date; ip?: string }): Promise<boolean> {
-  const at = lock.now.toISOString();
-  const changes = { locked: 1, lockreason: lock.reason.slice(0, 255), lockedby: lock.by.slice(0, 60), lockeddate: at };
-  const done = await definitionDb(trx)
-    .updateTable('member')
-    .set({ ...changes, updateddate: at })
-    .where('memberid', '=', lock.memberid)
-    .where((eb) => eb.or([eb('locked', '=', 0), eb('locked', 'is', null)]))
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) return false;
-  await writeUserLog(trx, { username: lock.by, module: LOCK_MODULE, legend: LOCK_LEGEND, recordkey: lock.memberid, before: { locked: false }, after: { ...changes, locked: true }, ip: lock.ip }, lock.now);
-  return true;
-}
 
 /** Who the checks made by the server itself (the job, the demo seed) name as their author. */
 export const NAME_CHECKER = 'system';

@@ -9,7 +9,7 @@ import { generateKey } from '../../engine/definition/generatedKey';
 import type { Action, ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
-import type { ResourceServices } from '../resources/resourceServices';
+import type { ModuleServices } from '../serverModule';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { POST_DIRECT, requestDomainApproval, writesDirect } from '../approvals/directWrites';
 import { readConfigKey } from '../configuration/configKeys';
@@ -40,7 +40,7 @@ function onTransferStep(error: unknown): unknown {
   return error instanceof ApiError && error.fields ? new StepRefusal(error.code, error.message, TRANSFER_STEP, error.fields) : error;
 }
 
-export function memberOperationActions(services: ResourceServices): Action[] {
+export function memberOperationActions(services: ModuleServices): Action[] {
   const { catalogue } = services;
   const logScreen = catalogue.screenByResource.get(TRANSFER_RESOURCE);
 

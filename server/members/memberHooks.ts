@@ -9,8 +9,7 @@ import type { Schema } from '../db/schema';
 import type { HookRegistry, ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
 import { definitionDb } from '../db/definitionDb';
-
-export const MEMBER_STATUSES = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE', SUSPENDED: 'SUSPENDED', TERMINATED: 'TERMINATED', CLOSED: 'CLOSED' } as const;
+import { MEMBER_STATUSES, memberFullName } from '../../domain/memberRecord';
 
 // not in spec: the refusals of writes to a member that is terminated or closed.
 export const MEMBER_SCREEN_TEXTS = {
@@ -19,7 +18,6 @@ export const MEMBER_SCREEN_TEXTS = {
   privateCompany: 'Company Name and Department belong to a business address only',
 } as const;
 
-
 /** Refuses a change of a member (or of its child rows) while it is terminated or closed. */
 export async function assertMemberChangeable(db: Kysely<Schema>, memberid: unknown): Promise<void> {
   const member = await db.selectFrom('member').select('status').where('memberid', '=', String(memberid)).executeTakeFirst();
@@ -27,9 +25,6 @@ export async function assertMemberChangeable(db: Kysely<Schema>, memberid: unkno
   if (member.status === MEMBER_STATUSES.TERMINATED) throw new ApiError(CODES.VALIDATION, MEMBER_SCREEN_TEXTS.terminated);
   if (member.status === MEMBER_STATUSES.CLOSED) throw new ApiError(CODES.VALIDATION, MEMBER_SCREEN_TEXTS.closed);
 }
-
-/** The full name the member list shows and searches: given name and family name. */
-export const memberFullName = (firstname: unknown, lastname: unknown) => [firstname, lastname].filter((p) => typeof p === 'string' && p.trim() !== '').join(' ');
 
 const memberHooks: ResourceHooks = {
   async checkChange(_ctx, trx, { before, after }) {

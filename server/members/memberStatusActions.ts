@@ -10,7 +10,8 @@ import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import type { Schema } from '../db/schema';
 import { writeUserLog } from '../userlog/userLog';
-import { MEMBER_SCREEN_TEXTS, MEMBER_STATUSES } from './memberHooks';
+import { MEMBER_STATUSES } from '../../domain/memberRecord';
+import { MEMBER_SCREEN_TEXTS } from './memberHooks';
 
 /** The statuses updatestatus may set (terminate and reactivate have their own calls). */
 export const UPDATABLE_STATUSES = [MEMBER_STATUSES.ACTIVE, MEMBER_STATUSES.INACTIVE, MEMBER_STATUSES.SUSPENDED] as const;

@@ -11,7 +11,7 @@ import { ApiError } from '../core/apiError';
 import type { OtpSessionRow, Schema } from '../db/schema';
 import { loadSecret } from '../session/captcha';
 import { writeUserLog } from '../userlog/userLog';
-import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from '../memberChecks/memberChecksStore';
+import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from './memberLocks';
 import { MEMBER_LEGENDS, MEMBER_MODULE, MEMBER_STATUS, requireMember } from './memberStore';
 
 export const OTP_STATUS = { PENDING: 'PENDING', VERIFIED: 'VERIFIED', EXPIRED: 'EXPIRED', LOCKED: 'LOCKED' } as const;

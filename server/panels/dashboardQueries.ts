@@ -8,7 +8,7 @@ import type { FilterValue } from '../../engine/definition/panelPage';
 import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { ANY_TYPE, METRICS, rollupOf } from '../rollups/rollupStore';
-import type { MemberFilter } from '../resources/rowScope';
+import type { MemberFilter } from '../core/scope';
 import type { PanelQuery, PanelQueryContext } from './panelQuery';
 import { definitionDb } from '../db/definitionDb';
 

@@ -5,7 +5,8 @@ import type { Catalogue } from '../../engine/definition/catalogue';
 import { panelCriteriaNames, validatePanelCriteria, type FilterValue } from '../../engine/definition/panelPage';
 import type { PanelDefinition, PanelFilter } from '../../engine/definition/screen';
 import { invalid } from '../core/apiError';
-import { pinToScope, scopeCriteria, type Scope } from '../resources/rowScope';
+import type { Scope } from '../core/scope';
+import { pinToScope, scopeCriteria } from '../resources/rowScope';
 
 export type Criteria = Record<string, FilterValue>;
 

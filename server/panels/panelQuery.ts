@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { FilterValue } from '../../engine/definition/panelPage';
 import type { Schema } from '../db/schema';
-import type { SessionUser } from '../session/sessionStore';
-import type { MemberFilter } from '../resources/rowScope';
+import type { SessionUser } from '../core/action';
+import type { MemberFilter } from '../core/scope';
 
 export interface PanelQueryContext {
   db: Kysely<Schema>;

@@ -10,7 +10,7 @@ import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { isoDay } from '../../engine/definition/dates';
-import type { ResourceServices } from '../resources/resourceServices';
+import type { ModuleServices } from '../serverModule';
 import { StepRefusal, wizardActions } from '../wizards/wizardActions';
 import { UPDATE_MENU, UPDATE_REQUEST, UPDATE_STEPS, approveUpdate, certificateShown, quoteUpdate, requestUpdate, updatableCertificate, updateShown } from './certificateUpdateStore';
 import { VOUCHER_MENU, VOUCHER_STEP, usableVoucher, useVoucher, voucherShown } from './voucherStore';
@@ -209,7 +209,7 @@ export function certificateUpdateActions(catalogue: Catalogue): Action[] {
 }
 
 /** The approvals' parts, Cancel Redemption and the detail read. */
-export function redemptionActions(services: ResourceServices): Action[] {
+export function redemptionActions(services: ModuleServices): Action[] {
   const { catalogue, approvals: registry } = services;
   const screen = catalogue.screenByResource.get(REDEMPTION_RESOURCE);
   if (!registry || !screen) return [];

@@ -21,11 +21,12 @@ import { ApiError, forbidden, invalid } from '../core/apiError';
 import { CONFIG_KEYS, readConfigKey, type ConfigKeyName } from '../configuration/configKeys';
 import type { Schema } from '../db/schema';
 import { JOB_STATUS } from '../jobs/jobQueue';
-import { grantsAny, type SessionUser } from '../session/sessionStore';
+import type { SessionUser } from '../core/action';
+import { grantsAny } from '../core/permissions';
 import { writeUserLog } from '../userlog/userLog';
 import { REPORT_QUERIES, type ReportQuery } from './reportQueries';
 import { createReportFile, findReportFile, formatRowLimit, listReportFiles, REPORT_FILE_PREFIX, REPORT_TEXTS } from './reportStore';
-import { issueFileLink, takeFileLink } from '../core/fileLinks';
+import { issueFileLink, takeFileLink } from '../session/fileLinks';
 import { FORMAT_FILES, REPORT_FORMATS, type ReportFormat } from './reportWriters';
 import { criteriaChecker } from '../panels/pageCriteria';
 

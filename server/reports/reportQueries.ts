@@ -9,7 +9,7 @@ import { readConfigKey } from '../configuration/configKeys';
 import { TRX_TYPES } from '../ledger/ledgerRules';
 import { isSqlite } from '../db/columnTypes';
 import type { ReportColumn, ReportFormat } from './reportWriters';
-import type { MemberFilter } from '../resources/rowScope';
+import type { MemberFilter } from '../core/scope';
 
 type Row = Record<string, unknown>;
 type Criteria = Record<string, FilterValue>;

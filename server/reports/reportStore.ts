@@ -2,7 +2,7 @@
 // with each file's progress (the job's status and percentage), the file written a page of rows at a time,
 // one-time download tokens (any app server serves the file from the shared report directory), and the
 // retention sweep that deletes expired files.
-import type { MemberFilter } from '../resources/rowScope';
+import type { MemberFilter } from '../core/scope';
 import { mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -169,7 +169,7 @@ export async function findReportFile(db: Kysely<Schema>, fileid: string): Promis
     .executeTakeFirst()) as (ReportFileRow & { status: string | null; percentage: number | null; error: string | null }) | undefined;
 }
 
-/** Where a report file's one-time path points (a file link, server/core/fileLinks.ts). */
+/** Where a report file's one-time path points (a file link, server/session/fileLinks.ts). */
 export const REPORT_FILE_PREFIX = '/report-files/';
 
 /**

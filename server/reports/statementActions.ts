@@ -7,7 +7,7 @@ import { defineAction, type Action } from '../core/action';
 import { invalid } from '../core/apiError';
 import { generateKey } from '../../engine/definition/generatedKey';
 import { enqueue } from '../jobs/jobQueue';
-import { MAIL_STATUS } from '../mail/mailer';
+import { MAIL_STATUS } from '../core/mailer';
 import { writeUserLog } from '../userlog/userLog';
 import { STATEMENT_JOB, STATEMENT_TEXTS, type StatementJobParameters } from './statementStore';
 import { definitionDb } from '../db/definitionDb';

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Schema } from '../db/schema';
-import { MAIL_STATUS, writeMail, type MailAttachment } from '../mail/mailer';
+import { MAIL_STATUS, writeMail, type MailAttachment } from '../core/mailer';
 import { formatMessage } from '../../engine/rules';
 
 type AnyDb = Kysely<any>;

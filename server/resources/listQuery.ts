@@ -10,7 +10,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { readRows, type DialectName } from '../db/database';
 import type { CountCache } from './countCache';
 import { fieldsByName, rowToRecord, toDb, type Row } from './records';
-import type { ScopeCondition } from './rowScope';
+import type { ScopeCondition } from '../core/scope';
 import { readOffThread } from './sqliteReader';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { ftsPhrase, ftsTable, postingTable, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams } from './trigramIndex';

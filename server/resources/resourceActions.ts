@@ -37,7 +37,7 @@ import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { checkColumnFit, checkDataTypes, checkedCriteria, checkedKey } from './fieldValues';
 import { keepToViewFilter } from './viewFilter';
 import { checkNoOverlap } from './overlapCheck';
-import type { ScopeCondition } from './rowScope';
+import type { ScopeCondition } from '../core/scope';
 import { isoDay } from '../../engine/definition/dates';
 import { definitionDb } from '../db/definitionDb';
 

@@ -1,8 +1,7 @@
 // What the resource actions and the domain actions built on them share: the catalogue, the database's dialect,
-// the list counts' cache, the domain hooks and the approvals.
+// the list counts' cache, the domain hooks and the approval gate (the approvals themselves are the modules': server/serverModule.ts).
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition } from '../../engine/definition/screen';
-import type { ApprovalRegistry } from '../approvals/approvalRegistry';
 import type { Action } from '../core/action';
 import type { DialectName } from '../db/database';
 import type { CountCache } from './countCache';
@@ -16,6 +15,4 @@ export interface ResourceServices {
   hooks?: HookRegistry;
   /** Maker-checker: turns the screen's writes that need approval into requests (server/approvals/approvalHooks.ts). */
   approvalGate?: (screen: ScreenDefinition, actions: Action[]) => Action[];
-  /** The approval appliers and decision listeners, for domain actions that request or follow approvals. */
-  approvals?: ApprovalRegistry;
 }

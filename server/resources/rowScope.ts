@@ -6,8 +6,9 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { Schema } from '../db/schema';
-import type { SessionUser } from '../session/sessionStore';
-import { loadEnrollmentAccess } from '../roles/permissions';
+import type { SessionUser } from '../core/action';
+import type { MemberFilter, MemberPlace, Scope, ScopeCondition, ScopeMode } from '../core/scope';
+import { loadEnrollmentAccess } from '../core/permissions';
 import type { Row } from './records';
 
 /** The role's Row Scope value that sees every row; any other value (OWN, or none) keeps to the user's own rows. */
@@ -15,41 +16,6 @@ export const ROW_SCOPE_ALL = 'ALL';
 
 /** The resource whose scope a row's `member` field borrows. */
 const MEMBER_RESOURCE = 'member';
-
-/** One condition a query keeps to, in the shape of the generic list's criteria (a shape, its values, its SQL). */
-export interface ScopeCondition {
-  /** What SQL it needs: part of the compiled statement's cache key. */
-  shape: string;
-  params: unknown[];
-  build(eb: ExpressionBuilder<any, any>, p: unknown[]): Expression<SqlBool>;
-}
-
-/** Whose rows a count over members keeps to: member column -> value (a scoped caller's branch); empty: every member's. */
-export type MemberFilter = Readonly<Record<string, string>>;
-
-/** 'read': lists and details; 'write': changes, which also keep to the memberships the role may enroll in. */
-export type ScopeMode = 'read' | 'write';
-
-/** Where a member stands for the caller. */
-export type MemberPlace = 'missing' | 'in' | 'out';
-
-export interface Scope {
-  /** false: the caller sees every row (a head-office role, a public or system call). */
-  readonly limited: boolean;
-  /** The conditions a query of the model keeps to (none when the caller is not limited or the model carries no scope). */
-  conditions(db: Kysely<any>, model: ResourceModel, mode: ScopeMode): Promise<ScopeCondition[]>;
-  /** The first scope field whose value in `values` (a row about to be written) lies outside the caller's scope. */
-  outside(db: Kysely<any>, model: ResourceModel, values: Row): Promise<string | undefined>;
-  /** Whether the member exists and lies in the caller's scope. */
-  member(db: Kysely<any>, memberid: string, mode: ScopeMode): Promise<MemberPlace>;
-  /** The caller's own value of a dimension (their branch or partner code), when it limits them. */
-  own(dimension: 'branch' | 'partner'): string | undefined;
-  /**
-   * The members the caller reads, as member column -> value (their branch), for the reads that count over members
-   * (reports, dashboard panels); empty when every member is in scope.
-   */
-  members(): MemberFilter;
-}
 
 /** The caller who sees everything. */
 export const UNLIMITED: Scope = {

@@ -14,10 +14,10 @@ import { ApiError } from '../core/apiError';
 import type { ResourceServices } from './resourceServices';
 import { fromDb, type Row } from './records';
 import { checkedCriteria } from './fieldValues';
-import { loadEnrollmentAccess } from '../roles/permissions';
+import { loadEnrollmentAccess } from '../core/permissions';
 import { selectorUses } from '../../engine/definition/catalogue';
 import { forbidden } from '../core/apiError';
-import { grantsAny } from '../session/sessionStore';
+import { grantsAny } from '../core/permissions';
 import { isoDay } from '../../engine/definition/dates';
 import { definitionDb } from '../db/definitionDb';
 

@@ -3,11 +3,11 @@
 // for export for SkyTeam In), and a rejection recorded on the claim with its reason.
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import type { Action } from '../core/action';
-import type { ResourceServices } from '../resources/resourceServices';
+import type { ModuleServices } from '../serverModule';
 import { claimManagers } from './retroClaimHooks';
 import { approveClaim, CLAIM_REQUEST_ACTION, MEMBER_CLAIM_RESOURCE, rejectClaim } from './retroClaimStore';
 
-export function retroClaimActions(services: ResourceServices): Action[] {
+export function retroClaimActions(services: ModuleServices): Action[] {
   const { catalogue } = services;
   const registry = services.approvals;
   if (!registry) return [];

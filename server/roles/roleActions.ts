@@ -2,7 +2,7 @@
 import { defineAction } from '../core/action';
 import { ApiError } from '../core/apiError';
 import { CODES } from '../../engine/api/responseCodes';
-import { loadEnrollmentAccess, loadUserMenu } from './permissions';
+import { loadEnrollmentAccess, loadUserMenu } from '../core/permissions';
 
 export const roleActions = [
   defineAction({

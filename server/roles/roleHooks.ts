@@ -10,7 +10,7 @@ import { roleAdministrationHooks } from '../users/administratorGuard';
 import type { Schema } from '../db/schema';
 import type { ResourceHooks } from '../resources/hooks';
 import type { Row } from '../resources/records';
-import { loadEnrollmentAccess, loadUserMenu, type EnrollmentAccess, type UserMenu } from './permissions';
+import { loadEnrollmentAccess, loadUserMenu, type EnrollmentAccess, type UserMenu } from '../core/permissions';
 import { definitionDb } from '../db/definitionDb';
 
 /** The resource whose rows enrollment access grants are given for. */

@@ -1,5 +1,5 @@
 // Roles: their actions and the role screen's hooks (the grants).
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { roleActions } from './roleActions';
 import { roleHooks } from './roleHooks';
 

@@ -13,7 +13,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Schema } from '../db/schema';
 import { isSqlite } from '../db/columnTypes';
 import { PROMOTION_RULE } from '../promotions/promotionRules';
-import type { MemberFilter } from '../resources/rowScope';
+import type { MemberFilter } from '../core/scope';
 import { definitionDb } from '../db/definitionDb';
 
 export const ROLLUP_TABLE = 'dashboard_rollup';

@@ -1,225 +1,64 @@
-// Roles and users on first start: the demo set (password Admin#2026), or in production one admin.
-import { quietly, type StartProgress } from '../core/startProgress';
+// Runs the seed parts the modules declare (server/seeding.ts collects them) on a first start: step by step, each
+// step's parts in their declared order; in production only roles and users and the reference data.
 import type { Kysely } from 'kysely';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { quietly, type StartProgress } from '../core/startProgress';
 import type { Schema } from '../db/schema';
-import type { ServerConfig } from '../core/config';
-import { hashPassword } from '../session/passwordHash';
-import { sha256Hex } from '../session/sessionStore';
-import { resourceModel } from '../../engine/definition/compile';
-import { isListScreen } from '../../engine/definition/screen';
-import { functionCatalogue, type Catalogue } from '../../engine/definition/catalogue';
-import { POST_DIRECT } from '../approvals/directWrites';
-import { seedReferenceData } from './referenceData';
-import { seedConfigKeys } from '../configuration/configKeys';
-import { seedTierData } from './tierData';
-import { seedTierRuleData } from './tierRuleData';
-import { seedProgrammeData } from './programmeData';
-import { seedPromotionData } from './promotionData';
-import { seedPartnerData } from './partnerData';
-import { seedAwardData, seedNomineeData } from './awardData';
-import { seedRedemptionData } from './redemptionData';
-import { seedBuyMileageData } from './buyMileageData';
-import { seedStatementData } from './statementData';
-import { seedMailingData } from './mailingData';
-import { seedOrderData } from './orderData';
-import { seedAccrualData } from './accrualData';
-import { seedMemberData } from './memberData';
-import { seedMemberCheckData } from './memberCheckData';
-import { seedCustomTransactionData } from './customTransactionData';
-import { seedCorporateData } from './corporateData';
-import { seedRetroClaimData } from './retroClaimData';
-import { definitionDb } from '../db/definitionDb';
+import { SEED_STEPS, type SeedContext, type SeedPart, type SeedStep } from '../serverModule';
 
-interface MenuFunction {
-  menucode: string;
-  functioncode: string;
-}
-
-export const DEMO_PASSWORD = 'Admin#2026';
-export const ADMIN_ROLE = 'ADMIN';
-
-interface DemoRole {
-  rolecode: string;
-  rolename: string;
-  roledescription: string;
-  /** Row scope: head-office roles see every row (ALL); branch and partner staff their own (OWN). */
-  rowscope: 'ALL' | 'OWN';
-  /** Which catalogue functions the role grants. */
-  grants: (fn: MenuFunction, catalogue: Catalogue) => boolean;
-}
-
-const REDUCED_MENUS = new Set(['MEMBER', 'ENROLL', 'PROFILE', 'DASHBOARD']);
-
-const DEMO_ROLES: DemoRole[] = [
-  { rolecode: ADMIN_ROLE, rolename: 'Administrator', roledescription: 'Every menu and function', rowscope: 'ALL', grants: () => true },
-  {
-    rolecode: 'BOD',
-    rolename: 'BOD',
-    roledescription: 'Board of directors: member data and profile only',
-    rowscope: 'ALL',
-    grants: (fn) => ['BMEMMGT', 'BPROFL'].includes(fn.menucode) && fn.functioncode.endsWith('_ACCESS'),
-  },
-  {
-    rolecode: 'BRANCH',
-    rolename: 'Branch Office',
-    roledescription: 'Branch and ticket office staff: member service',
-    rowscope: 'OWN',
-    // Their manual miles (activities, and the like) wait for a checker: no post-without-approval function.
-    grants: (fn) => REDUCED_MENUS.has(fn.menucode) && !fn.functioncode.endsWith(`_${POST_DIRECT}`),
-  },
-  {
-    rolecode: 'PARTNER',
-    rolename: 'Partner',
-    roledescription: 'Partner staff: voucher verification',
-    rowscope: 'OWN',
-    grants: (fn) => ['VOUCHVER', 'PROFILE', 'DASHBOARD'].includes(fn.menucode),
-  },
-  {
-    rolecode: 'CHECKER',
-    rolename: 'Checker',
-    roledescription: 'Approves or rejects the requests of other staff (maker-checker)',
-    rowscope: 'ALL',
-    // Every approval page, and a look (ACCESS only) at the screens whose writes wait for approval.
-    grants: (fn, catalogue) => {
-      const page = catalogue.pageByMenu.get(fn.menucode);
-      if (page?.kind === 'approvals' || ['PROFILE', 'DASHBOARD'].includes(fn.menucode)) return true;
-      return !!page && isListScreen(page) && !!page.approval && fn.functioncode === `${fn.menucode}_ACCESS`;
-    },
-  },
-];
-
-interface DemoUser {
-  username: string;
-  userfullname: string;
-  email: string;
-  rolecode: string;
-  branchcode: string | null;
-  tickoffid: string | null;
-  partnercode: string | null;
-  /** Days since the password was set. */
-  passwordAgeDays: number;
-}
-
-const DEMO_USERS: DemoUser[] = [
-  { username: 'admin', userfullname: 'System Administrator', email: 'admin@alms.example', rolecode: ADMIN_ROLE, branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
-  { username: 'bod', userfullname: 'Board Member', email: 'bod@alms.example', rolecode: 'BOD', branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
-  { username: 'branch', userfullname: 'Branch Officer', email: 'branch@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 0 },
-  { username: 'partner', userfullname: 'Partner Officer', email: 'partner@alms.example', rolecode: 'PARTNER', branchcode: null, tickoffid: null, partnercode: 'BNI', passwordAgeDays: 0 },
-  { username: 'hotel', userfullname: 'Hilton Voucher Desk', email: 'hotel@alms.example', rolecode: 'PARTNER', branchcode: null, tickoffid: null, partnercode: 'HILTON', passwordAgeDays: 0 },
-  { username: 'checker', userfullname: 'Approval Officer', email: 'checker@alms.example', rolecode: 'CHECKER', branchcode: 'JKTHO', tickoffid: 'JKT01', partnercode: null, passwordAgeDays: 0 },
-  { username: 'expired', userfullname: 'Expired Password User', email: 'expired@alms.example', rolecode: 'BRANCH', branchcode: 'DPSBO', tickoffid: 'DPS01', partnercode: null, passwordAgeDays: 120 },
-];
-
-/** Grants every function of the catalogue to the admin role, including functions new since the last start. */
-export async function syncAdminGrants(db: Kysely<Schema>, catalogue: Catalogue): Promise<void> {
-  const functions = functionCatalogue(catalogue);
-  const existing = new Set(
-    (await db.selectFrom('role_permission').select('functioncode').where('rolecode', '=', ADMIN_ROLE).execute()).map((r) => r.functioncode),
-  );
-  const missing = functions.filter((fn) => !existing.has(fn.functioncode));
-  for (let i = 0; i < missing.length; i += 200) {
-    await db
-      .insertInto('role_permission')
-      .values(missing.slice(i, i + 200).map((fn) => ({ rolecode: ADMIN_ROLE, ...fn, granted: 1 })))
-      .execute();
-  }
-}
+/** What each step prints, and whether a production start runs it (the demo's steps do not). */
+const STEP_TEXTS: Record<SeedStep, { demo: boolean; label(config: SeedContext['config']): string }> = {
+  users: { demo: false, label: () => 'Seeding roles and users' },
+  reference: { demo: false, label: () => 'Seeding reference data (countries, cities, airports, configuration)' },
+  programme: { demo: true, label: () => 'Seeding the demo programme (tiers, partners, accrual rules, awards)' },
+  members: { demo: true, label: (config) => `Seeding the demo members (${config.demoMembers ?? 'the named'} members and their history)` },
+  operations: { demo: true, label: () => 'Seeding the demo operations (nominees, promotions, corporates, claims, redemptions, orders, statements)' },
+};
 
 /**
- * Roles made before Row Scope existed have none (read as OWN): the seeded roles get theirs, so an upgraded
- * database's administrator still sees every row.
+ * The parts in the order they run: by step, and in a step by name, except that a part waits for those its `after`
+ * names (the first by name of those free to go, each time). Refuses a name used twice, an unknown name, and parts
+ * that wait for each other.
  */
-async function fillRowScopes(db: Kysely<Schema>, roles: readonly DemoRole[]): Promise<void> {
-  for (const role of roles) await db.updateTable('role').set({ rowscope: role.rowscope }).where('rolecode', '=', role.rolecode).where('rowscope', 'is', null).execute();
+export function orderSeedParts(parts: readonly SeedPart[]): SeedPart[] {
+  const names = new Set<string>();
+  for (const part of parts) {
+    if (names.has(part.name)) throw new Error(`Seed part ${part.name} is declared twice`);
+    names.add(part.name);
+  }
+  for (const part of parts) {
+    for (const before of part.after ?? []) if (!names.has(before)) throw new Error(`Seed part ${part.name} comes after ${before}, which is no seed part`);
+  }
+  const placed = new Set<string>();
+  const ordered: SeedPart[] = [];
+  for (const step of SEED_STEPS) {
+    const waiting = parts.filter((p) => p.step === step).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    while (waiting.length > 0) {
+      const next = waiting.findIndex((p) => (p.after ?? []).every((before) => placed.has(before)));
+      if (next < 0) throw new Error(`Seed parts of step ${step} wait for each other or for a later step: ${waiting.map((p) => p.name).join(', ')}`);
+      const [part] = waiting.splice(next, 1);
+      placed.add(part!.name);
+      ordered.push(part!);
+    }
+  }
+  return ordered;
 }
 
-async function insertRole(db: Kysely<Schema>, catalogue: Catalogue, role: DemoRole): Promise<void> {
-  await db.insertInto('role').values({ rolecode: role.rolecode, rolename: role.rolename, roledescription: role.roledescription, rowscope: role.rowscope, status: 'ACTIVE' }).execute();
-  const rows = functionCatalogue(catalogue).map((fn) => ({ rolecode: role.rolecode, ...fn, granted: role.grants(fn, catalogue) ? 1 : 0 }));
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('role_permission').values(rows.slice(i, i + 200)).execute();
-}
-
-async function insertUser(db: Kysely<Schema>, user: DemoUser, password: string, now: Date): Promise<void> {
-  const { passwordAgeDays, ...fields } = user;
-  await db
-    .insertInto('app_user')
-    .values({
-      ...fields,
-      status: 'ACTIVE',
-      passwordhash: await hashPassword(sha256Hex(password)),
-      passworddate: new Date(now.getTime() - passwordAgeDays * 86_400_000).toISOString(),
-      failedcount: 0,
-      lockeduntil: null,
-      createddate: now.toISOString(),
-      updateddate: now.toISOString(),
-    })
-    .execute();
-}
-
-/** Seeds once (when no role exists yet); afterwards only keeps the admin role's grants complete. */
-export async function seed(
+/** Runs every part, step by step (a step the start's progress prints); each part seeds once and is quiet after. */
+export async function runSeed(
+  parts: readonly SeedPart[],
   db: Kysely<Schema>,
   catalogue: Catalogue,
-  config: Pick<ServerConfig, 'production' | 'adminPassword'> & Partial<Pick<ServerConfig, 'demoMembers'>>,
+  config: SeedContext['config'],
   now = new Date(),
   step: StartProgress = quietly,
 ): Promise<void> {
-  await step('Seeding roles and users', async () => {
-    const anyRole = await db.selectFrom('role').select('rolecode').limit(1).executeTakeFirst();
-    if (!anyRole) {
-      await db.transaction().execute(async (trx) => {
-        if (config.production) {
-          await insertRole(trx, catalogue, DEMO_ROLES[0]!);
-          await insertUser(trx, DEMO_USERS[0]!, config.adminPassword!, now);
-        } else {
-          for (const role of DEMO_ROLES) await insertRole(trx, catalogue, role);
-          for (const user of DEMO_USERS) await insertUser(trx, user, DEMO_PASSWORD, now);
-        }
-      });
-    }
-    await syncAdminGrants(db, catalogue);
-    await fillRowScopes(db, config.production ? [DEMO_ROLES[0]!] : DEMO_ROLES);
-  });
-  await step('Seeding reference data (countries, cities, airports, configuration)', async () => {
-    await seedReferenceData(db, catalogue, now);
-    await seedConfigKeys(db, catalogue, now);
-  });
-  if (config.production) return;
-  await step('Seeding the demo programme (tiers, partners, accrual rules, awards)', async () => {
-    await seedTierData(db, catalogue, now);
-    await seedProgrammeData(db, catalogue, now);
-    await seedPartnerData(db, catalogue, now);
-    await seedAccrualData(db, catalogue, now);
-    await seedAwardData(db, catalogue, now);
-    await seedBuyMileageData(db, catalogue, now);
-    await seedTierRuleData(db, catalogue, now);
-  });
-  await step(`Seeding the demo members (${config.demoMembers ?? 'the named'} members and their history)`, (tell) => seedMemberData(db, now, { total: config.demoMembers, catalogue, tell }));
-  await step('Seeding the demo operations (nominees, promotions, corporates, claims, redemptions, orders, statements)', async () => {
-    await seedNomineeData(db, catalogue, now);
-    await seedPromotionData(db, catalogue, now);
-    await seedMemberCheckData(db, catalogue, now);
-    await seedCorporateData(db, catalogue, now);
-    await seedCustomTransactionData(db, catalogue, now);
-    await seedRetroClaimData(db, catalogue, now);
-    await seedRedemptionData(db, catalogue, now);
-    await seedOrderData(db, catalogue, now);
-    await seedMailingData(db, catalogue, now);
-    await seedStatementData(db, catalogue, now);
-    await seedEnrollmentAccess(db, catalogue);
-  });
-}
-
-/** Demo enrollment access: the admin role may enroll into every membership, branch staff into the individual ones. */
-async function seedEnrollmentAccess(db: Kysely<Schema>, catalogue: Catalogue): Promise<void> {
-  const screen = catalogue.screenByResource.get('membership');
-  if (!screen || (await db.selectFrom('role_enrollment').select('rolecode').limit(1).executeTakeFirst())) return;
-  const memberships = (await definitionDb(db).selectFrom(resourceModel(screen).table).select(['membershipid', 'membershiptypeid']).execute()) as { membershipid: string; membershiptypeid: string }[];
-  const rows = memberships.flatMap(({ membershipid, membershiptypeid }) => [
-    { rolecode: ADMIN_ROLE, membershipid, granted: 1 },
-    { rolecode: 'BRANCH', membershipid, granted: membershiptypeid === 'IND' ? 1 : 0 },
-  ]);
-  const roles = new Set((await db.selectFrom('role').select('rolecode').execute()).map((r) => r.rolecode));
-  const wanted = rows.filter((r) => roles.has(r.rolecode));
-  if (wanted.length > 0) await db.insertInto('role_enrollment').values(wanted).execute();
+  const ordered = orderSeedParts(parts);
+  for (const name of SEED_STEPS) {
+    const texts = STEP_TEXTS[name];
+    if (texts.demo && config.production) return;
+    await step(texts.label(config), async (tell) => {
+      for (const part of ordered.filter((p) => p.step === name)) await part.run({ db, catalogue, config, now, tell });
+    });
+  }
 }

@@ -4,7 +4,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import type { Challenge, Payload } from 'altcha-lib/types';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema';
-import { sha256Hex } from './sessionStore';
+import { sha256Hex } from '../core/sha256';
 
 /** The HMAC key is shared by all app servers through the database, created once on first start. */
 export async function loadSecret(db: Kysely<Schema>, name: string): Promise<string> {

@@ -1,5 +1,5 @@
 // Sessions: sign-in, sign-out and the session's own actions.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { sessionActions } from './sessionActions';
 
 export const sessionModule = defineServerModule({

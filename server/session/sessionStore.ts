@@ -1,27 +1,13 @@
 // Sessions live in the database as a hash of the bearer token, so any number of app servers share them.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { SessionUser } from '../core/action';
+import { sha256Hex } from '../core/sha256';
 import { isSqlite } from '../db/columnTypes';
 import type { Schema } from '../db/schema';
 import { readRows } from '../db/database';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { definitionDb } from '../db/definitionDb';
-
-export interface SessionUser {
-  username: string;
-  userfullname: string;
-  email: string;
-  branchcode: string | null;
-  tickoffid: string | null;
-  partnercode: string | null;
-  rolecode: string;
-  rolename: string;
-  /** The role's row scope: 'ALL' sees every row; anything else (OWN, or null) keeps to the user's branch, partner and memberships. */
-  rowscope: string | null;
-  expiresat: string;
-}
-
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 
@@ -171,19 +157,6 @@ export async function findSessionUser(
   if (!liveGuardRow(row, now)) return undefined;
   const { endedat: _e, userstatus: _u, rolestatus: _r, granted, ...user } = row;
   return { user, granted: granted === 1 };
-}
-
-/** Whether the role grants any of these function codes (a guard's `orFunctions`, asked only when its first code is not granted). */
-export async function grantsAny(db: Kysely<Schema>, rolecode: string, functioncodes: readonly string[] | undefined): Promise<boolean> {
-  if (!functioncodes || functioncodes.length === 0) return false;
-  const row = await db
-    .selectFrom('role_permission')
-    .select('functioncode')
-    .where('rolecode', '=', rolecode)
-    .where('functioncode', 'in', [...functioncodes])
-    .where('granted', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Schema } from '../db/schema';
 import { readConfigKey } from '../configuration/configKeys';
 import { tierMonths } from '../enrollment/enrollmentStore';
 import { addDays, isoDay } from '../../engine/definition/dates';
-import type { LedgerListener } from '../ledger/ledgerListeners';
+import type { LedgerListener } from '../core/ledgerListeners';
 import { giveTierCompletionBonus } from '../bonuses/bonusStore';
 import { auditStamp } from '../resources/auditColumns';
 import {

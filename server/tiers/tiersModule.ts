@@ -1,9 +1,11 @@
 // Tiers: their actions and hooks, the period-end job, and the upgrade made inside each posting.
-import { defineServerModule } from '../core/serverModule';
+import { defineServerModule } from '../serverModule';
 import { tierActions } from './tierActions';
 import { tierHooks } from './tierHooks';
 import { tierJobHandlers, tierSchedules } from './tierJobs';
 import { tierLedgerListener } from './tierStore';
+import { seedTierData } from './tierData';
+import { seedTierRuleData } from './tierRuleData';
 
 export const tiersModule = defineServerModule({
   name: 'tiers',
@@ -12,4 +14,8 @@ export const tiersModule = defineServerModule({
   jobHandlers: () => tierJobHandlers,
   schedules: tierSchedules,
   ledgerListeners: [tierLedgerListener],
+  seed: [
+    { name: 'tiers', step: 'programme', run: ({ db, catalogue, now }) => seedTierData(db, catalogue, now) },
+    { name: 'tierRules', step: 'programme', after: ['buyMileage'], run: ({ db, catalogue, now }) => seedTierRuleData(db, catalogue, now) },
+  ],
 });

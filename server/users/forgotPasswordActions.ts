@@ -13,9 +13,9 @@ import { checkKey, issueKey, KEY_PURPOSES, setKeyProgress, useKey, type KeyHolde
 import { loadSecret, redeemCaptcha } from '../session/captcha';
 import { assertClientNotLocked, CLIENT_SCOPES, failureLimit, recordClientEvent } from '../session/clientLock';
 import { BROWSER_HASH } from '../session/passwordHash';
-import { sha256Hex } from '../session/sessionStore';
+import { sha256Hex } from '../core/sha256';
 import { LEGENDS } from '../userlog/userLog';
-import { recordFailedAttempt, setPassword } from './credentials';
+import { recordFailedAttempt, setPassword } from '../session/credentials';
 
 /** How long a flow ticket lives: the whole flow, from the username to the new password. */
 export const FORGOT_TICKET_MINUTES = 10;

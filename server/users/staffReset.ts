@@ -12,7 +12,7 @@ import type { ResourceHooks } from '../resources/hooks';
 import { BROWSER_HASH } from '../session/passwordHash';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { userAdministrationHooks } from './administratorGuard';
-import { setPassword } from './credentials';
+import { setPassword } from '../session/credentials';
 
 const STAFF_RESET = [KEY_PURPOSES.STAFF_RESET] as const;
 /** Stored for a user who has not set a password yet: no password hashes to it, so nobody can log in. */

@@ -5,9 +5,9 @@ import { defineAction, type ActionContext } from '../core/action';
 import { ApiError, forbidden, unauthenticated } from '../core/apiError';
 import { checkKey, KEY_PURPOSES, useKey } from '../keys/oneTimeKeys';
 import { checkCredentials } from '../session/sessionActions';
-import { sha256Hex } from '../session/sessionStore';
+import { sha256Hex } from '../core/sha256';
 import { LEGENDS } from '../userlog/userLog';
-import { setPassword } from './credentials';
+import { setPassword } from '../session/credentials';
 
 const hashField = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 

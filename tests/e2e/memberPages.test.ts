@@ -10,7 +10,7 @@ import type { MemberRow } from '../../server/db/schema';
 import { issueKey, KEY_PURPOSES } from '../../server/keys/oneTimeKeys';
 import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions';
 import { verifyPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { latestMail, otpCodeIn, pathIn } from '../server/outbox';
 import { holdClock, logIn, passCaptcha, steadyText, screenshotDir, startBrowserRig, type BrowserRig } from './browser';

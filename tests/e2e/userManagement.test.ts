@@ -13,7 +13,7 @@ import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { createJobWorker } from '../../server/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { answerOk, answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
 const search = (page: Page) => page.locator('.engine-search');

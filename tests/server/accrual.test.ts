@@ -119,7 +119,7 @@ describe.each(testDatabases)('accrual on $name', (target) => {
     });
 
     it('rewrites stored segment keys to the one flight identity, the earlier claim keeping a segment stored both ways', async () => {
-      const { up } = await import('../../server/db/migrations/0055_segment_flight_identity');
+      const { up } = await import('../../server/accrual/migrations/0055_segment_flight_identity');
       const key = (number: string, route = 'CGK|SIN') => `MIGR|GA|${number}|2025-01-0${route === 'CGK|SIN' ? 1 : 2}|${route}`;
       const rows = [
         { segmentkey: key('GA0402'), memberid: 'MIGR', activityid: 'OLDER', createddate: '2025-01-01T00:00:00.000Z' },

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/core/config';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/migrations';
 import { loadCatalogue } from '../../server/definitions';
 import { checkLedger } from '../../server/ledger/ledgerStore';
 import { syncResourceTables } from '../../server/resources/schemaSync';
 import { cardNumberOf } from '../../server/cards/cardNumbers';
-import { demoPopulation, NAMED_MEMBERS } from '../../server/seed/memberData';
-import { seed } from '../../server/seed/seed';
+import { demoPopulation, NAMED_MEMBERS } from '../../server/demoPopulation/memberData';
+import { seed } from '../../server/seeding';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';
 

@@ -3,7 +3,7 @@
 // first use, after its lifetime, and after the session expired.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineAction } from '../../server/core/action';
-import { issueFileLink } from '../../server/core/fileLinks';
+import { issueFileLink } from '../../server/session/fileLinks';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 // A session's own action that hands out a link, as a receipt does (the same mechanism, without a purchase to make).

@@ -14,7 +14,7 @@ import type { Action } from '../../server/core/action';
 import { loadCatalogue } from '../../server/definitions';
 import { CountCache } from '../../server/resources/countCache';
 import { resourceActions } from '../../server/resources/resourceActions';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';
 

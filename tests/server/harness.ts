@@ -16,7 +16,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Kysely } from 'kysely';
 import { createDatabase, createSchema, databaseExists, databaseUrl, dropDatabase, dropSchema, renameDatabase } from '../../server/db/pgSchema';
 import { TEMPLATE_SCHEMA } from './pgTemplate';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { DEMO_AS_OF } from '../../server/seed/seedDates';
 
 /**

@@ -2,7 +2,7 @@
 // for the ledger tests: members, balances, one call in its own transaction.
 import type { Kysely } from 'kysely';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/migrations';
 import type { Schema } from '../../server/db/schema';
 import { loadCatalogue } from '../../server/definitions';
 import { syncResourceTables } from '../../server/resources/schemaSync';

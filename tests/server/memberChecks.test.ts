@@ -3,7 +3,8 @@
 // only the rows it admits, under the view's own function codes, with who and when recorded and the user log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/definitions';
-import { checkUncheckedNames, lockMember } from '../../server/memberChecks/memberChecksStore';
+import { checkUncheckedNames } from '../../server/memberChecks/memberChecksStore';
+import { lockMember } from '../../server/members/memberLocks';
 import { REFERRAL_CODE_PATTERN } from '../../server/memberChecks/referralCode';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';

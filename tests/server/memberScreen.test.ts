@@ -10,7 +10,7 @@ import { credit, debit } from '../../server/ledger/ledgerStore';
 import { MEMBER_SCREEN_TEXTS } from '../../server/members/memberHooks';
 import { MEMBER_STATUS_TEXTS } from '../../server/members/memberStatusActions';
 import { hashPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions'
 import { MINI_VIEW_TEXTS } from '../../server/members/miniViewActions';
 import { OTP_TEXTS, otpCodeHash } from '../../server/members/otpActions';
 import { verifyPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 import { keyIn, latestMail, linkIn, mailsTo, otpCodeIn } from './outbox';
 

@@ -8,7 +8,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition/views';
 import { createOrder, moveOrders, regionForAddress } from '../../server/orders/orderStore';
 import { holdTier, loadMember } from '../../server/tiers/tierStore';
-import { tierId } from '../../server/seed/tierData';
+import { tierId } from '../../server/tiers/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';
 

@@ -6,7 +6,7 @@
 import type { TestProject } from 'vitest/node';
 import { installRollups } from '../../server/rollups/rollupStore';
 import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/migrations';
 import { createDatabase, databaseUrl, dropDatabase, dropDatabases } from '../../server/db/pgSchema';
 import { loadCatalogue } from '../../server/definitions';
 import { syncResourceTables } from '../../server/resources/schemaSync';

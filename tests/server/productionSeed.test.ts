@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/core/config';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/migrations';
 import { loadCatalogue } from '../../server/definitions';
-import { seed } from '../../server/seed/seed';
+import { seed } from '../../server/seeding';
 import { syncResourceTables } from '../../server/resources/schemaSync';
 
 describe('production start', () => {

@@ -8,7 +8,7 @@ import { MEMBER_FLOW_PATHS as PATHS } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import type { Schema } from '../../server/db/schema';
 import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 import { mailsTo } from './outbox';
 import { definitionDb } from '../../server/db/definitionDb';

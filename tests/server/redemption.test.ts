@@ -14,7 +14,7 @@ import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, unknown>;
 
-// Demo members (server/seed/memberData.ts): Budi Santoso, GOLD, 62,700 miles; a BLUE member with 343 miles.
+// Demo members (server/demoPopulation/memberData.ts): Budi Santoso, GOLD, 62,700 miles; a BLUE member with 343 miles.
 const BUDI = { memberid: 'MBR0000001', cardnumber: '5100000016' };
 const BLUE = { memberid: 'MBR0000020', cardnumber: '5100000206' };
 const ONE_WAY = { origin: 'CGK', destination: 'DPS', departuredate: '2027-02-10', isreturn: false, compartmentcode: 'Y', passenger: 1 };

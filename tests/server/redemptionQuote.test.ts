@@ -11,7 +11,7 @@ import { definitionDb } from '../../server/db/definitionDb';
 
 type Row = Record<string, unknown>;
 
-// Demo member (server/seed/memberData.ts): Budi Santoso, GOLD; a BLUE member with 343 miles.
+// Demo member (server/demoPopulation/memberData.ts): Budi Santoso, GOLD; a BLUE member with 343 miles.
 const BUDI = { memberid: 'MBR0000001', cardnumber: '5100000016' };
 const BLUE = { cardnumber: '5100000206' };
 const SELF = { name: 'Budi', familyname: 'Santoso', memberiduser: BUDI.cardnumber, birthdate: '1979-05-20', selfusage: true };

@@ -7,7 +7,7 @@ import { buildCatalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/migrations';
 import { loadCatalogue } from '../../server/definitions';
 import { CountCache } from '../../server/resources/countCache';
 import { listRecords } from '../../server/resources/listQuery';

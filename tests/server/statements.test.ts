@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { formatMessage } from '../../engine/rules';
 import { createJobWorker } from '../../server/jobs/jobWorker';
-import { ATTACHMENT_TEXTS, MAIL_STATUS, Mailer, SENDING_LEASE_MS, writeMail } from '../../server/mail/mailer';
+import { ATTACHMENT_TEXTS, MAIL_STATUS, Mailer, SENDING_LEASE_MS, writeMail } from '../../server/core/mailer';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sendStatements, STATEMENT_TEXTS } from '../../server/reports/statementStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { hashPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { TIER_CARD_ORDER } from '../../server/tiers/tierStore';
 import { TIER_CHANGE_TEXTS } from '../../server/tiers/tierHooks';
 import { startTestServer, testDatabases, type TestServer } from './harness';

@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/core/config';
 import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/migrations';
 import { loadCatalogue } from '../../server/definitions';
 import { syncResourceTables } from '../../server/resources/schemaSync';
-import { seed } from '../../server/seed/seed';
-import { seedTierData } from '../../server/seed/tierData';
+import { seed } from '../../server/seeding';
+import { seedTierData } from '../../server/tiers/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { definitionDb } from '../../server/db/definitionDb';
 

@@ -6,7 +6,7 @@ import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
 import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
 import { userAdministrationHooks } from '../../server/users/administratorGuard';
-import { sha256Hex } from '../../server/session/sessionStore';
+import { sha256Hex } from '../../server/core/sha256';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
 

@@ -1,4 +1,4 @@
-// The accrual engine without a database: the demo rule tables (server/seed/accrualData.ts) as the rule screens
+// The accrual engine without a database: the demo rule tables (server/accrual/accrualData.ts) as the rule screens
 // store them, rated for flights and partner activity; every credit's lines add up to it, every other candidate
 // rule says why it did not apply.
 import { createRequire } from 'node:module';
@@ -10,7 +10,7 @@ import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type Activit
 import { greatCircleMiles } from '../../server/accrual/geo';
 import { airRulesFor, assembleRuleBook, RULE_RESOURCES, type RuleTables } from '../../server/accrual/ruleBook';
 import { loadCatalogue } from '../../server/definitions';
-import { ACCRUAL_TABLES } from '../../server/seed/accrualData';
+import { ACCRUAL_TABLES } from '../../server/accrual/accrualData';
 
 const catalogue = loadCatalogue();
 

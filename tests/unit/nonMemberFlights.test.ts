@@ -1,6 +1,6 @@
 // seed:volume's parked non-member flights: their keys never meet, whatever the random part of a generated key.
 import { describe, expect, it } from 'vitest';
-import { nonMemberFlights } from '../../server/seed/volumeActivity';
+import { nonMemberFlights } from '../../server/demoPopulation/volumeActivity';
 
 describe('nonMemberFlights', () => {
   it('gives every flight of 300,000 members a key of its own time (1,000,000 members met on a key before)', () => {

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defineServerModule, orderModules, type ServerModule } from '../../server/core/serverModule';
+import { defineServerModule, orderModules, type ServerModule } from '../../server/serverModule';
 import { loadCatalogue } from '../../server/definitions';
 import { serverModules } from '../../server/modules';
 
