@@ -5,22 +5,13 @@
 // rolls the posting back (this lives in core, below the module contract that names it, so the ledger module can
 // declare its own parts). Listeners belong to the database a server was started on (its modules' listeners,
 // server/server.ts), not to the process: two servers in one process, or a test's own database, hear only their own.
-import type { Kysely } from 'kysely';
-import type { Schema } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { LedgerTransactionRow, Schema } from '../db/schema';
 
 export type LedgerOperation = 'credit' | 'debit' | 'reverse' | 'transfer' | 'merge';
 
 /** A ledger_transaction row as written (signed amounts: credits positive, debits negative). */
-export interface WrittenRow {
-  trxid: number;
-  memberid: string;
-  trxtype: string;
-  activitydate: string;
-  awardmiles: number;
-  tiermiles: number;
-  segments: number;
-  source: string | null;
-}
+export type WrittenRow = Pick<Selectable<LedgerTransactionRow>, 'trxid' | 'memberid' | 'trxtype' | 'activitydate' | 'awardmiles' | 'tiermiles' | 'segments' | 'source'>;
 
 export interface LedgerWrite {
   operation: LedgerOperation;

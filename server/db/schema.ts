@@ -1,5 +1,6 @@
 // Row types of the core tables (created by server/db/migrations). Times are ISO-8601 UTC text on both databases.
 import type { Generated, Selectable } from 'kysely';
+import type { DetailLine } from '../../engine/definition/views';
 
 export interface RoleRow {
   rolecode: string;
@@ -432,16 +433,9 @@ export interface JobRow {
 }
 
 /** One criterion of a ledger row (migration 0012): which rule gave how many miles (accrual credits and re-ratings). */
-export interface LedgerDetailRow {
+/** One criterion of a ledger row: the detail page's line (engine/definition/views.ts) of its transaction. */
+export interface LedgerDetailRow extends DetailLine {
   trxid: number;
-  lineno: number;
-  criterion: string;
-  ruletype: string;
-  rulecode: string;
-  description: string;
-  awardmiles: number;
-  tiermiles: number;
-  segments: number;
 }
 
 /** A flight segment credited to a member (migration 0012): the unique key keeps a segment from earning twice. */

@@ -62,6 +62,13 @@ async function maySee(ctx: ActionContext, catalogue: Catalogue, file: { createdb
   return (await grantsAny(ctx.db, user.rolecode, [`${file.menucode}_ACCESS`])) && (await roleMayGenerate(ctx.db, page, user));
 }
 
+/** A report file the caller may see (their own, or one of a report they may open); any other answers as missing. */
+async function visibleFile(ctx: ActionContext, catalogue: Catalogue, fileid: string) {
+  const file = await findReportFile(ctx.db, fileid);
+  if (!file || !(await maySee(ctx, catalogue, file))) throw new ApiError(CODES.NOT_FOUND, REPORT_TEXTS.notFound);
+  return file;
+}
+
 /** The parameters as printed under a PDF's title and shown in the file list: each filter's label and chosen value. */
 function headingOf(page: ReportPage, criteria: Record<string, FilterValue>): [string, string][] {
   return panelFilters(asPanel(page)).map((filter) => {
@@ -160,8 +167,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
       data: FILE_DATA,
       handler: async (ctx) => {
         const { fileid } = ctx.parameter.data as { fileid: string };
-        const file = await findReportFile(ctx.db, fileid);
-        if (!file || !(await maySee(ctx, catalogue, file))) throw new ApiError(CODES.NOT_FOUND, REPORT_TEXTS.notFound);
+        const file = await visibleFile(ctx, catalogue, fileid);
         // A failed job answers an error code with its reason: the widget shows 'No Data'.
         if (file.status === JOB_STATUS.FAILED) throw new ApiError(CODES.VALIDATION, file.error ?? REPORT_TEXTS.noData);
         return { code: CODES.SUCCESS, message: MESSAGES.SUCCESS, result: { fileid, status: file.status ?? JOB_STATUS.QUEUED, percentage: Number(file.percentage ?? 0) } };
@@ -173,8 +179,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
       data: FILE_DATA,
       handler: async (ctx) => {
         const { fileid } = ctx.parameter.data as { fileid: string };
-        const file = await findReportFile(ctx.db, fileid);
-        if (!file || !(await maySee(ctx, catalogue, file))) throw new ApiError(CODES.NOT_FOUND, REPORT_TEXTS.notFound);
+        const file = await visibleFile(ctx, catalogue, fileid);
         if (file.status !== JOB_STATUS.DONE) throw new ApiError(CODES.VALIDATION, file.status === JOB_STATUS.FAILED ? (file.error ?? REPORT_TEXTS.noData) : REPORT_TEXTS.notReady);
         if (!(await access(file.storedname).then(() => true, () => false))) throw new ApiError(CODES.VALIDATION, REPORT_TEXTS.expired);
         const path = await issueFileLink(ctx, { fileid }, REPORT_FILE_PREFIX);

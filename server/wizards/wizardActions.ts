@@ -130,6 +130,12 @@ async function checkStepReferences(db: Kysely<Schema>, catalogue: Catalogue, ste
   }
 }
 
+/** The refusal of a draft some step of which is incomplete or wrong (draftProblem), naming the step and its fields. */
+function incompleteDraft(wizard: WizardModel, draft: Draft): ActionResult | undefined {
+  const problem = draftProblem(wizard, draft);
+  return problem && refused(CODES.VALIDATION, problem.message, problem.step, problem.fields, problem.row);
+}
+
 /** Runs a domain step and answers a StepRefusal as a refusal envelope (its transaction has rolled back). */
 async function refusing(run: () => Promise<ActionResult>): Promise<ActionResult> {
   try {
@@ -149,46 +155,42 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
   const wizard = compileWizard(page as WizardPage, catalogue);
   const guard = { function: `${wizard.menucode}_${WIZARD_SUBMIT_FUNCTION}` };
 
-  const submit = defineAction({
-    path: wizard.submit,
-    guard,
-    data: DRAFT_OBJECT,
-    handler: async (ctx) => {
-      const draft = checkedDraft(wizard, ctx.parameter.data);
-      const problem = draftProblem(wizard, draft);
-      if (problem) return refused(CODES.VALIDATION, problem.message, problem.step, problem.fields, problem.row);
-      const transact: Transact = server.groupCommit ? groupCommitOf(ctx.db) : (work) => ctx.db.transaction().execute(work);
-      const answer = await refusing(() =>
-        transact(async (trx: Kysely<Schema>) => {
-          for (const step of wizard.steps) if (step.kind !== 'summary') await checkStepReferences(trx, catalogue, step, draft);
-          return server.submit(ctx, trx, draft, wizard);
-        }),
-      );
-      // Mail the domain code queued in the transaction goes out once it has committed.
-      ctx.mail.deliverSoon();
-      return answer;
-    },
+  /** An action on the whole draft: checked (a 1001 when malformed) and complete (a 1002 naming the step otherwise). */
+  const draftAction = (path: string, run: (ctx: ActionContext, draft: Draft) => Promise<ActionResult>) =>
+    defineAction({
+      path,
+      guard,
+      data: DRAFT_OBJECT,
+      handler: async (ctx) => {
+        const draft = checkedDraft(wizard, ctx.parameter.data);
+        return incompleteDraft(wizard, draft) ?? run(ctx, draft);
+      },
+    });
+
+  const submit = draftAction(wizard.submit, async (ctx, draft) => {
+    const transact: Transact = server.groupCommit ? groupCommitOf(ctx.db) : (work) => ctx.db.transaction().execute(work);
+    const answer = await refusing(() =>
+      transact(async (trx: Kysely<Schema>) => {
+        for (const step of wizard.steps) if (step.kind !== 'summary') await checkStepReferences(trx, catalogue, step, draft);
+        return server.submit(ctx, trx, draft, wizard);
+      }),
+    );
+    // Mail the domain code queued in the transaction goes out once it has committed.
+    ctx.mail.deliverSoon();
+    return answer;
   });
 
   const checks = wizard.steps.flatMap((step) => {
     if (!step.check) return [];
     if (step.kind === 'summary') {
       return [
-        defineAction({
-          path: step.check,
-          guard,
-          data: DRAFT_OBJECT,
-          handler: async (ctx) => {
-            const draft = checkedDraft(wizard, ctx.parameter.data);
-            const problem = draftProblem(wizard, draft);
-            if (problem) return refused(CODES.VALIDATION, problem.message, problem.step, problem.fields, problem.row);
-            if (!server.quote) throw new Error(`${wizard.menucode}: the summary's check ${step.check} has no quote`);
-            const quote = server.quote;
-            return refusing(async () => {
-              for (const each of wizard.steps) if (each.kind !== 'summary') await checkStepReferences(ctx.db, catalogue, each, draft);
-              return { result: await quote(ctx, draft) };
-            });
-          },
+        draftAction(step.check, async (ctx, draft) => {
+          if (!server.quote) throw new Error(`${wizard.menucode}: the summary's check ${step.check} has no quote`);
+          const quote = server.quote;
+          return refusing(async () => {
+            for (const each of wizard.steps) if (each.kind !== 'summary') await checkStepReferences(ctx.db, catalogue, each, draft);
+            return { result: await quote(ctx, draft) };
+          });
         }),
       ];
     }
