@@ -2,13 +2,12 @@
 // the application (which opens after sign-in), the branded not-found page elsewhere; signed in, the application
 // (loaded lazily). The login page is plain React: antd's frame (theme, toasts) loads for every other page, once,
 // and then stays, so a toast that explains a sign-out outlives the signed-in application.
-import { lazy, Suspense, use, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { MenuTree } from '../engine/definition/menuTree';
 import tree from '../screens/menu-tree.json';
 import { isStaffPath, staffPatterns } from './shell/staffRoutes';
-import { sessionStore } from './session/storage';
-import { loadEnvironment } from './session/environment';
+import { useEnvironment, useSignedIn } from './session/useSessionState';
 
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const loadSignedIn = () => import('./shell/SignedInApp');
@@ -74,12 +73,9 @@ function AntdRoot({ wanted, children }: { wanted: boolean; children: ReactNode }
 }
 
 export function App() {
-  const signedIn = useSyncExternalStore(sessionStore.subscribe, () => !!sessionStore.token());
+  const signedIn = useSignedIn();
   const { pathname } = useLocation();
-  const [idleSeconds, setIdleSeconds] = useState<number>();
-  useEffect(() => {
-    void loadEnvironment().then((environment) => setIdleSeconds(environment.idleSeconds));
-  }, []);
+  const idleSeconds = useEnvironment()?.idleSeconds;
   // The application's code loads beside antd's frame, not after it.
   useEffect(() => {
     if (signedIn) void loadSignedIn();

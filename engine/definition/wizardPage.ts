@@ -312,3 +312,10 @@ export function rowsWithInherited(step: WizardStepModel, draft: Draft): FormValu
   );
   return rows.map((row) => ({ ...inherited, ...row }));
 }
+
+/** A step check's answer without the values the step's own form already shows. */
+export function beyondForm(step: WizardStepModel, answer: unknown): Record<string, unknown> | undefined {
+  if (!answer || typeof answer !== 'object') return undefined;
+  const own = new Set(step.form?.fields.map((f) => f.name));
+  return Object.fromEntries(Object.entries(answer as Record<string, unknown>).filter(([name]) => !own.has(name)));
+}

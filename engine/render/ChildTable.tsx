@@ -4,30 +4,25 @@
 // existing records chosen from the picked field's selector (those already linked left out) in one
 // createbulk call, Remove unlinks.
 import { lazy, Suspense, use, useMemo } from 'react';
-import { Button, Drawer, Modal, Select, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { actionFunctionCode, hasAction } from '../definition/compile';
 import { childCriteria, pickedField } from '../definition/recordPage';
-import { PICK_REMOVE, PICK_REMOVE_CONFIRM, rowActions, type RowAction } from '../definition/rowActions';
-import { FORM_WIDTH, isListScreen, type ChildTableDefinition, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
+import { rowActions, type RowAction } from '../definition/rowActions';
+import { isListScreen, type ChildTableDefinition, type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
 import { DataTable } from './DataTable';
-import { RecordDetails } from './RecordDetails';
 import { useEngine } from './EngineContext';
-import { FormFooter } from './FormFooter';
 import { RowButtons } from './RowButtons';
 import { PAGE_SIZE } from './controllers/useListController';
-import { useSelectorOptions } from './useSelectorOptions';
 import { useActionRunner } from './controllers/useActionRunner';
 import { useChildController, usePickController } from './controllers/useChildController';
 import { useRecordController } from './controllers/useRecordController';
+import { ChildFormDrawer } from './ChildFormDrawer';
+import { PICK_TEXTS, PickModal } from './PickModal';
 
 type Row = Record<string, unknown>;
 
-const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.RecordForm })));
 const ReasonConfirm = lazy(() => import('./ReasonConfirm').then((m) => ({ default: m.ReasonConfirm })));
-
-// not in spec: a pick list's button texts and the confirmation of a removal (spec 000 §4's pattern)
-export const PICK_TEXTS = { add: 'Add', remove: PICK_REMOVE, removeConfirm: PICK_REMOVE_CONFIRM } as const;
 
 interface ChildTableProps {
   parent: ScreenDefinition;
@@ -123,60 +118,3 @@ function ChildRows({ screen, child, fixed, onOpenDetail }: { screen: ScreenDefin
   );
 }
 
-/** A child row's form (create, edit: the parent key locked) or details (view), in a drawer. */
-function ChildFormDrawer({ screen, record, locked }: { screen: ScreenDefinition; record: ReturnType<typeof useRecordController>; locked: string[] }) {
-  const { form, saving, close, save, title } = record;
-  const formId = `child-form-${screen.menucode}`;
-  return (
-    <Drawer
-      open={!!form}
-      title={title}
-      onClose={close}
-      size={screen.options?.formWidth ?? FORM_WIDTH}
-      destroyOnHidden
-      footer={<FormFooter viewing={form?.mode === 'view'} formId={formId} saving={saving} onClose={close} />}
-    >
-      {form &&
-        (form.mode === 'view' ? (
-          <RecordDetails screen={screen} record={form.record} />
-        ) : (
-          <Suspense fallback={<Spin />}>
-            <RecordForm screen={screen} mode={form.mode} initial={form.record} serverErrors={form.errors} formId={formId} locked={locked} onSubmit={(values) => void save(values)} />
-          </Suspense>
-        ))}
-    </Drawer>
-  );
-}
-
-interface PickModalProps {
-  open: boolean;
-  title: string;
-  selector: string;
-  placeholder: string;
-  excluded: Set<unknown>;
-  chosen: string[];
-  onChange(chosen: string[]): void;
-  onCancel(): void;
-  onOk(): void;
-}
-
-/** Chooses several existing records to link, from the picked field's selector, leaving out the linked ones. */
-function PickModal({ open, title, selector, placeholder, excluded, chosen, onChange, onCancel, onOk }: PickModalProps) {
-  const { options, loading } = useSelectorOptions(open ? selector : undefined);
-  const choices = options.filter((o) => !excluded.has(o.value)).map((o) => ({ value: String(o.value), label: o.label }));
-  return (
-    <Modal open={open} title={title} okText={PICK_TEXTS.add} onOk={onOk} okButtonProps={{ disabled: chosen.length === 0 }} onCancel={onCancel} destroyOnHidden>
-      <Select
-        aria-label={title}
-        mode="multiple"
-        style={{ width: '100%' }}
-        placeholder={placeholder}
-        loading={loading}
-        value={chosen}
-        onChange={onChange}
-        options={choices}
-        showSearch={{ optionFilterProp: 'label' }}
-      />
-    </Modal>
-  );
-}

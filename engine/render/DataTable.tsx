@@ -1,13 +1,14 @@
 // The screen's table: declared columns and formats, server paging and sort, the footer of spec 000 §9.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Table, Tooltip } from 'antd';
 import type { SortDirection } from '../api/envelope';
-import { tableColumns, type ResolvedField } from '../definition/compile';
-import { formatValue, pageFooter } from '../definition/format';
+import { tableColumns } from '../definition/compile';
+import { pageFooter } from '../definition/format';
 import type { ScreenDefinition } from '../definition/screen';
 import { fitWidths } from '../definition/tableWidths';
-import { displayValue } from './displayValue';
-import { useReferenceLabels, type ValueLabels } from './useReferenceLabels';
+import { cellText, displayValue } from './displayValue';
+import { useElementWidth } from './useElementWidth';
+import { useReferenceLabels } from './useReferenceLabels';
 
 const NO_WIDTH = 64;
 /** The row checkbox column, its width set so that the data columns know what is left. */
@@ -33,25 +34,10 @@ interface DataTableProps {
   selection?: { selected: Row[]; onChange(rows: Row[]): void };
 }
 
-/** A cell's whole text, for the tooltip over a cut cell: none for a progress bar or an empty cell. */
-function cellText(field: ResolvedField, value: unknown, labels: ValueLabels | undefined): string {
-  if (field.format === 'progress' || value === null || value === undefined || value === '') return '';
-  if (labels && Array.isArray(value)) return value.map((v) => labels.get(v) ?? String(v)).join(', ');
-  return labels?.get(value) ?? formatValue(field, value);
-}
-
 export function DataTable(props: DataTableProps) {
   const { screen, sort } = props;
   const columns = tableColumns(screen);
-  const [room, setRoom] = useState<number>();
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = box.current;
-    if (!node) return;
-    const observer = new ResizeObserver(() => setRoom(node.clientWidth));
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
+  const { box, width: room } = useElementWidth<HTMLDivElement>();
   // What the data columns have: the panel less No, Action and the row checkboxes.
   const widths = fitWidths(
     columns.map((c) => c.width),

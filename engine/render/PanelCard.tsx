@@ -1,14 +1,15 @@
 // One panel of a panel page (spec 000 §2): its filters (a change refetches at once), Reset, a loading spinner,
 // an empty placeholder, a closable red banner with the server's message, and Enlarge: the panel in a 960 modal.
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Form, Modal, Spin, Statistic, Table, Tooltip } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Modal, Spin, Statistic, Tooltip } from 'antd';
 import { ExpandOutlined, UndoOutlined } from '@ant-design/icons';
-import { columnLabel, formatCell, formatThousands, hasRows, labelledColumns, statisticValue, withLabels } from '../definition/chartData';
+import { columnLabel, formatThousands, hasRows, labelledColumns, statisticValue, withLabels } from '../definition/chartData';
 import { panelCriteria, panelFilters, type FilterValues } from '../definition/panelPage';
 import type { PanelChart as PanelChartDefinition, PanelDefinition } from '../definition/screen';
 import { usePanelQuery, type PanelQueryState } from './usePanelQuery';
 import { useReferenceLabels } from './useReferenceLabels';
 import { FilterInput } from './widgets/FilterInput';
+import { PanelTable } from './PanelTable';
 
 // The chart loads with the first one drawn, not with the page.
 const PanelChart = lazy(() => import('./PanelChart'));
@@ -16,7 +17,6 @@ const PanelChart = lazy(() => import('./PanelChart'));
 /** Spec 000 §2, §9: a panel opens enlarged in a modal 960 wide. */
 export const PANEL_MODAL_WIDTH = 960;
 const CHART_HEIGHT = { card: 280, modal: 440 } as const;
-const TABLE_PAGE_SIZE = 10;
 
 interface PanelCardProps {
   panel: PanelDefinition;
@@ -40,25 +40,6 @@ function PanelFilters({ panel, values, today, onChange, where }: Omit<PanelCardP
         );
       })}
     </Form>
-  );
-}
-
-function PanelTable({ chart, rows }: { chart: PanelChartDefinition; rows: unknown[] }) {
-  const columns = chart.columns ?? [];
-  return (
-    <Table<Record<string, unknown>>
-      size="small"
-      rowKey={(_, index) => String(index)}
-      dataSource={rows as Record<string, unknown>[]}
-      pagination={rows.length > TABLE_PAGE_SIZE ? { pageSize: TABLE_PAGE_SIZE, showSizeChanger: false } : false}
-      columns={columns.map((column) => ({
-        key: column.name,
-        dataIndex: column.name,
-        title: column.label,
-        align: column.format === 'number' || column.format === 'percent' ? ('right' as const) : undefined,
-        render: (value: unknown) => formatCell(column, value),
-      }))}
-    />
   );
 }
 

@@ -1,35 +1,19 @@
 // The panels page kind: a title and a grid of panels, two a row from antd's lg breakpoint (one below it),
 // each filter's value in the URL ('<panel>.<filter>=...', only what differs from its default).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Col, Modal, Row, Typography } from 'antd';
-import { isSuccess } from '../api/envelope';
 import { panelDefaults, panelStateFromQuery, panelStateToQuery, type FilterValues } from '../definition/panelPage';
 import type { PanelAnnouncement, PanelPage as PanelPageDefinition } from '../definition/screen';
-import { useEngine } from './EngineContext';
 import { PanelCard } from './PanelCard';
-import { panelQueryPath } from './usePanelQuery';
+import { useAnnouncement } from './controllers/useAnnouncement';
 import type { PageViewProps } from './pageViewProps';
 
 const DEFAULT_SPAN = 12;
 
 /** The dismissible info banner: shown when the query answers show true; its link opens the content in a modal. */
 function AnnouncementBanner({ announcement }: { announcement: PanelAnnouncement }) {
-  const { call } = useEngine();
-  const [content, setContent] = useState<string>();
+  const content = useAnnouncement(announcement.query);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let current = true;
-    void call<{ show: boolean; content: string }[]>(panelQueryPath(announcement.query), { criteria: {} })
-      .then((answer) => {
-        const row = Array.isArray(answer.result) ? answer.result[0] : undefined;
-        if (current && isSuccess(answer.status.responsecode, true) && row?.show) setContent(row.content);
-      })
-      // No banner when it cannot be read: the panels still show.
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [call, announcement.query]);
   if (content === undefined) return null;
   return (
     <>

@@ -1,14 +1,14 @@
 // A screen's record form: the rjsf schema compiled from the fields, the engine's widgets, the rule
 // language's messages on blur and on submit, and the server's field messages on their fields.
 import { useMemo, useRef, useState } from 'react';
-import { Col, Divider, Row } from 'antd';
 import { withTheme } from '@rjsf/core';
 import { generateTemplates } from '@rjsf/antd/lib/templates/index.js';
-import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { formFields, formSchema, isRequired, stepEmpty, validateRecord, type FormMode } from '../definition/compile';
 import type { ScreenDefinition } from '../definition/screen';
 import { engineFields, engineWidgets } from './widgets/formWidgets';
 import { formValidator } from './formValidator';
+import { TwoColumns } from './TwoColumns';
 
 type Values = Record<string, unknown>;
 
@@ -35,31 +35,6 @@ interface RecordFormProps {
  * widget, so antd theme's own widgets (its Slider, Radio and Checkbox groups) would never draw.
  */
 const Form = withTheme({ templates: generateTemplates() });
-
-/** Two columns, wide fields across both, a divider where a new section starts. */
-function TwoColumns(props: ObjectFieldTemplateProps) {
-  let section: string | undefined;
-  const rows: React.ReactNode[] = [];
-  for (const property of props.properties) {
-    const options = (props.uiSchema?.[property.name]?.['ui:options'] ?? {}) as { section?: string; wide?: boolean };
-    if (options.section && options.section !== section) {
-      section = options.section;
-      rows.push(
-        <Col span={24} key={`section-${section}`}>
-          <Divider titlePlacement="start" style={{ marginTop: 4 }}>
-            {section}
-          </Divider>
-        </Col>,
-      );
-    }
-    rows.push(
-      <Col key={property.name} xs={24} md={options.wide ? 24 : 12}>
-        {property.content}
-      </Col>,
-    );
-  }
-  return <Row gutter={16}>{rows}</Row>;
-}
 
 const asErrorSchema = (errors: Record<string, string>): ErrorSchema =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { __errors: [message] }])) as ErrorSchema;

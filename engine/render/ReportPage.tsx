@@ -4,51 +4,19 @@
 // own files of every report. Running files are polled through the progress call (spec 001 §3.9: it reads
 // status.responsecode and result.percentage; a failure shows 'No Data').
 import { useMemo } from 'react';
-import { Button, Card, Form, Progress, Radio, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Radio, Space, Table, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, FileAddOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatDateTime, formatNumber, pageFooter } from '../definition/format';
 import { panelFilters } from '../definition/panelPage';
 import type { PanelDefinition, ReportPage as ReportPageDefinition } from '../definition/screen';
-import { REPORT_FILES_PAGE_SIZE, useReportController, type ListedFile, type ProgressAnswer } from './controllers/useReportController';
+import { REPORT_FILES_PAGE_SIZE, useReportController, type ListedFile } from './controllers/useReportController';
 import { FilterInput } from './widgets/FilterInput';
 import type { PageViewProps } from './pageViewProps';
+import { REPORT_PAGE_TEXTS, sizeText } from './reportTexts';
+import { FileProgress } from './FileProgress';
 
-/** Texts of the report pages (spec 001 §3.9 'No Data'; spec 000 §2 'Downloading file...'; the rest not in spec). */
-export const REPORT_PAGE_TEXTS = {
-  noData: 'No Data',
-  downloading: 'Downloading file...',
-  generate: 'Generate',
-  format: 'Format',
-  files: 'Generated Files',
-  refresh: 'Refresh',
-  download: 'Download',
-  noAccess: 'Your role may not generate this report (reporting access in General Configuration)',
-} as const;
-
+export { REPORT_PAGE_TEXTS };
 export { PROGRESS_FIRST_POLL_MS, PROGRESS_POLL_MS } from './controllers/useReportController';
-
-function sizeText(bytes: number | null): string {
-  if (bytes === null) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** The percentage widget of one running file: its progress call's percentage, 'No Data' when the call fails. */
-function FileProgress({ file, progress }: { file: ListedFile; progress: ProgressAnswer | undefined }) {
-  if (progress === 'failed' || file.status === 'FAILED') {
-    return (
-      <Tooltip title={file.message ?? undefined}>
-        <Typography.Text type="danger" className="report-no-data">
-          {REPORT_PAGE_TEXTS.noData}
-        </Typography.Text>
-      </Tooltip>
-    );
-  }
-  const percentage = progress?.percentage ?? file.percentage;
-  const status = progress?.status ?? file.status;
-  return <Progress className="report-progress" percent={status === 'DONE' ? 100 : percentage} size="small" status={status === 'DONE' ? 'success' : 'active'} style={{ width: 140, margin: 0 }} />;
-}
 
 export default function ReportPage({ page }: PageViewProps) {
   const definition = page as ReportPageDefinition;

@@ -2,35 +2,26 @@
 // record form in a drawer or modal, with the confirmations of spec 000 §4. The behaviour lives in the
 // controllers (list, record, action runner, rowActions); the components here lay it out.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Modal, Space } from 'antd';
-import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 import { actionFunctionCode, hasAction, isCustomAction } from '../definition/compile';
 import { rowActions, type RowAction } from '../definition/rowActions';
-import { FORM_WIDTH, type CustomAction, type ScreenDefinition, type ScreenTool, type StandardAction } from '../definition/screen';
+import { type CustomAction, type ScreenDefinition, type StandardAction } from '../definition/screen';
 import { criteriaFromSearch, searchStateFromQuery, searchStateToQuery, type SearchState } from '../definition/searchCriteria';
 import { DataTable } from './DataTable';
-import { AllFilteredBar, BulkBar, UploadButton, useBulkActions } from './BulkControls';
+import { AllFilteredBar, BulkBar } from './BulkControls';
+import { useBulkActions } from './controllers/useBulkController';
 import { useEngine } from './EngineContext';
-import { FormFooter } from './FormFooter';
 import { RowButtons } from './RowButtons';
 import { SearchForm } from './SearchForm';
 import { PAGE_SIZE, useListController } from './controllers/useListController';
 import { useActionRunner } from './controllers/useActionRunner';
-import { keyData, useRecordController } from './controllers/useRecordController';
+import { useRecordController } from './controllers/useRecordController';
+import { ScreenToolbar } from './ScreenToolbar';
+import { RecordFormPanel } from './RecordFormPanel';
 
 type Row = Record<string, unknown>;
 
-// The form (rjsf + ajv) loads the first time a form opens.
-const RecordForm = lazy(() => import('./RecordForm').then((m) => ({ default: m.RecordForm })));
-// The details view (descriptions, grant tables, change tables) loads with the first record viewed, not with the list.
-const RecordDetails = lazy(() => import('./RecordDetails').then((m) => ({ default: m.RecordDetails })));
-// The drawer around them too: it is first drawn when a form first opens, and kept for its closing motion.
-const Drawer = lazy(() => import('./widgets/drawer').then((m) => ({ default: m.Drawer })));
 // The reason dialog (a form with a text area) loads with the first action that asks for a reason.
 const ReasonConfirm = lazy(() => import('./ReasonConfirm').then((m) => ({ default: m.ReasonConfirm })));
-
-/** A tool's drawer (the accrual simulator: its form and two tables). */
-const TOOL_WIDTH = 1100;
 
 interface ScreenPageProps {
   screen: ScreenDefinition;
@@ -112,81 +103,3 @@ export function ScreenPage({ screen, query, onQueryChange, onOpenRecord }: Scree
   return screen.layout === 'own' ? body : <div className="engine-panel engine-card">{body}</div>;
 }
 
-interface ScreenToolbarProps {
-  screen: ScreenDefinition;
-  canUpload: boolean;
-  canCreate: boolean;
-  onUploaded(): void;
-  onCreate(): void;
-}
-
-/** The screen's title and its buttons: its tools (a registered view in a drawer), Upload and Create. */
-function ScreenToolbar({ screen, canUpload, canCreate, onUploaded, onCreate }: ScreenToolbarProps) {
-  const { can, views } = useEngine();
-  // The screen's tools (e.g. the accrual simulator): the ones the role may open.
-  const tools = (screen.tools ?? []).filter((tool) => can(tool.function ?? actionFunctionCode(screen, 'access')));
-  const [tool, setTool] = useState<ScreenTool>();
-  const [toolOpened, setToolOpened] = useState(false);
-  if (tool && !toolOpened) setToolOpened(true);
-  const ToolView = tool ? views[tool.view] : undefined;
-  return (
-    <div className="engine-toolbar">
-      {/* antd's level-4 Title in CSS (styles.css): Typography would load its editing and copying parts with every list. */}
-      <h4 className="engine-title">{screen.title}</h4>
-      <Space>
-        {tools.map((t) => (
-          <Button key={t.key} icon={<ExperimentOutlined />} onClick={() => setTool(t)}>
-            {t.label}
-          </Button>
-        ))}
-        {canUpload && <UploadButton screen={screen} onUploaded={onUploaded} />}
-        {canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-            Create
-          </Button>
-        )}
-      </Space>
-      {toolOpened && (
-        <Suspense fallback={null}>
-          <Drawer open={!!tool} title={tool?.label} onClose={() => setTool(undefined)} size={TOOL_WIDTH}>
-            {tool && ToolView && <ToolView screen={screen} record={{}} section={{ key: tool.key, label: tool.label, view: tool.view }} />}
-          </Drawer>
-        </Suspense>
-      )}
-    </div>
-  );
-}
-
-/** The record's form (create, edit) or details (view), in a modal or a drawer as the screen says. */
-function RecordFormPanel({ screen, record }: { screen: ScreenDefinition; record: ReturnType<typeof useRecordController> }) {
-  const { form, saving, close, save, title } = record;
-  const [formOpened, setFormOpened] = useState(false);
-  if (form && !formOpened) setFormOpened(true);
-  const formId = `form-${screen.menucode}`;
-  const body = form && (
-    <Suspense fallback={null}>
-      {form.mode === 'view' ? (
-        <RecordDetails screen={screen} record={form.record} />
-      ) : (
-        <RecordForm key={`${form.mode}-${JSON.stringify(keyData(screen, form.record))}`} screen={screen} mode={form.mode} initial={form.record} serverErrors={form.errors} formId={formId} onSubmit={(values) => void save(values)} />
-      )}
-    </Suspense>
-  );
-  const footer = <FormFooter viewing={form?.mode === 'view'} formId={formId} saving={saving} onClose={close} />;
-  if (screen.options?.formIn === 'modal') {
-    return (
-      <Modal open={!!form} title={title} onCancel={close} footer={footer} width={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>
-        {body}
-      </Modal>
-    );
-  }
-  return (
-    formOpened && (
-      <Suspense fallback={null}>
-        <Drawer open={!!form} title={title} onClose={close} footer={footer} size={screen.options?.formWidth ?? FORM_WIDTH} destroyOnHidden>
-          {body}
-        </Drawer>
-      </Suspense>
-    )
-  );
-}

@@ -2,20 +2,19 @@
 // or the summary), Back / Next / Reset / Submit, and the stored result. The state is the registered machine
 // of workflows/ built from the definition; this component only renders its snapshot and sends events.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Modal, Space, Spin, Steps, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { CONFIRM_TEXTS, WIZARD_SUBMIT_FUNCTION } from '../definition/compile';
+import { Alert, App, Card, Spin, Steps, Typography } from 'antd';
+import { CONFIRM_TEXTS } from '../definition/compile';
 import type { WizardPage } from '../definition/screen';
-import { filledRow, rowsWithInherited, stepRequired, stepValues } from '../definition/wizardPage';
+import { stepRequired, stepValues } from '../definition/wizardPage';
 import { useEngine } from './EngineContext';
 import type { PageViewProps } from './pageViewProps';
 import { RecordForm } from './RecordForm';
 import { StepAnswer, StepContext } from './WizardAnswers';
-import { WIZARD_BUTTONS, fill } from './wizardTexts';
-import { useWizardController, type WizardController } from './controllers/useWizardController';
+import { useWizardController } from './controllers/useWizardController';
+import { ListStep } from './WizardListStep';
+import { WizardFooter } from './WizardFooter';
 
-// The list step's table, the summary and the stored result load when the flow first reaches them.
-const RowsTable = lazy(() => import('./WizardRows'));
+// The summary and the stored result load when the flow first reaches them.
 const WizardSummary = lazy(() => import('./WizardResults').then((m) => ({ default: m.WizardSummary })));
 const WizardDone = lazy(() => import('./WizardResults').then((m) => ({ default: m.WizardDone })));
 
@@ -88,108 +87,3 @@ export default function WizardFlow({ page }: PageViewProps) {
   );
 }
 
-/** A list step: its rows (Edit, Remove each), Add, and the row's form in a modal. */
-function ListStep({ flow, formId }: { flow: WizardController; formId: string }) {
-  const { wizard, context, send, inner } = flow;
-  const step = flow.step!;
-  const rowFormId = `${formId}-row`;
-  const item = step.list!.itemLabel;
-  const rows = rowsWithInherited(step, context.draft);
-  const editing = inner === 'row';
-  const initial = editing && context.rowIndex !== undefined ? (rows[context.rowIndex] ?? {}) : {};
-  return (
-    <>
-      <StepContext wizard={wizard} step={step} checked={context.checked} />
-      <div className="engine-toolbar">
-        <Typography.Text type="secondary">{step.title}</Typography.Text>
-        <Button icon={<PlusOutlined />} onClick={() => send({ type: 'ADD_ROW' })}>
-          {fill(WIZARD_BUTTONS.add, item)}
-        </Button>
-      </div>
-      <Suspense fallback={<Spin />}>
-        <RowsTable
-          step={step}
-          rows={rows}
-          actions={(i) => (
-            <Space size={0}>
-              <Tooltip title={WIZARD_BUTTONS.edit}>
-                <Button type="text" icon={<EditOutlined />} aria-label={WIZARD_BUTTONS.edit} onClick={() => send({ type: 'EDIT_ROW', index: i })} />
-              </Tooltip>
-              <Tooltip title={WIZARD_BUTTONS.remove}>
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={WIZARD_BUTTONS.remove} onClick={() => send({ type: 'REMOVE_ROW', index: i })} />
-              </Tooltip>
-            </Space>
-          )}
-        />
-      </Suspense>
-      <Modal
-        open={editing}
-        title={`${context.rowIndex === undefined ? 'Add' : 'Edit'} ${item}`}
-        onCancel={() => send({ type: 'CANCEL_ROW' })}
-        destroyOnHidden
-        width={720}
-        footer={
-          <Space>
-            <Button onClick={() => send({ type: 'CANCEL_ROW' })}>{WIZARD_BUTTONS.cancel}</Button>
-            <Button type="primary" htmlType="submit" form={rowFormId}>
-              {WIZARD_BUTTONS.save}
-            </Button>
-          </Space>
-        }
-      >
-        {editing && (
-          <RecordForm
-            key={`${step.key}-${context.rowIndex ?? 'new'}-${context.revision}`}
-            screen={step.form!}
-            mode="create"
-            initial={initial}
-            serverErrors={context.errors}
-            formId={rowFormId}
-            derive={(next, before) => filledRow(step, next, before, context.checked)}
-            onSubmit={(row) => send({ type: 'SAVE_ROW', row })}
-          />
-        )}
-      </Modal>
-    </>
-  );
-}
-
-/** Reset, and Back / Next / Submit as the step allows (Submit needs the wizard's submit function). */
-function WizardFooter({ flow, formId, onReset }: { flow: WizardController; formId: string; onReset(): void }) {
-  const { wizard, inner, index, step } = flow;
-  const { can } = useEngine();
-  const mayDo = can(`${wizard.menucode}_${WIZARD_SUBMIT_FUNCTION}`);
-  const send = flow.send;
-  const busy = inner === 'checking' || inner === 'submitting' || inner === 'quoting';
-  return (
-    <div className="engine-wizard-actions">
-      <Button onClick={onReset} disabled={inner === 'submitting'}>
-        {WIZARD_BUTTONS.reset}
-      </Button>
-      <Space>
-        {index > 0 && (
-          <Button onClick={() => send({ type: 'BACK' })} disabled={busy}>
-            {WIZARD_BUTTONS.back}
-          </Button>
-        )}
-        {step?.kind === 'form' && (
-          <Button type="primary" htmlType="submit" form={formId} loading={inner === 'checking'}>
-            {WIZARD_BUTTONS.next}
-          </Button>
-        )}
-        {step?.kind === 'list' && (
-          <Button type="primary" onClick={() => send({ type: 'NEXT' })}>
-            {WIZARD_BUTTONS.next}
-          </Button>
-        )}
-        {step?.kind === 'summary' && (
-          <Tooltip title={mayDo ? undefined : WIZARD_BUTTONS.noGrant}>
-            <Button type="primary" onClick={() => send({ type: 'SUBMIT' })} loading={inner === 'submitting' || inner === 'quoting'} disabled={!mayDo}>
-              {WIZARD_BUTTONS.submit}
-            </Button>
-          </Tooltip>
-        )}
-      </Space>
-    </div>
-  );
-}

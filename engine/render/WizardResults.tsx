@@ -9,7 +9,7 @@ import type { Catalogue } from '../definition/catalogue';
 import { resolveField } from '../definition/compile';
 import type { FlatMenuItem } from '../definition/menuTree';
 import type { FieldDefinition, ScreenDefinition } from '../definition/screen';
-import { rowsWithInherited, stepValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
+import { beyondForm, rowsWithInherited, stepValues, type WizardModel, type WizardStepModel } from '../definition/wizardPage';
 import type { WizardContext, WizardEvent } from '../../workflows/wizardMachine';
 import { displayValue } from './displayValue';
 import { ImageValue } from './ImageValue';
@@ -21,13 +21,6 @@ import { WIZARD_BUTTONS } from './wizardTexts';
 const RowsTable = lazy(() => import('./WizardRows'));
 
 type ResourceScreens = Pick<Catalogue, 'screenByResource'>;
-
-/** A step check's answer without the values the step's own form already shows. */
-function beyondForm(step: WizardStepModel, answer: unknown): Record<string, unknown> | undefined {
-  if (!answer || typeof answer !== 'object') return undefined;
-  const own = new Set(step.form?.fields.map((f) => f.name));
-  return Object.fromEntries(Object.entries(answer as Record<string, unknown>).filter(([name]) => !own.has(name)));
-}
 
 /** What the stored draft answered, labelled by the fields of the wizard's forms and of their resources' screens. */
 function StoredResult({ result, wizard, catalogue, declared }: { result: unknown; wizard: WizardModel; catalogue: ResourceScreens; declared?: FieldDefinition[] }) {

@@ -31,3 +31,10 @@ export function displayValue(field: ResolvedField, value: unknown, labels: Value
   if (labels) return labels.get(value) ?? formatValue(field, value);
   return formatValue(field, value);
 }
+
+/** A cell's whole text, for the tooltip over a cut cell: none for a progress bar or an empty cell. */
+export function cellText(field: ResolvedField, value: unknown, labels: ValueLabels | undefined): string {
+  if (field.format === 'progress' || value === null || value === undefined || value === '') return '';
+  if (labels && Array.isArray(value)) return value.map((v) => labels.get(v) ?? String(v)).join(', ');
+  return labels?.get(value) ?? formatValue(field, value);
+}

@@ -1,7 +1,7 @@
 // The self-hosted ALTCHA widget: its challenge comes from /api/session/captcha through the envelope client.
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import 'altcha';
-import { api } from '../api';
+import { CAPTCHA_PATH, captchaChallenge } from './captchaChallenge';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -35,16 +35,9 @@ export const AltchaCaptcha = forwardRef<CaptchaHandle, { onChange(payload: strin
       while (!cancelled && typeof widget.configure !== 'function') await new Promise((resolve) => setTimeout(resolve, 10));
       if (cancelled) return;
       widget.configure({
-        challengeurl: '/api/session/captcha',
+        challengeurl: CAPTCHA_PATH,
         hidefooter: true,
-        // The challenge is an envelope call like every other; the widget gets its result block.
-        customfetch: async () => {
-          const answer = await api.call('/api/session/captcha', { noRetry: true });
-          return new Response(JSON.stringify(answer.result ?? {}), {
-            status: answer.result ? 200 : 500,
-            headers: { 'content-type': 'application/json' },
-          });
-        },
+        customfetch: captchaChallenge,
       });
     })();
     return () => {

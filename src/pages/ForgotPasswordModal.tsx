@@ -4,17 +4,13 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { passwordDigest } from '../../engine/api/passwordDigest';
-import { forgotPasswordMachine, type ForgotPasswordErrors, type ForgotPasswordOutput, type ForgotPasswordTicket } from '../../workflows/forgotPasswordMachine';
+import { forgotPasswordMachine, type ForgotPasswordErrors, type ForgotPasswordOutput } from '../../workflows/forgotPasswordMachine';
 import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
-import { api } from '../api';
 import { SHELL_MODAL_WIDTH } from '../shell/pageTitle';
+import { forgotPasswordCalls } from './forgotPasswordCalls';
 
 const STEPS = ['username', 'fullname', 'branch', 'password'] as const;
 const STEP_TITLES = ['Username', 'Full Name', 'Branch & Ticket Office', 'Create Password'];
-
-const verify = <T = unknown>(data: Record<string, string>) => api.call<T>('/api/user/forgot-verify', { noRetry: true, data });
 
 interface Props {
   onDone(output: ForgotPasswordOutput): void;
@@ -24,22 +20,7 @@ export function ForgotPasswordModal({ onDone }: Props) {
   const captchaRef = useRef<CaptchaHandle>(null);
   const [state, send] = useMachine(
     forgotPasswordMachine.provide({
-      actors: {
-        verifyUsername: fromPromise(async ({ input }: { input: { username: string; recaptcha: string } }) => verify<ForgotPasswordTicket>(input)),
-        verifyFullname: fromPromise(async ({ input }: { input: { username: string; fullname: string; ticket: string } }) => verify(input)),
-        verifyBranch: fromPromise(async ({ input }: { input: { username: string; branchcode: string; tickoffid: string; ticket: string } }) => verify(input)),
-        resetPassword: fromPromise(async ({ input }: { input: { username: string; newpassword: string; ticket: string } }) =>
-          api.call('/api/user/forgot-reset', {
-            noRetry: true,
-            data: {
-              username: input.username,
-              ticket: input.ticket,
-              newpassword: passwordDigest(input.newpassword),
-              plain: { newpassword: input.newpassword },
-            },
-          }),
-        ),
-      },
+      actors: forgotPasswordCalls,
       actions: { resetCaptcha: () => captchaRef.current?.reset() },
     }),
   );

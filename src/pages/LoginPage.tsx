@@ -1,26 +1,17 @@
 // Staff sign-in (spec 000 §2, §4, §5) in plain React and login.css, driven by loginMachine: the captcha gates Log in,
 // 9004 opens the change-password modal, the maintenance window blocks sign-in, the forgot-password modal is one click
 // away. The modals and toasts are antd's, in LoginOverlays, loaded only when first needed, so the page loads no antd.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
-import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
-import { CLIENT_VERSION, type ResponseEnvelope } from '../../engine/api/envelope';
-import { passwordDigest } from '../../engine/api/passwordDigest';
-import { loginMachine, type AuthenticateInput, type LoginField } from '../../workflows/loginMachine';
+import { CLIENT_VERSION } from '../../engine/api/envelope';
 import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
-import { api } from '../api';
 import { pageTitle } from '../shell/pageTitle';
-import { afterSignIn } from '../shell/staffRoutes';
-import { loadEnvironment, type Environment } from '../session/environment';
-import { sessionStore, type StoredPermission, type StoredProfile } from '../session/storage';
+import type { Environment } from '../session/environment';
+import { useEnvironment } from '../session/useSessionState';
+import { Field } from './LoginField';
 import { LoginIcon } from './LoginIcon';
+import { useLoginController } from './useLoginController';
 import './login.css';
 
 export const LOGIN_TITLE = pageTitle('Login');
@@ -29,97 +20,10 @@ export const FORGOT_LINK = "Don't know your password? Set your password here.";
 const loadOverlays = () => import('./LoginOverlays');
 const LoginOverlays = lazy(loadOverlays);
 
-interface LoginResult extends StoredPermission {
-  bearer: string;
-  expiresat: string;
-  user: StoredProfile;
-}
-
-const authenticate = fromPromise<ResponseEnvelope, AuthenticateInput>(async ({ input }) =>
-  api.call('/api/session/authenticate', {
-    noRetry: true,
-    data: { username: input.username, password: passwordDigest(input.password), recaptcha: input.recaptcha },
-  }),
-);
-
-const FIELDS = {
-  username: { label: 'Username', icon: UserOutlined, autoComplete: 'username' },
-  password: { label: 'Password', icon: LockOutlined, autoComplete: 'current-password' },
-} as const;
-
-/** A labelled large input with its prefix icon and the machine's message for it (antd's vertical form item look). */
-function Field({ name, error, onEdit }: { name: LoginField; error: string | undefined; onEdit(field: LoginField, value: string): void }) {
-  const { label, icon, autoComplete } = FIELDS[name];
-  const [shown, setShown] = useState(false);
-  const secret = name === 'password';
-  return (
-    <div className={`login-field${error ? ' login-field-error' : ''}`}>
-      <label className="login-label" htmlFor={name}>
-        {label}
-      </label>
-      <span className="login-input">
-        <span className="login-prefix">
-          <LoginIcon icon={icon} />
-        </span>
-        <input
-          id={name}
-          name={name}
-          type={secret && !shown ? 'password' : 'text'}
-          placeholder={label}
-          autoComplete={autoComplete}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${name}_help` : undefined}
-          onChange={(event) => onEdit(name, event.target.value)}
-        />
-        {secret && (
-          <button type="button" className="login-eye" aria-label={shown ? 'Hide' : 'Show'} aria-pressed={shown} onClick={() => setShown(!shown)}>
-            <LoginIcon icon={shown ? EyeOutlined : EyeInvisibleOutlined} />
-          </button>
-        )}
-      </span>
-      <div className="login-help" id={`${name}_help`} role={error ? 'alert' : undefined}>
-        {error}
-      </div>
-    </div>
-  );
-}
-
 function LoginForm({ environment }: { environment: Environment }) {
   const captchaRef = useRef<CaptchaHandle>(null);
-  const navigate = useNavigate();
-  // Signed out on a page of the application, the login page shows there and opens it after sign-in.
-  const requested = useRef(useLocation());
-  const [forgotOpen, setForgotOpen] = useState(false);
-  const [state, send] = useMachine(
-    loginMachine.provide({ actors: { authenticate }, actions: { resetCaptcha: () => captchaRef.current?.reset() } }),
-    { input: { maintenance: environment.maintenance } },
-  );
+  const { state, send, failedWith, overlays, forgotOpen, openForgot, closeForgot, submit, edit, captchaChanged } = useLoginController(environment, captchaRef, loadOverlays);
   const { context } = state;
-  const failedWith = state.matches('failed') ? context.error : undefined;
-  // antd's parts load the first time a modal or a toast is due, and then stay (a toast outlives its modal).
-  const [overlays, setOverlays] = useState(false);
-  const wanted = forgotOpen || state.matches('passwordExpired') || state.matches('maintenance') || failedWith !== undefined;
-  useEffect(() => {
-    if (wanted) setOverlays(true);
-  }, [wanted]);
-
-  useEffect(() => {
-    if (state.status !== 'done' || !state.output) return;
-    const { bearer, expiresat, user, usermenu, enrollmentaccess } = (state.output as ResponseEnvelope<LoginResult>).result!;
-    sessionStore.save(bearer, expiresat, user, { usermenu, enrollmentaccess });
-    navigate(afterSignIn(requested.current, user.rolename), { replace: true });
-  }, [state.status, state.output, navigate]);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = new FormData(event.currentTarget);
-    // A failed sign-in shows antd's toast: its code starts loading with the call, so the answer does not wait for it.
-    void loadOverlays();
-    send({ type: 'SUBMIT', username: String(values.get('username') ?? ''), password: String(values.get('password') ?? '') });
-  };
-  const edit = useCallback((field: LoginField, value: string) => send({ type: 'FIELD_CHANGED', field, value }), [send]);
-  const closeForgot = useCallback(() => setForgotOpen(false), []);
   const submitting = state.matches('submitting');
 
   return (
@@ -137,7 +41,7 @@ function LoginForm({ environment }: { environment: Environment }) {
         <Field name="username" error={context.fieldErrors.username} onEdit={edit} />
         <Field name="password" error={context.fieldErrors.password} onEdit={edit} />
         <div className="login-captcha">
-          <AltchaCaptcha ref={captchaRef} onChange={(payload) => send(payload ? { type: 'CAPTCHA_VERIFIED', payload } : { type: 'CAPTCHA_RESET' })} />
+          <AltchaCaptcha ref={captchaRef} onChange={captchaChanged} />
         </div>
         <button type="submit" className={`login-button${submitting ? ' login-button-busy' : ''}`} disabled={!state.matches('ready')}>
           {submitting && <LoginIcon icon={LoadingOutlined} />}
@@ -145,7 +49,7 @@ function LoginForm({ environment }: { environment: Environment }) {
         </button>
       </form>
       {environment.forgotPassword !== false && (
-        <button type="button" className="login-link" onClick={() => setForgotOpen(true)}>
+        <button type="button" className="login-link" onClick={openForgot}>
           <span>{FORGOT_LINK}</span>
         </button>
       )}
@@ -166,11 +70,10 @@ function LoginForm({ environment }: { environment: Environment }) {
 }
 
 export function LoginPage() {
-  const [environment, setEnvironment] = useState<Environment>();
+  const environment = useEnvironment();
 
   useEffect(() => {
     document.title = LOGIN_TITLE;
-    void loadEnvironment().then(setEnvironment);
   }, []);
 
   return (

@@ -2,14 +2,11 @@
 // state of the account (username, status, e-mail verified, locked) and the staff calls already on the server:
 // send the activation link (MEMBER_ACTIVATION), send the e-mail verification (MEMBER_VERIFYEMAIL) and send a
 // one-time code (MEMBER_OTP), each asking first, none offered on a read-only page.
-import { App, Button, Descriptions, Space, Tag } from 'antd';
+import { Button, Descriptions, Space, Tag } from 'antd';
 import { KeyOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { isSuccess } from '../../engine/api/envelope';
-import { CONFIRM_TEXTS } from '../../engine/definition/compile';
 import { formatYesNo } from '../../engine/definition/format';
-import { useEngine } from '../../engine/render/EngineContext';
 import type { RecordViewProps } from '../../engine/render/recordViews';
-import { showErrorToast } from '../../engine/render/errorToast';
+import { useMemberAccountController } from './useMemberAccountController';
 
 /** The account calls, each under its function code of the MEMBER menu (screens/menu-tree.json). */
 export const ACCOUNT_CALLS = [
@@ -21,25 +18,11 @@ export const ACCOUNT_CALLS = [
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'default', SUSPENDED: 'orange', TERMINATED: 'red', CLOSED: 'default' };
 
 export default function MemberAccount({ screen, record }: RecordViewProps) {
-  const { call, can, readOnly } = useEngine();
-  const { message, modal } = App.useApp();
+  const { offered, run } = useMemberAccountController(record, ACCOUNT_CALLS);
   const label = (name: string) => screen.fields.find((f) => f.name === name)?.label ?? name;
   const optionLabel = (name: string) => screen.fields.find((f) => f.name === name)?.options?.find((o) => o.value === record[name])?.label ?? String(record[name] ?? '–');
   const statusLabel = optionLabel('status');
 
-  const run = (action: (typeof ACCOUNT_CALLS)[number]) =>
-    modal.confirm({
-      title: CONFIRM_TEXTS.action.replace('{action}', action.label.toLowerCase()),
-      okText: 'Yes',
-      cancelText: 'No',
-      onOk: async () => {
-        const answer = await call(action.path, { data: { memberid: record.memberid, ...action.data } });
-        if (isSuccess(answer.status.responsecode)) message.success(answer.status.responsemessage);
-        else showErrorToast(message, answer.status.responsemessage);
-      },
-    });
-
-  const offered = readOnly ? [] : ACCOUNT_CALLS.filter((a) => can(a.function));
   return (
     <div className="member-account">
       <Descriptions

@@ -5,12 +5,9 @@
 // (MEMBER_SECTION_STATUS_PATH: the member's status, the preferred address, the account, the aliases, the tier,
 // the card, the co-brand card), again when the member or the open section changes. The dots' colours are the
 // walk through the group, as antd's steps draw it.
-import { useEffect, useState } from 'react';
 import { Steps, Tooltip } from 'antd';
-import { isSuccess } from '../../engine/api/envelope';
-import { MEMBER_SECTION_STATUS_PATH, type MemberSectionStatus } from '../../engine/definition/views';
-import { useEngine } from '../../engine/render/EngineContext';
 import type { NavigatorProps } from '../../engine/render/recordViews';
+import { useMemberNavigatorController } from './useMemberNavigatorController';
 
 // Spec 000 §2: the sub-step dot's tooltip.
 export const DOT_TOOLTIP = 'Status: {status}';
@@ -19,28 +16,11 @@ type StepStatus = 'wait' | 'process' | 'finish';
 
 const statusAt = (index: number, current: number): StepStatus => (index < current ? 'finish' : index === current ? 'process' : 'wait');
 
-/** The sections' statuses of this member, fetched again when the record or the open section changes. */
-function useSectionStatus(memberid: unknown, record: unknown, active: string | undefined): MemberSectionStatus {
-  const { call } = useEngine();
-  const [status, setStatus] = useState<MemberSectionStatus>({});
-  useEffect(() => {
-    if (typeof memberid !== 'string' || memberid === '') return;
-    let current = true;
-    void call<MemberSectionStatus>(MEMBER_SECTION_STATUS_PATH, { data: { memberid } }).then((answer) => {
-      if (current && isSuccess(answer.status.responsecode) && answer.result) setStatus(answer.result);
-    });
-    return () => {
-      current = false;
-    };
-  }, [call, memberid, record, active]);
-  return status;
-}
-
 export default function MemberNavigator({ record, steps, active, onOpen, children }: NavigatorProps) {
   const current = steps.findIndex((step) => step.sections.some((s) => s.key === active?.key));
   const step = steps[current];
   const subCurrent = step?.grouped ? step.sections.findIndex((s) => s.key === active?.key) : -1;
-  const sectionStatus = useSectionStatus(record.memberid, record, active?.key);
+  const sectionStatus = useMemberNavigatorController(record.memberid, record, active?.key);
   return (
     <div className="member-navigator">
       <Steps

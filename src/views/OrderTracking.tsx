@@ -2,27 +2,19 @@
 // one, then each reorder's), a check with the date (DD/MM/YYYY) and 'Over SLA' (red) or 'On Time' (green) on
 // each reached step and '-' on the others, in three layouts by width (one row from 992 px, two rows from
 // 768 px, a vertical list below), and the destination table (No, Date, Send to, Address, tags).
-import { useEffect, useState } from 'react';
 import { Alert, Divider, Grid, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { isSuccess } from '../../engine/api/envelope';
 import { formatDate } from '../../engine/definition/format';
-import { ORDER_TRACKING_PATH } from '../../engine/definition/views';
 import {
   DESTINATION_COLUMNS,
-  DESTINATION_REFERENCES,
   ORDER_TRACKING_TEXTS as T,
-  addressText,
   destinationTags,
   sendToText,
-  timelineCycles,
   type OrderDestination,
-  type OrderTrackingData,
   type TimelineStep,
 } from '../../domain/orderTracking';
-import { useEngine } from '../../engine/render/EngineContext';
 import type { RecordViewProps } from '../../engine/render/recordViews';
-import { useReferenceLabels } from '../../engine/render/useReferenceLabels';
+import { useOrderTrackingController } from './useOrderTrackingController';
 
 type Layout = 'wide' | 'medium' | 'narrow';
 
@@ -50,30 +42,12 @@ function StepCell({ step, index, layout, rowEnd }: { step: TimelineStep; index: 
 const columns = (layout: Layout, steps: number) => (layout === 'wide' ? steps : steps <= 6 ? steps : Math.ceil(steps / 2));
 
 export default function OrderTrackingView({ record }: RecordViewProps) {
-  const { call } = useEngine();
   const screens = Grid.useBreakpoint();
   const layout: Layout = screens.lg ? 'wide' : screens.md ? 'medium' : 'narrow';
-  const orderid = record.orderid;
-  const [data, setData] = useState<OrderTrackingData>();
-  const [error, setError] = useState<string>();
-  const references = useReferenceLabels(DESTINATION_REFERENCES, data?.destinations ?? []);
-
-  useEffect(() => {
-    let current = true;
-    void call<OrderTrackingData>(ORDER_TRACKING_PATH, { data: { orderid } }).then((answer) => {
-      if (!current) return;
-      if (isSuccess(answer.status.responsecode) && answer.result) setData(answer.result);
-      else setError(answer.status.responsemessage);
-    });
-    return () => {
-      current = false;
-    };
-  }, [call, orderid]);
+  const { data, error, cycles, destinations, address } = useOrderTrackingController(record.orderid);
 
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!data) return <Spin />;
-  const cycles = timelineCycles(data);
-  const destinations = data.destinations.map((d, i) => ({ ...d, no: i + 1 }));
 
   return (
     <div className="order-tracking" data-layout={layout}>
@@ -99,7 +73,7 @@ export default function OrderTrackingView({ record }: RecordViewProps) {
           { title: DESTINATION_COLUMNS[0], dataIndex: 'no', width: 56 },
           { title: DESTINATION_COLUMNS[1], dataIndex: 'createdDate', width: 110, render: (v: string) => formatDate(v) },
           { title: DESTINATION_COLUMNS[2], dataIndex: 'sendto', width: 130, render: (_: unknown, d) => sendToText(d) },
-          { title: DESTINATION_COLUMNS[3], key: 'address', render: (_: unknown, d) => addressText(d, (selector, value) => references.get(selector).get(value)) },
+          { title: DESTINATION_COLUMNS[3], key: 'address', render: (_: unknown, d) => address(d) },
           {
             title: DESTINATION_COLUMNS[4],
             key: 'tags',

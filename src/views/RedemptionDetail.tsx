@@ -1,66 +1,22 @@
 // Registered view "redemption-detail" (spec 001 §4.6): a member's redemption as cards: its departure (and
 // return) activity, each passenger, each certificate (with its voucher code for a non-air award). Flight dates
 // read 'dddd, DD/MM/YYYY'.
-import { use, useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { Alert, Card, Col, Descriptions, Row, Spin, Tag } from 'antd';
-import { isSuccess } from '../../engine/api/envelope';
-import { formatDate, formatNumber, formatValue } from '../../engine/definition/format';
-import { resolveField } from '../../engine/definition/compile';
-import type { ScreenDefinition } from '../../engine/definition/screen';
-import { REDEMPTION_DETAIL_PATH } from '../../engine/definition/views';
-import { useEngine } from '../../engine/render/EngineContext';
+import { formatDate, formatNumber } from '../../engine/definition/format';
 import type { RecordViewProps } from '../../engine/render/recordViews';
-import { useReferenceLabels } from '../../engine/render/useReferenceLabels';
 import { FLIGHT_DATE_FORMAT, REDEMPTION_DETAIL_TEXTS, activityTitle, numbered } from './redemptionTexts';
+import { text, useRedemptionDetailController } from './useRedemptionDetailController';
 
-type Row = Record<string, unknown>;
-interface Detail {
-  redemption: Row;
-  certificates: Row[];
-}
-
-const text = (value: unknown) => (value === null || value === undefined || value === '' ? '–' : String(value));
 const flightDate = (value: unknown) => (typeof value === 'string' && value ? dayjs(value.slice(0, 10)).format(FLIGHT_DATE_FORMAT) : '–');
-/** The screen that declares a certificate's fields (its traveller types and statuses). */
-const CERTIFICATE_MENU = 'MEMCERT';
 const STATUS_COLOR: Record<string, string> = { ISSUED: 'green', USED: 'blue', CANCELLED: 'red', PENDING: 'orange' };
 
 export default function RedemptionDetailView({ screen, record }: RecordViewProps) {
-  const { call, definitions } = useEngine();
-  const [detail, setDetail] = useState<Detail>();
-  const [error, setError] = useState<string>();
-  // Codes read as their fields show them: the redemption's by its screen, a certificate's by the certificates' screen.
-  const certificates = use(definitions.loadPage(CERTIFICATE_MENU)) as ScreenDefinition;
-  const references = useReferenceLabels(screen.fields, detail ? [detail.redemption] : []);
-  const label = (field: string, value: unknown, of: ScreenDefinition = screen) => {
-    const declared = of.fields.find((f) => f.name === field);
-    if (!declared || value === null || value === undefined || value === '') return text(value);
-    return (declared.source ? references.get(declared.source.selector).get(value) : undefined) ?? (formatValue(resolveField(declared), value) || text(value));
-  };
-
-  useEffect(() => {
-    let current = true;
-    void call<Detail>(REDEMPTION_DETAIL_PATH, { data: { memberid: record.memberid, redemptionid: record.redemptionid } }).then((answer) => {
-      if (!current) return;
-      if (isSuccess(answer.status.responsecode) && answer.result) setDetail(answer.result);
-      else setError(answer.status.responsemessage);
-    });
-    return () => {
-      current = false;
-    };
-  }, [call, record.memberid, record.redemptionid]);
+  const { detail, error, certificates, label, activities } = useRedemptionDetailController(screen, record);
 
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!detail) return <Spin style={{ display: 'block', margin: 24 }} />;
   const r = detail.redemption;
-  const activities =
-    r.categorytype === 'AIR'
-      ? [
-          { date: r.departuredate, origin: r.origin, destination: r.destination, price: r.pricedeparture },
-          ...(r.isreturn ? [{ date: r.returndate, origin: r.destination, destination: r.origin, price: r.pricereturn }] : []),
-        ]
-      : [];
   return (
     <div className="redemption-detail">
       <Descriptions

@@ -2,32 +2,15 @@
 // detail/{trxid}): below the ledger row itself, the lot a credit created (what is left of it, and which
 // debits took from it) or the lots a debit consumed, soonest expiry first, who or what produced it, and an
 // accrual's criteria (each rule and the miles it gave).
-import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Divider, Empty, Spin, Table, Tag } from 'antd';
-import { isSuccess } from '../../engine/api/envelope';
 import { formatDate, formatDateTime, formatNumber } from '../../engine/definition/format';
-import { TRANSACTION_LOTS_PATH, type DetailLine, type TransactionLots } from '../../engine/definition/views';
-import { useEngine } from '../../engine/render/EngineContext';
+import type { DetailLine } from '../../engine/definition/views';
 import type { RecordViewProps } from '../../engine/render/recordViews';
-
+import { useTransactionLotsController } from './useTransactionLotsController';
 
 export default function TransactionLotsView({ screen, record }: RecordViewProps) {
-  const { call } = useEngine();
-  const [lots, setLots] = useState<TransactionLots>();
-  const [error, setError] = useState<string>();
+  const { lots, error } = useTransactionLotsController(record);
   const typeLabel = (code: string) => screen.fields.find((f) => f.name === 'trxtype')?.options?.find((o) => o.value === code)?.label ?? code;
-
-  useEffect(() => {
-    let current = true;
-    void call<TransactionLots>(TRANSACTION_LOTS_PATH, { data: { memberid: record.memberid, trxid: Number(record.trxid) } }).then((answer) => {
-      if (!current) return;
-      if (isSuccess(answer.status.responsecode) && answer.result) setLots(answer.result);
-      else setError(answer.status.responsemessage);
-    });
-    return () => {
-      current = false;
-    };
-  }, [call, record.memberid, record.trxid]);
 
   const columns = (amountTitle: string) => [
     { title: 'Lot', dataIndex: 'lotid', key: 'lotid' },
