@@ -5,7 +5,7 @@ import { Alert, Button, Card, Empty, Flex, Form, Modal, Spin, Statistic, Tooltip
 import { ExpandOutlined, UndoOutlined } from '@ant-design/icons';
 import { columnLabel, formatThousands, hasRows, labelledColumns, statisticValue, withLabels } from '../definition/chartData';
 import { panelCriteria, panelFilters, type FilterValues } from '../definition/panelPage';
-import type { PanelChart as PanelChartDefinition, PanelDefinition } from '../definition/screen';
+import type { PanelDefinition } from '../definition/screen';
 import { usePanelQuery, type PanelQueryState } from './usePanelQuery';
 import { useReferenceLabels } from './useReferenceLabels';
 import { FilterInput } from './widgets/FilterInput';

@@ -2,76 +2,22 @@
 // and bar charts of one or more series, pies; the palette, the first 10 results and thousand separators come from
 // chartData, the geometry from chartGeometry. Hovering a point, a bar or a slice shows its figures (an SVG title).
 // The elements keep recharts' class names, which the styles and the browser tests know them by.
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { columnOf, formatCell, formatThousands, pieSlices, seriesShape } from '../definition/chartData';
-import type { PanelChart as PanelChartDefinition } from '../definition/screen';
-import { pieSectors, polar, shownLabels, valueTicks } from './chartGeometry';
+import { columnOf, formatCell, formatThousands, seriesShape } from '../definition/chartData';
+import { shownLabels, valueTicks } from './chartGeometry';
+import { ChartBox, Legend, TEXT, type PanelChartProps } from './ChartBox';
+import { PieSlices } from './PieSlices';
 
-export interface PanelChartProps {
-  chart: PanelChartDefinition;
-  rows: unknown[];
-  height: number;
-}
+export type { PanelChartProps } from './ChartBox';
 
 /** A bar's category on the axis: every one shown, a long name cut (the hover title has it whole). */
 const AXIS_LABEL_CHARS = 16;
 const shortLabel = (text: string) => (text.length > AXIS_LABEL_CHARS ? `${text.slice(0, AXIS_LABEL_CHARS - 1)}…` : text);
 /** Lines of more points than this (a month of days) are drawn without a dot on each point. */
 const MAX_DOTTED_POINTS = 14;
-const LEGEND_HEIGHT = 28;
 const Y_AXIS_WIDTH = 64;
 const MARGIN = 5;
 /** About the width of a character of the axis labels (12 px text), as chartGeometry.shownLabels reckons it. */
 const LABEL_CHAR_WIDTH = 7;
-const TEXT = { fill: '#666', fontSize: 12 } as const;
-
-/** The width the chart's box is given, followed as the page resizes. */
-function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const node = box.current;
-    if (!node) return;
-    setWidth(node.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(node.clientWidth));
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-  return [box, width];
-}
-
-function Legend({ items, icon }: { items: { name: string; colour: string }[]; icon: 'line' | 'rect' }) {
-  return (
-    <ul className="recharts-default-legend" style={{ display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: 10, margin: 0, padding: 0, height: LEGEND_HEIGHT, alignItems: 'center', listStyle: 'none' }}>
-      {items.map((item, i) => (
-        <li key={i} className="recharts-legend-item" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-          <svg width={14} height={14} viewBox="0 0 32 32" aria-hidden>
-            {icon === 'line' ? <path strokeWidth={4} fill="none" stroke={item.colour} d="M0,16h32" /> : <path fill={item.colour} d="M0,4h32v24h-32z" />}
-          </svg>
-          <span className="recharts-legend-item-text" style={{ color: item.colour }}>
-            {item.name}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ChartBox({ height, legend, children }: { height: number; legend: ReactNode; children: (width: number, plotHeight: number) => ReactNode }) {
-  const [box, width] = useWidth();
-  return (
-    <div ref={box} className="recharts-responsive-container" style={{ width: '100%', height }}>
-      {width > 0 && (
-        <div className="recharts-wrapper" style={{ position: 'relative', width, height }}>
-          <svg className="recharts-surface" width={width} height={height - LEGEND_HEIGHT} role="img">
-            {children(width, height - LEGEND_HEIGHT)}
-          </svg>
-          {legend}
-        </div>
-      )}
-    </div>
-  );
-}
 
 function SeriesChart({ chart, rows, height }: PanelChartProps) {
   const shape = seriesShape(chart, rows);
@@ -143,49 +89,6 @@ function SeriesChart({ chart, rows, height }: PanelChartProps) {
               ),
             )}
           </>
-        );
-      }}
-    </ChartBox>
-  );
-}
-
-function PieSlices({ chart, rows, height }: PanelChartProps) {
-  const slices = pieSlices(chart, rows);
-  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
-  const share = (value: number) => (total === 0 ? '0' : formatThousands(Math.round((value * 10000) / total) / 100));
-  const text = (slice: (typeof slices)[number]) => `${slice.name}: ${formatThousands(slice.value)} (${share(slice.value)}%)`;
-  return (
-    <ChartBox height={height} legend={<Legend items={slices.map((s) => ({ name: s.name, colour: s.colour }))} icon="rect" />}>
-      {(width, plotHeight) => {
-        const cx = width / 2;
-        const cy = plotHeight / 2;
-        const radius = (Math.min(width, plotHeight) / 2) * 0.72;
-        const sectors = pieSectors(slices.map((s) => s.value), cx, cy, radius);
-        return (
-          <g className="recharts-pie">
-            {sectors.map((sector, i) => (
-              <g key={i} className="recharts-pie-sector">
-                <path className="recharts-sector" fill={slices[i]!.colour} stroke="#fff" d={sector.path}>
-                  <title>{`${slices[i]!.name} : ${formatThousands(slices[i]!.value)} (${share(slices[i]!.value)}%)`}</title>
-                </path>
-              </g>
-            ))}
-            <g className="recharts-pie-labels">
-              {sectors.map((sector, i) => {
-                const middle = (sector.start + sector.end) / 2;
-                const from = polar(cx, cy, radius, middle);
-                const to = polar(cx, cy, radius + 20, middle);
-                return (
-                  <g key={i}>
-                    <path className="recharts-pie-label-line" stroke={slices[i]!.colour} fill="none" d={`M${from.x},${from.y}L${to.x},${to.y}`} />
-                    <text className="recharts-text recharts-pie-label-text" x={to.x} y={to.y} dy="0.355em" fill={slices[i]!.colour} fontSize={12} textAnchor={to.x >= cx ? 'start' : 'end'}>
-                      {text(slices[i]!)}
-                    </text>
-                  </g>
-                );
-              })}
-            </g>
-          </g>
         );
       }}
     </ChartBox>

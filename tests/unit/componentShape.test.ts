@@ -37,9 +37,6 @@ function componentProblems(source: string): string[] {
 
 const files = [...tsxFiles('src'), ...tsxFiles('engine/render')];
 
-/** Components still over the size (and only the size) while they wait for their split: the list only shrinks. */
-const STILL_TOO_LONG = ['engine/render/PanelChart.tsx', 'engine/render/RecordPage.tsx', 'engine/render/SearchForm.tsx', 'engine/render/widgets/formWidgets.tsx'];
-
 describe('React components only lay out', () => {
   it('finds the components', () => expect(files.length).toBeGreaterThan(50));
 
@@ -58,14 +55,9 @@ describe('React components only lay out', () => {
 
   it(`keeps every component in src/ and engine/render/ within ${MAX_LINES} lines and off the API`, () => {
     const problems = files.flatMap((file) => {
-      const found = componentProblems(readFileSync(join(ROOT, file), 'utf8')).filter((problem) => !(STILL_TOO_LONG.includes(file) && problem.endsWith(' lines')));
+      const found = componentProblems(readFileSync(join(ROOT, file), 'utf8'));
       return found.length ? [`${relative('.', file)}: ${found.join(', ')}`] : [];
     });
     expect(problems).toEqual([]);
-  });
-
-  it('lists as still too long only components that are', () => {
-    const fine = STILL_TOO_LONG.filter((file) => componentProblems(readFileSync(join(ROOT, file), 'utf8')).every((problem) => !problem.endsWith(' lines')));
-    expect(fine).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 // A record page's data: the record's summary (what its sections, heading and actions read), and each
 // section's values loaded from and saved to the section's own actions, with the server's field errors.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
 import { isSuccess } from '../../api/envelope';
-import { NEW_RECORD, sectionDetailPath, sectionSavePath } from '../../definition/recordPage';
+import { NEW_RECORD, isFirstSection, recordPagePath, sectionDetailPath, sectionSavePath, visibleSections } from '../../definition/recordPage';
 import type { RecordSection, ScreenDefinition } from '../../definition/screen';
 import { useEngine } from '../EngineContext';
 
@@ -88,4 +89,25 @@ export function useSectionController(screen: ScreenDefinition, section: RecordSe
   }
 
   return { isNew, values, errors, saving, version, save };
+}
+
+/**
+ * The sections a record page's user may open, as the record's values allow (a record not saved yet has only its
+ * first: it creates the record), and the one open; an unknown or hidden section (or none) goes to the first.
+ */
+export function useRecordSections(screen: ScreenDefinition, summary: Record<string, unknown> | undefined, at: { isNew: boolean; section: string | undefined; menuPath: string; recordKey: string }) {
+  const { can } = useEngine();
+  const navigate = useNavigate();
+  const { isNew, section, menuPath, recordKey } = at;
+  const sections = useMemo(() => {
+    if (!summary) return [];
+    const visible = visibleSections(screen, summary, can);
+    return isNew ? visible.filter((s) => isFirstSection(screen, s)) : visible;
+  }, [can, isNew, screen, summary]);
+  const active = sections.find((s) => s.key === section);
+  const fallback = sections[0];
+  useEffect(() => {
+    if (summary && !active && fallback) navigate(recordPagePath(menuPath, recordKey, fallback.key), { replace: true });
+  }, [active, fallback, menuPath, navigate, recordKey, summary]);
+  return { sections, active };
 }
