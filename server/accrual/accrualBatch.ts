@@ -68,7 +68,7 @@ export type BatchOutcome = { posted: Posted } | { refusal: ApiError };
 
 /**
  * How a segment credited already is met. `reject`: rated as such (the activity is written, REJECTED, as a file's
- * row is). `refuse`: refused with nothing written, as a single post's segment claim refuses it (accrualStore.postActivity).
+ * row is). `refuse`: refused with nothing written, as a single post's segment claim refuses it (postActivity, a batch of one).
  */
 export type SegmentsTaken = 'reject' | 'refuse';
 

@@ -3,7 +3,7 @@
 // chunk is. A post answers as it would alone: credited, rejected by the rules or parked, or refused with nothing
 // written (its segment credited already, also by a post of the same batch). Should a batch fail as a whole (a
 // segment claimed meanwhile by another writer, a member closed between its reading and its credit), each of its
-// posts is posted again on its own (accrualStore.postActivity), so each gets its own answer.
+// posts is posted again on its own (postActivity, a batch of one), so each gets its own answer.
 import type { Kysely } from 'kysely';
 import { isSqlite } from '../db/columnTypes';
 import { groupCommitOf } from '../db/groupCommit';
