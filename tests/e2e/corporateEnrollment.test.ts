@@ -146,7 +146,8 @@ describe('corporate enrollment wizard in Chromium', () => {
     await button(page, 'Back').click();
     await waitForStep(page, STEPS[0]!);
     expect(await input(body(page), 'corporatecode').inputValue()).toBe(CODE);
-    expect(await body(page).locator('.ant-select').filter({ has: page.locator('[id="root_citycode"]') }).innerText()).toContain('Tangerang');
+    // The city shows by its label once its cascade's choices have loaded again.
+    await expect.poll(() => body(page).locator('.ant-select').filter({ has: page.locator('[id="root_citycode"]') }).innerText()).toContain('Tangerang');
     await button(page, 'Next').click();
     await waitForStep(page, 'Tour Code');
 
@@ -175,10 +176,13 @@ describe('corporate enrollment wizard in Chromium', () => {
     await button(page, 'Next').click();
     await waitForStep(page, 'Summary');
 
-    // Reference values show by their labels once the lists have loaded.
-    await body(page).getByText('Tangerang').waitFor();
-    const summary = await body(page).innerText();
-    for (const text of [CODE, 'Qz Air Cargo Nusantara', 'Transportation and Logistics', 'Banten', 'Indonesian', '31/12/2027', 'QZCGO26', 'QZCGO27', 'Bayu Aji']) expect(summary).toContain(text);
+    // Reference values show by their labels once the lists have loaded, and the list steps' rows once their table
+    // has loaded (it loads with the summary): the summary is read until every part has drawn.
+    const shown = [CODE, 'Qz Air Cargo Nusantara', 'Transportation and Logistics', 'Banten', 'Tangerang', 'Indonesian', '31/12/2027', 'QZCGO26', 'QZCGO27', 'Bayu Aji'];
+    await expect.poll(async () => {
+      const summary = await body(page).innerText();
+      return shown.filter((text) => !summary.includes(text));
+    }).toEqual([]);
     await page.screenshot({ path: `${screenshotDir}/enrollment-corporate-summary.png`, fullPage: true });
   });
 
