@@ -59,6 +59,13 @@ module.exports = {
       to: { path: '^(src|engine/render)/' },
     },
     {
+      name: 'server-platform-imports-no-domain',
+      severity: 'error',
+      comment: 'server/platform/ (HTTP, database, jobs, generic resources, approvals, seeding) serves every domain module and knows none.',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/(?!platform/)' },
+    },
+    {
       name: 'headless-layers-import-no-ui-or-machines',
       severity: 'error',
       comment: 'The platform and domain/ run unchanged in the browser and on the server: no React, antd or XState.',

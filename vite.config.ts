@@ -111,7 +111,7 @@ function preloadsOnce(): { plugin: Plugin; resolveDependencies(file: string, dep
 
 /**
  * Every text file of the build above 1 KiB gets its brotli (quality 11) and gzip (level 9) copies beside it, once
- * at build: the server sends the one the browser accepts (server/core/compression.ts) without compressing per request.
+ * at build: the server sends the one the browser accepts (server/platform/core/compression.ts) without compressing per request.
  */
 function precompressed(): Plugin {
   let outDir = 'dist';

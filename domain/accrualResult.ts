@@ -1,10 +1,13 @@
-// What an accrual computes, shared by the server's engine (server/accrual/accrualRules.ts), the posting
+// What an accrual computes, shared by the server's engine (server/catalog/accrual/accrualRules.ts), the posting
 // API and the accrual simulator's registered view: the miles, each criterion with its miles, and for
 // every other candidate rule why it did not apply. Isomorphic: types, texts, paths and the simulator's form.
 import type { FieldDefinition, ScreenDefinition } from '../engine/definition/screen';
 
 /** Where a line or verdict comes from: the menu code of the rule's screen (ACRULEBC, ACPROMO ...). */
 export type RuleSource = 'ACRULEOD' | 'ACRULEBC' | 'ACRULE' | 'ACRULENA' | 'ACPROMO' | 'PRMANCT' | 'ACTBONUS' | 'CODESHARE' | 'ACTCODELIM' | 'DISTRANGE';
+
+/** The rule type of a promotion's completion (its ledger detail lines count toward the promotion's minimum). */
+export const PROMOTION_RULE: RuleSource = 'PRMANCT';
 
 /** One criterion of a credit: its miles add up to the credit's totals. */
 export interface AccrualLine {

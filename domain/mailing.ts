@@ -1,5 +1,5 @@
 // Mailing texts and display rules of spec 001 §3.6, §4.5 and §8, kept exactly: the vendor cards' texts and the
-// buy-product status tags, price line and EXPIRED; shared by the registered views, the server (server/mailing) and the tests.
+// buy-product status tags, price line and EXPIRED; shared by the registered views, the server (server/mailingProduct/mailing) and the tests.
 
 export const VENDOR_TEXTS = {
   notAvailable: 'Vendor not available for this product',

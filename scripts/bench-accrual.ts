@@ -11,11 +11,11 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { dropSchema } from '../server/db/pgSchema';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { dropSchema } from '../server/platform/db/pgSchema';
 import { checkLedger } from '../server/ledger/ledgerStore';
-import { createServer } from '../server/server';
+import { createServer } from '../server/platform/server';
 import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, statementTimer, WARMUP_MS, type SampleRequest, benchDatabase } from './benchSupport';
 
 const TARGET_RATE = 1000;

@@ -11,17 +11,17 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/migrations';
-import { syncResourceTables } from '../server/resources/schemaSync';
-import { installRollups } from '../server/rollups/rollupStore';
-import { dropSchema } from '../server/db/pgSchema';
-import { loadCatalogue } from '../server/definitions';
+import { openDatabase } from '../server/platform/db/database';
+import { migrateToLatest } from '../server/platform/migrations';
+import { syncResourceTables } from '../server/platform/resources/schemaSync';
+import { installRollups } from '../server/platform/rollups/rollupStore';
+import { dropSchema } from '../server/platform/db/pgSchema';
+import { loadCatalogue } from '../server/platform/definitions';
 import { seedVolume } from '../server/demoPopulation/volumeSeed';
 import { checkLedger } from '../server/ledger/ledgerStore';
-import { registerLedgerListener } from '../server/core/ledgerListeners';
-import { serverModules } from '../server/modules';
-import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
+import { registerLedgerListener } from '../server/platform/core/ledgerListeners';
+import { serverModules } from '../server/platform/modules';
+import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/catalog/activityFiles/activityFileStore';
 import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile, statementTimer, benchDatabase } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench-batch/batch.sqlite';

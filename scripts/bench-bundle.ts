@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, logIn } from '../tests/e2e/browser';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createServer } from '../server/platform/server';
 import { machineLine } from './benchSupport';
 
 const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist' }, check: { type: 'boolean', default: false }, files: { type: 'boolean', default: false } } });

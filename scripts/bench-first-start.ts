@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { createDatabase, databaseUrl, dropDatabase } from '../server/db/pgSchema';
+import { createDatabase, databaseUrl, dropDatabase } from '../server/platform/db/pgSchema';
 import { positive } from './benchSupport';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';

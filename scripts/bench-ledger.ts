@@ -11,13 +11,13 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { openDatabase, type Database } from '../server/db/database';
-import { migrateToLatest } from '../server/migrations';
-import type { Schema } from '../server/db/schema';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { loadCatalogue } from '../server/definitions';
-import { syncResourceTables } from '../server/resources/schemaSync';
-import { seedConfigKeys } from '../server/configuration/configKeys';
+import { openDatabase, type Database } from '../server/platform/db/database';
+import { migrateToLatest } from '../server/platform/migrations';
+import type { Schema } from '../server/platform/db/schema';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { loadCatalogue } from '../server/platform/definitions';
+import { syncResourceTables } from '../server/platform/resources/schemaSync';
+import { seedConfigKeys } from '../server/platform/configuration/configKeys';
 import { LedgerError, TRX_TYPES, checkLedger, credit, debit } from '../server/ledger/ledgerStore';
 
 const { values: args } = parseArgs({

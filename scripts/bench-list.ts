@@ -10,7 +10,7 @@
 // SQL and parses the same envelope (benchSupport's startFloor), then runs the SQL
 // the generic list runs (checked against listRecords' own SQL before any timing), reuses counts the
 // way CountCache does, and answers a same-shaped envelope. Like the server, it first runs the guard's
-// SQL (session, user, role and grant in one query: server/session/sessionStore.ts) for the bearer token,
+// SQL (session, user, role and grant in one query: server/platform/session/sessionStore.ts) for the bearer token,
 // so both sides do the same database work per request and the ratio measures the rest of the stack.
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -23,18 +23,18 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { buildCatalogue, type Catalogue } from '../engine/definition/catalogue';
 import { actionFunctionCode, defaultSort, resourceModel } from '../engine/definition/compile';
 import type { ScreenDefinition } from '../engine/definition/screen';
-import { readConfig } from '../server/core/config';
-import { openDatabase, type DialectName } from '../server/db/database';
-import { loadCatalogue } from '../server/definitions';
-import { guardStatement } from '../server/session/sessionStore';
-import { CountCache } from '../server/resources/countCache';
-import { listRecords, spreadTrigrams, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/resources/listQuery';
-import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams, vacuumPostings } from '../server/resources/trigramIndex';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase, type DialectName } from '../server/platform/db/database';
+import { loadCatalogue } from '../server/platform/definitions';
+import { guardStatement } from '../server/platform/session/sessionStore';
+import { CountCache } from '../server/platform/resources/countCache';
+import { listRecords, spreadTrigrams, TOTAL, trigramReach, type ListInput, type TrigramReach } from '../server/platform/resources/listQuery';
+import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGRAMS_FUNCTION, usesTrigrams, vacuumPostings } from '../server/platform/resources/trigramIndex';
+import { createServer } from '../server/platform/server';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { NAME_ORIGINS } from '../server/demoPopulation/populationLists';
 import { BadRequest, call, closeFloor, compare, cpuLines, HOST, loadLine, loginAsAdmin, machineLine, otherLoad, positive, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 
 const SQLITE_FILE = '.tmp/bench/list.sqlite';
 const RESOURCE = 'benchflight';

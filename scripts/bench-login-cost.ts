@@ -7,10 +7,10 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { createServer } from '../server/platform/server';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '100' }, postgres: { type: 'string' } } });
 const ROUNDS = Number(values.rounds);

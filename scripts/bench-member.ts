@@ -17,11 +17,11 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { CompiledQuery } from 'kysely';
 import { actionFunctionCode } from '../engine/definition/compile';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { loadCatalogue } from '../server/definitions';
-import { guardStatement } from '../server/session/sessionStore';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { loadCatalogue } from '../server/platform/definitions';
+import { guardStatement } from '../server/platform/session/sessionStore';
+import { createServer } from '../server/platform/server';
 import { BadRequest, call, closeFloor, compare, cpuLines, fmt, HOST, loadLine, loginAsAdmin, machineLine, otherLoad, positive, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type FloorRoute, type Results, type Row, type SampleRequest } from './benchSupport';
 
 const SAMPLES = 20_000;

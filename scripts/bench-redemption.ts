@@ -10,12 +10,12 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import type { Schema } from '../server/db/schema';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { dropSchema } from '../server/db/pgSchema';
+import type { Schema } from '../server/platform/db/schema';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { dropSchema } from '../server/platform/db/pgSchema';
 import { TRX_TYPES, checkLedger, credit } from '../server/ledger/ledgerStore';
-import { createServer } from '../server/server';
+import { createServer } from '../server/platform/server';
 import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, type SampleRequest, benchDatabase } from './benchSupport';
 
 const TARGET_RATE = 500;

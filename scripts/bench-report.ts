@@ -21,13 +21,13 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createServer } from '../server/server';
-import { createJobWorker } from '../server/jobs/jobWorker';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createServer } from '../server/platform/server';
+import { createJobWorker } from '../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../server/reports/reportJobs';
-import { serverModules } from '../server/modules';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { serverModules } from '../server/platform/modules';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 import { call, cpuSnapshot, HOST, loginAsAdmin, otherLoad } from './benchSupport';
 
 const { values: args } = parseArgs({

@@ -12,10 +12,10 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { createServer } from '../server/platform/server';
 import { call, drive, fmt, HOST, loginAs, machineLine, otherLoad, positive, runBenchmark, type RunResult, type SampleRequest } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench/scope.sqlite';

@@ -12,12 +12,12 @@ import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { DEMO_PASSWORD } from '../server/users/userData';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
+import { createServer } from '../server/platform/server';
 import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 
 const HOST = '127.0.0.1';
 const SQLITE_FILE = '.tmp/bench/bench.sqlite';
@@ -196,7 +196,7 @@ interface SessionRow {
   rolestatus: string;
 }
 
-/** The same columns as server/session/sessionStore.ts selects. */
+/** The same columns as server/platform/session/sessionStore.ts selects. */
 const SESSION_SQL = `select u.username, u.userfullname, u.email, u.branchcode, u.tickoffid, u.partnercode, u.rolecode,
   r.rolename, s.expiresat, s.endedat, u.status as userstatus, r.status as rolestatus
   from "session" s join "app_user" u on u.username = s.username join "role" r on r.rolecode = u.rolecode

@@ -10,12 +10,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { DEMO_PASSWORD } from '../server/users/userData';
-import { createServer } from '../server/server';
-import { sha256Hex } from '../server/core/sha256';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
+import { createServer } from '../server/platform/server';
+import { sha256Hex } from '../server/platform/core/sha256';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, postgres: { type: 'string' } } });
 const ROWS = Number(args.rows);

@@ -16,10 +16,10 @@ import type { LogEvent } from 'kysely';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { preparedStatements } from '../server/db/database';
-import { createSchema } from '../server/db/pgSchema';
-import { liveGuardRow, type GuardRow } from '../server/session/sessionStore';
-import { DEMO_PASSWORD } from '../server/users/userData';
+import { preparedStatements } from '../server/platform/db/database';
+import { createSchema } from '../server/platform/db/pgSchema';
+import { liveGuardRow, type GuardRow } from '../server/platform/session/sessionStore';
+import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
 
 export const HOST = '127.0.0.1';
 export const WARMUP_MS = 2000;

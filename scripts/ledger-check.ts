@@ -3,8 +3,8 @@
 // miles and segments too), every lot's remaining = its miles - what debits took. Prints members checked, problems and time; exit 1 on any problem.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
 import { checkLedger } from '../server/ledger/ledgerStore';
 
 const SHOWN = 20;

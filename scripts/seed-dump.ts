@@ -15,11 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createDatabase, databaseUrl, dropDatabase } from '../server/db/pgSchema';
-import { createServer } from '../server/server';
-import { definitionDb } from '../server/db/definitionDb';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createDatabase, databaseUrl, dropDatabase } from '../server/platform/db/pgSchema';
+import { createServer } from '../server/platform/server';
+import { definitionDb } from '../server/platform/db/definitionDb';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The day the dump's seed runs on (the demo's dates follow it). */

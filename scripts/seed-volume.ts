@@ -4,7 +4,7 @@
 // [--schema name] [--chunk 10000] [--activity 0.36]. Prints the rows written and the time; refuses a database
 // that has members.
 import { parseArgs } from 'node:util';
-import { readConfig } from '../server/core/config';
+import { readConfig } from '../server/platform/core/config';
 import { seedVolume, VOLUME_DEFAULTS, VolumeRefusal } from '../server/demoPopulation/volumeSeed';
 import { positive } from './benchSupport';
 

@@ -7,12 +7,12 @@ import { checkDefinitions, schemaProblems } from '../engine/definition/checkDefi
 import { MENU_TREE_FILE, SCHEMA_TYPE_KEYWORDS, SELECTORS_FILE } from '../engine/definition/definitionFiles';
 import { flattenMenus, type MenuTree } from '../engine/definition/menuTree';
 import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
-import { SCREENS_DIR, screenFiles } from '../server/definitions';
+import { SCREENS_DIR, screenFiles } from '../server/platform/definitions';
 import { WIZARD_MACHINE_NAMES } from '../workflows/wizardMachines';
-import { panelQueryCriteria } from '../server/panels/panelQueries';
+import { panelQueryCriteria } from '../server/platform/panels/panelQueries';
 import { checkReportPages } from '../engine/definition/checkReportPages';
 import { reportQuerySignatures } from '../server/reports/reportQueries';
-import { CONFIG_KEYS } from '../server/configuration/configKeys';
+import { CONFIG_KEYS } from '../server/platform/configuration/configKeys';
 
 const SCHEMA_DIR = 'engine/definition';
 // Normalised as screenFiles joins its paths, so the file names match the folder ('./screens/' -> 'screens').

@@ -1,12 +1,12 @@
 // Entry point: configuration, database (migrated and seeded), the HTTP server, graceful shutdown.
-import { readConfig } from './core/config';
-import { openDatabase } from './db/database';
-import { SchemaDriftError } from './resources/schemaSync';
-import { createServer } from './server';
-import { aloud } from './core/startProgress';
-import { formatLogLine, prettyLog } from './core/prettyLog';
+import { readConfig } from './platform/core/config';
+import { openDatabase } from './platform/db/database';
+import { SchemaDriftError } from './platform/resources/schemaSync';
+import { createServer } from './platform/server';
+import { aloud } from './platform/core/startProgress';
+import { formatLogLine, prettyLog } from './platform/core/prettyLog';
 import { hostname } from 'node:os';
-import { startJobWorker } from './jobs/jobWorker';
+import { startJobWorker } from './platform/jobs/jobWorker';
 
 const config = readConfig();
 const database = openDatabase(config.databaseUrl);

@@ -96,7 +96,7 @@ function requestSubjects(catalogue: CatalogueView): { menus: Set<string>; action
   const actions = new Map<string, string>(APPROVABLE_ACTIONS.map((a) => [a, titleCase(a)]));
   for (const page of catalogue.pages) {
     if (isListScreen(page) && page.approval) {
-      // A child screen's requests are filed under its parent menu (server/approvals/approvalHooks.ts requestMenu).
+      // A child screen's requests are filed under its parent menu (server/platform/approvals/approvalHooks.ts requestMenu).
       menus.add(page.childOf ?? page.menucode);
       for (const action of page.actions) if (isCustomAction(action)) actions.set(action.name, action.label);
     }

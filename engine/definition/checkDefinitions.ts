@@ -66,7 +66,7 @@ function checkResource(screen: ScreenDefinition, report: Report) {
   for (const field of Object.keys(screen.options?.defaultSort ?? {})) {
     if (!names.has(field)) report(`options.defaultSort.${field}`, unknownField(field));
   }
-  // A record's name is read from its stored values when a request is made (server/approvals/recordNames.ts).
+  // A record's name is read from its stored values when a request is made (server/platform/approvals/recordNames.ts).
   if (screen.recordName !== undefined) {
     for (const name of displayFields({ label: '', display: screen.recordName })) {
       const field = screen.fields.find((f) => f.name === name);

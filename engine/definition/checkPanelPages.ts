@@ -7,7 +7,7 @@ import { resolveFilter } from './panelPage';
 import { optionsOfProblem, resolveFilterOptions } from './filterOptions';
 import type { ChartKind, PageDefinition, PanelChart, PanelPage, SelectorCatalogue } from './screen';
 
-/** Query name -> the criteria it reads (server/panels/panelQueries.ts: panelQueryCriteria()). */
+/** Query name -> the criteria it reads (server/platform/panels/panelQueries.ts: panelQueryCriteria()). */
 export type PanelQuerySignatures = Readonly<Record<string, readonly string[]>>;
 
 type Report = (path: string, problem: string) => void;
@@ -46,7 +46,7 @@ export function checkPanelPages(pages: { file: string; screen: PageDefinition }[
       else queryUsedBy.set(announcement.query, `${file} announcement`);
       if (queries) {
         const read = Object.hasOwn(queries, announcement.query) ? queries[announcement.query] : undefined;
-        if (!read) report('announcement.query', `no panel query "${announcement.query}" on the server (server/panels/panelQueries.ts)`);
+        if (!read) report('announcement.query', `no panel query "${announcement.query}" on the server (server/platform/panels/panelQueries.ts)`);
         else if (read.length > 0) report('announcement.query', `the announcement sends no criteria, but the query "${announcement.query}" reads ${read.join(', ')}`);
       }
     }
@@ -67,7 +67,7 @@ export function checkPanelPages(pages: { file: string; screen: PageDefinition }[
       });
       if (queries) {
         const read = Object.hasOwn(queries, panel.query) ? queries[panel.query] : undefined;
-        if (!read) report(`${at}.query`, `no panel query "${panel.query}" on the server (server/panels/panelQueries.ts)`);
+        if (!read) report(`${at}.query`, `no panel query "${panel.query}" on the server (server/platform/panels/panelQueries.ts)`);
         else {
           for (const [name, path] of sent) if (!read.includes(name)) report(path, `the query "${panel.query}" does not read the criterion "${name}" (it reads ${read.join(', ') || 'none'})`);
           for (const name of read) if (!sent.has(name)) report(`${at}.filters`, `the query "${panel.query}" reads the criterion "${name}", which no filter sends`);

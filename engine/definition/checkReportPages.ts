@@ -39,7 +39,7 @@ export function checkReportPages(pages: { file: string; screen: PageDefinition }
       const problem = optionsOfProblem(pages.map((p) => p.screen), filter);
       if (problem) report(`${at}.optionsOf`, problem);
     });
-    if (screen.accessKey && configKeys && !configKeys.has(screen.accessKey)) report('accessKey', `no configuration key "${screen.accessKey}" (server/configuration/configKeys.ts)`);
+    if (screen.accessKey && configKeys && !configKeys.has(screen.accessKey)) report('accessKey', `no configuration key "${screen.accessKey}" (server/platform/configuration/configKeys.ts)`);
     if (!reports) continue;
     const signature = Object.hasOwn(reports, screen.report) ? reports[screen.report] : undefined;
     if (!signature) {

@@ -426,7 +426,7 @@ export interface ResourceModel {
   /** Fields the resource's server hooks load and save elsewhere (`stored: false`). */
   unstored: ResolvedField[];
   searchable: Set<string>;
-  /** Text fields searched by contains (not `exact`): each gets a trigram index (server/resources/schemaSync.ts). */
+  /** Text fields searched by contains (not `exact`): each gets a trigram index (server/platform/resources/schemaSync.ts). */
   contains: Set<string>;
   sortable: Set<string>;
   /** A view page's resource: the fixed criteria every read and change keeps to (engine/definition/viewPage.ts). */

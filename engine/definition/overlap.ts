@@ -1,7 +1,7 @@
 // No overlapping ranges between records of the same key: a rule screen declares `noOverlap`
 // (effective periods of the same carrier, distance bands), and two records of the same `per` values may
 // not overlap in every one of its ranges. How two records compare and the field message live here, once,
-// for the server's check (server/resources/overlapCheck.ts) and the definition validator alike.
+// for the server's check (server/platform/resources/overlapCheck.ts) and the definition validator alike.
 import type { FieldDefinition, NoOverlapRule, OverlapRange, ScreenDefinition } from './screen';
 
 type Row = Record<string, unknown>;

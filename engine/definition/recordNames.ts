@@ -1,7 +1,7 @@
 // How people name one record (an approval request's Record): the template its screen declares (`recordName`),
 // or else the label of the selector over its resource (an award by its name); a child-only screen's record after
 // its parent's ('Budi Santoso 1001234567 · Hilton Stay'). Shown with its key: 'Hilton Stay (HTL-HILTON)'.
-// Isomorphic and pure: the server reads the values a name needs (server/approvals/recordNames.ts).
+// Isomorphic and pure: the server reads the values a name needs (server/platform/approvals/recordNames.ts).
 import type { Catalogue } from './catalogue';
 import { displayFields, displayParts, type DisplayPart } from './selectorLabel';
 import type { ScreenDefinition, SelectorDefinition } from './screen';

@@ -773,7 +773,7 @@ export interface PanelDefinition {
    */
   title: string;
   /**
-   * The named server query (server/panels/panelQueries.ts), served at /api/<query> under the page's menu code.
+   * The named server query (server/platform/panels/panelQueries.ts), served at /api/<query> under the page's menu code.
    */
   query: string;
   /**
@@ -920,7 +920,7 @@ export interface PanelColumn {
  */
 export interface PanelAnnouncement {
   /**
-   * The named server query (server/panels/panelQueries.ts) with no criteria, answering one row { show, content }.
+   * The named server query (server/platform/panels/panelQueries.ts) with no criteria, answering one row { show, content }.
    */
   query: string;
   /**

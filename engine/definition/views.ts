@@ -24,17 +24,17 @@ export const REGISTERED_VIEWS = [
   'member-orders',
 ] as const;
 
-/** What the 'order-tracking' view reads (served by server/orders/orderActions.ts). */
+/** What the 'order-tracking' view reads (served by server/mailingProduct/orders/orderActions.ts). */
 export const ORDER_TRACKING_PATH = '/api/order/tracking';
 /** What the 'member-orders' view reads: the member's orders, newest first. */
 export const MEMBER_ORDERS_PATH = '/api/order/member-orders';
 
-/** What the 'redemption-detail' view reads (served by server/redemption/redemptionActions.ts). */
+/** What the 'redemption-detail' view reads (served by server/awardManagement/redemption/redemptionActions.ts). */
 export const REDEMPTION_DETAIL_PATH = '/api/member-redemption/cards';
 
 export type ViewName = (typeof REGISTERED_VIEWS)[number];
 
-/** What the 'transaction-lots' view reads (served by server/members/memberTransactionActions.ts). */
+/** What the 'transaction-lots' view reads (served by server/memberManagement/members/memberTransactionActions.ts). */
 export const TRANSACTION_LOTS_PATH = '/api/ledger-transaction/lots';
 
 /** One line of a transaction's lots: a lot, or a take from one. */
@@ -77,7 +77,7 @@ export interface DetailLine {
 
 export const isRegisteredView = (name: string): name is ViewName => (REGISTERED_VIEWS as readonly string[]).includes(name);
 
-/** What the 'tier-standing' view reads (served by server/tiers/tierActions.ts). */
+/** What the 'tier-standing' view reads (served by server/tierManagement/tiers/tierActions.ts). */
 export const TIER_STANDING_PATHS = { qualification: '/api/member-tier/qualification', asOf: '/api/member-tier/as-of' } as const;
 
 /** One Mileage Criteria row looked at, and what came of it (why: '12,000 of 25,000 tier miles or 3 of 25 segments: not met'). */
@@ -136,7 +136,7 @@ export const REGISTERED_NAVIGATORS = [
 
 export type NavigatorName = (typeof REGISTERED_NAVIGATORS)[number];
 
-/** What the member navigator's dots read: each sub-step's status by section key (server/members/memberNavigatorActions.ts). */
+/** What the member navigator's dots read: each sub-step's status by section key (server/memberManagement/members/memberNavigatorActions.ts). */
 export const MEMBER_SECTION_STATUS_PATH = '/api/member/section-status';
 
 export type MemberSectionStatus = Record<string, string>;

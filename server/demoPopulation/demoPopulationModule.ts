@@ -1,6 +1,6 @@
 // The demo population: the named members and the drawn ones with their history, seeded on a first start, and what
 // the member checks found among them (names that fail, locks, suspect duplicates: rows of several domains at once).
-import { defineServerModule } from '../serverModule';
+import { defineServerModule } from '../platform/serverModule';
 import { seedMemberCheckData } from './memberCheckData';
 import { seedMemberData } from './memberData';
 

@@ -3,10 +3,10 @@
 // the programme's rules give it, as an activity posted through /api/accrual/air or /api/accrual/non-air would.
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
-import type { Schema } from '../db/schema';
-import { rateFromBook, ruleBook, type PostedActivity, type ActivityType } from '../accrual/accrualStore';
+import type { Schema } from '../platform/db/schema';
+import { rateFromBook, ruleBook, type PostedActivity, type ActivityType } from '../catalog/accrual/accrualStore';
 import { inEffect } from '../../engine/definition/dates';
-import { type LimitUsage, type NonAirRule } from '../accrual/accrualRules';
+import { type LimitUsage, type NonAirRule } from '../catalog/accrual/accrualRules';
 import type { ActivityRating } from './memberPopulation';
 
 /**

@@ -2,7 +2,7 @@
 // writes for a credit, a debit, a transfer and the expiry job (lots taken soonest expiry first, then the
 // oldest: ledgerRules.planLotUse), so `npm run ledger:check` holds on what the volume seed writes.
 import type { Selectable } from 'kysely';
-import type { LedgerTransactionRow } from '../db/schema';
+import type { LedgerTransactionRow } from '../platform/db/schema';
 import { TRX_TYPES, planLotUse, type OpenLot } from '../ledger/ledgerRules';
 import { addMonths, type MilesEvent } from './memberPopulation';
 

@@ -6,15 +6,15 @@
 // members every time (newest member ids first: drawn members when there are any).
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
-import type { Schema } from '../db/schema';
-import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from '../members/memberLocks';
-import { checkUncheckedNames } from '../memberChecks/memberChecksStore';
-import { MEMBER_MENU } from '../memberChecks/memberChecksHooks';
-import { referralCode } from '../memberChecks/referralCode';
-import { MATCH_RULES, findDuplicates, recordSuspects } from '../enrollment/duplicateCheck';
+import type { Schema } from '../platform/db/schema';
+import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from '../memberManagement/members/memberLocks';
+import { checkUncheckedNames } from '../memberManagement/memberChecks/memberChecksStore';
+import { MEMBER_MENU } from '../memberManagement/memberChecks/memberChecksHooks';
+import { referralCode } from '../memberManagement/memberChecks/referralCode';
+import { MATCH_RULES, findDuplicates, recordSuspects } from '../memberManagement/enrollment/duplicateCheck';
 import { memberFullName } from '../../domain/memberRecord';
 import { NAMED_MEMBERS } from './memberData';
-import { definitionDb } from '../db/definitionDb';
+import { definitionDb } from '../platform/db/definitionDb';
 
 /** Beyond this many members (a volume database) the names are left to the daily name-check job. */
 const DEMO_CHECK_LIMIT = 20_000;

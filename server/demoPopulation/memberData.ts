@@ -4,21 +4,21 @@
 import { sql, type Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel, type ResourceModel } from '../../engine/definition/compile';
-import type { Schema } from '../db/schema';
-import { readConfigKey } from '../configuration/configKeys';
-import { toDb } from '../resources/records';
-import { isSqlite } from '../db/columnTypes';
-import { insertJsonRows } from '../db/jsonRows';
-import { setIndexesAside } from '../db/indexesSetAside';
-import { counting, silent, type Tell } from '../core/startProgress';
-import { ACTIVITY_RESOURCE, segmentKey, type PostedActivity } from '../accrual/accrualStore';
+import type { Schema } from '../platform/db/schema';
+import { readConfigKey } from '../platform/configuration/configKeys';
+import { toDb } from '../platform/resources/records';
+import { isSqlite } from '../platform/db/columnTypes';
+import { insertJsonRows } from '../platform/db/jsonRows';
+import { setIndexesAside } from '../platform/db/indexesSetAside';
+import { counting, silent, type Tell } from '../platform/core/startProgress';
+import { ACTIVITY_RESOURCE, segmentKey, type PostedActivity } from '../catalog/accrual/accrualStore';
 import { LedgerBook, bookHistories, type BookTransaction } from './ledgerBook';
 import { demoRating } from './demoRating';
-import { hashPassword } from '../session/passwordHash';
-import { sha256Hex } from '../core/sha256';
+import { hashPassword } from '../platform/session/passwordHash';
+import { sha256Hex } from '../platform/core/sha256';
 import { populationMember, type ActivityRating, type FixedMember, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { isoDay } from '../../engine/definition/dates';
-import { definitionDb } from '../db/definitionDb';
+import { definitionDb } from '../platform/db/definitionDb';
 
 /** The password of every activated demo member. */
 export const DEMO_MEMBER_PASSWORD = 'Member#2026';

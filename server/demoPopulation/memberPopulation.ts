@@ -3,15 +3,15 @@
 // programme (flights, partner earnings, redemptions, transfers). Pure: the same index and clock give
 // the same member; the demo seed writes them through the ledger, the volume seed in bulk.
 import { addMonths as addMonthsRule, isoDay } from '../../engine/definition/dates';
-import { cardNumberOf } from '../cards/cardNumbers';
+import { cardNumberOf } from '../mailingProduct/cards/cardNumbers';
 import {
   AWARDS, BRANCH_SHARES, COBRAND_BANKS, DOMESTIC_ROUTES, ECONOMY_CLASSES, EMPLOYERS, ENROLL_CHANNELS, ENROLLMENT_BONUS_MILES, FLYER_PROFILES, FOREIGN_HOMES,
   FOREIGN_STREETS, HOME_CITIES, INTERNATIONAL_ROUTES, MEMBERSHIP_SHARES, NAME_ORIGINS, PARTNER_EARNINGS, PREMIUM_CLASSES, STREETS, TIER_BONUS_PERCENT,
   TIER_ORDER, TIER_SHARES, type Gender, type NameOrigin, type TierName,
 } from './populationLists';
-import { tierId, type MembershipId } from '../tiers/tierData';
-import { HOBBIES, INDONESIAN_CITIES } from '../seed/referenceLists';
-import { AIRLINES, BOOKING_CLASSES } from '../accrual/programmeData';
+import { tierId, type MembershipId } from '../tierManagement/tiers/tierData';
+import { HOBBIES, INDONESIAN_CITIES } from '../platform/seed/referenceLists';
+import { AIRLINES, BOOKING_CLASSES } from '../catalog/accrual/programmeData';
 
 // ---------------------------------------------------------------- a seeded random source
 
@@ -180,7 +180,7 @@ export interface RatedMiles {
 }
 
 /**
- * Rates a drawn activity as a post rates it (the demo seed hands server/accrual's rating): its miles, or undefined
+ * Rates a drawn activity as a post rates it (the demo seed hands server/catalog/accrual's rating): its miles, or undefined
  * when the rules credit nothing (the activity is then not part of the member's history). Called in the order of
  * the member's activities, so what a limit counts is what came before. `drawnMiles`: what the population drew
  * (a partner's activity is given the spend that earns about as much); the rating may add to the activity's fields.

@@ -1,7 +1,7 @@
 // The word lists and shares the demo population is drawn from: names by origin, routes with their
 // distances, partners' earning patterns, award prices, and the shares of memberships, tiers, channels
 // and branches. Data only: memberPopulation.ts draws from it.
-import type { MembershipId } from '../tiers/tierData';
+import type { MembershipId } from '../tierManagement/tiers/tierData';
 
 export type Gender = 'MALE' | 'FEMALE';
 export type TierName = 'Blue' | 'Silver' | 'Gold' | 'Platinum';
@@ -244,7 +244,7 @@ export const TIER_BONUS_PERCENT: Record<TierName, number> = { Blue: 0, Silver: 0
 
 /**
  * Partners crediting award miles: [partnercode, activity, its activity code (the partner's non-air accrual rule,
- * server/accrual/accrualData.ts), miles from, miles to, chance a month].
+ * server/catalog/accrual/accrualData.ts), miles from, miles to, chance a month].
  */
 export const PARTNER_EARNINGS: readonly [string, string, string, number, number, number][] = [
   ['HILTON', 'Hotel stay', 'STAY', 500, 2500, 0.015],
@@ -258,7 +258,7 @@ export const PARTNER_EARNINGS: readonly [string, string, string, number, number,
 export const COBRAND_BANKS: readonly [string, number, number][] = [['BNI', 300, 3500], ['BCA', 300, 3000], ['MANDIRI', 250, 2800]];
 
 /** What members redeem: [award, miles]. */
-/** What members redeem: the reason, the miles, and the award code of the award master (server/awards/awardData.ts) the ledger's source names. */
+/** What members redeem: the reason, the miles, and the award code of the award master (server/awardManagement/awards/awardData.ts) the ledger's source names. */
 export const AWARDS: readonly [string, number, string][] = [
   ['Award ticket CGK-DPS economy', 15000, 'AWD-DOM-Y'],
   ['Award ticket CGK-SIN economy', 20000, 'AWD-INT-Y'],

@@ -5,15 +5,15 @@
 // book it is handed: the same member index and clock give the same rows.
 import { ACCRUAL_REASONS, type AccrualLine } from '../../domain/accrualResult';
 import { generateKey } from '../../engine/definition/generatedKey';
-import type { NonAirRule } from '../accrual/accrualRules';
-import { classKey, type RuleBook } from '../accrual/ruleBook';
-import { cardNumberOf } from '../cards/cardNumbers';
-import { promotionBonuses, type Promotion, type PromotionActivity } from '../promotions/promotionRules';
-import { CREDITED } from '../rollups/rollupStore';
+import type { NonAirRule } from '../catalog/accrual/accrualRules';
+import { classKey, type RuleBook } from '../catalog/accrual/ruleBook';
+import { cardNumberOf } from '../mailingProduct/cards/cardNumbers';
+import { promotionBonuses, type Promotion, type PromotionActivity } from '../catalog/promotions/promotionRules';
+import { CREDITED } from '../platform/rollups/rollupStore';
 import type { BookTransaction } from './ledgerBook';
 import { seededRandom, type MilesEvent, type PopulationMember } from './memberPopulation';
 import { DOMESTIC_ROUTES, INTERNATIONAL_ROUTES } from './populationLists';
-import { BOOKING_CLASSES } from '../accrual/programmeData';
+import { BOOKING_CLASSES } from '../catalog/accrual/programmeData';
 import { isoDay } from '../../engine/definition/dates';
 
 /** What the activity rows need of the rule book: the promotions, the booking classes' compartments, the non-air rules. */

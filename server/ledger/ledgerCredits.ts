@@ -6,15 +6,15 @@
 // memberid order (the ledger's lock order) within a single statement that writes it all; SQLite's writer already
 // holds the file.
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../db/schema';
-import { isSqlite } from '../db/columnTypes';
-import { insertJsonRows } from '../db/jsonRows';
-import { announceWrite } from '../db/tableWrites';
-import { readConfigKey } from '../configuration/configKeys';
+import type { Schema } from '../platform/db/schema';
+import { isSqlite } from '../platform/db/columnTypes';
+import { insertJsonRows } from '../platform/db/jsonRows';
+import { announceWrite } from '../platform/db/tableWrites';
+import { readConfigKey } from '../platform/configuration/configKeys';
 import { addMonths } from '../../engine/definition/dates';
 import { LedgerError, memberNotFound } from './ledgerError';
 import { checkEntry, ledgerRow, MEMBER_CLOSED, written, type LedgerEntry } from './ledgerEntry';
-import { notifyLedgerWrite, type WrittenRow } from '../core/ledgerListeners';
+import { notifyLedgerWrite, type WrittenRow } from '../platform/core/ledgerListeners';
 
 type Db = Kysely<Schema>;
 

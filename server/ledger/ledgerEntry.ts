@@ -2,7 +2,7 @@
 // transaction row and listener row it becomes. No database here.
 import { isIsoDay } from '../../engine/definition/dates';
 import { LedgerError } from './ledgerError';
-import type { WrittenRow } from '../core/ledgerListeners';
+import type { WrittenRow } from '../platform/core/ledgerListeners';
 import { TRX_TYPES, isMiles, type TrxType } from './ledgerRules';
 
 /** A merged-away account (a status of screens/member-management/member.json): no miles move to or from it. */

@@ -1,7 +1,7 @@
 // The ledger's refusals as values with codes, and the one place they become an API answer (a message on
 // the field the caller's form shows). Callers let a LedgerError propagate; the app maps it.
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
-import { ApiError } from '../core/apiError';
+import { ApiError } from '../platform/core/apiError';
 
 export type LedgerErrorCode =
   | 'INSUFFICIENT_MILES'

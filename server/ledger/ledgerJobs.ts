@@ -1,5 +1,5 @@
 // The ledger's background jobs: the daily expiry run (every server schedules it; the job key makes it one run).
-import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
+import type { DailySchedule, JobHandler } from '../platform/jobs/jobHandler';
 import { isIsoDay } from '../../engine/definition/dates';
 import { expireDue } from './ledgerStore';
 

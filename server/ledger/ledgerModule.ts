@@ -1,5 +1,5 @@
 // The miles ledger: the daily expiry job (its postings' listeners are the other modules').
-import { defineServerModule } from '../serverModule';
+import { defineServerModule } from '../platform/serverModule';
 import { ledgerJobHandlers, ledgerSchedules } from './ledgerJobs';
 import * as ledger0009 from './migrations/0009_ledger';
 import * as ledgerMore0010 from './migrations/0010_ledger_more';

@@ -14,7 +14,7 @@ export const TRX_TYPES = {
   REDEMPTION: 'REDEMPTION',
   EXTENSION: 'EXTENSION',
   EXPIRATION: 'EXPIRATION',
-  /** The bonuses of Tier Management (server/bonuses): tier completion, first activity, birthday, referral. */
+  /** The bonuses of Tier Management (server/tierManagement/bonuses): tier completion, first activity, birthday, referral. */
   TIERBONUS: 'TIERBONUS',
   FIRSTACTBONUS: 'FIRSTACTBONUS',
   BIRTHDAYBONUS: 'BIRTHDAYBONUS',
@@ -25,7 +25,7 @@ export const TRX_TYPES = {
   /** Miles bought (Buy Mileage), or bought to extend expiring ones: the receipt type's Miles Credited As. */
   BUY: 'BUY',
   BUYEXTEND: 'BUYEXTEND',
-  /** A mailing product bought with miles (Buy Product, server/mailing). */
+  /** A mailing product bought with miles (Buy Product, server/mailingProduct/mailing). */
   BUYPRODUCT: 'BUYPRODUCT',
 } as const;
 

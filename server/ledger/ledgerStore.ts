@@ -6,12 +6,12 @@
 // constraints are the last line). Lock order, to keep PostgreSQL free of deadlocks: member rows first
 // (several in memberid order), then their lots.
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../db/schema';
-import { isSqlite } from '../db/columnTypes';
-import { readConfigKey } from '../configuration/configKeys';
+import type { Schema } from '../platform/db/schema';
+import { isSqlite } from '../platform/db/columnTypes';
+import { readConfigKey } from '../platform/configuration/configKeys';
 import { MEMBER_STATUSES } from '../../domain/memberRecord';
 import { LedgerError, memberNotFound } from './ledgerError';
-import { notifyLedgerWrite, type WrittenRow } from '../core/ledgerListeners';
+import { notifyLedgerWrite, type WrittenRow } from '../platform/core/ledgerListeners';
 import { checkEntry, ledgerRow, MEMBER_CLOSED, written, type LedgerEntry } from './ledgerEntry';
 import { writeCredits } from './ledgerCredits';
 import { addMonths, isIsoDay, isoDay } from '../../engine/definition/dates';
@@ -21,7 +21,7 @@ export { TRX_TYPES, type TrxType } from './ledgerRules';
 export { MEMBER_CLOSED, type LedgerEntry } from './ledgerEntry';
 export { credit, creditMany } from './ledgerCredits';
 export { LedgerError, type LedgerErrorCode } from './ledgerError';
-export { muteLedgerListeners, registerLedgerListener, type LedgerListener, type LedgerWrite, type WrittenRow } from '../core/ledgerListeners';
+export { muteLedgerListeners, registerLedgerListener, type LedgerListener, type LedgerWrite, type WrittenRow } from '../platform/core/ledgerListeners';
 
 export interface TransferRequest {
   from: string;

@@ -1,6 +1,6 @@
 // The report jobs: a Generate's file (any app server may take it; a killed server's job is taken again after
 // its lease and starts the file anew) and the daily retention sweep of expired files.
-import type { DailySchedule, JobHandler } from '../jobs/jobHandler';
+import type { DailySchedule, JobHandler } from '../platform/jobs/jobHandler';
 import { generateReportFile, REPORT_JOB, REPORT_SWEEP_JOB, sweepReportFiles } from './reportStore';
 import { sendStatements, STATEMENT_JOB, type StatementJobParameters } from './statementStore';
 

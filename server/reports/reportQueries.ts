@@ -4,12 +4,12 @@
 // filters send exactly its criteria. Each reads the real tables: the ledger, members, activities, purchases.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { FilterValue } from '../../engine/definition/panelPage';
-import type { Schema } from '../db/schema';
-import { readConfigKey } from '../configuration/configKeys';
+import type { Schema } from '../platform/db/schema';
+import { readConfigKey } from '../platform/configuration/configKeys';
 import { TRX_TYPES } from '../ledger/ledgerRules';
-import { isSqlite } from '../db/columnTypes';
+import { isSqlite } from '../platform/db/columnTypes';
 import type { ReportColumn, ReportFormat } from './reportWriters';
-import type { MemberFilter } from '../core/scope';
+import type { MemberFilter } from '../platform/core/scope';
 
 type Row = Record<string, unknown>;
 type Criteria = Record<string, FilterValue>;

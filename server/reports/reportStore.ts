@@ -2,16 +2,16 @@
 // with each file's progress (the job's status and percentage), the file written a page of rows at a time,
 // one-time download tokens (any app server serves the file from the shared report directory), and the
 // retention sweep that deletes expired files.
-import type { MemberFilter } from '../core/scope';
+import type { MemberFilter } from '../platform/core/scope';
 import { mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { generateKey } from '../../engine/definition/generatedKey';
 import type { FilterValue } from '../../engine/definition/panelPage';
-import type { Schema } from '../db/schema';
-import { enqueue, JOB_STATUS } from '../jobs/jobQueue';
-import { readConfigKey } from '../configuration/configKeys';
+import type { Schema } from '../platform/db/schema';
+import { enqueue, JOB_STATUS } from '../platform/jobs/jobQueue';
+import { readConfigKey } from '../platform/configuration/configKeys';
 import { REPORT_QUERIES } from './reportQueries';
 import { FORMAT_FILES, openReportWriter, PDF_MAX_ROWS, type ReportFormat } from './reportWriters';
 import { XLSX_MAX_ROWS, XLSX_TEXTS } from './xlsxStream';
@@ -169,7 +169,7 @@ export async function findReportFile(db: Kysely<Schema>, fileid: string): Promis
     .executeTakeFirst()) as (ReportFileRow & { status: string | null; percentage: number | null; error: string | null }) | undefined;
 }
 
-/** Where a report file's one-time path points (a file link, server/session/fileLinks.ts). */
+/** Where a report file's one-time path points (a file link, server/platform/session/fileLinks.ts). */
 export const REPORT_FILE_PREFIX = '/report-files/';
 
 /**

@@ -1,5 +1,5 @@
 // Reports and statements: their actions, the jobs that write the files (in a thread of their own), the daily sweep, the files' links.
-import { defineServerModule } from '../serverModule';
+import { defineServerModule } from '../platform/serverModule';
 import { reportActions, reportFileRoutes } from './reportActions';
 import { reportJobHandlers, reportSchedules } from './reportJobs';
 import { statementActions } from './statementActions';

@@ -3,14 +3,14 @@
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
-import { defineAction, type Action } from '../core/action';
-import { invalid } from '../core/apiError';
+import { defineAction, type Action } from '../platform/core/action';
+import { invalid } from '../platform/core/apiError';
 import { generateKey } from '../../engine/definition/generatedKey';
-import { enqueue } from '../jobs/jobQueue';
-import { MAIL_STATUS } from '../core/mailer';
-import { writeUserLog } from '../userlog/userLog';
+import { enqueue } from '../platform/jobs/jobQueue';
+import { MAIL_STATUS } from '../platform/core/mailer';
+import { writeUserLog } from '../platform/userlog/userLog';
 import { STATEMENT_JOB, STATEMENT_TEXTS, type StatementJobParameters } from './statementStore';
-import { definitionDb } from '../db/definitionDb';
+import { definitionDb } from '../platform/db/definitionDb';
 
 export const STATEMENT_RESOURCE = 'statement';
 export const SEND_ACTION = 'send';

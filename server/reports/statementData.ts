@@ -3,11 +3,11 @@
 // statement ready to send. Each table filled once while it is empty.
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
-import type { Schema } from '../db/schema';
-import { seedTables, type SeedTable } from '../seed/seedTables';
+import type { Schema } from '../platform/db/schema';
+import { seedTables, type SeedTable } from '../platform/seed/seedTables';
 import { memberStatement, statementText, STATEMENT_MAIL_KIND } from './statementStore';
-import { MAIL_STATUS } from '../core/mailer';
-import { definitionDb } from '../db/definitionDb';
+import { MAIL_STATUS } from '../platform/core/mailer';
+import { definitionDb } from '../platform/db/definitionDb';
 
 const SEED_USER = 'system';
 const DEMO_LOG_MEMBERS = 20;

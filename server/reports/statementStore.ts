@@ -11,8 +11,8 @@ import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
-import type { Schema } from '../db/schema';
-import { MAIL_STATUS, writeMail, type MailAttachment } from '../core/mailer';
+import type { Schema } from '../platform/db/schema';
+import { MAIL_STATUS, writeMail, type MailAttachment } from '../platform/core/mailer';
 import { formatMessage } from '../../engine/rules';
 
 type AnyDb = Kysely<any>;

@@ -2,8 +2,8 @@
 // managers' menus): how a claim's request is shown and applied (approved: credited through accrual, or marked
 // for export for SkyTeam In), and a rejection recorded on the claim with its reason.
 import { APPROVAL_STATUS } from '../../engine/definition/approvals';
-import type { Action } from '../core/action';
-import type { ModuleServices } from '../serverModule';
+import type { Action } from '../platform/core/action';
+import type { ModuleServices } from '../platform/serverModule';
 import { claimManagers } from './retroClaimHooks';
 import { approveClaim, CLAIM_REQUEST_ACTION, MEMBER_CLAIM_RESOURCE, rejectClaim } from './retroClaimStore';
 

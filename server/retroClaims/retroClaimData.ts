@@ -6,14 +6,14 @@ import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import { formatMessage } from '../../engine/rules';
-import type { Schema } from '../db/schema';
-import { insertRequest } from '../approvals/approvalStore';
-import { recordName } from '../approvals/recordNames';
-import { recordKey } from '../resources/records';
+import type { Schema } from '../platform/db/schema';
+import { insertRequest } from '../platform/approvals/approvalStore';
+import { recordName } from '../platform/approvals/recordNames';
+import { recordKey } from '../platform/resources/records';
 import { claimManagers } from './retroClaimHooks';
 import { IN_CLAIM_RESOURCE } from './retroClaimStore';
 import { isoDay } from '../../engine/definition/dates';
-import { definitionDb } from '../db/definitionDb';
+import { definitionDb } from '../platform/db/definitionDb';
 
 const SEED_USER = 'admin';
 

@@ -5,8 +5,8 @@ import { approvalPages } from '../../engine/definition/approvals';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition } from '../../engine/definition/screen';
 import type { ViewResource } from '../../engine/definition/viewPage';
-import { submittedAnswer } from '../approvals/approvers';
-import type { HookRegistry, ResourceHooks } from '../resources/hooks';
+import { submittedAnswer } from '../platform/approvals/approvers';
+import type { HookRegistry, ResourceHooks } from '../platform/resources/hooks';
 import { checkInClaim, checkMemberClaim, CLAIM_REQUEST_ACTION, IN_CLAIM_RESOURCE, MEMBER_CLAIM_RESOURCE, openClaimRequest } from './retroClaimStore';
 import { isoDay } from '../../engine/definition/dates';
 

@@ -2,7 +2,7 @@
 // flight, a flight after enrollment, the name on the ticket matching the member, and a carrier of the manager's
 // alliance. Pure: the store feeds them the member, the airline and the programme's settings (General
 // Configuration), they never query. Field name -> message; empty when the claim passes.
-import { normalise } from '../memberChecks/nameCheck';
+import { normalise } from '../memberManagement/memberChecks/nameCheck';
 import { isoDay } from '../../engine/definition/dates';
 
 /** A claim's type: the programme's own flights, or an alliance partner's (the values of Airline's alliance). */

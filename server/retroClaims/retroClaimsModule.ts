@@ -1,5 +1,5 @@
 // Retro claims: their actions and hooks.
-import { defineServerModule } from '../serverModule';
+import { defineServerModule } from '../platform/serverModule';
 import { retroClaimActions } from './retroClaimActions';
 import { retroClaimHooks } from './retroClaimHooks';
 import { seedRetroClaimData } from './retroClaimData';

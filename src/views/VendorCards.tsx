@@ -1,6 +1,6 @@
 // Registered view "vendor-cards" (spec 001 §3.6, §8): a mailing product's printing, packaging and courier
 // vendors, one card each, from the vendor list (each vendor names the products it serves and its regions);
-// the courier card lists the vendors serving the chosen courier region (a vendor region, server/orders).
+// the courier card lists the vendors serving the chosen courier region (a vendor region, server/mailingProduct/orders).
 import { useState } from 'react';
 import { Card, Col, Divider, Empty, Form, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { formatYesNo } from '../../engine/definition/format';

@@ -6,11 +6,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../engine/definition/bulk';
-import { loadCatalogue } from '../../server/definitions';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { activityFileJobHandlers } from '../../server/catalog/activityFiles/activityFileJobs';
 import { answerYes, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const CARD = '7891234567';
 const FILE = `cardnumber,activitydate,carrier,flightnumber,origin,destination,bookingclass,ticketnumber,ticketissuedate,operatingcarrier\r\n${CARD},2026-03-10,GA,832,CGK,SIN,Y,1262400000001,2026-03-01,\r\n7890000001,2026-03-10,GA,832,CGK,SIN,Y,1262400000002,2026-03-01,\r\n`;

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDay } from '../../server/seed/seedDates';
+import { demoDay } from '../../server/platform/seed/seedDates';
 import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig, onScreen } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */

@@ -3,7 +3,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { startTestServer, testDatabases, type TestDatabase, type TestServer } from '../server/harness';
 import { expect } from 'vitest';
 import { formatDate } from '../../engine/definition/format';
-import { demoDay } from '../../server/seed/seedDates';
+import { demoDay } from '../../server/platform/seed/seedDates';
 import { pageTitle } from '../../src/shell/pageTitle';
 
 export const CHROMIUM_ARGS = [

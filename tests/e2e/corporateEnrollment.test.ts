@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardNumberOf } from '../../server/cards/cardNumbers';
+import { cardNumberOf } from '../../server/mailingProduct/cards/cardNumbers';
 import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
 
 const PATH = '/enrollment-corporate';

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_NAME_MORE } from '../../domain/cardName';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, type BrowserRig } from './browser';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const PATH = '/enrollment';
 const STEPS = ['Membership', 'Co-Brand', 'Personal Information', 'Private Address', 'Business Address', 'Summary'];

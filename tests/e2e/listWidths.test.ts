@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAllows } from '../../engine/definition/menuTree';
 import { isListScreen } from '../../engine/definition/screen';
-import { loadCatalogue } from '../../server/definitions';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { logIn, openInApp, startBrowserRig, type BrowserRig } from './browser';
 
 const catalogue = loadCatalogue();

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_TEXTS } from '../../domain/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
 import { formatDate } from '../../engine/definition/format';
-import type { MemberRow } from '../../server/db/schema';
-import { issueKey, KEY_PURPOSES } from '../../server/keys/oneTimeKeys';
-import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions';
-import { verifyPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/core/sha256';
-import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
+import type { MemberRow } from '../../server/platform/db/schema';
+import { issueKey, KEY_PURPOSES } from '../../server/platform/keys/oneTimeKeys';
+import { MEMBER_ACCOUNT_TEXTS } from '../../server/memberManagement/members/memberAccountActions';
+import { verifyPassword } from '../../server/platform/session/passwordHash';
+import { sha256Hex } from '../../server/platform/core/sha256';
+import { STAFF_RESET_TEXTS } from '../../server/userManagement/users/staffReset';
 import { latestMail, otpCodeIn, pathIn } from '../server/outbox';
 import { holdClock, logIn, passCaptcha, steadyText, screenshotDir, startBrowserRig, type BrowserRig } from './browser';
 

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDay } from '../../server/seed/seedDates';
+import { demoDay } from '../../server/platform/seed/seedDates';
 import { logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */

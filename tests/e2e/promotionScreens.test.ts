@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRM_TEXTS } from '../../engine/definition/compile';
 import { MESSAGES } from '../../engine/api/responseCodes';
 import promo from '../../screens/catalog/promo-manage-catalog.json';
-import { hashPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/core/sha256';
+import { hashPassword } from '../../server/platform/session/passwordHash';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { VENDOR_TEXTS } from '../../src/views/vendorTexts';
 import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { demoDay } from '../../server/seed/seedDates';
+import { demoDay } from '../../server/platform/seed/seedDates';
 import { FLIGHT_DATE_FORMAT } from '../../src/views/redemptionTexts';
 import { answerYes, chooseOption, logIn, onScreen, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 

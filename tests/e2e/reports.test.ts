@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, complete, progress } from '../../server/jobs/jobQueue';
+import { claim, complete, progress } from '../../server/platform/jobs/jobQueue';
 import { generateReportFile } from '../../server/reports/reportStore';
 import { PROGRESS_FIRST_POLL_MS, PROGRESS_POLL_MS } from '../../engine/render/ReportPage';
 import { holdClock, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';

@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_STANDING_TEXTS } from '../../src/views/tierStandingTexts';
-import { demoDay } from '../../server/seed/seedDates';
-import { TIER_CHANGE_TEXTS } from '../../server/tiers/tierHooks';
+import { demoDay } from '../../server/platform/seed/seedDates';
+import { TIER_CHANGE_TEXTS } from '../../server/tierManagement/tiers/tierHooks';
 import { chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 /** Waits on a state, not a duration: a first load of a lazy chunk can take seconds on a busy machine. */

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
-import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
-import { createJobWorker } from '../../server/jobs/jobWorker';
+import { STAFF_RESET_TEXTS } from '../../server/userManagement/users/staffReset';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
-import { sha256Hex } from '../../server/core/sha256';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { answerOk, answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
 const search = (page: Page) => page.locator('.engine-search');

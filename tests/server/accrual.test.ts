@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRANSACTION_LOTS_PATH } from '../../engine/definition/views';
 import { checkLedger, debit, TRX_TYPES } from '../../server/ledger/ledgerStore';
-import { postingQueueOf } from '../../server/accrual/postingQueue';
-import type { PostedActivity } from '../../server/accrual/accrualStore';
-import { loadCatalogue } from '../../server/definitions';
+import { postingQueueOf } from '../../server/catalog/accrual/postingQueue';
+import type { PostedActivity } from '../../server/catalog/accrual/accrualStore';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 
@@ -119,7 +119,7 @@ describe.each(testDatabases)('accrual on $name', (target) => {
     });
 
     it('rewrites stored segment keys to the one flight identity, the earlier claim keeping a segment stored both ways', async () => {
-      const { up } = await import('../../server/accrual/migrations/0055_segment_flight_identity');
+      const { up } = await import('../../server/catalog/accrual/migrations/0055_segment_flight_identity');
       const key = (number: string, route = 'CGK|SIN') => `MIGR|GA|${number}|2025-01-0${route === 'CGK|SIN' ? 1 : 2}|${route}`;
       const rows = [
         { segmentkey: key('GA0402'), memberid: 'MIGR', activityid: 'OLDER', createddate: '2025-01-01T00:00:00.000Z' },

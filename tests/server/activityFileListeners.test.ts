@@ -6,12 +6,12 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import type { Schema } from '../../server/db/schema';
+import type { Schema } from '../../server/platform/db/schema';
 import { checkLedger, credit, TRX_TYPES } from '../../server/ledger/ledgerStore';
-import { processActivityFile, startProcessing } from '../../server/activityFiles/activityFileStore';
-import { loadCatalogue } from '../../server/definitions';
+import { processActivityFile, startProcessing } from '../../server/catalog/activityFiles/activityFileStore';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 type Role = 'upgrade' | 'first' | 'referred' | 'plain' | 'referrer';

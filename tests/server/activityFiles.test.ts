@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { checkLedger } from '../../server/ledger/ledgerStore';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
-import { processActivityFile, startProcessing, uploadActivityFile } from '../../server/activityFiles/activityFileStore';
-import { loadCatalogue } from '../../server/definitions';
-import { recountRows, rollupRows } from '../../server/rollups/rollupStore';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { activityFileJobHandlers } from '../../server/catalog/activityFiles/activityFileJobs';
+import { processActivityFile, startProcessing, uploadActivityFile } from '../../server/catalog/activityFiles/activityFileStore';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { recountRows, rollupRows } from '../../server/platform/rollups/rollupStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

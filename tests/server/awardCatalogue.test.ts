@@ -4,7 +4,7 @@
 // termination, and the function codes every call needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { priceAward, type Award, type AwardPrice, type Blackout, type NomineeFee, type PeakSeason } from '../../server/awards/awardPricing';
+import { priceAward, type Award, type AwardPrice, type Blackout, type NomineeFee, type PeakSeason } from '../../server/awardManagement/awards/awardPricing';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;

@@ -4,16 +4,16 @@
 // answer a field message and change nothing; a member's third credited flight meeting a promotion (its detail names
 // the promotion) completes the promotion's row (minimum 3 activities) and earns its bonus once, in the posting's
 // transaction.
-import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
-import { loadCatalogue } from '../../server/definitions';
-import { createJobWorker } from '../../server/jobs/jobWorker';
+import { activityFileJobHandlers } from '../../server/catalog/activityFiles/activityFileJobs';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { BONUS_REASONS } from '../../server/bonuses/bonusStore';
-import { RELATION_TEXTS } from '../../server/bonuses/bonusHooks';
+import { BONUS_REASONS } from '../../server/tierManagement/bonuses/bonusStore';
+import { RELATION_TEXTS } from '../../server/tierManagement/bonuses/bonusHooks';
 import { checkLedger, TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

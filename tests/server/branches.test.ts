@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel, validateRecord } from '../../engine/definition/compile';
-import { loadCatalogue } from '../../server/definitions';
-import { rowToRecord, type Row } from '../../server/resources/records';
-import { BRANCHES, TICKET_OFFICES } from '../../server/seed/referenceLists';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { rowToRecord, type Row } from '../../server/platform/resources/records';
+import { BRANCHES, TICKET_OFFICES } from '../../server/platform/seed/referenceLists';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const catalogue = loadCatalogue();
 

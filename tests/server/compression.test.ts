@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_MIN_BYTES, chosenEncoding } from '../../server/core/compression';
+import { COMPRESS_MIN_BYTES, chosenEncoding } from '../../server/platform/core/compression';
 import { APP_ID } from '../../engine/api/envelope';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 

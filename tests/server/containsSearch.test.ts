@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../engine/definition/catalogue';
 import { defaultSort, resourceModel } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/migrations';
-import { loadCatalogue } from '../../server/definitions';
-import { CountCache } from '../../server/resources/countCache';
-import { listRecords, trigramReach, type ListInput } from '../../server/resources/listQuery';
-import { syncResourceTables } from '../../server/resources/schemaSync';
-import { ftsTable, postingTable, TRIGRAMS_FUNCTION, vacuumPostings } from '../../server/resources/trigramIndex';
+import { openDatabase, type Database } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/migrations';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { CountCache } from '../../server/platform/resources/countCache';
+import { listRecords, trigramReach, type ListInput } from '../../server/platform/resources/listQuery';
+import { syncResourceTables } from '../../server/platform/resources/schemaSync';
+import { ftsTable, postingTable, TRIGRAMS_FUNCTION, vacuumPostings } from '../../server/platform/resources/trigramIndex';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const SCREEN: ScreenDefinition = {
   schemaVersion: 1,

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import { credit, debit } from '../../server/ledger/ledgerStore';
-import { countRollupsPerStatement, METRICS, recountRows, rollupRows } from '../../server/rollups/rollupStore';
+import { countRollupsPerStatement, METRICS, recountRows, rollupRows } from '../../server/platform/rollups/rollupStore';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const code = (call: Call) => call.body.status.responsecode;
 const message = (call: Call) => call.body.status.responsemessage;

@@ -2,17 +2,17 @@
 // nationalities, branches and channels, with cards, addresses, tier history and a ledger written through
 // server/ledger that passes the ledger check, on SQLite (the full set) and PostgreSQL (a smaller set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/core/config';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/migrations';
-import { loadCatalogue } from '../../server/definitions';
+import { readConfig } from '../../server/platform/core/config';
+import { openDatabase, type Database } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/migrations';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { checkLedger } from '../../server/ledger/ledgerStore';
-import { syncResourceTables } from '../../server/resources/schemaSync';
-import { cardNumberOf } from '../../server/cards/cardNumbers';
+import { syncResourceTables } from '../../server/platform/resources/schemaSync';
+import { cardNumberOf } from '../../server/mailingProduct/cards/cardNumbers';
 import { demoPopulation, NAMED_MEMBERS } from '../../server/demoPopulation/memberData';
-import { seed } from '../../server/seeding';
+import { seed } from '../../server/platform/seeding';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const NOW = new Date('2026-11-23T08:00:00Z');
 const SIZE = { sqlite: 400, postgres: 150 } as const;

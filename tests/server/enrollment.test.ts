@@ -5,13 +5,13 @@
 // suspects; concurrent enrollments never share a number; the card inventory keeps its counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { CARD_TEXTS } from '../../server/cards/cardInventoryStore';
-import { isValidCardNumber } from '../../server/cards/cardNumbers';
-import { ENROLL_TEXTS } from '../../server/enrollment/enrollmentStore';
-import { demoDay } from '../../server/seed/seedDates';
+import { CARD_TEXTS } from '../../server/mailingProduct/cards/cardInventoryStore';
+import { isValidCardNumber } from '../../server/mailingProduct/cards/cardNumbers';
+import { ENROLL_TEXTS } from '../../server/memberManagement/enrollment/enrollmentStore';
+import { demoDay } from '../../server/platform/seed/seedDates';
 import { latestMail } from './outbox';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const SUBMIT = '/api/enrollment/create';
 const CHECK_MEMBERSHIP = '/api/enrollment/check-membership';
@@ -179,7 +179,7 @@ describe.each(testDatabases)('individual enrollment on $name', (target) => {
 
   it('takes a typed card number of the range once; a taken, invalid or foreign number is refused on the field and nothing is stored', async () => {
     const free = (await range('FFP2026')).lastnumber as number;
-    const { cardNumberOf } = await import('../../server/cards/cardNumbers');
+    const { cardNumberOf } = await import('../../server/mailingProduct/cards/cardNumbers');
     const card = cardNumberOf('51', Number(free));
     const first = await submit(validDraft({ membership: { cardnumber: card } }));
     expect(first.body.status.responsecode).toBe('0000');

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
-import { defineAction } from '../../server/core/action';
+import { defineAction } from '../../server/platform/core/action';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 const fault = defineAction({

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { createJobWorker } from '../../server/jobs/jobWorker';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

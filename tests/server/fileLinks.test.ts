@@ -2,8 +2,8 @@
 // for FILE_LINK_MINUTES, and only while the session that asked for it lives: refused after a logout, after its
 // first use, after its lifetime, and after the session expired.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineAction } from '../../server/core/action';
-import { issueFileLink } from '../../server/session/fileLinks';
+import { defineAction } from '../../server/platform/core/action';
+import { issueFileLink } from '../../server/platform/session/fileLinks';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 // A session's own action that hands out a link, as a receipt does (the same mechanism, without a purchase to make).

@@ -3,10 +3,10 @@
 // per client address.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APP_ID } from '../../engine/api/envelope';
-import { readConfig } from '../../server/core/config';
-import { hashPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/core/sha256';
-import { FORGOT_PASSWORD_TEXTS, FORGOT_TICKET_MINUTES } from '../../server/users/forgotPasswordActions';
+import { readConfig } from '../../server/platform/core/config';
+import { hashPassword } from '../../server/platform/session/passwordHash';
+import { sha256Hex } from '../../server/platform/core/sha256';
+import { FORGOT_PASSWORD_TEXTS, FORGOT_TICKET_MINUTES } from '../../server/userManagement/users/forgotPasswordActions';
 import { latestMail } from './outbox';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 

@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, EXTEND_APP_ID } from '../../engine/api/envelope';
 import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { resourceModel, type ResolvedField, type ResourceModel } from '../../engine/definition/compile';
-import { serverModules } from '../../server/modules';
-import type { Action } from '../../server/core/action';
-import { loadCatalogue } from '../../server/definitions';
-import { CountCache } from '../../server/resources/countCache';
-import { resourceActions } from '../../server/resources/resourceActions';
-import { sha256Hex } from '../../server/core/sha256';
+import { serverModules } from '../../server/platform/modules';
+import type { Action } from '../../server/platform/core/action';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { CountCache } from '../../server/platform/resources/countCache';
+import { resourceActions } from '../../server/platform/resources/resourceActions';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -35,7 +35,7 @@ const genericPaths = new Set(resourceActions(services).map((a) => a.path));
 const SELECTOR_PATH = '/api/selector/options';
 const READS = new Set(['list', 'detail', 'download']);
 
-/** Tables the hooks of a resource write besides its own (the modules' hooks, server/modules.ts). */
+/** Tables the hooks of a resource write besides its own (the modules' hooks, server/platform/modules.ts). */
 const HOOK_TABLES: Record<string, string[]> = { user: ['outbox', 'one_time_key', 'session'], role: ['role_permission', 'role_enrollment'] };
 /** Tables a successful domain call may write; a domain route not listed may write any. */
 const DOMAIN_WRITES: Record<string, string[]> = {

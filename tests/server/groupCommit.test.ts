@@ -1,9 +1,9 @@
-// Group commit (server/db/groupCommit.ts) on both databases: callers arriving together share a transaction
+// Group commit (server/platform/db/groupCommit.ts) on both databases: callers arriving together share a transaction
 // on SQLite, each in a savepoint, so one caller's failure undoes its own writes only; every caller is
 // answered with its own value or error, after the commit.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { groupCommit, MAX_BATCH } from '../../server/db/groupCommit';
+import { groupCommit, MAX_BATCH } from '../../server/platform/db/groupCommit';
 import { bareDatabase, testDatabases } from './harness';
 
 describe.each(testDatabases)('group commit on $name', (target) => {

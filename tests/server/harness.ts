@@ -6,18 +6,18 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID, type ResponseEnvelope } from '../../engine/api/envelope';
-import { readConfig, type ServerConfig } from '../../server/core/config';
-import type { Action } from '../../server/core/action';
+import { readConfig, type ServerConfig } from '../../server/platform/core/config';
+import type { Action } from '../../server/platform/core/action';
 import type { Catalogue } from '../../engine/definition/catalogue';
-import { openDatabase, sqliteImage, type Database, type DatabaseOptions } from '../../server/db/database';
-import { definitionDb } from '../../server/db/definitionDb';
-import { createServer } from '../../server/server';
+import { openDatabase, sqliteImage, type Database, type DatabaseOptions } from '../../server/platform/db/database';
+import { definitionDb } from '../../server/platform/db/definitionDb';
+import { createServer } from '../../server/platform/server';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDatabase, createSchema, databaseExists, databaseUrl, dropDatabase, dropSchema, renameDatabase } from '../../server/db/pgSchema';
+import { createDatabase, createSchema, databaseExists, databaseUrl, dropDatabase, dropSchema, renameDatabase } from '../../server/platform/db/pgSchema';
 import { TEMPLATE_SCHEMA } from './pgTemplate';
-import { sha256Hex } from '../../server/core/sha256';
-import { DEMO_AS_OF } from '../../server/seed/seedDates';
+import { sha256Hex } from '../../server/platform/core/sha256';
+import { DEMO_AS_OF } from '../../server/platform/seed/seedDates';
 
 /**
  * The start of a server for tests written on the demo's calendar (its seasons, blackouts and rule periods, trips

@@ -1,9 +1,9 @@
-// A bulk load's indexes set aside (server/db/indexesSetAside.ts) on both databases: the secondary indexes (and on
+// A bulk load's indexes set aside (server/platform/db/indexesSetAside.ts) on both databases: the secondary indexes (and on
 // PostgreSQL the foreign keys) go, primary keys and unique indexes stay, everything comes back as it was, and a
 // load that fails leaves them untouched.
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { setIndexesAside } from '../../server/db/indexesSetAside';
+import { setIndexesAside } from '../../server/platform/db/indexesSetAside';
 import { bareDatabase, testDatabases } from './harness';
 
 describe.each(testDatabases)('indexes set aside on $name', (target) => {

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceModel } from '../../engine/definition/compile';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
-import { SERIAL_MAX } from '../../server/db/columnTypes';
-import { loadCatalogue } from '../../server/definitions';
+import { SERIAL_MAX } from '../../server/platform/db/columnTypes';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 const catalogue = loadCatalogue();

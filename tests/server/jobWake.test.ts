@@ -2,10 +2,10 @@
 // poll once an hour, so only the enqueue's signal can run the job before the test's timeout. On PostgreSQL a
 // second app server's worker (its own connections to the same schema) hears it through NOTIFY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
-import { enqueue } from '../../server/jobs/jobQueue';
-import type { JobHandler } from '../../server/jobs/jobHandler';
-import { createJobWorker } from '../../server/jobs/jobWorker';
+import { openDatabase, type Database } from '../../server/platform/db/database';
+import { enqueue } from '../../server/platform/jobs/jobQueue';
+import type { JobHandler } from '../../server/platform/jobs/jobHandler';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 const HOUR_MS = 3_600_000;

@@ -1,10 +1,10 @@
-// Many rows a statement (server/db/jsonRows.ts) on both databases: every row of a batch larger than one
+// Many rows a statement (server/platform/db/jsonRows.ts) on both databases: every row of a batch larger than one
 // statement takes is written once, each value stored as its column keeps it (whole numbers into a text column
 // as '832', not '832.0'; booleans 1/0; dates as ISO text; lists as JSON), a clash on the conflict key (or on
 // any key) skips the row, the inserted rows answer the column asked for, and the lists' count listeners hear the table.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { existingValues, insertJsonRows } from '../../server/db/jsonRows';
+import { existingValues, insertJsonRows } from '../../server/platform/db/jsonRows';
 import { bareDatabase, testDatabases } from './harness';
 
 describe.each(testDatabases)('rows in bulk on $name', (target) => {

@@ -3,16 +3,16 @@
 // workers, the job queue's keys and leases, and the check finding an injected corruption.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schema } from '../../server/db/schema';
+import type { Schema } from '../../server/platform/db/schema';
 import { LedgerError, TRX_TYPES, checkLedger, credit, creditMany, debit, expireDue, mergeAccounts, reverse, transfer, type LedgerEntry } from '../../server/ledger/ledgerStore';
 import { addMonths } from '../../engine/definition/dates';
-import { claim, complete, enqueue, fail, progress } from '../../server/jobs/jobQueue';
-import { createJobWorker } from '../../server/jobs/jobWorker';
+import { claim, complete, enqueue, fail, progress } from '../../server/platform/jobs/jobQueue';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { ledgerJobHandlers, ledgerSchedules, ledgerExpiryJobKey } from '../../server/ledger/ledgerJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { openLedgerFixture, type LedgerFixture } from './ledgerFixture';
-import { defineAction } from '../../server/core/action';
-import { definitionDb } from '../../server/db/definitionDb';
+import { defineAction } from '../../server/platform/core/action';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const now = new Date('2026-11-23T08:00:00Z');
 const today = '2026-11-23';

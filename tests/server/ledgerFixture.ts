@@ -1,14 +1,14 @@
 // A migrated database (with the definition-built tables, so general_config exists) and small helpers
 // for the ledger tests: members, balances, one call in its own transaction.
 import type { Kysely } from 'kysely';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/migrations';
-import type { Schema } from '../../server/db/schema';
-import { loadCatalogue } from '../../server/definitions';
-import { syncResourceTables } from '../../server/resources/schemaSync';
-import { seedConfigKeys } from '../../server/configuration/configKeys';
+import { openDatabase, type Database } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/migrations';
+import type { Schema } from '../../server/platform/db/schema';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { syncResourceTables } from '../../server/platform/resources/schemaSync';
+import { seedConfigKeys } from '../../server/platform/configuration/configKeys';
 import { createTestSchema, dropTestSchema, type TestDatabase } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 export interface LedgerFixture {
   database: Database;

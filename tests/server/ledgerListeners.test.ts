@@ -4,7 +4,7 @@
 // heard only by postings through the database they were registered on.
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Schema } from '../../server/db/schema';
+import type { Schema } from '../../server/platform/db/schema';
 import {
   TRX_TYPES,
   checkLedger,

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schema } from '../../server/db/schema';
+import type { Schema } from '../../server/platform/db/schema';
 import { LedgerError, TRX_TYPES, checkLedger, credit, debit, expireDue, mergeAccounts, transfer } from '../../server/ledger/ledgerStore';
 import { addDays, addMonths, isoDay } from '../../engine/definition/dates';
 import { testDatabases } from './harness';

@@ -7,9 +7,9 @@
 // not take, an inactive member or product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { loadCatalogue } from '../../server/definitions';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { checkLedger } from '../../server/ledger/ledgerStore';
-import { PAYMENT_EXPIRY_JOB, mailingJobHandlers } from '../../server/mailing/mailingJobs';
+import { PAYMENT_EXPIRY_JOB, mailingJobHandlers } from '../../server/mailingProduct/mailing/mailingJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;

@@ -8,11 +8,11 @@ import { CODES } from '../../engine/api/responseCodes';
 import { APPROVAL_TEXTS } from '../../engine/definition/approvals';
 import { functionCatalogue } from '../../engine/definition/catalogue';
 import { checkLedger } from '../../server/ledger/ledgerStore';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
-import { loadCatalogue } from '../../server/definitions';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { activityFileJobHandlers } from '../../server/catalog/activityFiles/activityFileJobs';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

@@ -2,12 +2,12 @@
 // Check, Member Identity, Member Locked, Member Referral): the fixed filter always applies, actions change
 // only the rows it admits, under the view's own function codes, with who and when recorded and the user log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../server/definitions';
-import { checkUncheckedNames } from '../../server/memberChecks/memberChecksStore';
-import { lockMember } from '../../server/members/memberLocks';
-import { REFERRAL_CODE_PATTERN } from '../../server/memberChecks/referralCode';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { checkUncheckedNames } from '../../server/memberManagement/memberChecks/memberChecksStore';
+import { lockMember } from '../../server/memberManagement/members/memberLocks';
+import { REFERRAL_CODE_PATTERN } from '../../server/memberManagement/memberChecks/referralCode';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const PAGE = { paging: { limit: 10, page: 1 } };
 

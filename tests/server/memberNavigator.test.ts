@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_SECTION_STATUS_PATH } from '../../engine/definition/views';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 describe.each(testDatabases)('member navigator statuses on $name', (target) => {
   let server: TestServer;

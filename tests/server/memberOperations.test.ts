@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { credit, checkLedger, TRX_TYPES } from '../../server/ledger/ledgerStore';
-import { transferCharge, transferLimitProblem, type TransferPolicy } from '../../server/memberOperations/transferRules';
+import { transferCharge, transferLimitProblem, type TransferPolicy } from '../../server/memberManagement/memberOperations/transferRules';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 // The defaults of the configuration keys (brief and DOMAIN.md), retyped to pin them.
 const POLICY: TransferPolicy = { minMiles: 500, maxMilesPerYear: 200_000, feePerMile: 150, currency: 'IDR', vatPercent: 11 };

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { TRANSACTION_LOTS_PATH } from '../../engine/definition/views';
 import { credit, debit } from '../../server/ledger/ledgerStore';
-import { MEMBER_SCREEN_TEXTS } from '../../server/members/memberHooks';
-import { MEMBER_STATUS_TEXTS } from '../../server/members/memberStatusActions';
-import { hashPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/core/sha256';
+import { MEMBER_SCREEN_TEXTS } from '../../server/memberManagement/members/memberHooks';
+import { MEMBER_STATUS_TEXTS } from '../../server/memberManagement/members/memberStatusActions';
+import { hashPassword } from '../../server/platform/session/passwordHash';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEMBER_DEFAULT_PASSWORD, MEMBER_FLOW_PATHS as PATHS, OTP_DEFAULT_SECONDS, decodeOtpLink } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
-import type { MemberRow } from '../../server/db/schema';
-import { issueKey, KEY_PURPOSES } from '../../server/keys/oneTimeKeys';
-import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions';
-import { MINI_VIEW_TEXTS } from '../../server/members/miniViewActions';
-import { OTP_TEXTS, otpCodeHash } from '../../server/members/otpActions';
-import { verifyPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/core/sha256';
+import type { MemberRow } from '../../server/platform/db/schema';
+import { issueKey, KEY_PURPOSES } from '../../server/platform/keys/oneTimeKeys';
+import { MEMBER_ACCOUNT_TEXTS } from '../../server/memberManagement/members/memberAccountActions';
+import { MINI_VIEW_TEXTS } from '../../server/memberManagement/members/miniViewActions';
+import { OTP_TEXTS, otpCodeHash } from '../../server/memberManagement/members/otpActions';
+import { verifyPassword } from '../../server/platform/session/passwordHash';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 import { keyIn, latestMail, linkIn, mailsTo, otpCodeIn } from './outbox';
 

@@ -3,10 +3,10 @@
 // merge per account; an approval whose account was closed or merged meanwhile fails with a message, changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { recordSuspects } from '../../server/enrollment/duplicateCheck';
+import { recordSuspects } from '../../server/memberManagement/enrollment/duplicateCheck';
 import { checkLedger, credit, TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const SUBMITTED = 'Your request has been submitted for approval';
 

@@ -2,11 +2,11 @@
 // member screen and at enrollment, and as a job over every member (daily, and once more when the list of
 // suspicious names changes), so the screen lists the current failures; its counts follow member-screen writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../server/definitions';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { memberCheckJobHandlers, memberCheckSchedules, nameCheckJobKey } from '../../server/memberChecks/memberChecksJobs';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { memberCheckJobHandlers, memberCheckSchedules, nameCheckJobKey } from '../../server/memberManagement/memberChecks/memberChecksJobs';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const SECTION = '/api/member/section-personal-information';
 const today = () => new Date().toISOString().slice(0, 10);

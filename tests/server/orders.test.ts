@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { MEMBER_ORDERS_PATH, ORDER_TRACKING_PATH } from '../../engine/definition/views';
-import { createOrder, moveOrders, regionForAddress } from '../../server/orders/orderStore';
-import { holdTier, loadMember } from '../../server/tiers/tierStore';
-import { tierId } from '../../server/tiers/tierData';
+import { createOrder, moveOrders, regionForAddress } from '../../server/mailingProduct/orders/orderStore';
+import { holdTier, loadMember } from '../../server/tierManagement/tiers/tierStore';
+import { tierId } from '../../server/tierManagement/tiers/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 describe.each(testDatabases)('mailing orders on $name', (target) => {
   let server: TestServer;

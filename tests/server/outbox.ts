@@ -1,7 +1,7 @@
 // Reading the mail the server wrote: the newest mail to an address, the link in it, the key or code it carries.
 // Shared by the server tests and the browser tests of the public member pages.
 import type { Kysely } from 'kysely';
-import type { OutboxRow, Schema } from '../../server/db/schema';
+import type { OutboxRow, Schema } from '../../server/platform/db/schema';
 
 /** The newest mail to `to` (optionally of one kind: ACTIVATION, MEMBER_RESET, EMAIL_VERIFY, OTP, STAFF_RESET). */
 export async function latestMail(db: Kysely<Schema>, to: string, kind?: string): Promise<OutboxRow | undefined> {

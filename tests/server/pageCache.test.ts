@@ -1,11 +1,11 @@
-// withPageCache (server/db/database.ts): SQLite work of many random writes (an activity file's processing) runs
+// withPageCache (server/platform/db/database.ts): SQLite work of many random writes (an activity file's processing) runs
 // with a larger page cache, shared by work started meanwhile, and the connection's own size comes back after the
 // last of it, also when it fails. PostgreSQL: nothing changes.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, withPageCache, type Database } from '../../server/db/database';
-import { FILE_CACHE_MB } from '../../server/activityFiles/activityFileStore';
-import { definitionDb } from '../../server/db/definitionDb';
+import { openDatabase, withPageCache, type Database } from '../../server/platform/db/database';
+import { FILE_CACHE_MB } from '../../server/catalog/activityFiles/activityFileStore';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const cacheSize = async (db: Kysely<any>) => Number(Object.values((await sql`pragma cache_size`.execute(db)).rows[0] as object)[0]);
 

@@ -6,11 +6,11 @@ import { buildCatalogue } from '../../engine/definition/catalogue';
 import { resolveDateBound } from '../../engine/definition/dateBounds';
 import type { PanelPage } from '../../engine/definition/screen';
 import { CODES } from '../../engine/api/responseCodes';
-import { loadCatalogue } from '../../server/definitions';
-import { panelActions, unservedPanels } from '../../server/panels/panelActions';
-import { PANEL_QUERIES } from '../../server/panels/panelQueries';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { panelActions, unservedPanels } from '../../server/platform/panels/panelActions';
+import { PANEL_QUERIES } from '../../server/platform/panels/panelQueries';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const PATH = '/api/dashboard/member-tier';
 const code = (call: Call) => call.body.status.responsecode;
@@ -151,7 +151,7 @@ describe('panel pages and the query registry', () => {
     const broken = buildCatalogue(catalogue.tree, [...catalogue.pages.filter((p) => p !== dashboard), page], { schemaVersion: 1, selectors: catalogue.selectors });
     expect(unservedPanels(broken, PANEL_QUERIES)).toEqual([
       'DASHBOARD panel "again": query "dashboard/member-tier" is already read by DASHBOARD panel "member-tier"',
-      'DASHBOARD panel "gone": no panel query "dashboard/gone" in server/panels/panelQueries.ts',
+      'DASHBOARD panel "gone": no panel query "dashboard/gone" in server/platform/panels/panelQueries.ts',
     ]);
     expect(() => panelActions(broken)).toThrow(/Panels without a server query/);
   });

@@ -1,9 +1,9 @@
 // PostgreSQL ending an idle pooled connection (a restart, an administrator's terminate) must not end the server's
-// process: the pool's 'error' is heard (server/db/database.ts) and the next query takes a new connection.
+// process: the pool's 'error' is heard (server/platform/db/database.ts) and the next query takes a new connection.
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/platform/db/database';
 import { testDatabases } from './harness';
 
 const postgres = testDatabases.find((t) => t.name === 'postgres');

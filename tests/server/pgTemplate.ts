@@ -4,13 +4,13 @@
 // statements of DDL and the reference rows in a schema of its own. The rest of the seed (users, demo members,
 // dated history) is made by a server's first start of a configuration and day, kept as a seeded image (harness.ts).
 import type { TestProject } from 'vitest/node';
-import { installRollups } from '../../server/rollups/rollupStore';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/migrations';
-import { createDatabase, databaseUrl, dropDatabase, dropDatabases } from '../../server/db/pgSchema';
-import { loadCatalogue } from '../../server/definitions';
-import { syncResourceTables } from '../../server/resources/schemaSync';
-import { seedReferenceData } from '../../server/seed/referenceData';
+import { installRollups } from '../../server/platform/rollups/rollupStore';
+import { openDatabase } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/migrations';
+import { createDatabase, databaseUrl, dropDatabase, dropDatabases } from '../../server/platform/db/pgSchema';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { syncResourceTables } from '../../server/platform/resources/schemaSync';
+import { seedReferenceData } from '../../server/platform/seed/referenceData';
 
 /** The schema the template's tables live in (and every copy's). */
 export const TEMPLATE_SCHEMA = 'alms';

@@ -1,11 +1,11 @@
 // NODE_ENV=production: no demo data, ADMIN_PASSWORD required and used for the one admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/core/config';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/migrations';
-import { loadCatalogue } from '../../server/definitions';
-import { seed } from '../../server/seeding';
-import { syncResourceTables } from '../../server/resources/schemaSync';
+import { readConfig } from '../../server/platform/core/config';
+import { openDatabase, type Database } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/migrations';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { seed } from '../../server/platform/seeding';
+import { syncResourceTables } from '../../server/platform/resources/schemaSync';
 
 describe('production start', () => {
   let database: Database;

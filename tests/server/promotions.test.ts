@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { parseCsv } from '../../engine/definition/bulk';
-import { activityFileJobHandlers } from '../../server/activityFiles/activityFileJobs';
-import { loadCatalogue } from '../../server/definitions';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { PROMOTION_RULE } from '../../server/promotions/promotionRules';
+import { activityFileJobHandlers } from '../../server/catalog/activityFiles/activityFileJobs';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { PROMOTION_RULE } from '../../domain/accrualResult';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID } from '../../engine/api/envelope';
 import { MEMBER_FLOW_PATHS as PATHS } from '../../domain/memberFlows';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
-import type { Schema } from '../../server/db/schema';
-import { MEMBER_ACCOUNT_TEXTS } from '../../server/members/memberAccountActions';
-import { sha256Hex } from '../../server/core/sha256';
+import type { Schema } from '../../server/platform/db/schema';
+import { MEMBER_ACCOUNT_TEXTS } from '../../server/memberManagement/members/memberAccountActions';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
 import { mailsTo } from './outbox';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 // Client addresses come from X-Forwarded-For, so one test can speak for several clients.
 process.env.TRUST_PROXY = 'true';

@@ -4,8 +4,8 @@
 // nothing, pick lists added and removed, and a parent with children kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
-import { hashPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/core/sha256';
+import { hashPassword } from '../../server/platform/session/passwordHash';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 type Row = Record<string, unknown>;

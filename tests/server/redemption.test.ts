@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES, credit } from '../../server/ledger/ledgerStore';
-import { REDEMPTION_TEXTS } from '../../server/redemption/redemptionRules';
-import { awardBookChanged } from '../../server/redemption/redemptionStore';
+import { REDEMPTION_TEXTS } from '../../server/awardManagement/redemption/redemptionRules';
+import { awardBookChanged } from '../../server/awardManagement/redemption/redemptionStore';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, unknown>;
 
@@ -365,7 +365,7 @@ describe.each(testDatabases)('redemption on $name', (target) => {
     }
   });
 
-  // Confirmations arriving together share SQLite's commits (server/db/groupCommit.ts): each still all or nothing.
+  // Confirmations arriving together share SQLite's commits (server/platform/db/groupCommit.ts): each still all or nothing.
   it('confirmations sent at once each stand alone: those the balance covers stored, the others refused with nothing stored', async () => {
     await server.database.db.transaction().execute((trx) =>
       credit(trx, { memberid: BLUE.memberid, trxtype: TRX_TYPES.CUSTOM, activitydate: '2026-11-01', awardmiles: 20_000, source: 'test', user: 'test', now: new Date() }),

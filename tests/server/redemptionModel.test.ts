@@ -8,9 +8,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRX_TYPES, checkLedger, credit } from '../../server/ledger/ledgerStore';
-import { awardBookChanged } from '../../server/redemption/redemptionStore';
+import { awardBookChanged } from '../../server/awardManagement/redemption/redemptionStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const RUNS = Number(process.env.REDEMPTION_MODEL_RUNS ?? 3);
 const MEMBER = { memberid: 'MBR0000019', cardnumber: '5100000198' };

@@ -1,12 +1,12 @@
-// Reference data seeded on start (server/seed/referenceData.ts) and the screens over it, on both databases:
+// Reference data seeded on start (server/platform/seed/referenceData.ts) and the screens over it, on both databases:
 // what is seeded, the cascading selectors, set default, and each new screen refusing bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceModel, validateRecord } from '../../engine/definition/compile';
-import { loadCatalogue } from '../../server/definitions';
-import { rowToRecord, type Row } from '../../server/resources/records';
-import { seedReferenceData } from '../../server/seed/referenceData';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { rowToRecord, type Row } from '../../server/platform/resources/records';
+import { seedReferenceData } from '../../server/platform/seed/referenceData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const catalogue = loadCatalogue();
 const SEEDED = ['region', 'country', 'state', 'city', 'airport', 'currency', 'general-config', 'job-catalogue', 'language', 'title', 'salutation', 'hobbies', 'religion'];

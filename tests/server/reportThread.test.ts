@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { claim, enqueue } from '../../server/jobs/jobQueue';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { claim, enqueue } from '../../server/platform/jobs/jobQueue';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
-import { serverModules } from '../../server/modules';
+import { serverModules } from '../../server/platform/modules';
 import { REPORT_TEXTS } from '../../server/reports/reportStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 const dir = mkdtempSync(join(tmpdir(), 'alms-report-thread-'));

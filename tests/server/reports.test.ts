@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { claim } from '../../server/jobs/jobQueue';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { claim } from '../../server/platform/jobs/jobQueue';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { FRAUD_RULES } from '../../server/reports/reportQueries';
 import { credit, debit, transfer } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

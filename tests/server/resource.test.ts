@@ -5,7 +5,7 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 describe.each(testDatabases)('generic resource API on $name', (target) => {
   let server: TestServer;
   let admin: string;
-  /** Regions of the reference data seeded on start (server/seed/referenceData.ts). */
+  /** Regions of the reference data seeded on start (server/platform/seed/referenceData.ts). */
   let seededRegions: number;
   const call = (path: string, data?: unknown, extra: Record<string, unknown> = {}) =>
     server.call(path, data, { token: admin, ...extra });

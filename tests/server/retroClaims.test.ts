@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

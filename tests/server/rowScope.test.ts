@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
-import { scopeCriteria } from '../../server/resources/rowScope';
-import { loadCatalogue } from '../../server/definitions';
+import { scopeCriteria } from '../../server/platform/resources/rowScope';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { selectorUses } from '../../engine/definition/catalogue';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { createJobWorker } from '../../server/jobs/jobWorker';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { REPORT_QUERIES } from '../../server/reports/reportQueries';
-import { METRICS, memberRollup, recountRows, type RollupRow } from '../../server/rollups/rollupStore';
-import { definitionDb } from '../../server/db/definitionDb';
+import { METRICS, memberRollup, recountRows, type RollupRow } from '../../server/platform/rollups/rollupStore';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

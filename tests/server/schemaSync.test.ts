@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../engine/definition/catalogue';
 import { resourceModel } from '../../engine/definition/compile';
 import type { ScreenDefinition } from '../../engine/definition/screen';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/migrations';
-import { loadCatalogue } from '../../server/definitions';
-import { CountCache } from '../../server/resources/countCache';
-import { listRecords } from '../../server/resources/listQuery';
-import { SchemaDriftError, syncResourceTables } from '../../server/resources/schemaSync';
+import { openDatabase, type Database } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/migrations';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { CountCache } from '../../server/platform/resources/countCache';
+import { listRecords } from '../../server/platform/resources/listQuery';
+import { SchemaDriftError, syncResourceTables } from '../../server/platform/resources/schemaSync';
 import { createTestSchema, dropTestSchema, testDatabases } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const base = loadCatalogue();
 const gadget = (fields: ScreenDefinition['fields']): ScreenDefinition => ({
@@ -86,9 +86,9 @@ describe.each(testDatabases)('schema sync on $name', (target) => {
   it('stops on a removed field and on a retyped field, naming the migration to write, and changes nothing', async () => {
     const removed = sync(catalogueWith(gadget([codeField])));
     await expect(removed).rejects.toThrow(SchemaDriftError);
-    await expect(removed).rejects.toThrow('resource "gadget": field "weight" was removed from its definition but its column holds data; write a migration in server/db/migrations that drops or renames gadget.weight');
+    await expect(removed).rejects.toThrow('resource "gadget": field "weight" was removed from its definition but its column holds data; write a migration in server/platform/db/migrations that drops or renames gadget.weight');
     const retyped = sync(catalogueWith(gadget([codeField, { name: 'weight', label: 'Weight', type: 'string', form: true }])));
-    await expect(retyped).rejects.toThrow('resource "gadget": field "weight" changed type from bigint to varchar(255); write a migration in server/db/migrations that converts gadget.weight');
+    await expect(retyped).rejects.toThrow('resource "gadget": field "weight" changed type from bigint to varchar(255); write a migration in server/platform/db/migrations that converts gadget.weight');
     expect(await columns('gadget')).toEqual(['code', 'createdby', 'createddate', 'updatedby', 'updateddate', 'weight']);
   });
 

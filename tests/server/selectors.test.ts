@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../engine/definition/catalogue';
 import type { ScreenDefinition, SelectorDefinition } from '../../engine/definition/screen';
-import { loadCatalogue } from '../../server/definitions';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 const base = loadCatalogue();

@@ -1,7 +1,7 @@
 // Session management on both databases: captcha, authenticate, lockout, expiry, change-password, extend, expire.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sha256Hex } from '../../server/core/sha256';
-import { CHANGE_TICKET_MINUTES } from '../../server/session/credentials';
+import { sha256Hex } from '../../server/platform/core/sha256';
+import { CHANGE_TICKET_MINUTES } from '../../server/platform/session/credentials';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 /** The stored hash each argon2 verification ran against, in order: every login path must run one. */

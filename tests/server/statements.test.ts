@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import { formatMessage } from '../../engine/rules';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { ATTACHMENT_TEXTS, MAIL_STATUS, Mailer, SENDING_LEASE_MS, writeMail } from '../../server/core/mailer';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { ATTACHMENT_TEXTS, MAIL_STATUS, Mailer, SENDING_LEASE_MS, writeMail } from '../../server/platform/core/mailer';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sendStatements, STATEMENT_TEXTS } from '../../server/reports/statementStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 type Row = Record<string, any>;
 

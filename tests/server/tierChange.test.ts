@@ -5,12 +5,12 @@
 // the period answer a field message and change nothing; without MEMBER_UPDATE the call is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { hashPassword } from '../../server/session/passwordHash';
-import { sha256Hex } from '../../server/core/sha256';
-import { TIER_CARD_ORDER } from '../../server/tiers/tierStore';
-import { TIER_CHANGE_TEXTS } from '../../server/tiers/tierHooks';
+import { hashPassword } from '../../server/platform/session/passwordHash';
+import { sha256Hex } from '../../server/platform/core/sha256';
+import { TIER_CARD_ORDER } from '../../server/tierManagement/tiers/tierStore';
+import { TIER_CHANGE_TEXTS } from '../../server/tierManagement/tiers/tierHooks';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const CREATE = '/api/member-tier/create';
 

@@ -2,15 +2,15 @@
 // ranked tiers per membership, offered by their selectors, and demo members holding cards in them;
 // seeded once, never in production.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/core/config';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/migrations';
-import { loadCatalogue } from '../../server/definitions';
-import { syncResourceTables } from '../../server/resources/schemaSync';
-import { seed } from '../../server/seeding';
-import { seedTierData } from '../../server/tiers/tierData';
+import { readConfig } from '../../server/platform/core/config';
+import { openDatabase } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/migrations';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { syncResourceTables } from '../../server/platform/resources/schemaSync';
+import { seed } from '../../server/platform/seeding';
+import { seedTierData } from '../../server/tierManagement/tiers/tierData';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 describe.each(testDatabases)('tier management data on $name', (target) => {
   let server: TestServer;

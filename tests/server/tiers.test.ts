@@ -6,17 +6,17 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import type { Schema } from '../../server/db/schema';
+import type { Schema } from '../../server/platform/db/schema';
 import { checkLedger, credit, debit, TRX_TYPES } from '../../server/ledger/ledgerStore';
-import { createJobWorker } from '../../server/jobs/jobWorker';
-import { tierJobHandlers, tierPeriodEndJobKey, tierSchedules } from '../../server/tiers/tierJobs';
-import { bonusJobHandlers, birthdayBonusJobKey, bonusSchedules } from '../../server/bonuses/bonusJobs';
-import { closeDuePeriods, TIER_CARD_ORDER } from '../../server/tiers/tierStore';
-import { giveBirthdayBonuses } from '../../server/bonuses/bonusStore';
-import { TIER_TEXTS } from '../../server/tiers/tierActions';
+import { createJobWorker } from '../../server/platform/jobs/jobWorker';
+import { tierJobHandlers, tierPeriodEndJobKey, tierSchedules } from '../../server/tierManagement/tiers/tierJobs';
+import { bonusJobHandlers, birthdayBonusJobKey, bonusSchedules } from '../../server/tierManagement/bonuses/bonusJobs';
+import { closeDuePeriods, TIER_CARD_ORDER } from '../../server/tierManagement/tiers/tierStore';
+import { giveBirthdayBonuses } from '../../server/tierManagement/bonuses/bonusStore';
+import { TIER_TEXTS } from '../../server/tierManagement/tiers/tierActions';
 import { TIER_STANDING_PATHS as TIER_PATHS } from '../../engine/definition/views';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const user = 'tester';
 const at = (day: string) => new Date(`${day}T08:00:00Z`);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, credit, LedgerError, transfer, transferableMiles, TRX_TYPES } from '../../server/ledger/ledgerStore';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 describe.each(testDatabases)('transferable miles on $name', (target) => {
   let server: TestServer;

@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FLOW_PATHS } from '../../domain/memberFlows';
 import { MESSAGES } from '../../engine/api/responseCodes';
-import { STAFF_RESET_TEXTS } from '../../server/users/staffReset';
-import { userAdministrationHooks } from '../../server/users/administratorGuard';
-import { sha256Hex } from '../../server/core/sha256';
+import { STAFF_RESET_TEXTS } from '../../server/userManagement/users/staffReset';
+import { userAdministrationHooks } from '../../server/userManagement/users/administratorGuard';
+import { sha256Hex } from '../../server/platform/core/sha256';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { startSmtpCapture, type SmtpCapture } from './smtpCapture';
 

@@ -1,4 +1,4 @@
-// SQLite's WAL checkpoints off the serving thread (server/db/walCheckpointer.ts): a file database's log is
+// SQLite's WAL checkpoints off the serving thread (server/platform/db/walCheckpointer.ts): a file database's log is
 // copied back into the file by the worker, with the serving connection's own checkpoint only a backstop far
 // above SQLite's 1,000 pages; an in-memory database keeps SQLite's own. SQLite only: PostgreSQL has no WAL
 // checkpoint of the application's (its server checkpoints).
@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/database';
-import { BACKSTOP_PAGES } from '../../server/db/walCheckpointer';
-import { definitionDb } from '../../server/db/definitionDb';
+import { openDatabase } from '../../server/platform/db/database';
+import { BACKSTOP_PAGES } from '../../server/platform/db/walCheckpointer';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const dir = mkdtempSync(join(tmpdir(), 'alms-wal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -63,7 +63,7 @@ describe('WAL checkpoints on SQLite', () => {
     // A script (seed:volume, ledger:check, the benches) awaits close() with nothing else pending: an unreferenced
     // worker's exit kept nothing alive, and the process ended silently before the line after close().
     const script = join(dir, 'script.mts');
-    writeFileSync(script, `import { openDatabase } from ${JSON.stringify(resolve('server/db/database.ts'))};\nconst database = openDatabase('sqlite:${join(dir, 'script.sqlite')}');\nawait database.close();\nconsole.log('after close');\n`);
+    writeFileSync(script, `import { openDatabase } from ${JSON.stringify(resolve('server/platform/db/database.ts'))};\nconst database = openDatabase('sqlite:${join(dir, 'script.sqlite')}');\nawait database.close();\nconsole.log('after close');\n`);
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
     expect(run.stdout.trim()).toBe('after close');
     expect(run.status).toBe(0);

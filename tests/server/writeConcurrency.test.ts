@@ -11,13 +11,13 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
-import { defineAction } from '../../server/core/action';
-import { openDatabase } from '../../server/db/database';
-import { TRANSACTION_TRIES, isDatabaseBusy, retryConflicts } from '../../server/db/writeTransactions';
+import { defineAction } from '../../server/platform/core/action';
+import { openDatabase } from '../../server/platform/db/database';
+import { TRANSACTION_TRIES, isDatabaseBusy, retryConflicts } from '../../server/platform/db/writeTransactions';
 import { TRX_TYPES, checkLedger, credit } from '../../server/ledger/ledgerStore';
 import { bumpCounter } from './fixtures/counterBumps';
 import { startTestServer, testDatabases, type TestServer } from './harness';
-import { definitionDb } from '../../server/db/definitionDb';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const conflict = (code = '40P01') => Object.assign(new Error(code === '40P01' ? 'deadlock detected' : 'could not serialize access'), { code });
 

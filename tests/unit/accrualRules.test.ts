@@ -1,4 +1,4 @@
-// The accrual engine without a database: the demo rule tables (server/accrual/accrualData.ts) as the rule screens
+// The accrual engine without a database: the demo rule tables (server/catalog/accrual/accrualData.ts) as the rule screens
 // store them, rated for flights and partner activity; every credit's lines add up to it, every other candidate
 // rule says why it did not apply.
 import { createRequire } from 'node:module';
@@ -6,11 +6,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveFields } from '../../engine/definition/compile';
 import { isListScreen } from '../../engine/definition/screen';
-import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type ActivityLimit, type Coordinates, type LimitUsage, type NonAirRule } from '../../server/accrual/accrualRules';
-import { greatCircleMiles } from '../../server/accrual/geo';
-import { airRulesFor, assembleRuleBook, RULE_RESOURCES, type RuleTables } from '../../server/accrual/ruleBook';
-import { loadCatalogue } from '../../server/definitions';
-import { ACCRUAL_TABLES } from '../../server/accrual/accrualData';
+import { rateAir, rateNonAir, type AccrualMember, type AirActivity, type ActivityLimit, type Coordinates, type LimitUsage, type NonAirRule } from '../../server/catalog/accrual/accrualRules';
+import { greatCircleMiles } from '../../server/catalog/accrual/geo';
+import { airRulesFor, assembleRuleBook, RULE_RESOURCES, type RuleTables } from '../../server/catalog/accrual/ruleBook';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { ACCRUAL_TABLES } from '../../server/catalog/accrual/accrualData';
 
 const catalogue = loadCatalogue();
 

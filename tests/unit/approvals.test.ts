@@ -13,7 +13,7 @@ import { confirmationText, searchFields, tableColumns } from '../../engine/defin
 import { RECORD_NAME_MAX, fillName, joinNames, namingScreen, recordNameParts, shownRecord } from '../../engine/definition/recordNames';
 import type { MenuTree } from '../../engine/definition/menuTree';
 import type { ApprovalPage, PageDefinition, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
-import { screenFiles } from '../../server/definitions';
+import { screenFiles } from '../../server/platform/definitions';
 
 const GENCONF = 'screens/basic-configuration/general-configuration.json';
 const MY_APPROVAL = 'screens/approval/my-approval.json';

@@ -2,7 +2,7 @@
 // price before the all-tier one, peak-season miles (a season of all award types or of the award's own type),
 // a fixed price, nominee fees (the most specific in force) and each reason an award cannot be redeemed.
 import { describe, expect, it } from 'vitest';
-import { nomineeFee, priceAward, type Award, type AwardPrice, type NomineeFee, type PricingRequest, type PricingRows } from '../../server/awards/awardPricing';
+import { nomineeFee, priceAward, type Award, type AwardPrice, type NomineeFee, type PricingRequest, type PricingRows } from '../../server/awardManagement/awards/awardPricing';
 
 const AWARD: Award = {
   awardcode: 'AWD-INT-C',

@@ -1,7 +1,7 @@
 // The pure buy-mileage rules: which price row a tier buys on a day, the miles allowed, and the price with a
 // discount promo and VAT to the cent.
 import { describe, expect, it } from 'vitest';
-import { milesProblem, priceFor, quote, type BuyMileagePrice, type BuyMileagePromo } from '../../server/buyMileage/buyMileageRules';
+import { milesProblem, priceFor, quote, type BuyMileagePrice, type BuyMileagePromo } from '../../server/catalog/buyMileage/buyMileageRules';
 
 const row = (over: Partial<BuyMileagePrice>): BuyMileagePrice => ({
   buymileageid: 'BML', receipttypeid: 'BUYMILES', tierid: null, minmiles: 1000, maxmiles: 50000, milesstep: 1000, pricepermile: 250, currencycode: 'IDR', effectivedate: '2026-01-01', expireddate: null, status: 'ACTIVE', ...over,

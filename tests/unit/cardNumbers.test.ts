@@ -1,6 +1,6 @@
 // Card numbers: the one Luhn check digit the card inventory, corporate enrollment and the demo seed share.
 import { describe, expect, it } from 'vitest';
-import { cardNumberOf, cardParts, isValidCardNumber } from '../../server/cards/cardNumbers';
+import { cardNumberOf, cardParts, isValidCardNumber } from '../../server/mailingProduct/cards/cardNumbers';
 
 describe('card numbers', () => {
   it('end in the Luhn check digit of prefix and sequence', () => {

@@ -1,6 +1,6 @@
-// A tier's template card (server/cards/cardTemplate.ts) and the 'image' display format's address handling.
+// A tier's template card (server/mailingProduct/cards/cardTemplate.ts) and the 'image' display format's address handling.
 import { describe, expect, it } from 'vitest';
-import { cardTemplateSvg, cardTemplateUrl } from '../../server/cards/cardTemplate';
+import { cardTemplateSvg, cardTemplateUrl } from '../../server/mailingProduct/cards/cardTemplate';
 import { imagePath } from '../../engine/render/ImageValue';
 
 describe('tier template card', () => {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkReportPages } from '../../engine/definition/checkReportPages';
 import type { PageDefinition, SelectorCatalogue } from '../../engine/definition/screen';
-import { loadCatalogue } from '../../server/definitions';
+import { loadCatalogue } from '../../server/platform/definitions';
 import { reportQuerySignatures } from '../../server/reports/reportQueries';
-import { CONFIG_KEYS } from '../../server/configuration/configKeys';
+import { CONFIG_KEYS } from '../../server/platform/configuration/configKeys';
 
 const selectors = { selectors: { tier: { resource: 'tier', value: 'tierid', label: 'tiername' } } } as unknown as SelectorCatalogue;
 const reports = { 'air-accrual': { criteria: ['startdate', 'enddate', 'tierid'], formats: ['CSV', 'XLSX'] } };
@@ -23,7 +23,7 @@ describe('checkReportPages', () => {
   it.each([
     [{ report: 'nope' }, 'screens/reports/x.json: report: no report "nope" on the server (server/reports/reportQueries.ts)'],
     [{ formats: ['PDF'] }, 'screens/reports/x.json: formats[0]: the report "air-accrual" allows CSV, XLSX, not PDF'],
-    [{ accessKey: 'NOPE' }, 'screens/reports/x.json: accessKey: no configuration key "NOPE" (server/configuration/configKeys.ts)'],
+    [{ accessKey: 'NOPE' }, 'screens/reports/x.json: accessKey: no configuration key "NOPE" (server/platform/configuration/configKeys.ts)'],
     [{ filters: [{ name: 'startdate', label: 'Period', type: 'date', rangeEnd: 'enddate' }] }, 'screens/reports/x.json: filters: the report "air-accrual" reads the criterion "tierid", which no filter sends'],
     [{ filters: [{ name: 'startdate', label: 'Period', type: 'date', rangeEnd: 'enddate' }, { name: 'tierid', label: 'Tier', source: { selector: 'tier' } }, { name: 'memberid', label: 'Member' }] }, 'screens/reports/x.json: filters[2].name: the report "air-accrual" does not read the criterion "memberid" (it reads startdate, enddate, tierid)'],
     [{ filters: [{ name: 'startdate', label: 'Period', type: 'date', rangeEnd: 'enddate' }, { name: 'tierid', label: 'Tier', source: { selector: 'nope' } }] }, 'screens/reports/x.json: filters[1].source.selector: unknown selector "nope"'],

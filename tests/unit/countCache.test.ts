@@ -1,7 +1,7 @@
 // The count cache: one count per query at a time whoever asks, reuse across pages, and writes that
 // make every count of the resource stale, also one still running.
 import { describe, expect, it } from 'vitest';
-import { CountCache } from '../../server/resources/countCache';
+import { CountCache } from '../../server/platform/resources/countCache';
 
 /** A count the test finishes by hand, recording how many were started. */
 function counter() {

@@ -1,6 +1,6 @@
 // CSV cells: quoting, and formulas kept as text.
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../server/resources/csv';
+import { csvCell } from '../../server/platform/resources/csv';
 
 describe('csvCell', () => {
   it('quotes commas, quotes and line breaks', () => {

@@ -7,7 +7,7 @@ import { filterOptions, optionsOfProblem, resolveFilterOptions } from '../../eng
 import { createPageSource } from '../../engine/definition/pageSource';
 import { menuPageFiles } from '../../engine/definition/pageFiles';
 import type { PageDefinition, PanelPage, ReportPage, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
-import { loadCatalogue } from '../../server/definitions';
+import { loadCatalogue } from '../../server/platform/definitions';
 
 const catalogue = loadCatalogue();
 const fieldOptions = (menu: string, field: string) => catalogue.screenByMenu.get(menu)!.fields.find((f) => f.name === field)!.options;

@@ -3,7 +3,7 @@
 // mileage transaction link, which payment methods a product takes, and which vendor a product lacks.
 import { describe, expect, it } from 'vitest';
 import { mileageUserPath, paymentStatusTag, priceText } from '../../domain/mailing';
-import { missingVendor, paymentAllowed, totalWithTax, type VendorRow } from '../../server/mailing/mailingRules';
+import { missingVendor, paymentAllowed, totalWithTax, type VendorRow } from '../../server/mailingProduct/mailing/mailingRules';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 const PAST = '2026-11-24T09:59:59Z';

@@ -1,8 +1,8 @@
-// The migrations live beside the tables they make (the platform's in server/db/migrations/, a domain's in its
+// The migrations live beside the tables they make (the platform's in server/platform/db/migrations/, a domain's in its
 // module's manifest), yet a database sees the one history it always has: the same names, run in name order.
 import { describe, expect, it } from 'vitest';
-import { collectMigrations } from '../../server/db/migrate';
-import { allMigrations } from '../../server/migrations';
+import { collectMigrations } from '../../server/platform/db/migrate';
+import { allMigrations } from '../../server/platform/migrations';
 
 /** Every name a database records (kysely_migration), as before the migrations moved into the modules. */
 const RECORDED = [

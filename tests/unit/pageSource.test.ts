@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createPageSource, type PageLoader } from '../../engine/definition/pageSource';
 import type { PageDefinition, WizardPage } from '../../engine/definition/screen';
 import { stepResources } from '../../engine/definition/wizardPage';
-import { loadCatalogue } from '../../server/definitions';
+import { loadCatalogue } from '../../server/platform/definitions';
 
 const catalogue = loadCatalogue();
 const selectors = { schemaVersion: 1 as const, selectors: catalogue.selectors };

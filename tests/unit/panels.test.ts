@@ -22,7 +22,7 @@ import {
   validatePanelCriteria,
 } from '../../engine/definition/panelPage';
 import type { PageDefinition, PanelChart, PanelDefinition, PanelPage, SelectorCatalogue } from '../../engine/definition/screen';
-import { panelQueryCriteria } from '../../server/panels/panelQueries';
+import { panelQueryCriteria } from '../../server/platform/panels/panelQueries';
 
 // As the catalogue holds it: the filters that take the Member screen's options (optionsOf) given them.
 const dashboard = resolveFilterOptions([dashboardJson as PanelPage, memberJson as PageDefinition])[0] as PanelPage;
@@ -242,7 +242,7 @@ describe('panel pages in npm run validate', () => {
   });
 
   it.each([
-    ['a query the server does not have', (p: PanelDefinition) => (p.query = 'dashboard/nothing'), ['panels[1].query: no panel query "dashboard/nothing" on the server (server/panels/panelQueries.ts)']],
+    ['a query the server does not have', (p: PanelDefinition) => (p.query = 'dashboard/nothing'), ['panels[1].query: no panel query "dashboard/nothing" on the server (server/platform/panels/panelQueries.ts)']],
     ['a filter the query does not read', (p: PanelDefinition) => (p.filters![1]!.name = 'tierid'), [
       'panels[1].filters[1].name: the query "dashboard/member-activity" does not read the criterion "tierid" (it reads activitytype, membershipid, startdate, enddate)',
       'panels[1].filters: the query "dashboard/member-activity" reads the criterion "membershipid", which no filter sends',

@@ -12,8 +12,8 @@ import { overlapMessage, rangeMeets, recordsOverlap } from '../../engine/definit
 import type { NoOverlapRule } from '../../engine/definition/screen';
 import type { PageDefinition, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
 import { validateValue } from '../../engine/rules';
-import { greatCircleMiles } from '../../server/accrual/geo';
-import { loadCatalogue, screenFiles } from '../../server/definitions';
+import { greatCircleMiles } from '../../server/catalog/accrual/geo';
+import { loadCatalogue, screenFiles } from '../../server/platform/definitions';
 
 const catalogue = loadCatalogue();
 const bands = catalogue.screenByResource.get('distance-range')!;
@@ -132,7 +132,7 @@ describe('checkDefinitions: noOverlap and dependsOn.through', () => {
   });
 });
 
-describe('great-circle distance (server/accrual/geo.ts) against known values', () => {
+describe('great-circle distance (server/catalog/accrual/geo.ts) against known values', () => {
   const at = (latitude: number, longitude: number) => ({ latitude, longitude });
   /** The mean earth radius the function uses, in miles; the known values below are scaled from their own radius. */
   const R = 3958.7613;

@@ -2,7 +2,7 @@
 // member or an activity with its reason, the bonus of a matching promotion (fixed or a percentage of the base,
 // to award, tier or both miles; a non-air activity code's own bonus), and the age on a date.
 import { describe, expect, it } from 'vitest';
-import { promotionBonuses, promotionMiss, type Promotion, type PromotionActivity, type PromotionMember } from '../../server/promotions/promotionRules';
+import { promotionBonuses, promotionMiss, type Promotion, type PromotionActivity, type PromotionMember } from '../../server/catalog/promotions/promotionRules';
 
 const AIR: Promotion = {
   promocode: 'P1', name: 'Promo One', promotiontype: 'AIR', startdate: '2026-04-01', enddate: '2026-04-30', needregister: true, status: 'ACTIVE',

@@ -20,7 +20,7 @@ import {
 } from '../../engine/definition/recordPage';
 import type { RecordSection, ScreenDefinition, SelectorCatalogue } from '../../engine/definition/screen';
 import { REGISTERED_VIEWS } from '../../engine/definition/views';
-import { screenFiles } from '../../server/definitions';
+import { screenFiles } from '../../server/platform/definitions';
 
 const PROMO = 'screens/catalog/promo-manage-catalog.json';
 const TIER = 'screens/tier-management/tier.json';

@@ -1,10 +1,10 @@
-// A row becomes a record through a reader compiled per model (server/resources/records.ts): it must give
+// A row becomes a record through a reader compiled per model (server/platform/resources/records.ts): it must give
 // exactly what fromDb gives field by field, for every model of the catalogue and every kind of value.
 import { describe, expect, it } from 'vitest';
 import { resourceModelOf } from '../../engine/definition/catalogue';
 import { resourceModel, type ResolvedField } from '../../engine/definition/compile';
-import { fromDb, recordReader, type Row } from '../../server/resources/records';
-import { loadCatalogue } from '../../server/definitions';
+import { fromDb, recordReader, type Row } from '../../server/platform/resources/records';
+import { loadCatalogue } from '../../server/platform/definitions';
 
 const catalogue = loadCatalogue();
 const AUDIT = ['createdby', 'createddate', 'updatedby', 'updateddate'];

@@ -1,7 +1,7 @@
 // Names from the reference data packages made into what the name rule (and a search input) accepts.
 import { describe, expect, it } from 'vitest';
 import { PATTERNS } from '../../engine/rules/patterns';
-import { asName } from '../../server/seed/referenceData';
+import { asName } from '../../server/platform/seed/referenceData';
 
 describe('asName', () => {
   it.each([

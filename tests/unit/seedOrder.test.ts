@@ -2,11 +2,11 @@
 // was always seeded in: a later part reads the rows of those before it (the members' history reads the tiers and
 // accrual rules, the statements read the members' postings).
 import { describe, expect, it } from 'vitest';
-import { orderSeedParts, runSeed } from '../../server/seed/seed';
-import { seedParts } from '../../server/seeding';
-import type { SeedContext, SeedPart, SeedStep } from '../../server/serverModule';
+import { orderSeedParts, runSeed } from '../../server/platform/seed/seed';
+import { seedParts } from '../../server/platform/seeding';
+import type { SeedContext, SeedPart, SeedStep } from '../../server/platform/serverModule';
 
-/** Today's order, step by step, as server/seed/seed.ts ran it when it called each seed function by hand. */
+/** Today's order, step by step, as server/platform/seed/seed.ts ran it when it called each seed function by hand. */
 const DEMO_ORDER: [SeedStep, string[]][] = [
   ['users', ['users']],
   ['reference', ['reference']],

@@ -1,7 +1,7 @@
 // The server's terminal log: which requests get a line, and how a JSON line reads at a terminal.
 import { describe, expect, it } from 'vitest';
-import { formatLogLine } from '../../server/core/prettyLog';
-import { isQuietRequest } from '../../server/core/requestLog';
+import { formatLogLine } from '../../server/platform/core/prettyLog';
+import { isQuietRequest } from '../../server/platform/core/requestLog';
 
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 

@@ -1,20 +1,24 @@
-// The server's modules: every folder of server/ that brings actions, hooks or jobs has a manifest and is found at
+// The server's modules: every folder below server/ that brings actions, hooks or jobs has a manifest and is found at
 // start; the order is the folders' names except where a module comes after another (the bonuses after the tiers'
 // upgrade); a part under a wrong name or of a wrong shape does not compile.
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defineServerModule, orderModules, type ServerModule } from '../../server/serverModule';
-import { loadCatalogue } from '../../server/definitions';
-import { serverModules } from '../../server/modules';
+import { defineServerModule, orderModules, type ServerModule } from '../../server/platform/serverModule';
+import { loadCatalogue } from '../../server/platform/definitions';
+import { serverModules } from '../../server/platform/modules';
 
 const SERVER = join(import.meta.dirname, '../../server');
-/** Platform folders whose actions server/server.ts builds itself over every definition (generic, no domain). */
-const PLATFORM = ['approvals', 'panels', 'resources', 'wizards'];
+/** Platform folders whose actions server/platform/server.ts builds itself over every definition (generic, no domain). */
+const PLATFORM = ['platform/approvals', 'platform/panels', 'platform/resources', 'platform/wizards'];
 /** A file that brings something to the server: it must be named by a manifest. */
 const BRINGS = /(Actions|Hooks|Jobs)\.ts$/;
 
-const folders = readdirSync(SERVER, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+/** Every folder below server/ (as a path from it), but the migrations' folders. */
+const paths = readdirSync(SERVER, { withFileTypes: true, recursive: true })
+  .filter((e) => e.isDirectory() && e.name !== 'migrations' && !e.parentPath.split(/[\\/]/).includes('migrations'))
+  .map((e) => relative(SERVER, join(e.parentPath, e.name)).split(sep).join('/'));
+const folders = paths.map((path) => path.split('/').at(-1)!);
 const entry = (name: string, after?: string[]) => ({ module: defineServerModule({ name, ...(after ? { after } : {}) }) });
 const names = (list: { module: ServerModule }[]) => list.map((l) => l.module.name);
 
@@ -22,7 +26,7 @@ describe('server modules', () => {
   it('finds a manifest in every folder that brings actions, hooks or jobs, each named for its folder', async () => {
     const modules = await serverModules();
     const found = modules.list.map((m) => m.name);
-    const bringing = folders.filter((f) => !PLATFORM.includes(f) && readdirSync(join(SERVER, f)).some((file) => BRINGS.test(file)));
+    const bringing = paths.filter((f) => !PLATFORM.includes(f) && readdirSync(join(SERVER, f)).some((file) => BRINGS.test(file))).map((f) => f.split('/').at(-1)!);
     expect(bringing.filter((f) => !found.includes(f))).toEqual([]);
     expect(found.every((name) => folders.includes(name))).toBe(true);
   });

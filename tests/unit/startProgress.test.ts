@@ -1,7 +1,7 @@
-// What a first start says while it works (server/core/startProgress.ts): each step's beginning, the lines it
+// What a first start says while it works (server/platform/core/startProgress.ts): each step's beginning, the lines it
 // tells, its end with its time; a count tells at most every two seconds and always at its end; quiet starts say nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aloud, counting, quietly, silent } from '../../server/core/startProgress';
+import { aloud, counting, quietly, silent } from '../../server/platform/core/startProgress';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -11,7 +11,7 @@ import {
   type CriterionRow,
   type MemberFacts,
   type TierRow,
-} from '../../server/tiers/tierRules';
+} from '../../server/tierManagement/tiers/tierRules';
 
 const TIERS: TierRow[] = [
   { tierid: 'GOLD', membershipid: 'FFP', rank: 3, status: 'ACTIVE' },

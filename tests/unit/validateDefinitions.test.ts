@@ -52,7 +52,7 @@ import type {
   NoOverlapRule,
   OverlapRange,
 } from '../../engine/definition/screen';
-import { screenFiles } from '../../server/definitions';
+import { screenFiles } from '../../server/platform/definitions';
 
 const COUNTRY = 'screens/basic-configuration/country.json';
 const TREE = 'screens/menu-tree.json';

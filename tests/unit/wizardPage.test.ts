@@ -11,7 +11,7 @@ import { formFields, pageFunctionSuffixes, validateRecord } from '../../engine/d
 import type { MenuTree } from '../../engine/definition/menuTree';
 import type { FieldDefinition, PageDefinition, ScreenDefinition, SelectorCatalogue, WizardPage } from '../../engine/definition/screen';
 import { compileWizard, draftDefaults, draftProblem, listProblem, rowsWithInherited, type Draft } from '../../engine/definition/wizardPage';
-import { loadCatalogue, screenFiles } from '../../server/definitions';
+import { loadCatalogue, screenFiles } from '../../server/platform/definitions';
 import { WIZARD_MACHINE_NAMES } from '../../workflows/wizardMachines';
 
 const WIZARD_FILE = 'screens/member-management/enrollment-corporate.json';

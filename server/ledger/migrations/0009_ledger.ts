@@ -2,7 +2,7 @@
 // row per miles movement, the credit lots debits consume (soonest expiry first), which lots each debit
 // took, and the job table with leases that background work (expiry, later tier evaluation, reports) runs from.
 import { sql, type Kysely } from 'kysely';
-import { addSerialKey } from '../../db/columnTypes';
+import { addSerialKey } from '../../platform/db/columnTypes';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Balances live on the member row so the member list reads them with no join; a CHECK keeps them >= 0

@@ -7,7 +7,7 @@ import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xsta
 import type { ResponseEnvelope } from '../../../engine/api/envelope';
 import type { WizardPage } from '../../../engine/definition/screen';
 import { compileWizard, type FormValues } from '../../../engine/definition/wizardPage';
-import { loadCatalogue } from '../../../server/definitions';
+import { loadCatalogue } from '../../../server/platform/definitions';
 import { wizardPosition, type StepCheckInput, type SubmitInput, type WizardContext } from '../../../workflows/wizardMachine';
 import { WIZARD_MACHINES } from '../../../workflows/wizardMachines';
 import { allStatePaths, reachableStatePaths } from './statePaths';

@@ -1,0 +1,378 @@
+// Builds the Fastify app: the envelope protocol around every action, the guard, errors as envelopes,
+// security headers, and the built single-page app with history fallback.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import { APP_ID, CLIENT_VERSION, type RequestEnvelope, type ResponseEnvelope } from '../../engine/api/envelope';
+import { CODES, MESSAGES } from '../../engine/api/responseCodes';
+import type { Schema } from './db/schema';
+import type { Action, ActionContext } from './core/action';
+import { ApiError, asApiError, forbidden, unauthenticated } from './core/apiError';
+import type { ServerConfig } from './core/config';
+import { envelopeSchema } from './core/envelopeSchema';
+import { isOutOfRange } from './db/dbErrors';
+import { isDatabaseBusy } from './db/writeTransactions';
+import { RouteValidators } from './core/routeValidators';
+import { RequestLog } from './core/requestLog';
+import { findSessionUser } from './session/sessionStore';
+import { grantsAny } from './core/permissions';
+import type { Mailer } from './core/mailer';
+import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './session/fileLinks';
+import { compressAnswers, staticCacheHeaders } from './core/compression';
+import { UNLIMITED, memberFieldsOf, namedMemberPlace, type RowScopes } from './resources/rowScope';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API action the app serves (the fuzz test drives each of them). */
+    apiActions: readonly Action[];
+    /** The routes' body validators, compiled on first use (routeValidators.ts). */
+    routeValidators: RouteValidators;
+  }
+}
+
+export interface AppOptions {
+  config: ServerConfig;
+  db: Kysely<Schema>;
+  actions: readonly Action[];
+  /** A clock for tests; defaults to the wall clock. */
+  now?: () => Date;
+  mailer: Mailer;
+  /** false: no logging; a stream: JSON log lines go there (tests read them). */
+  logger?: boolean | NodeJS.WritableStream;
+  /** Row scope of the catalogue's resources; without it every caller sees every row. */
+  scopes?: RowScopes;
+}
+
+/** What helmet sets by default, with a policy for antd's run-time styles and the captcha's blob: worker. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join(';'),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+/**
+ * API answers are JSON read by the app's own code, never a page, and carry tokens and personal data: the
+ * set OWASP's REST security cheat sheet gives (no browser or proxy keeps them, nothing loads or frames them,
+ * never sniffed as another type), not the page policy's fourteen headers on every call.
+ */
+const API_HEADERS: Record<string, string> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+const SECURITY_HEADERS_LIST = Object.entries(SECURITY_HEADERS);
+
+/** The headers of every answer to a URL: the API's set or the pages'. */
+const headersFor = (url: string) => (url.startsWith('/api/') ? API_HEADERS : SECURITY_HEADERS);
+
+/** No envelope field nests deeper; a deeper body is refused before anything walks it. */
+const MAX_BODY_DEPTH = 32;
+
+/** Secrets never reach the log. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.newpassword',
+  '*.currentpassword',
+  '*.token',
+  '*.bearer',
+  '*.signature',
+];
+
+export function envelope(code: string, message: string, extra: Partial<ResponseEnvelope> = {}): ResponseEnvelope {
+  return { status: { responsecode: code, responsemessage: message }, ...extra };
+}
+
+function bearerOf(request: FastifyRequest, body: RequestEnvelope | undefined): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token) return token;
+  }
+  const signature = body?.identity?.signature;
+  return typeof signature === 'string' && signature.length > 0 ? signature : undefined;
+}
+
+/** Names JSON.parse keeps as own properties that would reach an object's prototype once copied (Fastify's default parser refuses them too). */
+const POISONED_NAMES = new Set(['__proto__', 'prototype']);
+
+/**
+ * What is wrong with a parsed body before its schema is checked: a NUL character in a string or a
+ * name (PostgreSQL cannot store one, so it is refused for every route and database alike), a name that
+ * reaches a prototype, or nesting deeper than any envelope has. Walked with a stack, so no body can
+ * exhaust the call stack.
+ */
+export function bodyProblem(body: unknown): string | undefined {
+  const stack: [unknown, string, number][] = [[body, 'body', 0]];
+  while (stack.length > 0) {
+    const [value, path, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return `${path} must not contain a NUL character`;
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_BODY_DEPTH) return `${path} is nested too deeply`;
+      for (const [name, item] of Object.entries(value)) {
+        if (name.includes('\u0000')) return `${path} must not contain a NUL character in a name`;
+        if (POISONED_NAMES.has(name)) return `${path} must not contain the name ${name}`;
+        stack.push([item, `${path}.${name}`, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a JSON text may hold what bodyProblem refuses: a NUL only comes through a \\u escape, a
+ * poisoned name through one or written out, and a depth of MAX_BODY_DEPTH needs as many brackets.
+ * Most bodies have none of it and are not walked.
+ */
+function mayHoldProblem(text: string): boolean {
+  if (text.includes('\\u') || text.includes('__proto__') || text.includes('prototype')) return true;
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 123 || c === 91) && ++brackets >= MAX_BODY_DEPTH) return true;
+  }
+  return false;
+}
+
+/** The one JSON body parser: parsed, then checked by bodyProblem where the text may hold a problem. */
+function parseJsonBody(_request: FastifyRequest, text: string | Buffer, done: (error: Error | null, body?: unknown) => void): void {
+  const source = typeof text === 'string' ? text : text.toString('utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(source);
+  } catch {
+    done(new ApiError(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON, 400));
+    return;
+  }
+  const problem = mayHoldProblem(source) ? bodyProblem(body) : undefined;
+  done(problem ? new ApiError(CODES.BAD_REQUEST, `Invalid request: ${problem}`, 400) : null, body);
+}
+
+/** Requests Node's HTTP parser refuses before Fastify sees them (an oversized header block) get an envelope too. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [http, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, CODES.TOO_LARGE, MESSAGES.HEADERS_TOO_LARGE]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, CODES.BAD_REQUEST, MESSAGES.REQUEST_TIMEOUT]
+        : [400, CODES.BAD_REQUEST, MESSAGES.UNREADABLE_REQUEST];
+  const body = JSON.stringify(envelope(code, message));
+  const headers = Object.entries({ ...API_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  if (socket.writable) socket.write(`HTTP/1.1 ${http} ${STATUS_CODES[http]}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
+}
+
+function requestIds(): () => string {
+  const prefix = randomUUID().slice(0, 8);
+  let n = 0;
+  return () => `${prefix}-${(++n).toString(36)}`;
+}
+
+/** Maps any thrown value to an HTTP status and an envelope with a plain message. */
+function errorEnvelope(thrown: unknown, request: FastifyRequest): { http: number; body: ResponseEnvelope } {
+  const error = asApiError(thrown);
+  if (error instanceof ApiError) {
+    const result = error.fields ? { fields: error.fields } : undefined;
+    return { http: error.httpStatus, body: envelope(error.code, error.message, result ? { result } : {}) };
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const where = fastifyError.validationContext ?? 'body';
+    const detail = fastifyError.validation[0];
+    const path = `${where}${detail?.instancePath ?? ''}`.replace(/\//g, '.');
+    return { http: 400, body: envelope(CODES.BAD_REQUEST, `Invalid request: ${path} ${detail?.message ?? 'is not valid'}`) };
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { http: 413, body: envelope(CODES.TOO_LARGE, MESSAGES.TOO_LARGE) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { http: 415, body: envelope(CODES.UNSUPPORTED_MEDIA, MESSAGES.UNSUPPORTED_MEDIA) };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON) };
+  }
+  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+    return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.MALFORMED_JSON) };
+  }
+  if (isOutOfRange(error)) {
+    request.log.warn({ err: error }, 'a value past its column');
+    return { http: 400, body: envelope(CODES.BAD_REQUEST, MESSAGES.OUT_OF_RANGE) };
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: error }, 'database busy');
+    return { http: 503, body: envelope(CODES.BUSY, MESSAGES.BUSY) };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { http: 500, body: envelope(CODES.INTERNAL, MESSAGES.SOMETHING_WENT_WRONG) };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, actions } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[secret]' },
+            ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
+          },
+    logController: new RequestLog(),
+    bodyLimit: config.bodyLimitBytes,
+    // A request's id in the log: the process's own random prefix and a counter (a UUID a request cost more).
+    genReqId: requestIds(),
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    clientErrorHandler: answerClientError,
+  });
+  const validators = new RouteValidators();
+  app.setValidatorCompiler(validators.compiler);
+  app.decorate('routeValidators', validators);
+  compressAnswers(app);
+
+  // Every call is JSON, parsed and checked in one place; anything else is refused with 415 rather than parsed.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+
+  // Security headers, computed once, set by each way an answer leaves (an action, the error and not-found
+  // handlers, the GET routes, the static files) rather than by an onRequest hook: a hook costs every request
+  // its hook runner (a few µs of the member summary's ~200).
+  app.setErrorHandler((error, request, reply) => {
+    const { http, body } = errorEnvelope(error, request);
+    return reply.status(http).headers(headersFor(request.url)).type('application/json').send(body);
+  });
+
+  app.decorate('apiActions', actions);
+  for (const action of actions) {
+    // What the guard needs of the action, taken once.
+    const allowed = action.appids ?? [APP_ID];
+    const needed = typeof action.guard === 'object' ? action.guard.function : undefined;
+    const orFunctions = typeof action.guard === 'object' ? action.guard.orFunctions : undefined;
+    // A member the action's data names must be in a scoped caller's scope; reads (ACCESS, any session) see, others change.
+    const memberFields = memberFieldsOf(action.data);
+    const scopeMode = !needed || needed.endsWith('_ACCESS') ? 'read' : 'write';
+    app.post(action.path, { schema: { body: envelopeSchema(action.data) }, ...(action.bodyLimit ? { bodyLimit: action.bodyLimit } : {}) }, async (request, reply) => {
+      const body = request.body as RequestEnvelope;
+      if (!allowed.includes(body.identity.appid)) {
+        throw new ApiError(CODES.BAD_REQUEST, `Invalid request: application id "${body.identity.appid}" may not call this service`, 400);
+      }
+      // A page of no rows is not asked for by anyone; refused rather than read as "every row".
+      if (body.paging?.limit === 0) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: body.paging.limit must be -1 (every row) or from 1 to 1000', 400);
+      const token = bearerOf(request, body);
+      const at = now();
+      const session = token ? await findSessionUser(db, token, at, needed) : undefined;
+      const user = session?.user;
+      if (action.guard !== 'public') {
+        if (!session) throw unauthenticated();
+        if (needed && !session.granted && !(await grantsAny(db, session.user.rolecode, orFunctions))) throw forbidden();
+      }
+      const ctx: ActionContext = {
+        db,
+        config,
+        identity: body.identity,
+        paging: body.paging,
+        parameter: body.parameter,
+        user,
+        token,
+        // Read when an action logs or limits by it (each read asks the socket for its peer).
+        get ip() {
+          return request.ip;
+        },
+        log: request.log,
+        now,
+        mail: options.mailer,
+        scope: options.scopes?.of(user) ?? UNLIMITED,
+      };
+      if ((await namedMemberPlace(db, ctx.scope, memberFields, body.parameter?.data, scopeMode)) === 'out') throw new ApiError(CODES.MEMBER_NOT_FOUND, MESSAGES.MEMBER_NOT_FOUND);
+      const outcome = await action.handler(ctx);
+      const response: ResponseEnvelope = envelope(outcome.code ?? CODES.SUCCESS, outcome.message ?? MESSAGES.SUCCESS);
+      if (outcome.paging) response.paging = outcome.paging;
+      if (outcome.signature) response.identity = { signature: outcome.signature };
+      if (outcome.result !== undefined) response.result = outcome.result;
+      return reply.headers(API_HEADERS).type('application/json').send(response);
+    });
+  }
+
+  // Version check (spec 000 §4) and the idle time (spec 000 §9): plain files, never cached.
+  app.get('/meta.json', async (_request, reply) =>
+    reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store').send({ version: CLIENT_VERSION }),
+  );
+  app.get('/env.json', async (_request, reply) =>
+    reply.headers(SECURITY_HEADERS).header('cache-control', 'no-store').send({ idleSeconds: config.idleSeconds, forgotPassword: config.forgotPasswordEnabled, ...(config.maintenance ? { maintenance: config.maintenance } : {}) }),
+  );
+
+  // A file an action made for the browser to open (a receipt): its one-time path, while it and its session last.
+  app.get(`${FILE_LINK_PREFIX}:token`, async (request, reply) => {
+    const link = await takeFileLink(db, (request.params as { token: string }).token, now());
+    const file = link && linkedFile(link);
+    if (!file) return reply.code(404).headers(SECURITY_HEADERS).type('text/plain').send('Not found');
+    return reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`).type(file.mimetype).send(file.content);
+  });
+
+  const staticRoot = resolve(config.staticDir);
+  const indexFile = resolve(staticRoot, 'index.html');
+  const hasApp = existsSync(indexFile);
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      wildcard: false,
+      index: false,
+      // The build writes each file's .br and .gz: sent as the browser accepts, with our own caching.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        for (const [name, value] of SECURITY_HEADERS_LIST) response.setHeader(name, value);
+        staticCacheHeaders(response, path);
+      },
+    });
+  }
+  const indexHtml = () => readFileSync(indexFile, 'utf8');
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headersFor(request.url));
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPage && hasApp && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml());
+    }
+    if (isPage && !hasApp) {
+      return reply.status(503).type('text/plain').send('The front end is not built: run npm run build (npm start does it for you).');
+    }
+    return reply.status(404).type('application/json').send(envelope(CODES.NOT_FOUND, MESSAGES.UNKNOWN_SERVICE));
+  });
+
+  return app;
+}

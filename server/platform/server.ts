@@ -1,0 +1,78 @@
+// Assembles the server from its parts: migrations, definition-built tables, seed data, the generic resource API,
+// and what each module of server/ brings (server/platform/modules.ts: actions, hooks, ledger listeners, routes).
+import { isApprovalPage } from '../../engine/definition/approvals';
+import type { FastifyInstance } from 'fastify';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { Action } from './core/action';
+import { buildApp } from './app';
+import type { ServerConfig } from './core/config';
+import type { Database } from './db/database';
+import { migrateToLatest } from './migrations';
+import { loadCatalogue } from './definitions';
+import { CountCache, resourceTables } from './resources/countCache';
+import { resourceActions, unservedActions } from './resources/resourceActions';
+import type { ModuleServices } from './serverModule';
+import { recordActions } from './resources/recordActions';
+import { bulkResourceActions } from './resources/bulkActions';
+import { gateResourceActions } from './approvals/approvalHooks';
+import { ApprovalRegistry } from './approvals/approvalRegistry';
+import { approvalActions } from './approvals/approvalActions';
+import { registerLedgerListener } from './core/ledgerListeners';
+import { serverModules, type ServerModules } from './modules';
+import { unservedWizards } from './wizards/wizardActions';
+import { syncResourceIndexes, syncResourceTables } from './resources/schemaSync';
+import { selectorActions } from './resources/selectorActions';
+import { RowScopes } from './resources/rowScope';
+import { panelActions } from './panels/panelActions';
+import { seed } from './seeding';
+import { Mailer } from './core/mailer';
+import { createRollupTables, installRollups } from './rollups/rollupStore';
+import { quietly, type StartProgress } from './core/startProgress';
+import { isEmptyDatabase } from './db/migrate';
+
+export interface ServerOptions {
+  config: ServerConfig;
+  database: Database;
+  catalogue?: Catalogue;
+  now?: () => Date;
+  logger?: boolean | NodeJS.WritableStream;
+  extraActions?: Action[];
+  /** How a first start tells what it is doing (server/main.ts prints it); quiet when absent. */
+  progress?: StartProgress;
+}
+
+export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue; mailer: Mailer; modules: ServerModules }> {
+  const { config, database } = options;
+  const modules = await serverModules();
+  const catalogue = options.catalogue ?? loadCatalogue();
+  // A first start (no tables yet) says what it does, step by step; later starts are quick and quiet.
+  const step = options.progress && (await isEmptyDatabase(database)) ? options.progress : quietly;
+  await step('Migrating the database', () => migrateToLatest(database.db, database.schema));
+  await step("Building the screen definitions' tables", async () => {
+    await syncResourceTables(database.db, catalogue, database.schema, { indexes: false });
+    await createRollupTables(database.db);
+  });
+  // The demo is seeded as of the server's clock (a test may start it a year ahead), into tables without their
+  // indexes and rollup triggers yet: each is built once over the seeded rows after it, not kept up row by row.
+  await seed(database.db, catalogue, config, options.now?.(), step);
+  await step('Building indexes (lists and contains search)', (tell) => syncResourceIndexes(database.db, catalogue, database.schema, tell));
+  // The dashboard's rollups are kept by triggers (counted from the rows when first installed).
+  await step("Installing the dashboard's rollups and counting them", () => installRollups(database.db));
+  // The modules hear every ledger posting through this database from now on (the seed's history replay is muted).
+  for (const listener of modules.ledgerListeners()) registerLedgerListener(database.db, listener);
+  // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
+  const approvals = new ApprovalRegistry(catalogue.pages.filter(isApprovalPage));
+  const services: ModuleServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: modules.hooks(catalogue), approvals };
+  // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
+  database.onTableWrite((table) => services.counts.invalidateTable(table));
+  services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
+  const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? [])];
+  const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
+  if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
+  const mailer = new Mailer(config, database.db, undefined, options.now);
+  const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer, scopes: new RowScopes(catalogue) });
+  mailer.useLog(app.log);
+  modules.routes(app, { db: database.db, ...(options.now ? { now: options.now } : {}) });
+  app.addHook('onClose', () => mailer.close());
+  return { app, catalogue, mailer, modules };
+}
