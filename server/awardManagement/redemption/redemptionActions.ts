@@ -2,6 +2,7 @@
 // member's balance, tier and age band; the award's eligibility; the price list) and Confirm in one transaction;
 // its parts in the approvals (Approval Redemption, Approval Redemption Cancel); the member page's Cancel
 // Redemption and the detail cards' read (registered view 'redemption-detail').
+import { objectOf, text } from '../../platform/core/envelopeSchema';
 import type { Catalogue } from '../../../engine/definition/catalogue';
 import { actionFunctionCode, isCustomAction } from '../../../engine/definition/compile';
 import type { Draft, FormValues } from '../../../engine/definition/wizardPage';
@@ -40,12 +41,7 @@ import {
   type RedemptionDraft,
 } from './redemptionStore';
 
-const KEY_DATA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['memberid', 'redemptionid'],
-  properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, redemptionid: { type: 'string', minLength: 1, maxLength: 23 } },
-};
+const KEY_DATA = objectOf({ memberid: text(20, 1), redemptionid: text(23, 1) }, { closed: true });
 
 /** A refusal on a step's field goes back to that step with the message on the field. */
 function onStep(error: unknown, fallback: string): unknown {
@@ -217,34 +213,25 @@ export function redemptionActions(services: ModuleServices): Action[] {
     services.counts.invalidate(REDEMPTION_RESOURCE);
     services.counts.invalidate(CERTIFICATE_RESOURCE);
   };
-  registry.register(REDEMPTION_REQUEST.menucode, REDEMPTION_REQUEST.action, {
-    screen,
-    current: (db, request) => readRedemption(db, catalogue, request.key),
-    async apply(ctx, trx, request) {
-      await approveRedemption(ctx, trx, catalogue, request);
-      invalidate();
-    },
-  });
+  // A redemption, its cancel and a certificate update each apply on approval; a rejected redemption is undone.
+  for (const [request, approve] of [
+    [REDEMPTION_REQUEST, approveRedemption],
+    [CANCEL_REQUEST, approveCancel],
+    [UPDATE_REQUEST, approveUpdate],
+  ] as const) {
+    registry.register(request.menucode, request.action, {
+      screen,
+      current: (db, pending) => readRedemption(db, catalogue, pending.key),
+      async apply(ctx, trx, pending) {
+        await approve(ctx, trx, catalogue, pending);
+        invalidate();
+      },
+    });
+  }
   registry.onDecision(REDEMPTION_REQUEST.menucode, REDEMPTION_REQUEST.action, async (ctx, trx, request, status) => {
     if (status !== APPROVAL_STATUS.REJECTED) return;
     await rejectRedemption(ctx, trx, catalogue, request);
     invalidate();
-  });
-  registry.register(CANCEL_REQUEST.menucode, CANCEL_REQUEST.action, {
-    screen,
-    current: (db, request) => readRedemption(db, catalogue, request.key),
-    async apply(ctx, trx, request) {
-      await approveCancel(ctx, trx, catalogue, request);
-      invalidate();
-    },
-  });
-  registry.register(UPDATE_REQUEST.menucode, UPDATE_REQUEST.action, {
-    screen,
-    current: (db, request) => readRedemption(db, catalogue, request.key),
-    async apply(ctx, trx, request) {
-      await approveUpdate(ctx, trx, catalogue, request);
-      invalidate();
-    },
   });
   const cancel = screen.actions.filter(isCustomAction).find((a) => a.name === 'cancel');
   const actions: Action[] = [

@@ -1,16 +1,20 @@
 // JSON Schema of the request envelope (spec 000 §3, §7); Fastify compiles it once per action.
-const identity = {
+
+/** A string of at most `maxLength` characters (and at least `minLength`). */
+export const text = (maxLength: number, minLength?: number) => ({ type: 'string', maxLength, ...(minLength === undefined ? {} : { minLength }) });
+
+/** An object with these properties, every one required unless `required` says which; `closed` refuses others. */
+export const objectOf = (properties: Record<string, unknown>, { required = Object.keys(properties), closed = false }: { required?: string[]; closed?: boolean } = {}) => ({
   type: 'object',
-  required: ['reqtxnid', 'reqdate', 'appid'],
-  properties: {
-    reqtxnid: { type: 'string', maxLength: 100 },
-    reqdate: { type: 'string', maxLength: 40 },
-    appid: { type: 'string', maxLength: 40 },
-    userid: { type: 'string', maxLength: 100 },
-    signature: { type: 'string', maxLength: 512 },
-    seqno: { type: ['integer', 'string'], maxLength: 40 },
-  },
-} as const;
+  ...(closed ? { additionalProperties: false } : {}),
+  required,
+  properties,
+});
+
+const identity = objectOf(
+  { reqtxnid: text(100), reqdate: text(40), appid: text(40), userid: text(100), signature: text(512), seqno: { type: ['integer', 'string'], maxLength: 40 } },
+  { required: ['reqtxnid', 'reqdate', 'appid'] },
+);
 
 const paging = {
   type: 'object',

@@ -1,6 +1,7 @@
 // Row types of the core tables (created by server/platform/db/migrations). Times are ISO-8601 UTC text on both databases.
 import type { Generated, Selectable } from 'kysely';
 import type { DetailLine } from '../../../engine/definition/views';
+import type { OrderDestination } from '../../../domain/orderTracking';
 
 export interface RoleRow {
   rolecode: string;
@@ -151,21 +152,12 @@ export interface OrderTrackingRow {
 }
 
 /** An address an order was sent to (spec 001 §3.6's mailing order destination; migration 0025). */
-export interface OrderDestinationRow {
+export interface OrderDestinationRow extends Omit<OrderDestination, 'createdDate' | 'isdefault'> {
   destinationid: Generated<number>;
   orderid: number;
   reordernumber: number;
   createddate: string;
-  sendto: string;
-  address: string | null;
-  branchcode: string | null;
-  ticketoffice: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  postalcode: string | null;
   isdefault: number;
-  status: string;
 }
 
 /** A corporate account (spec 001 §3.5): its detail, its account (username, card number) and how it was enrolled. */

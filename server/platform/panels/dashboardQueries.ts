@@ -89,18 +89,18 @@ function nest<K extends string>(rows: { series: string; x: string; y: number }[]
   return [...out.entries()].map(([series, data]) => ({ [seriesField]: series, data: data.sort((a, b) => (a[xField]! < b[xField]! ? -1 : 1)) }) as { [P in K]: string } & { data: DayPoint[] });
 }
 
+/** A metric's rollup rows of the days from..to (a branch user's are counted over their own members). */
+const rollupDays = (db: Kysely<Schema>, metric: string, members: MemberFilter, from: string, to: string) =>
+  definitionDb(db).selectFrom(rollupOf(metric, members)).where('r.metric', '=', metric).where('r.day', '>=', from).where('r.day', '<=', to);
+
 // ---- Enrollment Member: members by enrollment date and tier -------------------------------------------------
 
 export async function enrollments(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.enrollmentdate, criteria.enddate, now);
   const channel = chosen(criteria.enrollchannel);
   const membership = str(criteria.membershipid);
-  const rows = await definitionDb(db)
-    .selectFrom(rollupOf(METRICS.ENROLL, members))
+  const rows = await rollupDays(db, METRICS.ENROLL, members, from, to)
     .innerJoin('tier as t', 't.tierid', 'r.k3')
-    .where('r.metric', '=', METRICS.ENROLL)
-    .where('r.day', '>=', from)
-    .where('r.day', '<=', to)
     .$if(channel !== null, (qb) => qb.where('r.k1', '=', channel))
     .$if(membership !== null, (qb) => qb.where('r.k2', '=', membership))
     .select((eb) => ['t.tiername as series', 'r.day as x', eb.fn.min('t.rank').as('tierrank'), eb.fn.sum('r.total').as('y')])
@@ -135,12 +135,8 @@ export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date,
   const own = await readConfigKey(db, 'PROGRAMME_CARRIER');
   const out: FlightRow[] = [];
   if (type !== FLIGHT_MEMBER_TYPES.NONMEMBER) {
-    const rows = await definitionDb(db)
-      .selectFrom(rollupOf(METRICS.ACTIVITY, members))
-      .where('r.metric', '=', METRICS.ACTIVITY)
+    const rows = await rollupDays(db, METRICS.ACTIVITY, members, from, to)
       .where('r.k1', '=', 'AIR')
-      .where('r.day', '>=', from)
-      .where('r.day', '<=', to)
       .$if(type === FLIGHT_MEMBER_TYPES.MEMBERGA, (qb) => qb.where('r.k2', '=', own))
       .$if(type === FLIGHT_MEMBER_TYPES.MEMBERNONGA, (qb) => qb.where('r.k2', '<>', own))
       .$if(carriers.length > 0, (qb) => qb.where('r.k2', 'in', carriers))
@@ -162,12 +158,8 @@ export async function flights(db: Kysely<Schema>, criteria: Criteria, now: Date,
   }
   if (type === FLIGHT_MEMBER_TYPES.ALL || type === FLIGHT_MEMBER_TYPES.NONMEMBER) {
     // Non-members: flights parked because no member holds the card (PARK rows: Park Activity rows without a member).
-    const rows = await definitionDb(db)
-      .selectFrom(rollupOf(METRICS.PARK, members))
-      .where('r.metric', '=', METRICS.PARK)
+    const rows = await rollupDays(db, METRICS.PARK, members, from, to)
       .where('r.k1', '=', 'AIR')
-      .where('r.day', '>=', from)
-      .where('r.day', '<=', to)
       .select((eb) => ['r.day as x', eb.fn.sum('r.total').as('y')])
       .groupBy('r.day')
       .execute();
@@ -185,11 +177,7 @@ export async function promoCodes(db: Kysely<Schema>, criteria: Criteria, now: Da
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const promocode = str(criteria.promocode);
   // PROMO rows: the promotion lines of EARNING ledger rows by the row's activity day (one line a promotion a row).
-  const rows = await definitionDb(db)
-    .selectFrom(rollupOf(METRICS.PROMO, members))
-    .where('r.metric', '=', METRICS.PROMO)
-    .where('r.day', '>=', from)
-    .where('r.day', '<=', to)
+  const rows = await rollupDays(db, METRICS.PROMO, members, from, to)
     .$if(promocode !== null, (qb) => qb.where('r.k1', '=', promocode))
     .select((eb) => ['r.k1 as promocode', eb.fn.sum('r.total').as('jumlah')])
     .groupBy('r.k1')
@@ -207,12 +195,8 @@ function byCount<T extends Record<string, unknown>>(rows: T[], count: keyof T, n
 export async function nonAirActivities(db: Kysely<Schema>, criteria: Criteria, now: Date, members: MemberFilter = {}) {
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const partner = str(criteria.partnercode);
-  const rows = await definitionDb(db)
-    .selectFrom(rollupOf(METRICS.ACTIVITY, members))
-    .where('r.metric', '=', METRICS.ACTIVITY)
+  const rows = await rollupDays(db, METRICS.ACTIVITY, members, from, to)
     .where('r.k1', '=', ACTIVITY_TYPES.NON_AIR)
-    .where('r.day', '>=', from)
-    .where('r.day', '<=', to)
     .$if(partner !== null, (qb) => qb.where('r.k2', '=', partner))
     .select((eb) => ['r.k2 as partnercode', eb.fn.sum('r.total').as('jumlah')])
     .groupBy('r.k2')
@@ -226,12 +210,8 @@ export async function corporateActivities(db: Kysely<Schema>, criteria: Criteria
   const { from, to } = dayRange(criteria.startdate, criteria.enddate, now);
   const type = chosen(criteria.activitytype);
   // CORP rows: credited activities by day, k1 activity type, k2 the member's corporate.
-  const rows = await definitionDb(db)
-    .selectFrom(rollupOf(METRICS.CORP, members))
+  const rows = await rollupDays(db, METRICS.CORP, members, from, to)
     .innerJoin('corporate as c', 'c.corporatecode', 'r.k2')
-    .where('r.metric', '=', METRICS.CORP)
-    .where('r.day', '>=', from)
-    .where('r.day', '<=', to)
     .$if(type !== null, (qb) => qb.where('r.k1', '=', ACTIVITY_TYPES[type!] ?? type))
     .select((eb) => ['c.corporatename', eb.fn.sum('r.total').as('jumlahactivity')])
     .groupBy('c.corporatename')
@@ -246,12 +226,8 @@ export async function memberActivities(db: Kysely<Schema>, criteria: Criteria, n
   const type = chosen(criteria.activitytype);
   const membership = str(criteria.membershipid);
   // MACT rows: members with a credited activity a day (each once), k1 its tier, k2 its membership, k3 the type or ALL.
-  const rows = await definitionDb(db)
-    .selectFrom(rollupOf(METRICS.MACT, members))
+  const rows = await rollupDays(db, METRICS.MACT, members, from, to)
     .innerJoin('tier as t', 't.tierid', 'r.k1')
-    .where('r.metric', '=', METRICS.MACT)
-    .where('r.day', '>=', from)
-    .where('r.day', '<=', to)
     .where('r.k3', '=', type === null ? ANY_TYPE : (ACTIVITY_TYPES[type] ?? type))
     .$if(membership !== null, (qb) => qb.where('r.k2', '=', membership))
     .select((eb) => ['t.tiername as series', 'r.day as x', eb.fn.min('t.rank').as('tierrank'), eb.fn.sum('r.total').as('y')])

@@ -30,6 +30,7 @@ import { STATUS_ACTIVE, STATUS_INACTIVE, actionFunctionCode, hasAction, isCustom
 import type { CustomAction, ScreenDefinition } from '../../../engine/definition/screen';
 import { defineAction, type Action, type ActionContext } from '../core/action';
 import { ApiError } from '../core/apiError';
+import { objectOf, text } from '../core/envelopeSchema';
 import type { ServerConfig } from '../core/config';
 import { isSqlite } from '../db/columnTypes';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
@@ -43,12 +44,7 @@ import type { ResourceServices } from './resourceServices';
 import { isUniqueViolation } from '../db/dbErrors';
 import { definitionDb } from '../db/definitionDb';
 
-const UPLOAD_DATA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['filename', 'content'],
-  properties: { filename: { type: 'string', minLength: 1, maxLength: 255 }, content: { type: 'string' } },
-};
+const UPLOAD_DATA = objectOf({ filename: text(255, 1), content: { type: 'string' } }, { closed: true });
 
 const BULK_DATA = {
   type: 'object',

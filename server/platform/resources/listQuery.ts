@@ -253,7 +253,7 @@ export async function listRecords(
   // rows, and the page's `key in (…)` becomes a merge over the whole key order (a scoped user's page 100 walked
   // 10,000 rows of the key index for its 10; with the size written in, 10 lookups). Sizes are few; offsets stay slots.
   const limitSlot: LimitSlot = dialect === 'postgres' && limit > 0 ? limit : limitMarker;
-  const where = (reach: TrigramReach) => (eb: ExpressionBuilder<any, any>) => eb.and(criteria.map((c, i) => c.build(eb, slots[i]!, reach)));
+  const where = (reach: TrigramReach): Where => (eb) => eb.and(criteria.map((c, i) => c.build(eb, slots[i]!, reach)));
 
   // On SQLite, counts and contains searches are read off the serving thread (unless told not to).
   const offThread = dialect === 'sqlite' && input.offThread !== false;
@@ -269,6 +269,7 @@ export async function listRecords(
   // The key breaks ties, in the sort's direction so the (field, key) index serves the whole order.
   const tieDirection = Object.values(sort)[0] ?? 'asc';
   const order: [string, SortDirection][] = [...Object.entries(sort), ...model.key.filter((k) => !(k in sort)).map((k): [string, SortDirection] => [k, tieDirection])];
+  const pageQuery: PageQuery = { db, model, order, criteria, slots, limitSlot, offsetSlot };
   const sortShape = `${JSON.stringify(sort)}|${limit > 0}|${typeof limitSlot === 'number' ? limitSlot : ''}`;
 
   // SQLite with trigram matches: the count comes first (the trigram tables answer it alone), and with
@@ -289,7 +290,7 @@ export async function listRecords(
   const counted: { rows?: Row[] } = {};
   if (dialect === 'postgres' && limit > 0 && criteria.some((c) => c.trigram)) {
     total = await counts.count(model.name, queryKey, page, async () => {
-      const compiled = compiledOnce(db, `counted|${criteriaShape}|${sortShape}`, () => pageWithTotal(db, model, order, criteria, slots, where('lookup'), limitSlot, offsetSlot));
+      const compiled = compiledOnce(db, `counted|${criteriaShape}|${sortShape}`, () => pageWithTotal(pageQuery, where('lookup')));
       const found = await read<Row>(fill(compiled, values), true);
       counted.rows = found;
       // A page past the end carries no total: counted alone.
@@ -307,7 +308,7 @@ export async function listRecords(
     if (limit > 0) {
       // A deferred lookup: the page's keys come from the index alone, then only those rows are read
       // (an OFFSET over whole rows reads every skipped row).
-      const keys = pageKeys(db, model, order, criteria, slots, where(reach), limitSlot, offsetSlot);
+      const keys = pageKeys(pageQuery, where(reach));
       // `key in (…)` rather than a join: SQLite evaluates it once; a join made it scan the table.
       query = db
         .selectFrom(model.table)
@@ -333,6 +334,18 @@ export async function listRecords(
 
 /** A page size: a slot filled per call, or (PostgreSQL) the size itself, written into the statement. */
 type LimitSlot = string | number;
+type Where = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+
+/** What a page's statements are built from: the model, its order and criteria, and the slots of their values. */
+interface PageQuery {
+  db: Kysely<any>;
+  model: ResourceModel;
+  order: [string, SortDirection][];
+  criteria: Criterion[];
+  slots: string[][];
+  limitSlot: LimitSlot;
+  offsetSlot: string;
+}
 const limitSql = (limit: LimitSlot) => (typeof limit === 'number' ? sql<number>`${sql.lit(limit)}` : sql<number>`${limit}`);
 
 /** Whether the order is the key's own (every key column, one direction): a posting table's order. */
@@ -344,16 +357,7 @@ function keyOrder(model: ResourceModel, order: [string, SortDirection][]): boole
  * The keys of a page, in order: from the posting table alone when one single-trigram search is the only
  * criterion and the order is the key's (PostgreSQL), otherwise from the table's indexes.
  */
-function pageKeys(
-  db: Kysely<any>,
-  model: ResourceModel,
-  order: [string, SortDirection][],
-  criteria: Criterion[],
-  slots: string[][],
-  where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
-  limitSlot: LimitSlot,
-  offsetSlot: string,
-) {
+function pageKeys({ db, model, order, criteria, slots, limitSlot, offsetSlot }: PageQuery, where: Where) {
   if (criteria.length === 1 && criteria[0]!.postingKeys && keyOrder(model, order)) {
     const orderBy = sql.join(order.map(([name, direction]) => sql`${sql.ref(name)} ${sql.raw(direction)}`));
     return sql`(${criteria[0]!.postingKeys(slots[0]!)} order by ${orderBy} limit ${limitSql(limitSlot)} offset ${offsetSlot})`;
@@ -380,30 +384,22 @@ export const TOTAL = '__total';
  * taken from it. (`count(*) over ()` under a LIMIT misleads PostgreSQL 15's generic plan into walking
  * the whole key index.)
  */
-function pageWithTotal(
-  db: Kysely<any>,
-  model: ResourceModel,
-  order: [string, SortDirection][],
-  criteria: Criterion[],
-  slots: string[][],
-  where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
-  limitSlot: LimitSlot,
-  offsetSlot: string,
-): CompiledQuery {
+function pageWithTotal(query: PageQuery, where: Where): CompiledQuery {
+  const { db, model, order, criteria, slots } = query;
   const counted = postingCount(criteria, slots);
   const keyIn = (eb: ExpressionBuilder<any, any>, keys: Expression<unknown>) =>
     model.key.length === 1 ? eb(`${model.table}.${model.key[0]!}` as never, 'in', keys as never) : eb(eb.refTuple(...(model.key.map((k) => `${model.table}.${k}`) as [string, string])), 'in', keys as never);
   if (counted) {
-    let query = db
+    let page = db
       .selectFrom(model.table)
       .selectAll(model.table)
       .select(sql`(${counted})`.as(TOTAL))
-      .where((eb) => keyIn(eb, pageKeys(db, model, order, criteria, slots, where, limitSlot, offsetSlot)));
-    for (const [name, direction] of order) query = query.orderBy(`${model.table}.${name}` as never, direction);
-    return query.compile();
+      .where((eb) => keyIn(eb, pageKeys(query, where)));
+    for (const [name, direction] of order) page = page.orderBy(`${model.table}.${name}` as never, direction);
+    return page.compile();
   }
   const columns = [...new Set([...model.key, ...order.map(([name]) => name)])];
-  let query = db
+  let page = db
     .with((cte) => cte('m').materialized(), (qb) => qb.selectFrom(model.table).select(columns).where(where))
     .selectFrom(model.table)
     .selectAll(model.table)
@@ -411,11 +407,10 @@ function pageWithTotal(
     .where((eb) => {
       let keys = eb.selectFrom('m').select(model.key as never);
       for (const [name, direction] of order) keys = keys.orderBy(name as never, direction);
-      keys = keys.limit(limitSql(limitSlot)).offset(sql<number>`${offsetSlot}`);
-      return model.key.length === 1 ? eb(`${model.table}.${model.key[0]!}` as never, 'in', keys) : eb(eb.refTuple(...(model.key.map((k) => `${model.table}.${k}`) as [string, string])), 'in', keys as never);
+      return keyIn(eb, keys.limit(limitSql(query.limitSlot)).offset(sql<number>`${query.offsetSlot}`));
     });
-  for (const [name, direction] of order) query = query.orderBy(`${model.table}.${name}` as never, direction);
-  return query.compile();
+  for (const [name, direction] of order) page = page.orderBy(`${model.table}.${name}` as never, direction);
+  return page.compile();
 }
 
 /**

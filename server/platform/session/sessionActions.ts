@@ -1,4 +1,5 @@
 // Session management of spec 000 §4/§7: captcha, authenticate, extend, expire, check.
+import { objectOf, text } from '../core/envelopeSchema';
 import { EXTEND_APP_ID } from '../../../engine/api/envelope';
 import { CODES, MESSAGES } from '../../../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../../../engine/rules';
@@ -56,15 +57,7 @@ export async function checkCredentials(
 export const isPasswordExpired = (user: Pick<UserRow, 'passworddate'>, maxAgeDays: number, now: Date) =>
   new Date(user.passworddate).getTime() + maxAgeDays * 86_400_000 <= now.getTime();
 
-const credentialSchema = {
-  type: 'object',
-  required: ['username', 'password', 'recaptcha'],
-  properties: {
-    username: { type: 'string', maxLength: 60 },
-    password: { type: 'string', maxLength: 64 },
-    recaptcha: { type: 'string', maxLength: 2000 },
-  },
-};
+const credentialSchema = objectOf({ username: text(60), password: text(64), recaptcha: text(2000) });
 
 export const sessionActions = [
   defineAction({
