@@ -6,18 +6,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
-import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
-import { createServer } from '../server/platform/server';
-import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
-import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { readConfig } from '../server/core/config';
+import { openDatabase } from '../server/db/database';
+import { DEMO_PASSWORD } from '../server/users/userData';
+import { createServer } from '../server/server';
+import { readFlags } from './benchFlags';
+import { closeFloor, cpuSnapshot, listen, percentile, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
+import { createSchema, dropSchema } from '../server/db/pgSchema';
 
 const HOST = '127.0.0.1';
 const SQLITE_FILE = '.tmp/bench/bench.sqlite';
@@ -31,28 +31,13 @@ const MAX_REQUESTS_PER_RUN = 2_000_000;
 
 // ---------------------------------------------------------------- options
 
-interface Options {
-  logins: number;
-  seconds: number;
-  concurrency: number;
-  postgres: string | undefined;
-}
-
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      logins: { type: 'string' },
-      seconds: { type: 'string' },
-      concurrency: { type: 'string' },
-      postgres: { type: 'string' },
-    },
+function readOptions() {
+  return readFlags({
+    logins: { type: 'number', default: 200, round: 'ceil' },
+    seconds: { type: 'number', default: 5 },
+    concurrency: { type: 'number', default: 50, round: 'ceil' },
+    postgres: { type: 'string' },
   });
-  return {
-    logins: Math.ceil(positive('logins', values.logins, 200)),
-    seconds: positive('seconds', values.seconds, 5),
-    concurrency: Math.ceil(positive('concurrency', values.concurrency, 50)),
-    postgres: values.postgres,
-  };
 }
 
 // ---------------------------------------------------------------- HTTP client
@@ -150,11 +135,6 @@ async function runLoad(concurrency: number, durationMs: number, limit: number, s
   return { count: latenciesMs.length, seconds: (performance.now() - started) / 1000, latenciesMs, ...coresSince(cpu) };
 }
 
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
 // ---------------------------------------------------------------- the real server
 
 interface BenchServer {
@@ -175,8 +155,7 @@ async function startServer(databaseUrl: string, schema: string | undefined): Pro
     await database.close();
     throw error;
   });
-  await app.listen({ port: 0, host: HOST });
-  const port = (app.server.address() as AddressInfo).port;
+  const port = await listen(app);
   return {
     port,
     close: async () => {
