@@ -33,7 +33,7 @@ import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { NAME_ORIGINS } from '../server/demoPopulation/populationLists';
 import { BadRequest, call, closeFloor, compare, cpuLines, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { readFlags } from './benchFlags';
+import { loadFlags, readFlags } from './benchFlags';
 
 const SQLITE_FILE = '.tmp/bench/list.sqlite';
 const RESOURCE = 'benchflight';
@@ -85,8 +85,7 @@ const CONTAINS_TARGET_P99_MS = 100;
 function readOptions() {
   return readFlags({
     rows: { type: 'number', default: 1_000_000, round: 'ceil' },
-    seconds: { type: 'number', default: 10 },
-    concurrency: { type: 'number', default: 50, round: 'ceil' },
+    ...loadFlags(10),
     postgres: { type: 'string' },
     scenarios: { type: 'list', of: SCENARIOS },
     rounds: { type: 'number', default: 1, round: 'ceil' },

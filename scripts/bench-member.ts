@@ -20,7 +20,7 @@ import { openDatabase } from '../server/db/database';
 import { loadCatalogue } from '../server/definitions';
 import { guardStatement } from '../server/session/sessionStore';
 import { createServer } from '../server/server';
-import { readFlags } from './benchFlags';
+import { loadFlags, readFlags } from './benchFlags';
 import { BadRequest, call, closeFloor, compare, cpuLines, fmt, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type FloorRoute, type Results, type Row, type SampleRequest } from './benchSupport';
 
 const SAMPLES = 20_000;
@@ -39,8 +39,7 @@ function readOptions() {
   const values = readFlags({
     database: { type: 'string' },
     schema: { type: 'string' },
-    seconds: { type: 'number', default: 10 },
-    concurrency: { type: 'number', default: 50, round: 'ceil' },
+    ...loadFlags(10),
     scenarios: { type: 'list', of: Object.keys(SCENARIOS) as Scenario[] },
     rounds: { type: 'number', default: 1, round: 'ceil' },
     profile: { type: 'string' },

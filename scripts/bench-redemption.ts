@@ -15,7 +15,7 @@ import { dropSchema } from '../server/platform/db/pgSchema';
 import { TRX_TYPES, checkLedger, credit } from '../server/ledger/ledgerStore';
 import { createServer } from '../server/server';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
-import { readFlags } from './benchFlags';
+import { loadFlags, readFlags } from './benchFlags';
 import { databaseLine, drive, figuresLine, listen, loginAsAdmin, machineLine, otherLoad, othersLine, rate, runBenchmark, type SampleRequest, benchDatabase } from './benchSupport';
 
 const TARGET_RATE = 500;
@@ -80,8 +80,7 @@ function drafts(count: number, members: number): SampleRequest[] {
 
 async function main(): Promise<void> {
   const values = readFlags({
-    seconds: { type: 'number', default: 10 },
-    concurrency: { type: 'number', default: 50, round: 'ceil' },
+    ...loadFlags(10),
     members: { type: 'number', default: 1000, round: 'ceil' },
     postgres: { type: 'string' },
     profile: { type: 'string' },

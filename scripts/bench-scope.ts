@@ -14,7 +14,7 @@ import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { createServer } from '../server/server';
-import { readFlags } from './benchFlags';
+import { loadFlags, readFlags } from './benchFlags';
 import { call, drive, fmt, listen, loginAs, machineLine, otherLoad, runBenchmark, type RunResult, type SampleRequest } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench/scope.sqlite';
@@ -31,8 +31,7 @@ type Scenario = (typeof SCENARIOS)[number];
 function readOptions() {
   return readFlags({
     members: { type: 'number', default: 1_000_000, round: 'ceil' },
-    seconds: { type: 'number', default: 10 },
-    concurrency: { type: 'number', default: 50, round: 'ceil' },
+    ...loadFlags(10),
     rounds: { type: 'number', default: 2, round: 'ceil' },
     scenarios: { type: 'list', of: SCENARIOS },
     postgres: { type: 'string' },

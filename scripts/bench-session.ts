@@ -15,7 +15,7 @@ import { readConfig } from '../server/core/config';
 import { openDatabase } from '../server/db/database';
 import { DEMO_PASSWORD } from '../server/users/userData';
 import { createServer } from '../server/server';
-import { readFlags } from './benchFlags';
+import { loadFlags, readFlags } from './benchFlags';
 import { closeFloor, cpuSnapshot, listen, percentile, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 
@@ -34,8 +34,7 @@ const MAX_REQUESTS_PER_RUN = 2_000_000;
 function readOptions() {
   return readFlags({
     logins: { type: 'number', default: 200, round: 'ceil' },
-    seconds: { type: 'number', default: 5 },
-    concurrency: { type: 'number', default: 50, round: 'ceil' },
+    ...loadFlags(5),
     postgres: { type: 'string' },
   });
 }

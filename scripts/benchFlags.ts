@@ -46,6 +46,11 @@ function valueOf(name: string, flag: Flag, raw: string | boolean | undefined): u
   }
 }
 
+/** A load run's flags: the timed phase's length (`seconds` unless told) and its clients (50 unless told). */
+export function loadFlags(seconds: number) {
+  return { seconds: { type: 'number', default: seconds }, concurrency: { type: 'number', default: 50, round: 'ceil' } } as const;
+}
+
 /** The flags of this run (`args`, default the process's own), as `declaration` declares them. */
 export function readFlags<const D extends Record<string, Flag>>(declaration: D, args?: string[]): Flags<D> {
   const options = Object.fromEntries(Object.entries(declaration).map(([name, flag]) => [name, { type: flag.type === 'boolean' ? ('boolean' as const) : ('string' as const) }]));
