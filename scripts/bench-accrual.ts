@@ -9,14 +9,10 @@
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
 // Usage: npx tsx scripts/bench-accrual.ts [--seconds 10] [--concurrency 50] [--members 10000] [--rate 1000] [--postgres URL] [--profile FILE] [--statements]
 import { sql, type Kysely } from 'kysely';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
-import { dropSchema } from '../server/platform/db/pgSchema';
 import { checkLedger } from '../server/ledger/ledgerStore';
-import { createServer } from '../server/server';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { loadFlags, readFlags } from './benchFlags';
-import { databaseLine, drive, figuresLine, listen, loginAsAdmin, machineLine, otherLoad, othersLine, rate, runBenchmark, statementTimer, WARMUP_MS, type SampleRequest, benchDatabase } from './benchSupport';
+import { databaseLine, drive, figuresLine, loginAsAdmin, machineLine, otherLoad, othersLine, QUIET_SERVER, rate, runBenchmark, statementTimer, WARMUP_MS, withBenchServer, type SampleRequest } from './benchSupport';
 
 const TARGET_RATE = 1000;
 const TARGET_P99_MS = 50;
@@ -89,63 +85,52 @@ async function main(): Promise<void> {
   const { seconds, concurrency, members, postgres, rate: pacedRate } = values;
   const idleOthers = await otherLoad(1000);
 
-  const { url, schema } = await benchDatabase(postgres, 'benchaccrual', SQLITE_FILE);
   // --statements: each statement's time during the timed run and its warm-up.
   const timer = statementTimer();
-  const database = openDatabase(url, { schema, ...(values.statements ? { log: timer.log } : {}) });
-  try {
-    const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });
-    const { app } = await createServer({ config, database, logger: false });
-    const port = await listen(app);
-    try {
-      const started = Date.now();
-      await addMembers(database.db as unknown as Kysely<any>, members);
-      // PostgreSQL's autovacuum analyzes a table once a tenth of its rows changed, a while later: a run right after the
-      // load would measure plans made for empty tables (the member found by card walked the whole member key: 2 ms).
-      if (postgres) await sql`analyze`.execute(database.db);
-      const token = await loginAsAdmin(port);
-      // Enough distinct segments for the warm-up and the timed phase at several times the target rate.
-      // Distinct segments enough for each phase at several times the target rate: the warm-up's apart from the timed run's.
-      const all = posts(Math.ceil((seconds + WARMUP_MS / 1000) * (TARGET_RATE * 5 + pacedRate * 1.1)), members);
-      const warmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * TARGET_RATE * 5));
-      const pacedWarmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * pacedRate * 1.1));
-      const paced = all.splice(0, Math.ceil(seconds * pacedRate * 1.1));
-      const requests = all;
-      console.log(`setup: ${members.toLocaleString('en-US')} members, ${(warmup.length + requests.length).toLocaleString('en-US')} distinct flights ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      timer.on = true;
-      const run = await drive({ port, path: '/api/accrual/air', token, requests, warmup, concurrency, seconds, profile: values.profile });
-      timer.on = false;
-      const atRate = await drive({ port, path: '/api/accrual/air', token, requests: paced, warmup: pacedWarmup, concurrency, seconds, rate: pacedRate });
+  const where = { postgres, schema: 'benchaccrual', file: SQLITE_FILE, ...(values.statements ? { log: timer.log } : {}) };
+  await withBenchServer(where, QUIET_SERVER, async ({ database, port }, schema) => {
+    const started = Date.now();
+    await addMembers(database.db as unknown as Kysely<any>, members);
+    // PostgreSQL's autovacuum analyzes a table once a tenth of its rows changed, a while later: a run right after the
+    // load would measure plans made for empty tables (the member found by card walked the whole member key: 2 ms).
+    if (postgres) await sql`analyze`.execute(database.db);
+    const token = await loginAsAdmin(port);
+    // Enough distinct segments for the warm-up and the timed phase at several times the target rate.
+    // Distinct segments enough for each phase at several times the target rate: the warm-up's apart from the timed run's.
+    const all = posts(Math.ceil((seconds + WARMUP_MS / 1000) * (TARGET_RATE * 5 + pacedRate * 1.1)), members);
+    const warmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * TARGET_RATE * 5));
+    const pacedWarmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * pacedRate * 1.1));
+    const paced = all.splice(0, Math.ceil(seconds * pacedRate * 1.1));
+    const requests = all;
+    console.log(`setup: ${members.toLocaleString('en-US')} members, ${(warmup.length + requests.length).toLocaleString('en-US')} distinct flights ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    timer.on = true;
+    const run = await drive({ port, path: '/api/accrual/air', token, requests, warmup, concurrency, seconds, profile: values.profile });
+    timer.on = false;
+    const atRate = await drive({ port, path: '/api/accrual/air', token, requests: paced, warmup: pacedWarmup, concurrency, seconds, rate: pacedRate });
 
-      const db = database.db as unknown as Kysely<any>;
-      const count = async (table: string, ...where: [string, string][]) => {
-        let q = db.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
-        for (const [name, value] of where) q = q.where(name, '=', value);
-        return Number(((await q.executeTakeFirstOrThrow()) as { n: number | string }).n);
-      };
-      // The bench's own posts (the demo members' history is seeded with no channel).
-      const credited = await count('member_activity', ['status', 'CREDITED'], ['channel', 'API']);
-      const rejected = await count('member_activity', ['status', 'REJECTED'], ['channel', 'API']);
-      const segments = await count('accrual_segment');
-      const details = await count('ledger_detail');
-      const problems = await checkLedger(database.db);
-      const target = rate(run) >= TARGET_RATE && rate(atRate) >= TARGET_RATE * 0.99 && atRate.p99 <= TARGET_P99_MS;
-      console.log(machineLine(databaseLine(postgres, schema, SQLITE_FILE)));
-      console.log(othersLine(idleOthers, run));
-      console.log(figuresLine('closed loop ', run, 'post', `${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s`));
-      console.log(figuresLine('paced      ', atRate, 'post', `${pacedRate.toLocaleString('en-US')} due a second from ${concurrency} clients, latency from the due moment`));
-      console.log(`written    ${credited.toLocaleString('en-US')} credited, ${rejected.toLocaleString('en-US')} rejected by the rules (classes without accrual), ${segments.toLocaleString('en-US')} segments, ${details.toLocaleString('en-US')} detail lines`);
-      console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
-      console.log(`target >= ${TARGET_RATE}/s (closed loop) with p99 <= ${TARGET_P99_MS} ms at ${TARGET_RATE}/s (paced): ${target ? 'met' : 'NOT met'}`);
-      if (values.statements) timer.print('while posting');
-      if (problems.length > 0 || credited + rejected < run.count + atRate.count || segments !== credited) process.exitCode = 1;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (postgres && schema) await dropSchema(postgres, schema);
-  }
+    const db = database.db as unknown as Kysely<any>;
+    const count = async (table: string, ...where: [string, string][]) => {
+      let q = db.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
+      for (const [name, value] of where) q = q.where(name, '=', value);
+      return Number(((await q.executeTakeFirstOrThrow()) as { n: number | string }).n);
+    };
+    // The bench's own posts (the demo members' history is seeded with no channel).
+    const credited = await count('member_activity', ['status', 'CREDITED'], ['channel', 'API']);
+    const rejected = await count('member_activity', ['status', 'REJECTED'], ['channel', 'API']);
+    const segments = await count('accrual_segment');
+    const details = await count('ledger_detail');
+    const problems = await checkLedger(database.db);
+    const target = rate(run) >= TARGET_RATE && rate(atRate) >= TARGET_RATE * 0.99 && atRate.p99 <= TARGET_P99_MS;
+    console.log(machineLine(databaseLine(postgres, schema, SQLITE_FILE)));
+    console.log(othersLine(idleOthers, run));
+    console.log(figuresLine('closed loop ', run, 'post', `${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s`));
+    console.log(figuresLine('paced      ', atRate, 'post', `${pacedRate.toLocaleString('en-US')} due a second from ${concurrency} clients, latency from the due moment`));
+    console.log(`written    ${credited.toLocaleString('en-US')} credited, ${rejected.toLocaleString('en-US')} rejected by the rules (classes without accrual), ${segments.toLocaleString('en-US')} segments, ${details.toLocaleString('en-US')} detail lines`);
+    console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
+    console.log(`target >= ${TARGET_RATE}/s (closed loop) with p99 <= ${TARGET_P99_MS} ms at ${TARGET_RATE}/s (paced): ${target ? 'met' : 'NOT met'}`);
+    if (values.statements) timer.print('while posting');
+    if (problems.length > 0 || credited + rejected < run.count + atRate.count || segments !== credited) process.exitCode = 1;
+  });
 }
 
 runBenchmark(main);

@@ -6,11 +6,8 @@ import { rmSync, mkdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { APP_ID } from '../engine/api/envelope';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createServer } from '../server/server';
 import { readFlags } from './benchFlags';
-import { discard, HOST, listen, loginAsAdmin, percentile, send, sqliteThenPostgres } from './benchSupport';
+import { discard, HOST, loginAsAdmin, percentile, send, sqliteThenPostgres, startServer } from './benchSupport';
 
 const args = readFlags({ rows: { type: 'number', default: 100_000 }, clients: { type: 'number', default: 4 }, postgres: { type: 'string' } });
 const ROWS = args.rows;
@@ -55,10 +52,8 @@ Promise.all(Array.from({ length: workerData.clients }, client));
 const cheapBody = (token: string) => ({ identity: { reqtxnid: 'c', reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno: 1 }, parameter: {} });
 
 async function run(name: string, url: string, schema?: string) {
-  const database = openDatabase(url, { schema });
-  const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' });
-  const { app } = await createServer({ config, database, logger: discard() });
-  const port = await listen(app);
+  const server = await startServer(url, { schema }, { LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' }, discard());
+  const { database, port } = server;
   const token = await loginAsAdmin(port);
   const cards = (await database.db.selectFrom('member_card').select('cardnumber').limit(20).execute()).map((r) => r.cardnumber);
   const content = flights(ROWS, cards);
@@ -86,8 +81,7 @@ async function run(name: string, url: string, schema?: string) {
     `${name.padEnd(10)} upload ${ROWS.toLocaleString('en-US')} rows, ${(content.length / 1e6).toFixed(1)} MB: ${seconds.toFixed(2)} s ${answer.body.status!.responsecode}; ` +
       `${CLIENTS} other clients meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 0.5, 'floor').toFixed(1)} ms, p99 ${percentile(latencies, 0.99, 'floor').toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms, ${failures} not 200`,
   );
-  await app.close();
-  await database.close();
+  await server.close();
 }
 
 rmSync('.tmp/bench', { recursive: true, force: true });

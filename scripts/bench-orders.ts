@@ -7,12 +7,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
 import { insertJsonRows } from '../server/db/jsonRows';
-import { createServer } from '../server/server';
 import { readFlags } from './benchFlags';
-import { discard, listen, loginAsAdmin, machineLine, send, sqliteThenPostgres } from './benchSupport';
+import { discard, loginAsAdmin, machineLine, send, sqliteThenPostgres, startServer } from './benchSupport';
 
 const args = readFlags({ orders: { type: 'number', default: 10_000, round: 'ceil' }, postgres: { type: 'string' } });
 const ORDERS = args.orders;
@@ -22,10 +19,8 @@ const TARGET_S = 2;
 type Answer = { status: { responsecode: string; responsemessage: string } };
 
 async function run(name: string, url: string, schema?: string) {
-  const database = openDatabase(url, { schema });
-  const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' });
-  const { app } = await createServer({ config, database, logger: discard() });
-  const port = await listen(app);
+  const server = await startServer(url, { schema }, { LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' }, discard());
+  const { database, port } = server;
   const token = await loginAsAdmin(port);
   const call = async (path: string, data: unknown) => (await send(port, path, token, { parameter: { data } })).body as Answer;
 
@@ -57,8 +52,7 @@ async function run(name: string, url: string, schema?: string) {
   await timed('vendor result file (Upload)', ids.length, () => call('/api/order-printing/upload', { filename: 'printed.csv', content: file }));
   const entries = Number(((await db.selectFrom('order_tracking').select((eb: any) => eb.fn.countAll().as('n')).where('orderid', '>', before).executeTakeFirstOrThrow()) as { n: unknown }).n);
   console.log(`${name.padEnd(9)} tracking entries of the bench orders: ${entries.toLocaleString('en-US')} (expected ${(ids.length * 3).toLocaleString('en-US')})`);
-  await app.close();
-  await database.close();
+  await server.close();
 }
 
 console.log(machineLine(`${ORDERS.toLocaleString('en-US')} orders`));

@@ -8,15 +8,11 @@
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
 // Usage: npx tsx scripts/bench-redemption.ts [--seconds 10] [--concurrency 50] [--members 1000] [--postgres URL]
 import type { Kysely } from 'kysely';
-import type { Schema } from '../server/platform/db/schema';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
-import { dropSchema } from '../server/platform/db/pgSchema';
+import type { Schema } from '../server/db/schema';
 import { TRX_TYPES, checkLedger, credit } from '../server/ledger/ledgerStore';
-import { createServer } from '../server/server';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { loadFlags, readFlags } from './benchFlags';
-import { databaseLine, drive, figuresLine, listen, loginAsAdmin, machineLine, otherLoad, othersLine, rate, runBenchmark, type SampleRequest, benchDatabase } from './benchSupport';
+import { databaseLine, drive, figuresLine, loginAsAdmin, machineLine, otherLoad, othersLine, QUIET_SERVER, rate, runBenchmark, withBenchServer, type SampleRequest } from './benchSupport';
 
 const TARGET_RATE = 500;
 const SQLITE_FILE = '.tmp/bench-redemption/redemption.sqlite';
@@ -88,45 +84,33 @@ async function main(): Promise<void> {
   const { seconds, concurrency, members, postgres } = values;
   const idleOthers = await otherLoad(1000);
 
-  const { url, schema } = await benchDatabase(postgres, 'benchredeem', SQLITE_FILE);
-  const database = openDatabase(url, { schema });
-  try {
-    const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });
-    const { app } = await createServer({ config, database, logger: false });
-    const port = await listen(app);
-    try {
-      const started = Date.now();
-      const db = database.db as unknown as Kysely<any>;
-      await addMembers(db, members);
-      const token = await loginAsAdmin(port);
-      const requests = drafts(5000, members);
-      console.log(`setup: ${members.toLocaleString('en-US')} members with ${STAKE.toLocaleString('en-US')} miles each, ${requests.length.toLocaleString('en-US')} drafts ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      const run = await drive({ port, path: '/api/redemption/confirm', token, requests, concurrency, seconds, profile: values.profile });
+  await withBenchServer({ postgres, schema: 'benchredeem', file: SQLITE_FILE }, QUIET_SERVER, async ({ database, port }, schema) => {
+    const started = Date.now();
+    const db = database.db as unknown as Kysely<any>;
+    await addMembers(db, members);
+    const token = await loginAsAdmin(port);
+    const requests = drafts(5000, members);
+    console.log(`setup: ${members.toLocaleString('en-US')} members with ${STAKE.toLocaleString('en-US')} miles each, ${requests.length.toLocaleString('en-US')} drafts ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const run = await drive({ port, path: '/api/redemption/confirm', token, requests, concurrency, seconds, profile: values.profile });
 
-      const balances = (await db.selectFrom('member').select(['memberid', 'awardmiles']).where('memberid', 'like', 'RDM%').execute()) as { memberid: string; awardmiles: number }[];
-      const spent = new Map(
-        ((await db.selectFrom('member_redemption').select(['memberid', (eb: any) => eb.fn.sum('totalmileage').as('miles')]).where('memberid', 'like', 'RDM%').groupBy('memberid').execute()) as unknown as { memberid: string; miles: unknown }[]).map((r) => [r.memberid, Number(r.miles)]),
-      );
-      const redemptions = [...spent.values()].length > 0 ? Number(((await db.selectFrom('member_redemption').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n) : 0;
-      const certificates = Number(((await db.selectFrom('redemption_certificate').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n);
-      const negative = balances.filter((b) => Number(b.awardmiles) < 0).length;
-      const lost = balances.filter((b) => stakeOf(Number(b.memberid.slice(3))) - Number(b.awardmiles) !== (spent.get(b.memberid) ?? 0)).length;
-      const exhausted = balances.filter((b) => Number(b.awardmiles) < 7500).length;
-      const problems = await checkLedger(database.db);
-      console.log(machineLine(databaseLine(postgres, schema, SQLITE_FILE)));
-      console.log(othersLine(idleOthers, run));
-      console.log(figuresLine('confirmed  ', run, 'call', `${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s`));
-      console.log(`written    ${redemptions.toLocaleString('en-US')} redemptions, ${certificates.toLocaleString('en-US')} certificates (warm-up included); ${exhausted} members below one seat's miles`);
-      console.log(`negative balances: ${negative}   lost updates: ${lost}   ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
-      console.log(`target >= ${TARGET_RATE} confirmed/s: ${rate(run) >= TARGET_RATE ? 'met' : 'NOT met'}`);
-      if (problems.length > 0 || negative > 0 || lost > 0) process.exitCode = 1;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (postgres && schema) await dropSchema(postgres, schema);
-  }
+    const balances = (await db.selectFrom('member').select(['memberid', 'awardmiles']).where('memberid', 'like', 'RDM%').execute()) as { memberid: string; awardmiles: number }[];
+    const spent = new Map(
+      ((await db.selectFrom('member_redemption').select(['memberid', (eb: any) => eb.fn.sum('totalmileage').as('miles')]).where('memberid', 'like', 'RDM%').groupBy('memberid').execute()) as unknown as { memberid: string; miles: unknown }[]).map((r) => [r.memberid, Number(r.miles)]),
+    );
+    const redemptions = [...spent.values()].length > 0 ? Number(((await db.selectFrom('member_redemption').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n) : 0;
+    const certificates = Number(((await db.selectFrom('redemption_certificate').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n);
+    const negative = balances.filter((b) => Number(b.awardmiles) < 0).length;
+    const lost = balances.filter((b) => stakeOf(Number(b.memberid.slice(3))) - Number(b.awardmiles) !== (spent.get(b.memberid) ?? 0)).length;
+    const exhausted = balances.filter((b) => Number(b.awardmiles) < 7500).length;
+    const problems = await checkLedger(database.db);
+    console.log(machineLine(databaseLine(postgres, schema, SQLITE_FILE)));
+    console.log(othersLine(idleOthers, run));
+    console.log(figuresLine('confirmed  ', run, 'call', `${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s`));
+    console.log(`written    ${redemptions.toLocaleString('en-US')} redemptions, ${certificates.toLocaleString('en-US')} certificates (warm-up included); ${exhausted} members below one seat's miles`);
+    console.log(`negative balances: ${negative}   lost updates: ${lost}   ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
+    console.log(`target >= ${TARGET_RATE} confirmed/s: ${rate(run) >= TARGET_RATE ? 'met' : 'NOT met'}`);
+    if (problems.length > 0 || negative > 0 || lost > 0) process.exitCode = 1;
+  });
 }
 
 runBenchmark(main);

@@ -6,11 +6,8 @@
 import { rmSync, mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createServer } from '../server/server';
 import { readFlags } from './benchFlags';
-import { listen, loginAsAdmin, send, sqliteThenPostgres } from './benchSupport';
+import { loginAsAdmin, send, sqliteThenPostgres, startServer } from './benchSupport';
 
 const args = readFlags({ rows: { type: 'number', default: 100_000 }, postgres: { type: 'string' } });
 const ROWS = args.rows;
@@ -25,10 +22,8 @@ function cities(rows: number): string {
 
 async function run(name: string, url: string, schema?: string) {
   const logs: string[] = [];
-  const database = openDatabase(url, { schema });
-  const config = readConfig({ LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000' });
-  const { app } = await createServer({ config, database, logger: new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }) });
-  const port = await listen(app);
+  const server = await startServer(url, { schema }, { LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000' }, new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }));
+  const { port } = server;
   const token = await loginAsAdmin(port);
   const content = cities(ROWS);
   const phases = () => JSON.parse(logs.filter((l) => l.includes('"upload"')).at(-1)!).upload.ms as Record<string, number>;
@@ -38,8 +33,7 @@ async function run(name: string, url: string, schema?: string) {
     const seconds = (performance.now() - started) / 1000;
     console.log(`${name.padEnd(10)} ${attempt.padEnd(16)} ${ROWS.toLocaleString('en-US')} rows, ${(content.length / 1e6).toFixed(1)} MB: ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s) ${answer.status!.responsecode} phases ms ${JSON.stringify(phases())}`);
   }
-  await app.close();
-  await database.close();
+  await server.close();
 }
 
 mkdirSync('.tmp/bench', { recursive: true });

@@ -19,7 +19,9 @@ import type { LogEvent } from 'kysely';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { preparedStatements } from '../server/db/database';
+import { readConfig } from '../server/core/config';
+import { openDatabase, preparedStatements, type Database, type DatabaseOptions } from '../server/db/database';
+import { createServer, type ServerOptions } from '../server/server';
 import { createSchema, dropSchema } from '../server/db/pgSchema';
 import { liveGuardRow, type GuardRow } from '../server/session/sessionStore';
 import { DEMO_PASSWORD } from '../server/users/userData';
@@ -186,6 +188,48 @@ export async function startFloor(raw: RawDb, guard: FloorGuard | undefined, func
 export async function listen(app: FastifyInstance): Promise<number> {
   await app.listen({ port: 0, host: HOST });
   return (app.server.address() as AddressInfo).port;
+}
+
+export interface BenchServer {
+  app: FastifyInstance;
+  database: Database;
+  port: number;
+  /** Stops the server, then closes its database. */
+  close(): Promise<void>;
+}
+
+/** The real server over `url` (opened with `options`), configured by `env`, listening on a free port of HOST. */
+export async function startServer(url: string, options: DatabaseOptions, env: Record<string, string>, logger: ServerOptions['logger'] = false): Promise<BenchServer> {
+  const database = openDatabase(url, options);
+  try {
+    const { app } = await createServer({ config: readConfig(env), database, logger });
+    const port = await listen(app);
+    return { app, database, port, close: () => app.close().then(() => database.close()) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** A server's settings for a bench that brings its own data: no demo members, no jobs, warnings only. */
+export const QUIET_SERVER = { LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' };
+
+/**
+ * `use` with the real server (startServer's) over a bench's empty database (benchDatabase's); then the server
+ * is stopped, its database closed and a PostgreSQL schema dropped, whatever `use` did.
+ */
+export async function withBenchServer(database: { postgres: string | undefined; schema: string; file: string; log?: DatabaseOptions['log'] }, env: Record<string, string>, use: (server: BenchServer, schema: string | undefined) => Promise<void>): Promise<void> {
+  const { url, schema } = await benchDatabase(database.postgres, database.schema, database.file);
+  try {
+    const server = await startServer(url, { schema, ...(database.log ? { log: database.log } : {}) }, env);
+    try {
+      await use(server, schema);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    if (database.postgres && schema) await dropSchema(database.postgres, schema);
+  }
 }
 
 /** A logger's stream that drops every line. */
