@@ -17,6 +17,7 @@ const LAYER_RULES = [
   ['render-imports-no-app', 'engine/render draws any definition: it imports neither the app (src/) nor the server.', '^engine/render/', '^(src|server)/'],
   ['app-imports-no-server', 'The browser app talks to the server over HTTP only.', '^src/', '^server/'],
   ['server-imports-no-front-end', 'The server imports the platform, domain/ and the machines it shares with the browser, never src/ or engine/render.', '^server/', '^(src|engine/render)/'],
+  ['server-platform-imports-no-domain', 'server/platform/ (HTTP, database, jobs, generic resources, approvals, seeding) serves every domain module and knows none.', '^server/platform/', '^server/(?!platform/)'],
   ['headless-layers-import-no-ui-or-machines', 'The platform and domain/ run unchanged in the browser and on the server: no React, antd or XState.', `(${PLATFORM})|(^domain/)`, HEADLESS_FORBIDDEN],
 ];
 

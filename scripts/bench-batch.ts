@@ -18,9 +18,9 @@ import { dropSchema } from '../server/platform/db/pgSchema';
 import { loadCatalogue } from '../server/platform/definitions';
 import { seedVolume } from '../server/demoPopulation/volumeSeed';
 import { checkLedger } from '../server/ledger/ledgerStore';
-import { registerLedgerListener } from '../server/core/ledgerListeners';
-import { serverModules } from '../server/modules';
-import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/activityFiles/activityFileStore';
+import { registerLedgerListener } from '../server/platform/core/ledgerListeners';
+import { serverModules } from '../server/platform/modules';
+import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/catalog/activityFiles/activityFileStore';
 import { positive, readFlags } from './benchFlags';
 import { databaseLine, fmt, machineLine, otherLoad, runBenchmark, startProfile, statementTimer, benchDatabase } from './benchSupport';
 

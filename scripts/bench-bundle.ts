@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, logIn } from '../tests/e2e/browser';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createServer } from '../server/platform/server';
 import { readFlags } from './benchFlags';
 import { discard, HOST, listen, machineLine } from './benchSupport';
 

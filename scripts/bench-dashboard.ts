@@ -11,12 +11,12 @@ import type { Kysely } from 'kysely';
 import { panelCriteria, panelDefaults } from '../engine/definition/panelPage';
 import type { PanelPage } from '../engine/definition/screen';
 import { resolveDateBound } from '../engine/definition/dateBounds';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { loadCatalogue } from '../server/definitions';
-import { PANEL_QUERIES } from '../server/panels/panelQueries';
-import { installRollups } from '../server/rollups/rollupStore';
-import type { SessionUser } from '../server/core/action';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { loadCatalogue } from '../server/platform/definitions';
+import { PANEL_QUERIES } from '../server/platform/panels/panelQueries';
+import { installRollups } from '../server/platform/rollups/rollupStore';
+import type { SessionUser } from '../server/platform/core/action';
 import { readFlags } from './benchFlags';
 import { percentile } from './benchSupport';
 

@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { createDatabase, databaseUrl, dropDatabase } from '../server/db/pgSchema';
+import { createDatabase, databaseUrl, dropDatabase } from '../server/platform/db/pgSchema';
 import { readFlags } from './benchFlags';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';

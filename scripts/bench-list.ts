@@ -32,7 +32,7 @@ import { createServer } from '../server/platform/server';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { NAME_ORIGINS } from '../server/demoPopulation/populationLists';
 import { BadRequest, call, closeFloor, compare, cpuLines, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 import { loadFlags, readFlags } from './benchFlags';
 
 const SQLITE_FILE = '.tmp/bench/list.sqlite';

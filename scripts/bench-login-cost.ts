@@ -3,9 +3,9 @@
 // Usage: npx tsx scripts/bench-login-cost.ts [--rounds N] [--postgres URL]
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createServer } from '../server/platform/server';
 import { readFlags } from './benchFlags';
 import { listen, send, solvedCaptcha, sqliteThenPostgres } from './benchSupport';
 

@@ -15,11 +15,11 @@
 // node:http, so the ratio counts authentication as the server's own cost (target 0.5 of that floor).
 import type { CompiledQuery } from 'kysely';
 import { actionFunctionCode } from '../engine/definition/compile';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { loadCatalogue } from '../server/definitions';
-import { guardStatement } from '../server/session/sessionStore';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { loadCatalogue } from '../server/platform/definitions';
+import { guardStatement } from '../server/platform/session/sessionStore';
+import { createServer } from '../server/platform/server';
 import { loadFlags, readFlags } from './benchFlags';
 import { BadRequest, call, closeFloor, compare, cpuLines, fmt, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type FloorRoute, type Results, type Row, type SampleRequest } from './benchSupport';
 

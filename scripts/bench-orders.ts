@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import { insertJsonRows } from '../server/db/jsonRows';
+import { insertJsonRows } from '../server/platform/db/jsonRows';
 import { readFlags } from './benchFlags';
 import { discard, loginAsAdmin, machineLine, send, sqliteThenPostgres, startServer } from './benchSupport';
 

@@ -8,7 +8,7 @@
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
 // Usage: npx tsx scripts/bench-redemption.ts [--seconds 10] [--concurrency 50] [--members 1000] [--postgres URL]
 import type { Kysely } from 'kysely';
-import type { Schema } from '../server/db/schema';
+import type { Schema } from '../server/platform/db/schema';
 import { TRX_TYPES, checkLedger, credit } from '../server/ledger/ledgerStore';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { loadFlags, readFlags } from './benchFlags';

@@ -24,8 +24,8 @@ import { openDatabase } from '../server/platform/db/database';
 import { createServer } from '../server/platform/server';
 import { createJobWorker } from '../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../server/reports/reportJobs';
-import { serverModules } from '../server/modules';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { serverModules } from '../server/platform/modules';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 import { readFlags } from './benchFlags';
 import { call, cpuSnapshot, listen, loginAsAdmin, otherLoad } from './benchSupport';
 

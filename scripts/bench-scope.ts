@@ -10,10 +10,10 @@
 // no ledger, no cards), into .tmp/bench/scope.sqlite or a schema of its own on PostgreSQL, dropped afterwards.
 import { rmSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { createServer } from '../server/platform/server';
 import { loadFlags, readFlags } from './benchFlags';
 import { call, drive, fmt, listen, loginAs, machineLine, otherLoad, runBenchmark, type RunResult, type SampleRequest } from './benchSupport';
 

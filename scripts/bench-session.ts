@@ -11,13 +11,13 @@ import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { readConfig } from '../server/core/config';
-import { openDatabase } from '../server/db/database';
-import { DEMO_PASSWORD } from '../server/users/userData';
-import { createServer } from '../server/server';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase } from '../server/platform/db/database';
+import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
+import { createServer } from '../server/platform/server';
 import { loadFlags, readFlags } from './benchFlags';
 import { closeFloor, cpuSnapshot, listen, percentile, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 
 const HOST = '127.0.0.1';
 const SQLITE_FILE = '.tmp/bench/bench.sqlite';

@@ -19,12 +19,12 @@ import type { LogEvent } from 'kysely';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { readConfig } from '../server/core/config';
-import { openDatabase, preparedStatements, type Database, type DatabaseOptions } from '../server/db/database';
-import { createServer, type ServerOptions } from '../server/server';
-import { createSchema, dropSchema } from '../server/db/pgSchema';
-import { liveGuardRow, type GuardRow } from '../server/session/sessionStore';
-import { DEMO_PASSWORD } from '../server/users/userData';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase, preparedStatements, type Database, type DatabaseOptions } from '../server/platform/db/database';
+import { createServer, type ServerOptions } from '../server/platform/server';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { liveGuardRow, type GuardRow } from '../server/platform/session/sessionStore';
+import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
 
 export const HOST = '127.0.0.1';
 export const WARMUP_MS = 2000;

@@ -3,7 +3,7 @@
 // parked flights), for benchmarks and the dashboard: npm run seed:volume -- --members 1000000 [--database URL]
 // [--schema name] [--chunk 10000] [--activity 0.36]. Prints the rows written and the time; refuses a database
 // that has members.
-import { readConfig } from '../server/core/config';
+import { readConfig } from '../server/platform/core/config';
 import { seedVolume, VOLUME_DEFAULTS, VolumeRefusal } from '../server/demoPopulation/volumeSeed';
 import { readFlags } from './benchFlags';
 
