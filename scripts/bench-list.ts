@@ -13,7 +13,6 @@
 // SQL (session, user, role and grant in one query: server/platform/session/sessionStore.ts) for the bearer token,
 // so both sides do the same database work per request and the ratio measures the rest of the stack.
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -31,8 +30,7 @@ import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGR
 import { createServer } from '../server/platform/server';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { NAME_ORIGINS } from '../server/demoPopulation/populationLists';
-import { BadRequest, call, closeFloor, compare, cpuLines, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
-import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { BadRequest, benchDatabase, call, closeFloor, compare, cpuLines, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
 import { loadFlags, readFlags } from './benchFlags';
 
 const SQLITE_FILE = '.tmp/bench/list.sqlite';
@@ -662,18 +660,11 @@ async function main(): Promise<void> {
 
   try {
     const idleOthers = await otherLoad(1000);
-    let schema: string | undefined;
-    if (options.postgres) {
-      const url = options.postgres;
-      schema = await createSchema(url, 'bench');
-      const created = schema;
-      cleanups.push(() => dropSchema(url, created));
-    } else {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(SQLITE_FILE + suffix, { force: true });
-    }
+    const { url, schema, drop } = await benchDatabase(options.postgres, 'bench', SQLITE_FILE);
+    cleanups.push(drop);
 
     const config = readConfig({ CAPTCHA_MAX_NUMBER: '1000', STATIC_DIR: '.tmp/no-app' });
-    const database = openDatabase(options.postgres ?? `sqlite:${SQLITE_FILE}`, { schema });
+    const database = openDatabase(url, { schema });
     cleanups.push(() => database.close());
     // Migrated, table made from the definition, demo users and grants seeded, as server/main.ts does.
     const { app } = await createServer({ config, database, catalogue: benchCatalogue(), logger: false });

@@ -219,7 +219,7 @@ export const QUIET_SERVER = { LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO
  * is stopped, its database closed and a PostgreSQL schema dropped, whatever `use` did.
  */
 export async function withBenchServer(database: { postgres: string | undefined; schema: string; file: string; log?: DatabaseOptions['log'] }, env: Record<string, string>, use: (server: BenchServer, schema: string | undefined) => Promise<void>): Promise<void> {
-  const { url, schema } = await benchDatabase(database.postgres, database.schema, database.file);
+  const { url, schema, drop } = await benchDatabase(database.postgres, database.schema, database.file);
   try {
     const server = await startServer(url, { schema, ...(database.log ? { log: database.log } : {}) }, env);
     try {
@@ -228,7 +228,7 @@ export async function withBenchServer(database: { postgres: string | undefined; 
       await server.close();
     }
   } finally {
-    if (database.postgres && schema) await dropSchema(database.postgres, schema);
+    await drop();
   }
 }
 
@@ -632,12 +632,15 @@ export function statementTimer() {
 }
 
 /**
- * A bench's empty database: with `postgres`, a schema of its own made there (`schema` names it); else a fresh
- * SQLite file (`file`), its folder's older files and the file's journal removed first.
+ * A bench's empty database: with `postgres`, a schema of its own made there (`schema` names it; drop() drops
+ * it); else a fresh SQLite file (`file`), its older copy and journal removed first.
  */
-export async function benchDatabase(postgres: string | undefined, schema: string, file: string): Promise<{ url: string; schema?: string }> {
-  if (postgres) return { url: postgres, schema: await createSchema(postgres, schema) };
+export async function benchDatabase(postgres: string | undefined, schema: string, file: string): Promise<{ url: string; schema?: string; drop(): Promise<void> }> {
+  if (postgres) {
+    const made = await createSchema(postgres, schema);
+    return { url: postgres, schema: made, drop: () => dropSchema(postgres, made) };
+  }
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   mkdirSync(dirname(file), { recursive: true });
-  return { url: `sqlite:${file}` };
+  return { url: `sqlite:${file}`, drop: async () => {} };
 }
