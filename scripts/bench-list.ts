@@ -85,7 +85,7 @@ function readOptions() {
     rows: { type: 'number', default: 1_000_000, round: 'ceil' },
     ...loadFlags(10),
     postgres: { type: 'string' },
-    scenarios: { type: 'list', of: SCENARIOS },
+    scenarios: { type: 'list', of: SCENARIOS, takes: `a list of ${SCENARIOS.join(', ')}` },
     rounds: { type: 'number', default: 1, round: 'ceil' },
     profile: { type: 'string' },
   });

@@ -40,7 +40,7 @@ function readOptions() {
     database: { type: 'string' },
     schema: { type: 'string' },
     ...loadFlags(10),
-    scenarios: { type: 'list', of: Object.keys(SCENARIOS) as Scenario[] },
+    scenarios: { type: 'list', of: Object.keys(SCENARIOS) as Scenario[], takes: 'search and/or summary' },
     rounds: { type: 'number', default: 1, round: 'ceil' },
     profile: { type: 'string' },
     'no-auth-floor': { type: 'boolean' },

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 export type Flag =
   | { type: 'number'; default: number; round?: 'ceil' | 'round' }
   | { type: 'string'; default?: string }
-  | { type: 'list'; of: readonly string[]; default?: readonly string[] }
+  | { type: 'list'; of: readonly string[]; default?: readonly string[]; /** What the refusal says it takes (default: the choices). */ takes?: string }
   | { type: 'boolean' };
 
 type Value<F extends Flag> = F extends { type: 'number' }
@@ -36,7 +36,7 @@ function valueOf(name: string, flag: Flag, raw: string | boolean | undefined): u
       return (raw as string | undefined) ?? flag.default;
     case 'list': {
       const list = raw === undefined ? [...(flag.default ?? flag.of)] : String(raw).split(',').map((s) => s.trim());
-      for (const item of list) if (!flag.of.includes(item)) throw new Error(`--${name} takes ${flag.of.join(', ')}; got "${item}"`);
+      for (const item of list) if (!flag.of.includes(item)) throw new Error(`--${name} takes ${flag.takes ?? flag.of.join(', ')}; got "${item}"`);
       return list;
     }
     case 'number': {
