@@ -8,15 +8,11 @@
 // is checked: one credited activity each, and the ledger check clean.
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
 // Usage: npx tsx scripts/bench-accrual.ts [--seconds 10] [--concurrency 50] [--members 10000] [--rate 1000] [--postgres URL] [--profile FILE] [--statements]
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
-import { dropSchema } from '../server/platform/db/pgSchema';
 import { checkLedger } from '../server/ledger/ledgerStore';
-import { createServer } from '../server/platform/server';
-import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, statementTimer, WARMUP_MS, type SampleRequest, benchDatabase } from './benchSupport';
+import { seededRandom } from '../server/demoPopulation/memberPopulation';
+import { loadFlags, readFlags } from './benchFlags';
+import { databaseLine, drive, figuresLine, loginAsAdmin, machineLine, otherLoad, othersLine, QUIET_SERVER, rate, runBenchmark, statementTimer, WARMUP_MS, withBenchServer, type SampleRequest } from './benchSupport';
 
 const TARGET_RATE = 1000;
 const TARGET_P99_MS = 50;
@@ -34,18 +30,6 @@ const ROUTES = [
 ] as const;
 const CLASSES = [...'FAPJCDIYWBMKNQTVHSGLEUZ'];
 const TIERS = ['BLUE', 'SILVER', 'GOLD', 'PLATINUM'];
-
-/** A small deterministic generator, so two runs post the same flights. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const cardOf = (i: number) => `66${String(i).padStart(8, '0')}`;
 
@@ -69,7 +53,8 @@ async function addMembers(db: Kysely<any>, count: number): Promise<void> {
 
 /** `count` posts of distinct segments (member, flight, date, route). */
 function posts(count: number, members: number): SampleRequest[] {
-  const next = random(20_261_124);
+  // Deterministic, so two runs post the same flights.
+  const next = seededRandom(20_261_124);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const seen = new Set<string>();
   const out: SampleRequest[] = [];
@@ -89,72 +74,63 @@ function posts(count: number, members: number): SampleRequest[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, members: { type: 'string' }, postgres: { type: 'string' }, profile: { type: 'string' }, statements: { type: 'boolean' }, rate: { type: 'string' } } });
-  const pacedRate = positive('rate', values.rate, TARGET_RATE);
-  const seconds = positive('seconds', values.seconds, 10);
-  const concurrency = Math.ceil(positive('concurrency', values.concurrency, 50));
-  const members = Math.ceil(positive('members', values.members, 10_000));
-  const postgres = values.postgres;
+  const values = readFlags({
+    ...loadFlags(10),
+    members: { type: 'number', default: 10_000, round: 'ceil' },
+    postgres: { type: 'string' },
+    profile: { type: 'string' },
+    statements: { type: 'boolean' },
+    rate: { type: 'number', default: TARGET_RATE },
+  });
+  const { seconds, concurrency, members, postgres, rate: pacedRate } = values;
   const idleOthers = await otherLoad(1000);
 
-  const { url, schema } = await benchDatabase(postgres, 'benchaccrual', SQLITE_FILE);
   // --statements: each statement's time during the timed run and its warm-up.
   const timer = statementTimer();
-  const database = openDatabase(url, { schema, ...(values.statements ? { log: timer.log } : {}) });
-  try {
-    const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });
-    const { app } = await createServer({ config, database, logger: false });
-    await app.listen({ port: 0, host: HOST });
-    const port = (app.server.address() as AddressInfo).port;
-    try {
-      const started = Date.now();
-      await addMembers(database.db as unknown as Kysely<any>, members);
-      // PostgreSQL's autovacuum analyzes a table once a tenth of its rows changed, a while later: a run right after the
-      // load would measure plans made for empty tables (the member found by card walked the whole member key: 2 ms).
-      if (postgres) await sql`analyze`.execute(database.db);
-      const token = await loginAsAdmin(port);
-      // Enough distinct segments for the warm-up and the timed phase at several times the target rate.
-      // Distinct segments enough for each phase at several times the target rate: the warm-up's apart from the timed run's.
-      const all = posts(Math.ceil((seconds + WARMUP_MS / 1000) * (TARGET_RATE * 5 + pacedRate * 1.1)), members);
-      const warmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * TARGET_RATE * 5));
-      const pacedWarmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * pacedRate * 1.1));
-      const paced = all.splice(0, Math.ceil(seconds * pacedRate * 1.1));
-      const requests = all;
-      console.log(`setup: ${members.toLocaleString('en-US')} members, ${(warmup.length + requests.length).toLocaleString('en-US')} distinct flights ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      timer.on = true;
-      const run = await drive({ port, path: '/api/accrual/air', token, requests, warmup, concurrency, seconds, profile: values.profile });
-      timer.on = false;
-      const atRate = await drive({ port, path: '/api/accrual/air', token, requests: paced, warmup: pacedWarmup, concurrency, seconds, rate: pacedRate });
+  const where = { postgres, schema: 'benchaccrual', file: SQLITE_FILE, ...(values.statements ? { log: timer.log } : {}) };
+  await withBenchServer(where, QUIET_SERVER, async ({ database, port }, schema) => {
+    const started = Date.now();
+    await addMembers(database.db as unknown as Kysely<any>, members);
+    // PostgreSQL's autovacuum analyzes a table once a tenth of its rows changed, a while later: a run right after the
+    // load would measure plans made for empty tables (the member found by card walked the whole member key: 2 ms).
+    if (postgres) await sql`analyze`.execute(database.db);
+    const token = await loginAsAdmin(port);
+    // Enough distinct segments for the warm-up and the timed phase at several times the target rate.
+    // Distinct segments enough for each phase at several times the target rate: the warm-up's apart from the timed run's.
+    const all = posts(Math.ceil((seconds + WARMUP_MS / 1000) * (TARGET_RATE * 5 + pacedRate * 1.1)), members);
+    const warmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * TARGET_RATE * 5));
+    const pacedWarmup = all.splice(0, Math.ceil((WARMUP_MS / 1000) * pacedRate * 1.1));
+    const paced = all.splice(0, Math.ceil(seconds * pacedRate * 1.1));
+    const requests = all;
+    console.log(`setup: ${members.toLocaleString('en-US')} members, ${(warmup.length + requests.length).toLocaleString('en-US')} distinct flights ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    timer.on = true;
+    const run = await drive({ port, path: '/api/accrual/air', token, requests, warmup, concurrency, seconds, profile: values.profile });
+    timer.on = false;
+    const atRate = await drive({ port, path: '/api/accrual/air', token, requests: paced, warmup: pacedWarmup, concurrency, seconds, rate: pacedRate });
 
-      const db = database.db as unknown as Kysely<any>;
-      const count = async (table: string, ...where: [string, string][]) => {
-        let q = db.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
-        for (const [name, value] of where) q = q.where(name, '=', value);
-        return Number(((await q.executeTakeFirstOrThrow()) as { n: number | string }).n);
-      };
-      // The bench's own posts (the demo members' history is seeded with no channel).
-      const credited = await count('member_activity', ['status', 'CREDITED'], ['channel', 'API']);
-      const rejected = await count('member_activity', ['status', 'REJECTED'], ['channel', 'API']);
-      const segments = await count('accrual_segment');
-      const details = await count('ledger_detail');
-      const problems = await checkLedger(database.db);
-      const target = rate(run) >= TARGET_RATE && rate(atRate) >= TARGET_RATE * 0.99 && atRate.p99 <= TARGET_P99_MS;
-      console.log(machineLine(postgres ? `PostgreSQL (schema ${schema})` : `SQLite file ${SQLITE_FILE}`));
-      console.log(`other processes: ${idleOthers.toFixed(2)} cores before start, ${run.otherCores.toFixed(2)} during the run${idleOthers > 0.1 ? ' -- WARNING: the machine was not quiet' : ''}`);
-      console.log(`closed loop ${fmt(rate(run), 8)} /s   p50 ${fmt(run.p50, 6)} ms   p99 ${fmt(run.p99, 6)} ms   serving thread busy ${run.elu.toFixed(2)}, ${fmt(run.cpuUs, 5, 0)} µs cpu a post   (${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s)`);
-      console.log(`paced      ${fmt(rate(atRate), 8)} /s   p50 ${fmt(atRate.p50, 6)} ms   p99 ${fmt(atRate.p99, 6)} ms   serving thread busy ${atRate.elu.toFixed(2)}, ${fmt(atRate.cpuUs, 5, 0)} µs cpu a post   (${pacedRate.toLocaleString('en-US')} due a second from ${concurrency} clients, latency from the due moment)`);
-      console.log(`written    ${credited.toLocaleString('en-US')} credited, ${rejected.toLocaleString('en-US')} rejected by the rules (classes without accrual), ${segments.toLocaleString('en-US')} segments, ${details.toLocaleString('en-US')} detail lines`);
-      console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
-      console.log(`target >= ${TARGET_RATE}/s (closed loop) with p99 <= ${TARGET_P99_MS} ms at ${TARGET_RATE}/s (paced): ${target ? 'met' : 'NOT met'}`);
-      if (values.statements) timer.print('while posting');
-      if (problems.length > 0 || credited + rejected < run.count + atRate.count || segments !== credited) process.exitCode = 1;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (postgres && schema) await dropSchema(postgres, schema);
-  }
+    const db = database.db as unknown as Kysely<any>;
+    const count = async (table: string, ...where: [string, string][]) => {
+      let q = db.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n'));
+      for (const [name, value] of where) q = q.where(name, '=', value);
+      return Number(((await q.executeTakeFirstOrThrow()) as { n: number | string }).n);
+    };
+    // The bench's own posts (the demo members' history is seeded with no channel).
+    const credited = await count('member_activity', ['status', 'CREDITED'], ['channel', 'API']);
+    const rejected = await count('member_activity', ['status', 'REJECTED'], ['channel', 'API']);
+    const segments = await count('accrual_segment');
+    const details = await count('ledger_detail');
+    const problems = await checkLedger(database.db);
+    const target = rate(run) >= TARGET_RATE && rate(atRate) >= TARGET_RATE * 0.99 && atRate.p99 <= TARGET_P99_MS;
+    console.log(machineLine(databaseLine(postgres, schema, SQLITE_FILE)));
+    console.log(othersLine(idleOthers, run));
+    console.log(figuresLine('closed loop ', run, 'post', `${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s`));
+    console.log(figuresLine('paced      ', atRate, 'post', `${pacedRate.toLocaleString('en-US')} due a second from ${concurrency} clients, latency from the due moment`));
+    console.log(`written    ${credited.toLocaleString('en-US')} credited, ${rejected.toLocaleString('en-US')} rejected by the rules (classes without accrual), ${segments.toLocaleString('en-US')} segments, ${details.toLocaleString('en-US')} detail lines`);
+    console.log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
+    console.log(`target >= ${TARGET_RATE}/s (closed loop) with p99 <= ${TARGET_P99_MS} ms at ${TARGET_RATE}/s (paced): ${target ? 'met' : 'NOT met'}`);
+    if (values.statements) timer.print('while posting');
+    if (problems.length > 0 || credited + rejected < run.count + atRate.count || segments !== credited) process.exitCode = 1;
+  });
 }
 
 runBenchmark(main);

@@ -3,23 +3,15 @@
 // other calls' count, p50 and p99 while it ran. On SQLite (a file) and, with --postgres URL, on PostgreSQL (a fresh
 // schema). Usage: npx tsx scripts/bench-activity-upload.ts [--rows N] [--clients N] [--postgres URL]
 import { rmSync, mkdirSync } from 'node:fs';
-import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
-import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
-import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
-import { createServer } from '../server/platform/server';
-import { sha256Hex } from '../server/platform/core/sha256';
+import { readFlags } from './benchFlags';
+import { discard, HOST, loginAsAdmin, percentile, send, sqliteThenPostgres, startServer } from './benchSupport';
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, clients: { type: 'string', default: '4' }, postgres: { type: 'string' } } });
-const ROWS = Number(args.rows);
-const CLIENTS = Number(args.clients);
+const args = readFlags({ rows: { type: 'number', default: 100_000 }, clients: { type: 'number', default: 4 }, postgres: { type: 'string' } });
+const ROWS = args.rows;
+const CLIENTS = args.clients;
 const SQLITE_FILE = '.tmp/bench/activity-upload.sqlite';
 const HEADER = 'cardnumber,activitydate,carrier,flightnumber,origin,destination,bookingclass,ticketnumber,ticketissuedate,operatingcarrier';
 /** The cheap read the other clients call: the session check (the guard's read of the session and user). */
@@ -59,30 +51,15 @@ Promise.all(Array.from({ length: workerData.clients }, client));
 
 const cheapBody = (token: string) => ({ identity: { reqtxnid: 'c', reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno: 1 }, parameter: {} });
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
-
 async function run(name: string, url: string, schema?: string) {
-  const database = openDatabase(url, { schema });
-  const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' });
-  const { app } = await createServer({ config, database, logger: new Writable({ write: (_chunk, _e, done) => done() }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  let seq = 0;
-  const call = async (path: string, data: unknown, token = '') => {
-    const identity = { reqtxnid: `b-${++seq}`, reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno: seq };
-    const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ identity, parameter: { data } }) });
-    return { http: response.status, body: (await response.json()) as { status: { responsecode: string; responsemessage: string }; result: any } };
-  };
-  const challenge = (await call('/api/session/captcha', {})).body.result;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  const { algorithm, salt, signature } = challenge;
-  const recaptcha = Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution!.number, salt, signature })).toString('base64');
-  const token = (await call('/api/session/authenticate', { username: 'admin', password: sha256Hex(DEMO_PASSWORD), recaptcha })).body.result.bearer as string;
+  const server = await startServer(url, { schema }, { LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' }, discard());
+  const { database, port } = server;
+  const token = await loginAsAdmin(port);
   const cards = (await database.db.selectFrom('member_card').select('cardnumber').limit(20).execute()).map((r) => r.cardnumber);
   const content = flights(ROWS, cards);
 
   // The other clients run in a thread of their own: in the server's thread their fetches would share its event loop.
-  const clients = new Worker(CLIENTS_CODE, { eval: true, workerData: { url: base + CHEAP_READ, body: cheapBody(token), clients: CLIENTS } });
+  const clients = new Worker(CLIENTS_CODE, { eval: true, workerData: { url: `http://${HOST}:${port}${CHEAP_READ}`, body: cheapBody(token), clients: CLIENTS } });
   const phase = (message: 'report' | 'stop') => {
     const answer = new Promise<{ latencies: number[]; failures: number }>((resolve) => clients.once('message', resolve));
     clients.postMessage(message);
@@ -94,28 +71,19 @@ async function run(name: string, url: string, schema?: string) {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const idle = (await phase('report')).latencies.sort((a, b) => a - b);
   const started = performance.now();
-  const answer = await call('/api/activity-file/upload', { filename: 'bench.csv', content }, token);
+  const answer = await send(port, '/api/activity-file/upload', token, { parameter: { data: { filename: 'bench.csv', content } } });
   const seconds = (performance.now() - started) / 1000;
   const { latencies, failures } = await phase('stop');
   await clients.terminate();
-  console.log(`${name.padEnd(10)} the cheap read alone (${CLIENTS} clients): ${idle.length} calls in 2 s, p50 ${percentile(idle, 50).toFixed(1)} ms, p99 ${percentile(idle, 99).toFixed(1)} ms`);
+  console.log(`${name.padEnd(10)} the cheap read alone (${CLIENTS} clients): ${idle.length} calls in 2 s, p50 ${percentile(idle, 0.5, 'floor').toFixed(1)} ms, p99 ${percentile(idle, 0.99, 'floor').toFixed(1)} ms`);
   latencies.sort((a, b) => a - b);
   console.log(
-    `${name.padEnd(10)} upload ${ROWS.toLocaleString('en-US')} rows, ${(content.length / 1e6).toFixed(1)} MB: ${seconds.toFixed(2)} s ${answer.body.status.responsecode}; ` +
-      `${CLIENTS} other clients meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms, ${failures} not 200`,
+    `${name.padEnd(10)} upload ${ROWS.toLocaleString('en-US')} rows, ${(content.length / 1e6).toFixed(1)} MB: ${seconds.toFixed(2)} s ${answer.body.status!.responsecode}; ` +
+      `${CLIENTS} other clients meanwhile: ${latencies.length} calls, p50 ${percentile(latencies, 0.5, 'floor').toFixed(1)} ms, p99 ${percentile(latencies, 0.99, 'floor').toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms, ${failures} not 200`,
   );
-  await app.close();
-  await database.close();
+  await server.close();
 }
 
 rmSync('.tmp/bench', { recursive: true, force: true });
 mkdirSync('.tmp/bench', { recursive: true });
-await run('sqlite', `sqlite:${SQLITE_FILE}`);
-if (args.postgres) {
-  const schema = await createSchema(args.postgres, 'bench');
-  try {
-    await run('postgres', args.postgres, schema);
-  } finally {
-    await dropSchema(args.postgres, schema);
-  }
-}
+await sqliteThenPostgres(`sqlite:${SQLITE_FILE}`, args.postgres, 'bench', run);

@@ -9,7 +9,6 @@
 //   [--reuse-seed] (SQLite: seed a size once, copy it on later runs)
 //   [--chunk N] (rows a chunk, the job's CHUNK_ROWS unless told) [--member-order] (the rows in member order, not shuffled)
 import { copyFileSync, existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../server/platform/db/database';
 import { migrateToLatest } from '../server/platform/migrations';
@@ -22,7 +21,8 @@ import { checkLedger } from '../server/ledger/ledgerStore';
 import { registerLedgerListener } from '../server/platform/core/ledgerListeners';
 import { serverModules } from '../server/platform/modules';
 import { CHUNK_ROWS, processActivityFile, startProcessing, uploadActivityFile } from '../server/catalog/activityFiles/activityFileStore';
-import { fmt, machineLine, otherLoad, positive, runBenchmark, startProfile, statementTimer, benchDatabase } from './benchSupport';
+import { positive, readFlags } from './benchFlags';
+import { databaseLine, fmt, machineLine, otherLoad, runBenchmark, startProfile, statementTimer, benchDatabase } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench-batch/batch.sqlite';
 const TARGETS = { sqlite: 20_000, postgres: 10_000 };
@@ -48,11 +48,21 @@ function shuffle(items: string[], from: number): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { members: { type: 'string' }, rows: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, 'no-listeners': { type: 'boolean' }, statements: { type: 'boolean' }, profile: { type: 'string' }, 'reuse-seed': { type: 'boolean' }, chunk: { type: 'string' }, 'member-order': { type: 'boolean' } } });
-  const members = Math.ceil(positive('members', values.members, 10_000));
+  const values = readFlags({
+    members: { type: 'number', default: 10_000, round: 'ceil' },
+    // A flight a member unless told: its default is the members'.
+    rows: { type: 'string' },
+    postgres: { type: 'string' },
+    keep: { type: 'boolean' },
+    'no-listeners': { type: 'boolean' },
+    statements: { type: 'boolean' },
+    profile: { type: 'string' },
+    'reuse-seed': { type: 'boolean' },
+    chunk: { type: 'number', default: CHUNK_ROWS, round: 'ceil' },
+    'member-order': { type: 'boolean' },
+  });
+  const { members, chunk: chunkRows, postgres } = values;
   const rows = Math.ceil(positive('rows', values.rows, members));
-  const chunkRows = Math.ceil(positive('chunk', values.chunk, CHUNK_ROWS));
-  const postgres = values.postgres;
   const idleOthers = await otherLoad(1000);
 
   const { url, schema } = await benchDatabase(postgres, 'benchbatch', SQLITE_FILE);
@@ -119,7 +129,7 @@ async function main(): Promise<void> {
 
       const rate = rows / creditSeconds;
       const target = postgres ? TARGETS.postgres : TARGETS.sqlite;
-      console.log(machineLine(postgres ? `PostgreSQL (schema ${schema})` : `SQLite file ${SQLITE_FILE}`));
+      console.log(machineLine(databaseLine(postgres, schema, SQLITE_FILE)));
       console.log(`other processes: ${idleOthers.toFixed(2)} cores busy before the run${idleOthers > 0.1 ? ' -- WARNING: the machine was not quiet' : ''}`);
       console.log(`upload     ${fmt(rows / uploadSeconds, 9, 0)} rows/s        (${uploadSeconds.toFixed(1)} s: parsed, every row checked, kept)`);
       console.log(`credit     ${fmt(rate, 9, 0)} activities/s  (${creditSeconds.toFixed(1)} s in chunks of ${chunkRows.toLocaleString('en-US')}: ${outcome.creditedrows.toLocaleString('en-US')} credited, ${outcome.parkedrows.toLocaleString('en-US')} parked, ${outcome.refusedrows.toLocaleString('en-US')} refused)`);

@@ -6,17 +6,15 @@
 // budget by more than 5%, as `npm test` runs it after its build; --files: each route's files, largest first). Build
 // first: npx vite build [--outDir DIR].
 import { existsSync, mkdirSync } from 'node:fs';
-import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, logIn } from '../tests/e2e/browser';
 import { readConfig } from '../server/platform/core/config';
 import { openDatabase } from '../server/platform/db/database';
 import { createServer } from '../server/platform/server';
-import { machineLine } from './benchSupport';
+import { readFlags } from './benchFlags';
+import { discard, HOST, listen, machineLine } from './benchSupport';
 
-const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'dist' }, check: { type: 'boolean', default: false }, files: { type: 'boolean', default: false } } });
+const args = readFlags({ dir: { type: 'string', default: 'dist' }, check: { type: 'boolean' }, files: { type: 'boolean' } });
 const KIB = 1024;
 const MAX_REQUESTS = 80;
 /** --check's tolerance over a budget: a rebuild or a dependency's patch release moves a figure by a few percent. */
@@ -85,9 +83,8 @@ async function main(): Promise<boolean> {
   mkdirSync('.tmp/bench-bundle', { recursive: true });
   const database = openDatabase(`sqlite:${DATABASE_FILE}`);
   const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: args.dir, CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });
-  const { app } = await createServer({ config, database, logger: new Writable({ write: (_c, _e, done) => done() }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app } = await createServer({ config, database, logger: discard() });
+  const base = `http://${HOST}:${await listen(app)}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const failures: string[] = [];
   const rows = [];

@@ -11,9 +11,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { createDatabase, databaseUrl, dropDatabase } from '../server/platform/db/pgSchema';
-import { positive } from './benchSupport';
+import { readFlags } from './benchFlags';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The line server/main.ts logs once it listens. */
@@ -26,8 +25,7 @@ function readOptions() {
   const args = process.argv.slice(2);
   const at = args.indexOf('--postgres');
   if (at >= 0 && (args[at + 1] === undefined || args[at + 1]!.startsWith('--'))) args.splice(at + 1, 0, DEFAULT_POSTGRES);
-  const { values } = parseArgs({ args, options: { postgres: { type: 'string' }, runs: { type: 'string' }, members: { type: 'string' } } });
-  return { postgres: values.postgres, runs: Math.ceil(positive('runs', values.runs, 1)), members: values.members };
+  return readFlags({ postgres: { type: 'string' }, runs: { type: 'number', default: 1, round: 'ceil' }, members: { type: 'string' } }, args);
 }
 
 const load = () =>

@@ -17,9 +17,7 @@
 // Targets: (1) and (2) RUNNING within 1 s, (3) within 2 s, every run ('met' when the max is within it).
 // Each run waits for its job to finish before the next. The job's state is read every 5 ms from the database.
 import { mkdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { chromium, type Page } from 'playwright-core';
 import { readConfig } from '../server/platform/core/config';
@@ -29,19 +27,18 @@ import { createServer } from '../server/platform/server';
 import { startJobWorker, type JobWorker } from '../server/platform/jobs/jobWorker';
 import { reportJobKey } from '../server/reports/reportStore';
 import { CHROMIUM_ARGS, logIn } from '../tests/e2e/browser';
-import { call, HOST, loginAsAdmin, machineLine, otherLoad, positive, runBenchmark } from './benchSupport';
+import { readFlags } from './benchFlags';
+import { call, HOST, listen, loginAsAdmin, machineLine, otherLoad, runBenchmark } from './benchSupport';
 
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string' },
-    rows: { type: 'string' },
-    postgres: { type: 'string' },
-    dir: { type: 'string', default: 'dist' },
-    'no-browser': { type: 'boolean', default: false },
-  },
+const args = readFlags({
+  runs: { type: 'number', default: 10, round: 'ceil' },
+  rows: { type: 'number', default: 200_000, round: 'ceil' },
+  postgres: { type: 'string' },
+  dir: { type: 'string', default: 'dist' },
+  'no-browser': { type: 'boolean' },
 });
-const RUNS = Math.ceil(positive('runs', args.runs, 10));
-const ROWS = Math.ceil(positive('rows', args.rows, 200_000));
+const RUNS = args.runs;
+const ROWS = args.rows;
 const DIR = '.tmp/bench/job-start';
 const REPORT = 'custom-transaction';
 const REPORT_PATH = '/custom-transaction-report';
@@ -64,9 +61,9 @@ interface AppServer {
 async function startAppServer(databaseUrl: string, schema: string | undefined, name: string, jobsEnabled: boolean): Promise<AppServer> {
   const database = openDatabase(databaseUrl, { schema });
   // Not this shell's environment: JOB_POLL_MS stays at its default.
-  const config = readConfig({ DATABASE_URL: databaseUrl, DEMO_MEMBERS: '200', STATIC_DIR: args.dir!, LOG_LEVEL: 'warn', REPORT_DIR: `${DIR}/files`, CAPTCHA_MAX_NUMBER: '2000', JOBS_ENABLED: String(jobsEnabled) });
+  const config = readConfig({ DATABASE_URL: databaseUrl, DEMO_MEMBERS: '200', STATIC_DIR: args.dir, LOG_LEVEL: 'warn', REPORT_DIR: `${DIR}/files`, CAPTCHA_MAX_NUMBER: '2000', JOBS_ENABLED: String(jobsEnabled) });
   const { app, catalogue, modules } = await createServer({ config, database, logger: false });
-  await app.listen({ port: 0, host: HOST });
+  const port = await listen(app);
   const jobs = config.jobsEnabled
     ? startJobWorker({
         db: database.db,
@@ -78,7 +75,7 @@ async function startAppServer(databaseUrl: string, schema: string | undefined, n
       })
     : undefined;
   return {
-    port: (app.server.address() as AddressInfo).port,
+    port,
     database,
     jobs,
     async close() {

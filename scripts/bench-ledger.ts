@@ -9,7 +9,6 @@
 // Usage: npx tsx scripts/bench-ledger.ts [--seconds 5] [--clients 50] [--amount 150] [--postgres URL]
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { openDatabase, type Database } from '../server/platform/db/database';
 import { migrateToLatest } from '../server/platform/migrations';
@@ -19,25 +18,26 @@ import { loadCatalogue } from '../server/platform/definitions';
 import { syncResourceTables } from '../server/platform/resources/schemaSync';
 import { seedConfigKeys } from '../server/platform/configuration/configKeys';
 import { LedgerError, TRX_TYPES, checkLedger, credit, debit } from '../server/ledger/ledgerStore';
+import { readFlags } from './benchFlags';
+import { percentile } from './benchSupport';
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '5' },
-    clients: { type: 'string', default: '50' },
-    amount: { type: 'string', default: '150' },
-    postgres: { type: 'string' },
-  },
+const args = readFlags({
+  seconds: { type: 'number', default: 5 },
+  clients: { type: 'number', default: 50 },
+  amount: { type: 'number', default: 150 },
+  postgres: { type: 'string' },
 });
-const SECONDS = Number(args.seconds);
-const CLIENTS = Number(args.clients);
-const AMOUNT = Number(args.amount);
+const SECONDS = args.seconds;
+const CLIENTS = args.clients;
+const AMOUNT = args.amount;
 const LOT_MILES = 1000;
 const FLOOR_BALANCE = 10_000;
 const SQLITE_FILE = '.tmp/bench-ledger/ledger.sqlite';
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** A quantile of sorted latencies (0 without any). */
+const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : percentile(sorted, q, 'floor'));
 
 async function addMember(db: Kysely<Schema>, memberid: string, lots: number, miles: number): Promise<void> {
   const at = now.toISOString();
@@ -73,7 +73,7 @@ async function throughput(db: Kysely<Schema>, memberid: string) {
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { debits: latencies.length, refused, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { debits: latencies.length, refused, perSecond: latencies.length / elapsed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
 
 async function floor(db: Kysely<Schema>, memberid: string) {

@@ -13,10 +13,7 @@
 // SQL (session, user, role and grant in one query: server/platform/session/sessionStore.ts) for the bearer token,
 // so both sides do the same database work per request and the ratio measures the rest of the stack.
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -33,8 +30,8 @@ import { ftsPhrase, ftsTable, postingTable, rebuildPosting, singleTrigram, TRIGR
 import { createServer } from '../server/platform/server';
 import { seededRandom } from '../server/demoPopulation/memberPopulation';
 import { NAME_ORIGINS } from '../server/demoPopulation/populationLists';
-import { BadRequest, call, closeFloor, compare, cpuLines, HOST, loadLine, loginAsAdmin, machineLine, otherLoad, positive, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
-import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { BadRequest, benchDatabase, call, closeFloor, compare, cpuLines, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type RawDb, type Results, type Row, type SampleRequest } from './benchSupport';
+import { loadFlags, readFlags } from './benchFlags';
 
 const SQLITE_FILE = '.tmp/bench/list.sqlite';
 const RESOURCE = 'benchflight';
@@ -83,42 +80,18 @@ const CONTAINS_TARGET_P99_MS = 100;
 
 // ---------------------------------------------------------------- options
 
-interface Options {
-  rows: number;
-  seconds: number;
-  concurrency: number;
-  postgres: string | undefined;
-  scenarios: Scenario[];
-  rounds: number;
-  profile: string | undefined;
+function readOptions() {
+  return readFlags({
+    rows: { type: 'number', default: 1_000_000, round: 'ceil' },
+    ...loadFlags(10),
+    postgres: { type: 'string' },
+    scenarios: { type: 'list', of: SCENARIOS, takes: `a list of ${SCENARIOS.join(', ')}` },
+    rounds: { type: 'number', default: 1, round: 'ceil' },
+    profile: { type: 'string' },
+  });
 }
 
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      rows: { type: 'string' },
-      seconds: { type: 'string' },
-      concurrency: { type: 'string' },
-      postgres: { type: 'string' },
-      scenarios: { type: 'string' },
-      rounds: { type: 'string' },
-      profile: { type: 'string' },
-    },
-  });
-  const scenarios = (values.scenarios ?? SCENARIOS.join(',')).split(',').map((s) => s.trim()) as Scenario[];
-  for (const scenario of scenarios) {
-    if (!SCENARIOS.includes(scenario)) throw new Error(`--scenarios takes a list of ${SCENARIOS.join(', ')}; got "${scenario}"`);
-  }
-  return {
-    rows: Math.ceil(positive('rows', values.rows, 1_000_000)),
-    seconds: positive('seconds', values.seconds, 10),
-    concurrency: Math.ceil(positive('concurrency', values.concurrency, 50)),
-    postgres: values.postgres,
-    scenarios,
-    rounds: Math.ceil(positive('rounds', values.rounds, 1)),
-    profile: values.profile,
-  };
-}
+type Options = ReturnType<typeof readOptions>;
 
 // ---------------------------------------------------------------- the bench resource (in memory only)
 
@@ -687,18 +660,11 @@ async function main(): Promise<void> {
 
   try {
     const idleOthers = await otherLoad(1000);
-    let schema: string | undefined;
-    if (options.postgres) {
-      const url = options.postgres;
-      schema = await createSchema(url, 'bench');
-      const created = schema;
-      cleanups.push(() => dropSchema(url, created));
-    } else {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(SQLITE_FILE + suffix, { force: true });
-    }
+    const { url, schema, drop } = await benchDatabase(options.postgres, 'bench', SQLITE_FILE);
+    cleanups.push(drop);
 
     const config = readConfig({ CAPTCHA_MAX_NUMBER: '1000', STATIC_DIR: '.tmp/no-app' });
-    const database = openDatabase(options.postgres ?? `sqlite:${SQLITE_FILE}`, { schema });
+    const database = openDatabase(url, { schema });
     cleanups.push(() => database.close());
     // Migrated, table made from the definition, demo users and grants seeded, as server/main.ts does.
     const { app } = await createServer({ config, database, catalogue: benchCatalogue(), logger: false });
@@ -709,8 +675,7 @@ async function main(): Promise<void> {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.error(`seeded ${options.rows.toLocaleString('en-US')} rows in ${seedSeconds.toFixed(1)} s`);
 
-    await app.listen({ port: 0, host: HOST });
-    const serverPort = (app.server.address() as AddressInfo).port;
+    const serverPort = await listen(app);
     const token = await loginAsAdmin(serverPort);
 
     const raw = options.postgres ? postgresRaw(options.postgres, schema!) : sqliteRaw(SQLITE_FILE);

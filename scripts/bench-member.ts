@@ -13,8 +13,6 @@
 // both sides alike); --profile writes the serving thread's CPU profile of each timed run to DIR.
 // --no-auth-floor: the floor checks no session (no guard SQL, no grant): the same statements alone behind
 // node:http, so the ratio counts authentication as the server's own cost (target 0.5 of that floor).
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import type { CompiledQuery } from 'kysely';
 import { actionFunctionCode } from '../engine/definition/compile';
 import { readConfig } from '../server/platform/core/config';
@@ -22,7 +20,8 @@ import { openDatabase } from '../server/platform/db/database';
 import { loadCatalogue } from '../server/platform/definitions';
 import { guardStatement } from '../server/platform/session/sessionStore';
 import { createServer } from '../server/platform/server';
-import { BadRequest, call, closeFloor, compare, cpuLines, fmt, HOST, loadLine, loginAsAdmin, machineLine, otherLoad, positive, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type FloorRoute, type Results, type Row, type SampleRequest } from './benchSupport';
+import { loadFlags, readFlags } from './benchFlags';
+import { BadRequest, call, closeFloor, compare, cpuLines, fmt, loadLine, listen, loginAsAdmin, machineLine, otherLoad, postgresRaw, rate, runBenchmark, sqliteRaw, startFloor, tableLines, WARMUP_MS, type FloorRoute, type Results, type Row, type SampleRequest } from './benchSupport';
 
 const SAMPLES = 20_000;
 const SEED = 20_261_123;
@@ -36,42 +35,18 @@ const SCENARIOS = {
 } as const;
 type Scenario = keyof typeof SCENARIOS;
 
-interface Options {
-  url: string;
-  schema: string | undefined;
-  seconds: number;
-  concurrency: number;
-  scenarios: Scenario[];
-  rounds: number;
-  profile: string | undefined;
-  noAuthFloor: boolean;
-}
-
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      database: { type: 'string' },
-      schema: { type: 'string' },
-      seconds: { type: 'string' },
-      concurrency: { type: 'string' },
-      scenarios: { type: 'string' },
-      rounds: { type: 'string' },
-      profile: { type: 'string' },
-      'no-auth-floor': { type: 'boolean' },
-    },
+function readOptions() {
+  const values = readFlags({
+    database: { type: 'string' },
+    schema: { type: 'string' },
+    ...loadFlags(10),
+    scenarios: { type: 'list', of: Object.keys(SCENARIOS) as Scenario[], takes: 'search and/or summary' },
+    rounds: { type: 'number', default: 1, round: 'ceil' },
+    profile: { type: 'string' },
+    'no-auth-floor': { type: 'boolean' },
   });
-  const scenarios = (values.scenarios ?? 'search,summary').split(',').map((s) => s.trim()) as Scenario[];
-  for (const s of scenarios) if (!(s in SCENARIOS)) throw new Error(`--scenarios takes search and/or summary; got "${s}"`);
-  return {
-    url: values.database ?? process.env.DATABASE_URL ?? 'sqlite:.tmp/bench/member.sqlite',
-    schema: values.schema,
-    seconds: positive('seconds', values.seconds, 10),
-    concurrency: Math.ceil(positive('concurrency', values.concurrency, 50)),
-    scenarios,
-    rounds: Math.ceil(positive('rounds', values.rounds, 1)),
-    profile: values.profile,
-    noAuthFloor: values['no-auth-floor'] ?? false,
-  };
+  const { schema, seconds, concurrency, scenarios, rounds, profile } = values;
+  return { url: values.database ?? process.env.DATABASE_URL ?? 'sqlite:.tmp/bench/member.sqlite', schema, seconds, concurrency, scenarios, rounds, profile, noAuthFloor: values['no-auth-floor'] };
 }
 
 /**
@@ -108,8 +83,7 @@ async function main(): Promise<void> {
     const config = readConfig({ CAPTCHA_MAX_NUMBER: '1000', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0' });
     const { app } = await createServer({ config, database, catalogue, logger: false });
     cleanups.push(() => app.close());
-    await app.listen({ port: 0, host: HOST });
-    const serverPort = (app.server.address() as AddressInfo).port;
+    const serverPort = await listen(app);
     const token = await loginAsAdmin(serverPort);
 
     // Sample members spread over the whole table: their primary card numbers and ids.

@@ -5,44 +5,24 @@
 // order. Target: under 2 s for 10,000 orders on SQLite.
 // Usage: npx tsx scripts/bench-orders.ts [--orders N] [--postgres URL]
 import { mkdirSync, rmSync } from 'node:fs';
-import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { solveChallenge } from 'altcha-lib';
-import { APP_ID } from '../engine/api/envelope';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
 import { insertJsonRows } from '../server/platform/db/jsonRows';
-import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
-import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
-import { createServer } from '../server/platform/server';
-import { sha256Hex } from '../server/platform/core/sha256';
-import { machineLine, positive } from './benchSupport';
+import { readFlags } from './benchFlags';
+import { discard, loginAsAdmin, machineLine, send, sqliteThenPostgres, startServer } from './benchSupport';
 
-const { values: args } = parseArgs({ options: { orders: { type: 'string' }, postgres: { type: 'string' } } });
-const ORDERS = Math.ceil(positive('orders', args.orders, 10_000));
+const args = readFlags({ orders: { type: 'number', default: 10_000, round: 'ceil' }, postgres: { type: 'string' } });
+const ORDERS = args.orders;
 const SQLITE_FILE = '.tmp/bench-orders/orders.sqlite';
 const TARGET_S = 2;
 
+type Answer = { status: { responsecode: string; responsemessage: string } };
+
 async function run(name: string, url: string, schema?: string) {
-  const database = openDatabase(url, { schema });
-  const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' });
-  const { app } = await createServer({ config, database, logger: new Writable({ write: (_c, _e, done) => done() }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  let seq = 0;
-  const call = async (path: string, data: unknown, token = '') => {
-    const identity = { reqtxnid: `o-${++seq}`, reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno: seq };
-    const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ identity, parameter: { data } }) });
-    return (await response.json()) as { status: { responsecode: string; responsemessage: string }; result: any };
-  };
-  const challenge = (await call('/api/session/captcha', {})).result;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  const { algorithm, salt, signature } = challenge;
-  const recaptcha = Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution!.number, salt, signature })).toString('base64');
-  const token = (await call('/api/session/authenticate', { username: 'admin', password: sha256Hex(DEMO_PASSWORD), recaptcha })).result.bearer as string;
+  const server = await startServer(url, { schema }, { LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', CAPTCHA_MAX_NUMBER: '2000', DEMO_MEMBERS: '0' }, discard());
+  const { database, port } = server;
+  const token = await loginAsAdmin(port);
+  const call = async (path: string, data: unknown) => (await send(port, path, token, { parameter: { data } })).body as Answer;
 
   // N paid orders of the demo members, on the way to printing.
   const db = database.db as unknown as Kysely<any>;
@@ -58,7 +38,7 @@ async function run(name: string, url: string, schema?: string) {
   const waiting = (await db.selectFrom('card_order').select('orderid').where('status', 'in', ['PAYMENT_SUCCESS', 'READYTOPRINT', 'PRINTING']).execute()) as { orderid: number }[];
   const ids = ((await db.selectFrom('card_order').select('orderid').where('orderid', '>', before).orderBy('orderid').execute()) as { orderid: number }[]).map((r) => Number(r.orderid));
 
-  const timed = async (what: string, count: number, go: () => Promise<{ status: { responsecode: string; responsemessage: string } }>) => {
+  const timed = async (what: string, count: number, go: () => Promise<Answer>) => {
     const started = performance.now();
     const answer = await go();
     const seconds = (performance.now() - started) / 1000;
@@ -66,26 +46,17 @@ async function run(name: string, url: string, schema?: string) {
     console.log(`${name.padEnd(9)} ${what.padEnd(34)} ${count.toLocaleString('en-US').padStart(7)} orders: ${seconds.toFixed(2)} s (${Math.round(count / seconds).toLocaleString('en-US')} orders/s) ${answer.status.responsecode} ${answer.status.responsemessage.slice(0, 60)} ${verdict}`);
     if (answer.status.responsecode !== '0000') throw new Error(answer.status.responsemessage);
   };
-  await timed('Next Step, all on Order Printing', waiting.length, () => call('/api/order-printing/bulk-next-step', { all: true }, token));
-  await timed('Next Step, the orders by key', ids.length, () => call('/api/order-printing/bulk-next-step', { keys: ids.map((orderid) => ({ orderid })) }, token));
+  await timed('Next Step, all on Order Printing', waiting.length, () => call('/api/order-printing/bulk-next-step', { all: true }));
+  await timed('Next Step, the orders by key', ids.length, () => call('/api/order-printing/bulk-next-step', { keys: ids.map((orderid) => ({ orderid })) }));
   const file = `${['Order ID,Status,Date', ...ids.map((id) => `${id},PRINTED,${new Date().toISOString().slice(0, 10)}`)].join('\r\n')}\r\n`;
-  await timed('vendor result file (Upload)', ids.length, () => call('/api/order-printing/upload', { filename: 'printed.csv', content: file }, token));
+  await timed('vendor result file (Upload)', ids.length, () => call('/api/order-printing/upload', { filename: 'printed.csv', content: file }));
   const entries = Number(((await db.selectFrom('order_tracking').select((eb: any) => eb.fn.countAll().as('n')).where('orderid', '>', before).executeTakeFirstOrThrow()) as { n: unknown }).n);
   console.log(`${name.padEnd(9)} tracking entries of the bench orders: ${entries.toLocaleString('en-US')} (expected ${(ids.length * 3).toLocaleString('en-US')})`);
-  await app.close();
-  await database.close();
+  await server.close();
 }
 
 console.log(machineLine(`${ORDERS.toLocaleString('en-US')} orders`));
 mkdirSync('.tmp/bench-orders', { recursive: true });
 rmSync('.tmp/bench-orders', { recursive: true, force: true });
 mkdirSync('.tmp/bench-orders', { recursive: true });
-await run('sqlite', `sqlite:${SQLITE_FILE}`);
-if (args.postgres) {
-  const schema = await createSchema(args.postgres, 'bench_orders');
-  try {
-    await run('postgres', args.postgres, schema);
-  } finally {
-    await dropSchema(args.postgres, schema);
-  }
-}
+await sqliteThenPostgres(`sqlite:${SQLITE_FILE}`, args.postgres, 'bench_orders', run);

@@ -7,16 +7,12 @@
 // spent differ from the redemptions stored: must be 0), the ledger check.
 // SQLite on a file by default; --postgres URL runs the same on PostgreSQL (a schema of its own).
 // Usage: npx tsx scripts/bench-redemption.ts [--seconds 10] [--concurrency 50] [--members 1000] [--postgres URL]
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../server/platform/db/schema';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
-import { dropSchema } from '../server/platform/db/pgSchema';
 import { TRX_TYPES, checkLedger, credit } from '../server/ledger/ledgerStore';
-import { createServer } from '../server/platform/server';
-import { drive, fmt, HOST, loginAsAdmin, machineLine, otherLoad, positive, rate, runBenchmark, type SampleRequest, benchDatabase } from './benchSupport';
+import { seededRandom } from '../server/demoPopulation/memberPopulation';
+import { loadFlags, readFlags } from './benchFlags';
+import { databaseLine, drive, figuresLine, loginAsAdmin, machineLine, otherLoad, othersLine, QUIET_SERVER, rate, runBenchmark, withBenchServer, type SampleRequest } from './benchSupport';
 
 const TARGET_RATE = 500;
 const SQLITE_FILE = '.tmp/bench-redemption/redemption.sqlite';
@@ -29,17 +25,6 @@ const ROUTES = [
 ] as const;
 const TIERS = ['BLUE', 'SILVER', 'GOLD', 'PLATINUM'];
 const STAKE = 2_000_000;
-
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const cardOf = (i: number) => `77${String(i).padStart(8, '0')}`;
 const idOf = (i: number) => `RDM${String(i).padStart(7, '0')}`;
@@ -67,7 +52,7 @@ async function addMembers(db: Kysely<any>, count: number): Promise<void> {
 
 /** `count` confirmations: a random member, a domestic economy award one way or return, one to three passengers. */
 function drafts(count: number, members: number): SampleRequest[] {
-  const next = random(20_261_124);
+  const next = seededRandom(20_261_124);
   const out: SampleRequest[] = [];
   for (let n = 0; n < count; n++) {
     const [origin, destination] = ROUTES[Math.floor(next() * ROUTES.length)]!;
@@ -90,53 +75,42 @@ function drafts(count: number, members: number): SampleRequest[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, members: { type: 'string' }, postgres: { type: 'string' }, profile: { type: 'string' } } });
-  const seconds = positive('seconds', values.seconds, 10);
-  const concurrency = Math.ceil(positive('concurrency', values.concurrency, 50));
-  const members = Math.ceil(positive('members', values.members, 1000));
-  const postgres = values.postgres;
+  const values = readFlags({
+    ...loadFlags(10),
+    members: { type: 'number', default: 1000, round: 'ceil' },
+    postgres: { type: 'string' },
+    profile: { type: 'string' },
+  });
+  const { seconds, concurrency, members, postgres } = values;
   const idleOthers = await otherLoad(1000);
 
-  const { url, schema } = await benchDatabase(postgres, 'benchredeem', SQLITE_FILE);
-  const database = openDatabase(url, { schema });
-  try {
-    const config = readConfig({ LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' });
-    const { app } = await createServer({ config, database, logger: false });
-    await app.listen({ port: 0, host: HOST });
-    const port = (app.server.address() as AddressInfo).port;
-    try {
-      const started = Date.now();
-      const db = database.db as unknown as Kysely<any>;
-      await addMembers(db, members);
-      const token = await loginAsAdmin(port);
-      const requests = drafts(5000, members);
-      console.log(`setup: ${members.toLocaleString('en-US')} members with ${STAKE.toLocaleString('en-US')} miles each, ${requests.length.toLocaleString('en-US')} drafts ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      const run = await drive({ port, path: '/api/redemption/confirm', token, requests, concurrency, seconds, profile: values.profile });
+  await withBenchServer({ postgres, schema: 'benchredeem', file: SQLITE_FILE }, QUIET_SERVER, async ({ database, port }, schema) => {
+    const started = Date.now();
+    const db = database.db as unknown as Kysely<any>;
+    await addMembers(db, members);
+    const token = await loginAsAdmin(port);
+    const requests = drafts(5000, members);
+    console.log(`setup: ${members.toLocaleString('en-US')} members with ${STAKE.toLocaleString('en-US')} miles each, ${requests.length.toLocaleString('en-US')} drafts ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const run = await drive({ port, path: '/api/redemption/confirm', token, requests, concurrency, seconds, profile: values.profile });
 
-      const balances = (await db.selectFrom('member').select(['memberid', 'awardmiles']).where('memberid', 'like', 'RDM%').execute()) as { memberid: string; awardmiles: number }[];
-      const spent = new Map(
-        ((await db.selectFrom('member_redemption').select(['memberid', (eb: any) => eb.fn.sum('totalmileage').as('miles')]).where('memberid', 'like', 'RDM%').groupBy('memberid').execute()) as unknown as { memberid: string; miles: unknown }[]).map((r) => [r.memberid, Number(r.miles)]),
-      );
-      const redemptions = [...spent.values()].length > 0 ? Number(((await db.selectFrom('member_redemption').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n) : 0;
-      const certificates = Number(((await db.selectFrom('redemption_certificate').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n);
-      const negative = balances.filter((b) => Number(b.awardmiles) < 0).length;
-      const lost = balances.filter((b) => stakeOf(Number(b.memberid.slice(3))) - Number(b.awardmiles) !== (spent.get(b.memberid) ?? 0)).length;
-      const exhausted = balances.filter((b) => Number(b.awardmiles) < 7500).length;
-      const problems = await checkLedger(database.db);
-      console.log(machineLine(postgres ? `PostgreSQL (schema ${schema})` : `SQLite file ${SQLITE_FILE}`));
-      console.log(`other processes: ${idleOthers.toFixed(2)} cores before start, ${run.otherCores.toFixed(2)} during the run${idleOthers > 0.1 ? ' -- WARNING: the machine was not quiet' : ''}`);
-      console.log(`confirmed  ${fmt(rate(run), 8)} /s   p50 ${fmt(run.p50, 6)} ms   p99 ${fmt(run.p99, 6)} ms   serving thread busy ${run.elu.toFixed(2)}, ${fmt(run.cpuUs, 5, 0)} µs cpu a call   (${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s)`);
-      console.log(`written    ${redemptions.toLocaleString('en-US')} redemptions, ${certificates.toLocaleString('en-US')} certificates (warm-up included); ${exhausted} members below one seat's miles`);
-      console.log(`negative balances: ${negative}   lost updates: ${lost}   ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
-      console.log(`target >= ${TARGET_RATE} confirmed/s: ${rate(run) >= TARGET_RATE ? 'met' : 'NOT met'}`);
-      if (problems.length > 0 || negative > 0 || lost > 0) process.exitCode = 1;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-    if (postgres && schema) await dropSchema(postgres, schema);
-  }
+    const balances = (await db.selectFrom('member').select(['memberid', 'awardmiles']).where('memberid', 'like', 'RDM%').execute()) as { memberid: string; awardmiles: number }[];
+    const spent = new Map(
+      ((await db.selectFrom('member_redemption').select(['memberid', (eb: any) => eb.fn.sum('totalmileage').as('miles')]).where('memberid', 'like', 'RDM%').groupBy('memberid').execute()) as unknown as { memberid: string; miles: unknown }[]).map((r) => [r.memberid, Number(r.miles)]),
+    );
+    const redemptions = [...spent.values()].length > 0 ? Number(((await db.selectFrom('member_redemption').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n) : 0;
+    const certificates = Number(((await db.selectFrom('redemption_certificate').select((eb: any) => eb.fn.countAll().as('n')).where('memberid', 'like', 'RDM%').executeTakeFirstOrThrow()) as { n: unknown }).n);
+    const negative = balances.filter((b) => Number(b.awardmiles) < 0).length;
+    const lost = balances.filter((b) => stakeOf(Number(b.memberid.slice(3))) - Number(b.awardmiles) !== (spent.get(b.memberid) ?? 0)).length;
+    const exhausted = balances.filter((b) => Number(b.awardmiles) < 7500).length;
+    const problems = await checkLedger(database.db);
+    console.log(machineLine(databaseLine(postgres, schema, SQLITE_FILE)));
+    console.log(othersLine(idleOthers, run));
+    console.log(figuresLine('confirmed  ', run, 'call', `${run.count.toLocaleString('en-US')} timed, ${concurrency} clients, ${seconds} s`));
+    console.log(`written    ${redemptions.toLocaleString('en-US')} redemptions, ${certificates.toLocaleString('en-US')} certificates (warm-up included); ${exhausted} members below one seat's miles`);
+    console.log(`negative balances: ${negative}   lost updates: ${lost}   ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problem(s)`}`);
+    console.log(`target >= ${TARGET_RATE} confirmed/s: ${rate(run) >= TARGET_RATE ? 'met' : 'NOT met'}`);
+    if (problems.length > 0 || negative > 0 || lost > 0) process.exitCode = 1;
+  });
 }
 
 runBenchmark(main);

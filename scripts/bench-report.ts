@@ -16,10 +16,8 @@
 // reports after the run), the other requests' count, p50 and p99.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { readConfig } from '../server/platform/core/config';
 import { openDatabase } from '../server/platform/db/database';
@@ -28,23 +26,22 @@ import { createJobWorker } from '../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../server/reports/reportJobs';
 import { serverModules } from '../server/platform/modules';
 import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
-import { call, cpuSnapshot, HOST, loginAsAdmin, otherLoad } from './benchSupport';
+import { readFlags } from './benchFlags';
+import { call, cpuSnapshot, listen, loginAsAdmin, otherLoad } from './benchSupport';
 
-const { values: args } = parseArgs({
-  options: {
-    rows: { type: 'string', default: '200000' },
-    format: { type: 'string', default: 'XLSX' },
-    clients: { type: 'string', default: '4' },
-    postgres: { type: 'string' },
-    'serving-thread': { type: 'boolean', default: false },
-    'clients-in-process': { type: 'boolean', default: false },
-    // Internal: this script started again as the clients' process (the server's port and token).
-    'load-clients': { type: 'string' },
-  },
+const args = readFlags({
+  rows: { type: 'number', default: 200_000 },
+  format: { type: 'string', default: 'XLSX' },
+  clients: { type: 'number', default: 4 },
+  postgres: { type: 'string' },
+  'serving-thread': { type: 'boolean' },
+  'clients-in-process': { type: 'boolean' },
+  // Internal: this script started again as the clients' process (the server's port and token).
+  'load-clients': { type: 'string' },
 });
-const ROWS = Number(args.rows);
-const CLIENTS = Number(args.clients);
-const FORMAT = String(args.format);
+const ROWS = args.rows;
+const CLIENTS = args.clients;
+const FORMAT = args.format;
 const DIR = '.tmp/bench/report';
 const BATCH = 2000;
 
@@ -108,8 +105,7 @@ const DATABASE_URL = args.postgres ?? `sqlite:${DIR}/bench.sqlite`;
 const database = openDatabase(DATABASE_URL, { schema });
 const config = readConfig({ ...process.env, DEMO_MEMBERS: '200', STATIC_DIR: '.tmp/no-app', LOG_LEVEL: 'warn', REPORT_DIR: `${DIR}/files`, CAPTCHA_MAX_NUMBER: '2000' });
 const { app } = await createServer({ config, database, logger: false });
-await app.listen({ port: 0, host: HOST });
-const port = (app.server.address() as AddressInfo).port;
+const port = await listen(app);
 const db = database.db as unknown as Kysely<any>;
 
 // ---- data

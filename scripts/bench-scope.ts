@@ -9,14 +9,13 @@
 // The members are written by one INSERT ... SELECT over a number series (the member table and its indexes only:
 // no ledger, no cards), into .tmp/bench/scope.sqlite or a schema of its own on PostgreSQL, dropped afterwards.
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { readConfig } from '../server/platform/core/config';
 import { openDatabase } from '../server/platform/db/database';
 import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 import { createServer } from '../server/platform/server';
-import { call, drive, fmt, HOST, loginAs, machineLine, otherLoad, positive, runBenchmark, type RunResult, type SampleRequest } from './benchSupport';
+import { loadFlags, readFlags } from './benchFlags';
+import { call, drive, fmt, listen, loginAs, machineLine, otherLoad, runBenchmark, type RunResult, type SampleRequest } from './benchSupport';
 
 const SQLITE_FILE = '.tmp/bench/scope.sqlite';
 /** Ten branches, one member in ten each: the scoped user's DPSBO holds a tenth of the members. */
@@ -30,17 +29,13 @@ const SCENARIOS = ['page', 'search', 'summary'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function readOptions() {
-  const { values } = parseArgs({ options: { members: { type: 'string' }, seconds: { type: 'string' }, concurrency: { type: 'string' }, rounds: { type: 'string' }, scenarios: { type: 'string' }, postgres: { type: 'string' } } });
-  const scenarios = (values.scenarios ?? SCENARIOS.join(',')).split(',').map((s) => s.trim()) as Scenario[];
-  for (const s of scenarios) if (!SCENARIOS.includes(s)) throw new Error(`--scenarios takes ${SCENARIOS.join(', ')}; got "${s}"`);
-  return {
-    members: Math.ceil(positive('members', values.members, 1_000_000)),
-    seconds: positive('seconds', values.seconds, 10),
-    concurrency: Math.ceil(positive('concurrency', values.concurrency, 50)),
-    rounds: Math.ceil(positive('rounds', values.rounds, 2)),
-    scenarios,
-    postgres: values.postgres,
-  };
+  return readFlags({
+    members: { type: 'number', default: 1_000_000, round: 'ceil' },
+    ...loadFlags(10),
+    rounds: { type: 'number', default: 2, round: 'ceil' },
+    scenarios: { type: 'list', of: SCENARIOS },
+    postgres: { type: 'string' },
+  });
 }
 
 /** The i-th member's id and card number (the same text on both databases). */
@@ -107,8 +102,7 @@ runBenchmark(async () => {
     const started = Date.now();
     await insertMembers(database.db as unknown as Kysely<any>, postgres, options.members);
     console.error(`${options.members.toLocaleString('en-US')} members written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    await app.listen({ port: 0, host: HOST });
-    const port = (app.server.address() as AddressInfo).port;
+    const port = await listen(app);
     const tokens = { unscoped: await loginAs(port, 'admin'), scoped: await loginAs(port, 'branch') };
     const picks = branchMembers(POOL, options.members);
 

@@ -1,23 +1,18 @@
 // Benchmark: logins/s and envelope round trips/s of the real server, against a raw node:http floor on this machine.
 // Usage: npx tsx scripts/bench-session.ts [--logins N] [--seconds S] [--concurrency C] [--postgres URL]
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { readConfig } from '../server/platform/core/config';
-import { openDatabase } from '../server/platform/db/database';
 import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
-import { createServer } from '../server/platform/server';
-import { closeFloor, cpuSnapshot, positive, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
-import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
+import { loadFlags, readFlags } from './benchFlags';
+import { benchDatabase, closeFloor, cpuSnapshot, startServer, percentile, statusOf, writeJson, type CpuSnapshot, runBenchmark } from './benchSupport';
 
 const HOST = '127.0.0.1';
 const SQLITE_FILE = '.tmp/bench/bench.sqlite';
@@ -31,28 +26,12 @@ const MAX_REQUESTS_PER_RUN = 2_000_000;
 
 // ---------------------------------------------------------------- options
 
-interface Options {
-  logins: number;
-  seconds: number;
-  concurrency: number;
-  postgres: string | undefined;
-}
-
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      logins: { type: 'string' },
-      seconds: { type: 'string' },
-      concurrency: { type: 'string' },
-      postgres: { type: 'string' },
-    },
+function readOptions() {
+  return readFlags({
+    logins: { type: 'number', default: 200, round: 'ceil' },
+    ...loadFlags(5),
+    postgres: { type: 'string' },
   });
-  return {
-    logins: Math.ceil(positive('logins', values.logins, 200)),
-    seconds: positive('seconds', values.seconds, 5),
-    concurrency: Math.ceil(positive('concurrency', values.concurrency, 50)),
-    postgres: values.postgres,
-  };
 }
 
 // ---------------------------------------------------------------- HTTP client
@@ -150,41 +129,10 @@ async function runLoad(concurrency: number, durationMs: number, limit: number, s
   return { count: latenciesMs.length, seconds: (performance.now() - started) / 1000, latenciesMs, ...coresSince(cpu) };
 }
 
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
 // ---------------------------------------------------------------- the real server
 
-interface BenchServer {
-  port: number;
-  close(): Promise<void>;
-}
-
-function freshSqliteFile(): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(SQLITE_FILE + suffix, { force: true });
-}
-
-async function startServer(databaseUrl: string, schema: string | undefined): Promise<BenchServer> {
-  // A cheap captcha (solving it is not what is measured) that outlives a long pre-solving phase.
-  const config = readConfig({ CAPTCHA_MAX_NUMBER: '1000', CAPTCHA_EXPIRES_SECONDS: '3600', STATIC_DIR: '.tmp/no-app' });
-  const database = openDatabase(databaseUrl, { schema });
-  // Migrated and seeded with the demo users, as server/main.ts does.
-  const { app } = await createServer({ config, database, logger: false }).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
-  await app.listen({ port: 0, host: HOST });
-  const port = (app.server.address() as AddressInfo).port;
-  return {
-    port,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
+/** A cheap captcha (solving it is not what is measured) that outlives a long pre-solving phase. */
+const SERVER_ENV = { CAPTCHA_MAX_NUMBER: '1000', CAPTCHA_EXPIRES_SECONDS: '3600', STATIC_DIR: '.tmp/no-app' };
 
 // ---------------------------------------------------------------- the raw node:http floor
 
@@ -326,16 +274,10 @@ async function main(): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(options.concurrency, LOGIN_CONCURRENCY) });
   try {
-    let schema: string | undefined;
-    if (options.postgres) {
-      const url = options.postgres;
-      schema = await createSchema(url, 'bench');
-      const created = schema;
-      cleanups.push(() => dropSchema(url, created));
-    } else {
-      freshSqliteFile();
-    }
-    const server = await startServer(options.postgres ?? `sqlite:${SQLITE_FILE}`, schema);
+    const { url, schema, drop } = await benchDatabase(options.postgres, 'bench', SQLITE_FILE);
+    cleanups.push(drop);
+    // Migrated and seeded with the demo users, as server/main.ts does.
+    const server = await startServer(url, { schema }, SERVER_ENV);
     cleanups.push(() => server.close());
 
     const logins = await benchLogins(agent, server.port, options.logins);

@@ -1,23 +1,28 @@
 // The harness the HTTP benchmarks share (bench-list.ts, bench-member.ts; bench-session.ts takes its small
-// parts): option parsing, the raw drivers and the node:http floor with the guard's SQL, closed-loop load
+// parts): the raw drivers and the node:http floor with the guard's SQL, closed-loop load
 // clients in a worker thread, CPU accounting (the serving thread's own CPU time per request, a figure a
-// busy machine skews far less than req/s), an optional CPU profile of the serving thread, login, printing.
+// busy machine skews far less than req/s), an optional CPU profile of the serving thread, the real server on a
+// port, login, percentiles, printing. Command lines are benchFlags.ts's.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
+import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import type { LogEvent } from 'kysely';
 import { solveChallenge } from 'altcha-lib';
 import { APP_ID } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
-import { preparedStatements } from '../server/platform/db/database';
-import { createSchema } from '../server/platform/db/pgSchema';
+import { readConfig } from '../server/platform/core/config';
+import { openDatabase, preparedStatements, type Database, type DatabaseOptions } from '../server/platform/db/database';
+import { createServer, type ServerOptions } from '../server/platform/server';
+import { createSchema, dropSchema } from '../server/platform/db/pgSchema';
 import { liveGuardRow, type GuardRow } from '../server/platform/session/sessionStore';
 import { DEMO_PASSWORD } from '../server/userManagement/users/userData';
 
@@ -28,7 +33,7 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 /** Upper bound on requests of one phase, whatever the duration. */
 const MAX_REQUESTS_PER_PHASE = 2_000_000;
 
-// ---------------------------------------------------------------- options, CPU
+// ---------------------------------------------------------------- CPU
 
 export interface CpuSnapshot {
   machineBusyMs: number;
@@ -60,13 +65,6 @@ export async function otherLoad(ms: number): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, ms));
   const end = cpuSnapshot();
   return Math.max(0, end.machineBusyMs - start.machineBusyMs - (end.processMs - start.processMs)) / (end.at - start.at);
-}
-
-export function positive(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
-  return value;
 }
 
 /** A CPU profile of this thread (the serving one) from now until stop() writes it to `file`. */
@@ -186,6 +184,72 @@ export async function startFloor(raw: RawDb, guard: FloorGuard | undefined, func
   return { server, port: (server.address() as AddressInfo).port };
 }
 
+/** Starts a created server listening on a free port of HOST; its port. */
+export async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: HOST });
+  return (app.server.address() as AddressInfo).port;
+}
+
+export interface BenchServer {
+  app: FastifyInstance;
+  database: Database;
+  port: number;
+  /** Stops the server, then closes its database. */
+  close(): Promise<void>;
+}
+
+/** The real server over `url` (opened with `options`), configured by `env`, listening on a free port of HOST. */
+export async function startServer(url: string, options: DatabaseOptions, env: Record<string, string>, logger: ServerOptions['logger'] = false): Promise<BenchServer> {
+  const database = openDatabase(url, options);
+  try {
+    const { app } = await createServer({ config: readConfig(env), database, logger });
+    const port = await listen(app);
+    return { app, database, port, close: () => app.close().then(() => database.close()) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** A server's settings for a bench that brings its own data: no demo members, no jobs, warnings only. */
+export const QUIET_SERVER = { LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-app', DEMO_MEMBERS: '0', JOBS_ENABLED: 'false' };
+
+/**
+ * `use` with the real server (startServer's) over a bench's empty database (benchDatabase's); then the server
+ * is stopped, its database closed and a PostgreSQL schema dropped, whatever `use` did.
+ */
+export async function withBenchServer(database: { postgres: string | undefined; schema: string; file: string; log?: DatabaseOptions['log'] }, env: Record<string, string>, use: (server: BenchServer, schema: string | undefined) => Promise<void>): Promise<void> {
+  const { url, schema, drop } = await benchDatabase(database.postgres, database.schema, database.file);
+  try {
+    const server = await startServer(url, { schema, ...(database.log ? { log: database.log } : {}) }, env);
+    try {
+      await use(server, schema);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+/** A logger's stream that drops every line. */
+export const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+/**
+ * `run` on SQLite (`sqliteUrl`), then, given `postgres`, on PostgreSQL in a schema of its own made from `schema`
+ * and dropped after it.
+ */
+export async function sqliteThenPostgres(sqliteUrl: string, postgres: string | undefined, schema: string, run: (side: 'sqlite' | 'postgres', url: string, schema?: string) => Promise<void>): Promise<void> {
+  await run('sqlite', sqliteUrl);
+  if (!postgres) return;
+  const made = await createSchema(postgres, schema);
+  try {
+    await run('postgres', postgres, made);
+  } finally {
+    await dropSchema(postgres, made);
+  }
+}
+
 export function closeFloor(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
@@ -200,22 +264,35 @@ export interface SampleRequest {
 }
 
 export interface Envelope<T> {
-  status?: { responsecode?: string };
+  status?: { responsecode?: string; responsemessage?: string };
   paging?: { page: number; limit: number; totalrecord: number };
   result?: T;
 }
 
 let seqno = 0;
 
-/** One envelope call; anything but HTTP 200 with a success code throws. */
-export async function call<T>(port: number, path: string, token: string, request: SampleRequest): Promise<Envelope<T>> {
+/** One envelope call, whatever it answers: the HTTP status and the envelope. */
+export async function send<T>(port: number, path: string, token: string, request: SampleRequest): Promise<{ http: number; text: string; body: Envelope<T> }> {
   seqno++;
   const text = JSON.stringify({ identity: { reqtxnid: `bench-main-${seqno}`, reqdate: new Date().toISOString(), appid: APP_ID, userid: '', signature: token, seqno }, ...request });
   const reply = await fetch(`http://${HOST}:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: text });
   const body = (await reply.text()) || '{}';
-  const parsed = JSON.parse(body) as Envelope<T>;
-  if (reply.status !== 200 || parsed.status?.responsecode !== CODES.SUCCESS) throw new Error(`${path} answered HTTP ${reply.status}: ${body.slice(0, 300)}`);
-  return parsed;
+  return { http: reply.status, text: body, body: JSON.parse(body) as Envelope<T> };
+}
+
+/** One envelope call; anything but HTTP 200 with a success code throws. */
+export async function call<T>(port: number, path: string, token: string, request: SampleRequest): Promise<Envelope<T>> {
+  const reply = await send<T>(port, path, token, request);
+  if (reply.http !== 200 || reply.body.status?.responsecode !== CODES.SUCCESS) throw new Error(`${path} answered HTTP ${reply.http}: ${reply.text.slice(0, 300)}`);
+  return reply.body;
+}
+
+/** A new captcha of the server, solved: the recaptcha field a login sends. */
+export async function solvedCaptcha(port: number): Promise<string> {
+  const { result: c } = await call<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>(port, '/api/session/captcha', '', { parameter: {} });
+  const solution = await solveChallenge(c!.challenge, c!.salt, c!.algorithm, c!.maxnumber).promise;
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ algorithm: c!.algorithm, challenge: c!.challenge, number: solution.number, salt: c!.salt, signature: c!.signature })).toString('base64');
 }
 
 /** Signs in as the seeded admin (captcha solved here) and returns the bearer token. */
@@ -223,10 +300,7 @@ export const loginAsAdmin = (port: number): Promise<string> => loginAs(port, 'ad
 
 /** Signs in as a seeded demo user (captcha solved here) and returns the bearer token. */
 export async function loginAs(port: number, username: string): Promise<string> {
-  const { result: c } = await call<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>(port, '/api/session/captcha', '', { parameter: {} });
-  const solution = await solveChallenge(c!.challenge, c!.salt, c!.algorithm, c!.maxnumber).promise;
-  if (!solution) throw new Error('captcha not solved');
-  const recaptcha = Buffer.from(JSON.stringify({ algorithm: c!.algorithm, challenge: c!.challenge, number: solution.number, salt: c!.salt, signature: c!.signature })).toString('base64');
+  const recaptcha = await solvedCaptcha(port);
   const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex');
   const { result } = await call<{ bearer: string }>(port, '/api/session/authenticate', '', { parameter: { data: { username, password, recaptcha } } });
   return result!.bearer;
@@ -350,7 +424,16 @@ export interface Load {
   profile?: string;
 }
 
-const percentile = (sorted: Float64Array, q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!);
+/**
+ * The q-quantile (0 < q <= 1) of sorted latencies, NaN when there are none. By nearest rank (the default): the
+ * smallest value with at least q of the samples at or below it; 'floor': the sample at index floor(q * n), the
+ * rule of the benches that use it (a sample higher on an even count).
+ */
+export function percentile(sorted: ArrayLike<number>, q: number, rank: 'nearest' | 'floor' = 'nearest'): number {
+  if (sorted.length === 0) return NaN;
+  const index = rank === 'nearest' ? Math.ceil(q * sorted.length) - 1 : Math.floor(q * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, index))]!;
+}
 
 /** Runs the load clients against a port: a warm-up, then the timed phase this measures. */
 export function drive(load: Load): Promise<RunResult> {
@@ -496,6 +579,17 @@ export function loadLine<S extends string>(idleOthers: number, results: Results<
   return `other processes: ${idleOthers.toFixed(2)} cores before start${busy ? ' -- WARNING: the machine was not quiet, req/s are skewed (see "other" below; the cpu columns much less)' : ''}`;
 }
 
+/** A load's figures on one line after `label`: rate, p50, p99, the serving thread's busy share and CPU a `per`, then `note`. */
+export const figuresLine = (label: string, run: RunResult, per: string, note: string) =>
+  `${label}${fmt(rate(run), 8)} /s   p50 ${fmt(run.p50, 6)} ms   p99 ${fmt(run.p99, 6)} ms   serving thread busy ${run.elu.toFixed(2)}, ${fmt(run.cpuUs, 5, 0)} µs cpu a ${per}   (${note})`;
+
+/** Other processes' load before the start and during `run`, with a warning when the machine was not quiet. */
+export const othersLine = (idleOthers: number, run: RunResult) =>
+  `other processes: ${idleOthers.toFixed(2)} cores before start, ${run.otherCores.toFixed(2)} during the run${idleOthers > 0.1 ? ' -- WARNING: the machine was not quiet' : ''}`;
+
+/** What a bench ran on: PostgreSQL in its schema, or its SQLite file. */
+export const databaseLine = (postgres: string | undefined, schema: string | undefined, file: string) => (postgres ? `PostgreSQL (schema ${schema})` : `SQLite file ${file}`);
+
 export const machineLine = (what: string) => `machine: ${cpus().length} cores, node ${process.version}, ${what}`;
 
 /** Runs a benchmark's main: a failure sets the exit code, and a lingering handle cannot hang the run. */
@@ -538,12 +632,15 @@ export function statementTimer() {
 }
 
 /**
- * A bench's empty database: with `postgres`, a schema of its own made there (`schema` names it); else a fresh
- * SQLite file (`file`), its folder's older files and the file's journal removed first.
+ * A bench's empty database: with `postgres`, a schema of its own made there (`schema` names it; drop() drops
+ * it); else a fresh SQLite file (`file`), its older copy and journal removed first.
  */
-export async function benchDatabase(postgres: string | undefined, schema: string, file: string): Promise<{ url: string; schema?: string }> {
-  if (postgres) return { url: postgres, schema: await createSchema(postgres, schema) };
+export async function benchDatabase(postgres: string | undefined, schema: string, file: string): Promise<{ url: string; schema?: string; drop(): Promise<void> }> {
+  if (postgres) {
+    const made = await createSchema(postgres, schema);
+    return { url: postgres, schema: made, drop: () => dropSchema(postgres, made) };
+  }
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   mkdirSync(dirname(file), { recursive: true });
-  return { url: `sqlite:${file}` };
+  return { url: `sqlite:${file}`, drop: async () => {} };
 }

@@ -3,19 +3,24 @@
 // parked flights), for benchmarks and the dashboard: npm run seed:volume -- --members 1000000 [--database URL]
 // [--schema name] [--chunk 10000] [--activity 0.36]. Prints the rows written and the time; refuses a database
 // that has members.
-import { parseArgs } from 'node:util';
 import { readConfig } from '../server/platform/core/config';
 import { seedVolume, VOLUME_DEFAULTS, VolumeRefusal } from '../server/demoPopulation/volumeSeed';
-import { positive } from './benchSupport';
+import { readFlags } from './benchFlags';
 
-const { values } = parseArgs({ options: { database: { type: 'string' }, members: { type: 'string' }, chunk: { type: 'string' }, activity: { type: 'string' }, schema: { type: 'string' } } });
+const values = readFlags({
+  database: { type: 'string' },
+  members: { type: 'number', default: 1_000_000, round: 'round' },
+  chunk: { type: 'number', default: VOLUME_DEFAULTS.chunk, round: 'round' },
+  activity: { type: 'number', default: VOLUME_DEFAULTS.activity },
+  schema: { type: 'string' },
+});
 const url = values.database ?? readConfig().databaseUrl;
 
 seedVolume({
   url,
-  members: Math.round(positive('members', values.members, 1_000_000)),
-  chunk: Math.round(positive('chunk', values.chunk, VOLUME_DEFAULTS.chunk)),
-  activity: positive('activity', values.activity, VOLUME_DEFAULTS.activity),
+  members: values.members,
+  chunk: values.chunk,
+  activity: values.activity,
   schema: values.schema,
   log: (line) => console.log(line),
 })
