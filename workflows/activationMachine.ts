@@ -4,6 +4,7 @@ import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
 import { MESSAGES } from '../engine/api/responseCodes';
 import {
+  CHECKING_KEY,
   answerOf,
   memberPasswordCall,
   newPasswordFieldErrors,
@@ -80,6 +81,7 @@ export const activationMachine = setup({
     noKey: { type: 'final' },
     // 'Please wait while your activation is processed'; without a key the call never starts.
     checking: {
+      tags: [CHECKING_KEY],
       always: { guard: 'noKey', target: 'noKey' },
       invoke: {
         id: 'retrieveKey',
@@ -95,18 +97,7 @@ export const activationMachine = setup({
         onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
       },
     },
-    activating: {
-      invoke: {
-        id: 'activate',
-        src: 'activate',
-        input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          { guard: { type: 'accepted', params: answerOf }, target: 'form', actions: { type: 'takeMemberId', params: answerOf } },
-          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
-        ],
-        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-      },
-    },
+    activating: form.keyCheck('activate', 'takeMemberId'),
     form: { initial: 'editing', states: form.states },
     done: { type: 'final' },
     failed: { type: 'final' },

@@ -116,16 +116,7 @@ export const memberResetMachine = setup({
     // 'Please wait is waiting for the validation process'; without a key the call never starts.
     validating: {
       always: { guard: 'noKey', target: 'request' },
-      invoke: {
-        id: 'validateKey',
-        src: 'validateKey',
-        input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          { guard: { type: 'accepted', params: answerOf }, target: 'form', actions: { type: 'takeMemberId', params: answerOf } },
-          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
-        ],
-        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-      },
+      ...form.keyCheck('validateKey', 'takeMemberId'),
     },
     form: { initial: 'editing', states: form.states },
     done: { type: 'final' },
