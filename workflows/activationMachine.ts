@@ -6,11 +6,9 @@ import { MESSAGES } from '../engine/api/responseCodes';
 import {
   CHECKING_KEY,
   answerOf,
-  memberPasswordCall,
-  newPasswordFieldErrors,
-  newPasswordForm,
+  memberChangePassword,
+  memberPasswordForm,
   type Answer,
-  type MemberPasswordCall,
   type NewPasswordErrors,
   type NewPasswordEvent,
 } from './newPasswordForm';
@@ -41,16 +39,7 @@ export const ACTIVATION_KEY_TYPE = 'ACTIVATION';
 
 const retrieveKey = injectedActor<ResponseEnvelope, { key: string }>('retrieveKey');
 const activate = injectedActor<ResponseEnvelope, { key: string }>('activate');
-const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
-
-const form = newPasswordForm<ActivationContext, ActivationEvent, 'changePassword', MemberPasswordCall>({
-  machine: 'activation',
-  actor: 'changePassword',
-  call: memberPasswordCall,
-  rules: newPasswordFieldErrors,
-  keyed: true,
-  successMessage: true,
-});
+const form = memberPasswordForm<ActivationContext, ActivationEvent>('activation');
 
 const retrieved = (params: Answer) => params.response.result as RetrievedKey | undefined;
 
@@ -60,7 +49,7 @@ export const activationMachine = setup({
     events: {} as ActivationEvent,
     input: {} as ActivationInput,
   },
-  actors: { retrieveKey, activate, changePassword },
+  actors: { retrieveKey, activate, changePassword: memberChangePassword },
   guards: {
     noKey: ({ context }) => !context.key,
     activationKey: (_, params: Answer) => isSuccess(params.response.status.responsecode) && retrieved(params)?.keytype === ACTIVATION_KEY_TYPE,

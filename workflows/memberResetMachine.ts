@@ -7,11 +7,9 @@ import { MESSAGES } from '../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../engine/rules';
 import {
   answerOf,
-  memberPasswordCall,
-  newPasswordFieldErrors,
-  newPasswordForm,
+  memberChangePassword,
+  memberPasswordForm,
   type Answer,
-  type MemberPasswordCall,
   type NewPasswordErrors,
   type NewPasswordEvent,
 } from './newPasswordForm';
@@ -42,16 +40,7 @@ export type MemberResetEvent =
 
 const requestReset = injectedActor<ResponseEnvelope, { username: string; recaptcha: string }>('requestReset');
 const validateKey = injectedActor<ResponseEnvelope, { key: string }>('validateKey');
-const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
-
-const form = newPasswordForm<MemberResetContext, MemberResetEvent, 'changePassword', MemberPasswordCall>({
-  machine: 'memberReset',
-  actor: 'changePassword',
-  call: memberPasswordCall,
-  rules: newPasswordFieldErrors,
-  keyed: true,
-  successMessage: true,
-});
+const form = memberPasswordForm<MemberResetContext, MemberResetEvent>('memberReset');
 
 export const memberResetMachine = setup({
   types: {
@@ -59,7 +48,7 @@ export const memberResetMachine = setup({
     events: {} as MemberResetEvent,
     input: {} as MemberResetInput,
   },
-  actors: { requestReset, validateKey, changePassword },
+  actors: { requestReset, validateKey, changePassword: memberChangePassword },
   guards: {
     noKey: ({ context }) => !context.key,
     usernameMissing: ({ event }) => event.type === 'SUBMIT_REQUEST' && !event.username.trim(),

@@ -7,6 +7,7 @@ import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { MEMBER_DEFAULT_PASSWORD } from '../domain/memberFlows';
 import { PASSWORD_MAX, SHELL_MESSAGES, passwordStrengthErrors } from '../engine/rules';
+import { injectedActor } from './injectedActor';
 
 export type NewPasswordField = 'newpassword' | 'confirmation';
 
@@ -177,3 +178,19 @@ export function newPasswordForm<TContext extends NewPasswordContext, TEvent exte
   });
   return { implementations, states, keyCheck };
 }
+
+/** The member link flows' (activation, reset) call: the injected member change-password actor. */
+export const memberChangePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
+
+/** The member link flows' form: the member change-password call with the common rules; it uses up the link's key. */
+export const memberPasswordForm = <TContext extends NewPasswordContext & { key: string; memberid: string | undefined }, TEvent extends EventObject>(
+  machine: string,
+) =>
+  newPasswordForm<TContext, TEvent, 'changePassword', MemberPasswordCall>({
+    machine,
+    actor: 'changePassword',
+    call: memberPasswordCall,
+    rules: newPasswordFieldErrors,
+    keyed: true,
+    successMessage: true,
+  });
