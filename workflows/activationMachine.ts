@@ -4,12 +4,11 @@ import { assign, setup } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
 import { MESSAGES } from '../engine/api/responseCodes';
 import {
+  CHECKING_KEY,
   answerOf,
-  memberPasswordCall,
-  newPasswordFieldErrors,
-  newPasswordForm,
+  memberChangePassword,
+  memberPasswordForm,
   type Answer,
-  type MemberPasswordCall,
   type NewPasswordErrors,
   type NewPasswordEvent,
 } from './newPasswordForm';
@@ -40,16 +39,7 @@ export const ACTIVATION_KEY_TYPE = 'ACTIVATION';
 
 const retrieveKey = injectedActor<ResponseEnvelope, { key: string }>('retrieveKey');
 const activate = injectedActor<ResponseEnvelope, { key: string }>('activate');
-const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
-
-const form = newPasswordForm<ActivationContext, ActivationEvent, 'changePassword', MemberPasswordCall>({
-  machine: 'activation',
-  actor: 'changePassword',
-  call: memberPasswordCall,
-  rules: newPasswordFieldErrors,
-  keyed: true,
-  successMessage: true,
-});
+const form = memberPasswordForm<ActivationContext, ActivationEvent>('activation');
 
 const retrieved = (params: Answer) => params.response.result as RetrievedKey | undefined;
 
@@ -59,7 +49,7 @@ export const activationMachine = setup({
     events: {} as ActivationEvent,
     input: {} as ActivationInput,
   },
-  actors: { retrieveKey, activate, changePassword },
+  actors: { retrieveKey, activate, changePassword: memberChangePassword },
   guards: {
     noKey: ({ context }) => !context.key,
     activationKey: (_, params: Answer) => isSuccess(params.response.status.responsecode) && retrieved(params)?.keytype === ACTIVATION_KEY_TYPE,
@@ -80,6 +70,7 @@ export const activationMachine = setup({
     noKey: { type: 'final' },
     // 'Please wait while your activation is processed'; without a key the call never starts.
     checking: {
+      tags: [CHECKING_KEY],
       always: { guard: 'noKey', target: 'noKey' },
       invoke: {
         id: 'retrieveKey',
@@ -95,18 +86,7 @@ export const activationMachine = setup({
         onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
       },
     },
-    activating: {
-      invoke: {
-        id: 'activate',
-        src: 'activate',
-        input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          { guard: { type: 'accepted', params: answerOf }, target: 'form', actions: { type: 'takeMemberId', params: answerOf } },
-          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
-        ],
-        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-      },
-    },
+    activating: form.keyCheck('activate', 'takeMemberId'),
     form: { initial: 'editing', states: form.states },
     done: { type: 'final' },
     failed: { type: 'final' },

@@ -1,10 +1,12 @@
 // The login page's forgot-password modal (spec 000 §2, §4, §5): username (with the captcha), full name, branch and
-// ticket office, new password. The server answers the username step with a flow ticket that every later call carries.
+// ticket office, new password. The server answers the username step with a flow ticket that every later call carries;
+// the last step is the shared new-password form, whose call also waits for every earlier step to be verified.
 import { assign, setup } from 'xstate';
-import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
+import type { ResponseEnvelope } from '../engine/api/envelope';
 import { MESSAGES } from '../engine/api/responseCodes';
 import { SHELL_MESSAGES, forgotPasswordErrors } from '../engine/rules';
 import { injectedActor } from './injectedActor';
+import { answerOf, newPasswordForm, type NewPasswordEvent } from './newPasswordForm';
 import { VERIFY_ALL_REQUIRED } from './shellTexts';
 
 export type ForgotPasswordField = 'username' | 'fullname' | 'branchcode' | 'tickoffid' | 'newpassword' | 'confirmation';
@@ -33,7 +35,7 @@ export type ForgotPasswordEvent =
   | { type: 'VERIFY_USERNAME'; username: string }
   | { type: 'VERIFY_FULLNAME'; fullname: string }
   | { type: 'VERIFY_BRANCH'; branchcode: string; tickoffid: string }
-  | { type: 'SUBMIT_PASSWORD'; newpassword: string; confirmation: string }
+  | NewPasswordEvent
   | { type: 'BACK' }
   | { type: 'CANCEL' };
 
@@ -49,7 +51,14 @@ export interface ForgotPasswordTicket {
 const verifyUsername = injectedActor<ResponseEnvelope<ForgotPasswordTicket>, { username: string; recaptcha: string }>('verifyUsername');
 const verifyFullname = injectedActor<ResponseEnvelope, { username: string; fullname: string; ticket: string }>('verifyFullname');
 const verifyBranch = injectedActor<ResponseEnvelope, { username: string; branchcode: string; tickoffid: string; ticket: string }>('verifyBranch');
-const resetPassword = injectedActor<ResponseEnvelope, { username: string; newpassword: string; ticket: string }>('resetPassword');
+const resetPassword = injectedActor<ResponseEnvelope, ForgotPasswordCall>('resetPassword');
+
+/** The last step's call; plain password: the modal's actor digests it before sending. */
+export interface ForgotPasswordCall {
+  username: string;
+  newpassword: string;
+  ticket: string;
+}
 
 const NOTHING_VERIFIED: ForgotPasswordContext['verified'] = { username: false, fullname: false, branchcode: false, tickoffid: false };
 
@@ -64,19 +73,33 @@ export function forgotPasswordFieldErrors(event: ForgotPasswordEvent): ForgotPas
       return required('fullname', event.fullname);
     case 'VERIFY_BRANCH':
       return { ...required('branchcode', event.branchcode), ...required('tickoffid', event.tickoffid) };
-    case 'SUBMIT_PASSWORD': {
-      if (!event.newpassword) return { newpassword: [SHELL_MESSAGES.required] };
-      const messages = forgotPasswordErrors(event.newpassword, event.confirmation);
-      const newpassword = messages.filter((message) => message !== SHELL_MESSAGES.confirmationInvalid);
-      const confirmation = messages.filter((message) => message === SHELL_MESSAGES.confirmationInvalid);
-      return { ...(newpassword.length ? { newpassword } : {}), ...(confirmation.length ? { confirmation } : {}) };
-    }
+    case 'SUBMIT_PASSWORD':
+      return forgotNewPasswordErrors(event);
     default:
       return {};
   }
 }
 
-const responseOf = ({ event }: { event: { output: ResponseEnvelope } }) => ({ response: event.output });
+/** The last step's rules: only the new password is required; its confirmation must match it. */
+export function forgotNewPasswordErrors(event: NewPasswordEvent): ForgotPasswordErrors {
+  if (!event.newpassword) return { newpassword: [SHELL_MESSAGES.required] };
+  const messages = forgotPasswordErrors(event.newpassword, event.confirmation);
+  const newpassword = messages.filter((message) => message !== SHELL_MESSAGES.confirmationInvalid);
+  const confirmation = messages.filter((message) => message === SHELL_MESSAGES.confirmationInvalid);
+  return { ...(newpassword.length ? { newpassword } : {}), ...(confirmation.length ? { confirmation } : {}) };
+}
+
+const form = newPasswordForm<ForgotPasswordContext, ForgotPasswordEvent, 'resetPassword', ForgotPasswordCall>({
+  machine: 'forgotPassword',
+  actor: 'resetPassword',
+  call: (context, event) => ({ username: context.username, newpassword: event.newpassword, ticket: context.ticket ?? '' }),
+  rules: forgotNewPasswordErrors,
+  // The flow ticket is no link key: a refused reset is the server's message on the form.
+  keyed: false,
+  // The login page shows the success message once the modal has closed (the machine's output).
+  successMessage: true,
+  requires: { holds: (context) => Object.values(context.verified).every(Boolean), message: VERIFY_ALL_REQUIRED },
+});
 
 export const forgotPasswordMachine = setup({
   types: {
@@ -85,11 +108,10 @@ export const forgotPasswordMachine = setup({
     output: {} as ForgotPasswordOutput,
   },
   actors: { verifyUsername, verifyFullname, verifyBranch, resetPassword },
+  // The earlier steps use the form's messages and its 'accepted' too; only their own field checks are theirs.
   guards: {
     captchaMissing: ({ context }) => context.captcha === undefined,
-    fieldsInvalid: ({ event }) => Object.keys(forgotPasswordFieldErrors(event)).length > 0,
-    allVerified: ({ context }) => Object.values(context.verified).every(Boolean),
-    accepted: (_, params: { response: ResponseEnvelope }) => isSuccess(params.response.status.responsecode),
+    stepInvalid: ({ event }) => Object.keys(forgotPasswordFieldErrors(event)).length > 0,
   },
   actions: {
     /** Injected: resets the captcha widget (it is single use). */
@@ -97,10 +119,7 @@ export const forgotPasswordMachine = setup({
     storeCaptcha: assign({ captcha: ({ event }) => (event.type === 'CAPTCHA_VERIFIED' ? event.payload : undefined) }),
     forgetCaptcha: assign({ captcha: undefined }),
     storeTicket: assign({ ticket: (_, params: { response: ResponseEnvelope }) => (params.response.result as ForgotPasswordTicket | undefined)?.ticket }),
-    showFieldErrors: assign({ fieldErrors: ({ event }) => forgotPasswordFieldErrors(event) }),
-    clearMessages: assign({ fieldErrors: {}, message: undefined }),
-    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
-    showServerMessage: assign({ message: (_, params: { response: ResponseEnvelope }) => params.response.status.responsemessage }),
+    showStepErrors: assign({ fieldErrors: ({ event }) => forgotPasswordFieldErrors(event) }),
     // A step sent again unverifies itself and every step after it.
     takeUsername: assign(({ event }) =>
       event.type === 'VERIFY_USERNAME' ? { username: event.username.trim(), verified: NOTHING_VERIFIED, ticket: undefined } : {},
@@ -126,7 +145,7 @@ export const forgotPasswordMachine = setup({
       }),
     }),
   },
-}).createMachine({
+}).extend(form.implementations).createMachine({
   id: 'forgotPassword',
   context: {
     captcha: undefined,
@@ -153,7 +172,7 @@ export const forgotPasswordMachine = setup({
         editing: {
           on: {
             VERIFY_USERNAME: [
-              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { guard: 'stepInvalid', actions: 'showStepErrors' },
               // The step's button waits for the captcha; without it nothing is sent.
               { guard: 'captchaMissing' },
               { target: 'verifying', actions: ['clearMessages', 'takeUsername'] },
@@ -169,11 +188,11 @@ export const forgotPasswordMachine = setup({
             input: ({ context }) => ({ username: context.username, recaptcha: context.captcha ?? '' }),
             onDone: [
               {
-                guard: { type: 'accepted', params: responseOf },
+                guard: { type: 'accepted', params: answerOf },
                 target: '#forgotPassword.fullname',
-                actions: [{ type: 'markVerified', params: { fields: ['username'] } }, { type: 'storeTicket', params: responseOf }],
+                actions: [{ type: 'markVerified', params: { fields: ['username'] } }, { type: 'storeTicket', params: answerOf }],
               },
-              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
             ],
             onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
           },
@@ -188,7 +207,7 @@ export const forgotPasswordMachine = setup({
         editing: {
           on: {
             VERIFY_FULLNAME: [
-              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { guard: 'stepInvalid', actions: 'showStepErrors' },
               { target: 'verifying', actions: ['clearMessages', 'takeFullname'] },
             ],
           },
@@ -200,11 +219,11 @@ export const forgotPasswordMachine = setup({
             input: ({ context }) => ({ username: context.username, fullname: context.fullname, ticket: context.ticket ?? '' }),
             onDone: [
               {
-                guard: { type: 'accepted', params: responseOf },
+                guard: { type: 'accepted', params: answerOf },
                 target: '#forgotPassword.branch',
                 actions: { type: 'markVerified', params: { fields: ['fullname'] } },
               },
-              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
             ],
             onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
           },
@@ -219,7 +238,7 @@ export const forgotPasswordMachine = setup({
         editing: {
           on: {
             VERIFY_BRANCH: [
-              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
+              { guard: 'stepInvalid', actions: 'showStepErrors' },
               { target: 'verifying', actions: ['clearMessages', 'takeBranch'] },
             ],
           },
@@ -231,11 +250,11 @@ export const forgotPasswordMachine = setup({
             input: ({ context }) => ({ username: context.username, branchcode: context.branchcode, tickoffid: context.tickoffid, ticket: context.ticket ?? '' }),
             onDone: [
               {
-                guard: { type: 'accepted', params: responseOf },
+                guard: { type: 'accepted', params: answerOf },
                 target: '#forgotPassword.password',
                 actions: { type: 'markVerified', params: { fields: ['branchcode', 'tickoffid'] } },
               },
-              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
+              { target: 'editing', actions: { type: 'showServerMessage', params: answerOf } },
             ],
             onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
           },
@@ -246,38 +265,7 @@ export const forgotPasswordMachine = setup({
       entry: 'clearMessages',
       on: { BACK: 'branch' },
       initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            SUBMIT_PASSWORD: [
-              { guard: 'fieldsInvalid', actions: 'showFieldErrors' },
-              { guard: 'allVerified', target: 'submitting', actions: 'clearMessages' },
-              { actions: ['clearMessages', { type: 'showMessage', params: { message: VERIFY_ALL_REQUIRED } }] },
-            ],
-          },
-        },
-        submitting: {
-          invoke: {
-            id: 'resetPassword',
-            src: 'resetPassword',
-            // The new password travels in the event only: it never sits in the context.
-            input: ({ context, event }) => ({
-              username: context.username,
-              newpassword: event.type === 'SUBMIT_PASSWORD' ? event.newpassword : '',
-              ticket: context.ticket ?? '',
-            }),
-            onDone: [
-              {
-                guard: { type: 'accepted', params: responseOf },
-                target: '#forgotPassword.done',
-                actions: { type: 'showServerMessage', params: responseOf },
-              },
-              { target: 'editing', actions: { type: 'showServerMessage', params: responseOf } },
-            ],
-            onError: { target: 'editing', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-          },
-        },
-      },
+      states: form.states,
     },
     // The app closes the modal and shows the login form.
     done: {

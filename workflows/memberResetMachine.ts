@@ -7,11 +7,9 @@ import { MESSAGES } from '../engine/api/responseCodes';
 import { SHELL_MESSAGES } from '../engine/rules';
 import {
   answerOf,
-  memberPasswordCall,
-  newPasswordFieldErrors,
-  newPasswordForm,
+  memberChangePassword,
+  memberPasswordForm,
   type Answer,
-  type MemberPasswordCall,
   type NewPasswordErrors,
   type NewPasswordEvent,
 } from './newPasswordForm';
@@ -42,16 +40,7 @@ export type MemberResetEvent =
 
 const requestReset = injectedActor<ResponseEnvelope, { username: string; recaptcha: string }>('requestReset');
 const validateKey = injectedActor<ResponseEnvelope, { key: string }>('validateKey');
-const changePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
-
-const form = newPasswordForm<MemberResetContext, MemberResetEvent, 'changePassword', MemberPasswordCall>({
-  machine: 'memberReset',
-  actor: 'changePassword',
-  call: memberPasswordCall,
-  rules: newPasswordFieldErrors,
-  keyed: true,
-  successMessage: true,
-});
+const form = memberPasswordForm<MemberResetContext, MemberResetEvent>('memberReset');
 
 export const memberResetMachine = setup({
   types: {
@@ -59,7 +48,7 @@ export const memberResetMachine = setup({
     events: {} as MemberResetEvent,
     input: {} as MemberResetInput,
   },
-  actors: { requestReset, validateKey, changePassword },
+  actors: { requestReset, validateKey, changePassword: memberChangePassword },
   guards: {
     noKey: ({ context }) => !context.key,
     usernameMissing: ({ event }) => event.type === 'SUBMIT_REQUEST' && !event.username.trim(),
@@ -116,16 +105,7 @@ export const memberResetMachine = setup({
     // 'Please wait is waiting for the validation process'; without a key the call never starts.
     validating: {
       always: { guard: 'noKey', target: 'request' },
-      invoke: {
-        id: 'validateKey',
-        src: 'validateKey',
-        input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          { guard: { type: 'accepted', params: answerOf }, target: 'form', actions: { type: 'takeMemberId', params: answerOf } },
-          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
-        ],
-        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-      },
+      ...form.keyCheck('validateKey', 'takeMemberId'),
     },
     form: { initial: 'editing', states: form.states },
     done: { type: 'final' },

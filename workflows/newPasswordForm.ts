@@ -1,11 +1,13 @@
 // The new-password form every password flow shares (member activation and reset, staff reset, the staff change of
-// an expired password): its event, its rules, and newPasswordForm(), the factory of its states, guards and actions,
-// so that each flow's machine declares only what differs: its call, its rules and whether the call uses up a key.
+// an expired password, the last step of the forgot-password modal): its event, its rules, and newPasswordForm(), the
+// factory of its states, guards and actions, so that each flow's machine declares only what differs: its call, its
+// rules, whether the call uses up a key, and what else the call waits for.
 import { assign, type EventObject } from 'xstate';
 import { isSuccess, type ResponseEnvelope } from '../engine/api/envelope';
 import { CODES, MESSAGES } from '../engine/api/responseCodes';
 import { MEMBER_DEFAULT_PASSWORD } from '../domain/memberFlows';
 import { PASSWORD_MAX, SHELL_MESSAGES, passwordStrengthErrors } from '../engine/rules';
+import { injectedActor } from './injectedActor';
 
 export type NewPasswordField = 'newpassword' | 'confirmation';
 
@@ -84,7 +86,15 @@ export interface NewPasswordFormOptions<TContext, TActor extends string, TCall> 
   keyed: boolean;
   /** The page shows the server's message of a success in place of the form; false where the flow's output says it. */
   successMessage: boolean;
+  /**
+   * What the call waits for besides valid fields (the forgot-password modal's verified steps): while `holds` is false,
+   * a valid form shows `message` and sends nothing.
+   */
+  requires?: { holds(context: TContext): boolean; message: string };
 }
+
+/** The tag of the states that check a link's key before the form: the page shows its waiting text meanwhile. */
+export const CHECKING_KEY = 'checkingKey';
 
 /**
  * The form's two states, 'editing' and 'submitting', and the guards and actions they name: the flow adds
@@ -95,11 +105,14 @@ export interface NewPasswordFormOptions<TContext, TActor extends string, TCall> 
 export function newPasswordForm<TContext extends NewPasswordContext, TEvent extends EventObject, TActor extends string, TCall>(
   options: NewPasswordFormOptions<TContext, TActor, TCall>,
 ) {
-  const { machine, actor, call, rules, keyed, successMessage } = options;
+  const { machine, actor, call, rules, keyed, successMessage, requires } = options;
   const submitted = (event: EventObject) => (event.type === 'SUBMIT_PASSWORD' ? (event as NewPasswordEvent) : undefined);
   const refusedKey = keyed
     ? // A used or expired key cannot succeed on a second try: the message replaces the form.
       [{ guard: { type: 'keyFailure' as const, params: answerOf }, target: `#${machine}.failed`, actions: { type: 'showServerMessage' as const, params: answerOf } }]
+    : [];
+  const unmet = requires
+    ? [{ guard: 'requirementUnmet' as const, actions: ['clearMessages' as const, { type: 'showMessage' as const, params: { message: requires.message } }] }]
     : [];
   const implementations = {
     guards: {
@@ -107,6 +120,7 @@ export function newPasswordForm<TContext extends NewPasswordContext, TEvent exte
         const form = submitted(event);
         return !!form && Object.keys(rules(form)).length > 0;
       },
+      requirementUnmet: ({ context }: { context: TContext }) => !!requires && !requires.holds(context),
       accepted: (_: unknown, params: Answer) => isSuccess(params.response.status.responsecode),
       keyFailure: (_: unknown, params: Answer) => KEY_FAILURE_CODES.includes(params.response.status.responsecode),
     },
@@ -125,6 +139,7 @@ export function newPasswordForm<TContext extends NewPasswordContext, TEvent exte
       on: {
         SUBMIT_PASSWORD: [
           { guard: 'passwordInvalid' as const, actions: 'showFieldErrors' as const },
+          ...unmet,
           { target: 'submitting', actions: 'clearMessages' as const },
         ],
       },
@@ -144,5 +159,38 @@ export function newPasswordForm<TContext extends NewPasswordContext, TEvent exte
       },
     },
   };
-  return { implementations, states };
+  /**
+   * The state that checks the link's key with the injected actor `checker` before the form: accepted, the flow's
+   * action `take` keeps what the answer names and the form shows; refused or failed, the message ends the flow.
+   */
+  const keyCheck = <TChecker extends string, TTake extends string>(checker: TChecker, take: TTake) => ({
+    tags: [CHECKING_KEY],
+    invoke: {
+      id: checker,
+      src: checker,
+      input: ({ context }: { context: TContext & { key: string } }) => ({ key: context.key }),
+      onDone: [
+        { guard: { type: 'accepted' as const, params: answerOf }, target: `#${machine}.form`, actions: { type: take, params: answerOf } },
+        { target: `#${machine}.failed`, actions: { type: 'showServerMessage' as const, params: answerOf } },
+      ],
+      onError: { target: `#${machine}.failed`, actions: { type: 'showMessage' as const, params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
+    },
+  });
+  return { implementations, states, keyCheck };
 }
+
+/** The member link flows' (activation, reset) call: the injected member change-password actor. */
+export const memberChangePassword = injectedActor<ResponseEnvelope, MemberPasswordCall>('changePassword');
+
+/** The member link flows' form: the member change-password call with the common rules; it uses up the link's key. */
+export const memberPasswordForm = <TContext extends NewPasswordContext & { key: string; memberid: string | undefined }, TEvent extends EventObject>(
+  machine: string,
+) =>
+  newPasswordForm<TContext, TEvent, 'changePassword', MemberPasswordCall>({
+    machine,
+    actor: 'changePassword',
+    call: memberPasswordCall,
+    rules: newPasswordFieldErrors,
+    keyed: true,
+    successMessage: true,
+  });

@@ -3,8 +3,7 @@
 import { assign, setup } from 'xstate';
 import type { ResponseEnvelope } from '../engine/api/envelope';
 import { STAFF_RESET_REDIRECT_MS } from '../domain/memberFlows';
-import { MESSAGES } from '../engine/api/responseCodes';
-import { answerOf, newPasswordFieldErrors, newPasswordForm, type Answer, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
+import { newPasswordFieldErrors, newPasswordForm, type Answer, type NewPasswordErrors, type NewPasswordEvent } from './newPasswordForm';
 import { injectedActor } from './injectedActor';
 
 export interface StaffResetInput {
@@ -57,18 +56,7 @@ export const staffResetMachine = setup({
   initial: 'validating',
   states: {
     // 'Please wait is waiting for the validation process'
-    validating: {
-      invoke: {
-        id: 'validateKey',
-        src: 'validateKey',
-        input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          { guard: { type: 'accepted', params: answerOf }, target: 'form', actions: { type: 'takeUsername', params: answerOf } },
-          { target: 'failed', actions: { type: 'showServerMessage', params: answerOf } },
-        ],
-        onError: { target: 'failed', actions: { type: 'showMessage', params: { message: MESSAGES.SOMETHING_WENT_WRONG } } },
-      },
-    },
+    validating: form.keyCheck('validateKey', 'takeUsername'),
     form: { initial: 'editing', states: form.states },
     failed: { type: 'final' },
     // The message shows for STAFF_RESET_REDIRECT_MS, then the page goes to / (spec 000 §4).

@@ -6,6 +6,7 @@ import { Alert, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useMachine } from '@xstate/react';
 import { forgotPasswordMachine, type ForgotPasswordErrors, type ForgotPasswordOutput } from '../../workflows/forgotPasswordMachine';
 import { AltchaCaptcha, type CaptchaHandle } from '../components/AltchaCaptcha';
+import { fieldStatus } from '../components/fieldStatus';
 import { SHELL_MODAL_WIDTH } from '../shell/pageTitle';
 import { forgotPasswordCalls } from './forgotPasswordCalls';
 
@@ -32,9 +33,6 @@ export function ForgotPasswordModal({ onDone }: Props) {
   useEffect(() => {
     if (state.status === 'done' && state.output) onDone(state.output);
   }, [state.status, state.output, onDone]);
-
-  const fieldStatus = (field: keyof ForgotPasswordErrors) =>
-    errors[field]?.length ? { validateStatus: 'error' as const, help: errors[field]!.map((message) => <div key={message}>{message}</div>) } : {};
 
   const next = () => {
     const values = form.getFieldsValue() as Record<string, string | undefined>;
@@ -64,7 +62,7 @@ export function ForgotPasswordModal({ onDone }: Props) {
       <Steps size="small" current={step} items={STEP_TITLES.map((title) => ({ title }))} style={{ margin: '8px 0 24px' }} />
       {state.context.message && <Alert type="error" showIcon title={state.context.message} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={next} preserve>
-        <Form.Item name="username" label="Username" hidden={step !== 0} {...fieldStatus('username')}>
+        <Form.Item name="username" label="Username" hidden={step !== 0} {...fieldStatus(errors.username)}>
           <Input placeholder="Username" autoComplete="username" />
         </Form.Item>
         {step === 0 && (
@@ -72,19 +70,19 @@ export function ForgotPasswordModal({ onDone }: Props) {
             <AltchaCaptcha ref={captchaRef} onChange={(payload) => send(payload ? { type: 'CAPTCHA_VERIFIED', payload } : { type: 'CAPTCHA_RESET' })} />
           </Form.Item>
         )}
-        <Form.Item name="fullname" label="Full Name" hidden={step !== 1} {...fieldStatus('fullname')}>
+        <Form.Item name="fullname" label="Full Name" hidden={step !== 1} {...fieldStatus(errors.fullname)}>
           <Input placeholder="Full Name" />
         </Form.Item>
-        <Form.Item name="branchcode" label="Branch Code" hidden={step !== 2} {...fieldStatus('branchcode')}>
+        <Form.Item name="branchcode" label="Branch Code" hidden={step !== 2} {...fieldStatus(errors.branchcode)}>
           <Input placeholder="Branch Code" />
         </Form.Item>
-        <Form.Item name="tickoffid" label="Ticket Office ID" hidden={step !== 2} {...fieldStatus('tickoffid')}>
+        <Form.Item name="tickoffid" label="Ticket Office ID" hidden={step !== 2} {...fieldStatus(errors.tickoffid)}>
           <Input placeholder="Ticket Office ID" />
         </Form.Item>
-        <Form.Item name="newpassword" label="New Password" hidden={step !== 3} {...fieldStatus('newpassword')}>
+        <Form.Item name="newpassword" label="New Password" hidden={step !== 3} {...fieldStatus(errors.newpassword)}>
           <Input.Password placeholder="New Password" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmation" label="Confirm Password" hidden={step !== 3} {...fieldStatus('confirmation')}>
+        <Form.Item name="confirmation" label="Confirm Password" hidden={step !== 3} {...fieldStatus(errors.confirmation)}>
           <Input.Password placeholder="Confirm Password" autoComplete="new-password" />
         </Form.Item>
         <button type="submit" hidden />

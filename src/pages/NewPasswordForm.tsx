@@ -4,6 +4,7 @@
 import { Alert, Button, Form, Input, type FormInstance } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { FieldErrors, NewPasswordEvent } from '../../workflows/newPasswordForm';
+import { fieldStatus } from '../components/fieldStatus';
 
 /** How the form looks on a public page and in the modal, with its labels. */
 const LOOKS = {
@@ -47,9 +48,4 @@ export function NewPasswordForm({ errors, message, busy, send, modal }: Props) {
       </Form>
     </>
   );
-}
-
-/** A field's messages under it, one a line. */
-function fieldStatus(messages: string[] | undefined) {
-  return messages?.length ? { validateStatus: 'error' as const, help: messages.map((text) => <div key={text}>{text}</div>) } : {};
 }

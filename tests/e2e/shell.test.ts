@@ -81,6 +81,8 @@ describe('staff shell in Chromium', () => {
     for (const message of ['At least 1 uppercase character.', 'At least 1 digit number.', 'At least 1 special character.', 'Invalid confirm password']) {
       expect(await modal.getByText(message, { exact: true }).count(), message).toBe(1);
     }
+    await settled(modal);
+    await page.screenshot({ path: `${screenshotDir}/forgot-password-rules.png` });
     await modal.getByPlaceholder('New Password').fill('Branch#Reset9');
     await modal.getByPlaceholder('Confirm Password').fill('Branch#Reset9');
     await modal.getByRole('button', { name: 'Set Password' }).click();

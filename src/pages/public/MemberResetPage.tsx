@@ -11,7 +11,6 @@ import type { CaptchaHandle } from '../../components/AltchaCaptcha';
 import { MemberResetRequest } from './MemberResetRequest';
 import { NewPasswordPage } from './NewPasswordPage';
 import { memberResetCalls } from './passwordCalls';
-import { passwordFlowView } from './passwordFlowView';
 
 /** The request form shows on the announcement route whatever its token; only /reset-password-member/{key} carries a key. */
 export default function MemberResetPage({ withKey = true }: { withKey?: boolean }) {
@@ -22,12 +21,7 @@ export default function MemberResetPage({ withKey = true }: { withKey?: boolean 
   });
   const { context } = state;
   return (
-    <NewPasswordPage
-      title={MEMBER_FLOW_TEXTS.memberResetTitle}
-      view={passwordFlowView(state)}
-      send={send}
-      waiting={state.matches('validating') ? MEMBER_FLOW_TEXTS.validationWaiting : undefined}
-    >
+    <NewPasswordPage title={MEMBER_FLOW_TEXTS.memberResetTitle} flow={state} send={send} waiting={MEMBER_FLOW_TEXTS.validationWaiting}>
       {state.matches('request') && (
         <MemberResetRequest
           message={context.message}

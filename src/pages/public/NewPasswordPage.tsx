@@ -5,14 +5,15 @@ import { Result } from 'antd';
 import type { NewPasswordEvent } from '../../../workflows/newPasswordForm';
 import { NewPasswordForm } from '../NewPasswordForm';
 import { PublicLayout, Waiting } from './PublicLayout';
-import type { PasswordFlowView } from './passwordFlowView';
+import { passwordFlowView, type PasswordFlowSnapshot } from './passwordFlowView';
 
 interface Props {
   title: string;
-  view: PasswordFlowView;
+  /** The flow's snapshot. */
+  flow: PasswordFlowSnapshot;
   send(event: NewPasswordEvent): void;
-  /** The spec's waiting text, while the flow checks the key. */
-  waiting: string | undefined;
+  /** The spec's waiting text, shown while the flow checks the key. */
+  waiting: string;
   /** Above the form (the staff reset's username). */
   header?: ReactNode;
   /** Under the success message (the staff reset's way back to the login page). */
@@ -20,11 +21,12 @@ interface Props {
   children?: ReactNode;
 }
 
-export function NewPasswordPage({ title, view, send, waiting, header, doneDetail, children }: Props) {
+export function NewPasswordPage({ title, flow, send, waiting, header, doneDetail, children }: Props) {
+  const view = passwordFlowView(flow);
   return (
     <PublicLayout title={title}>
       {children}
-      {waiting && <Waiting text={waiting} />}
+      {view.checkingKey && <Waiting text={waiting} />}
       {view.step === 'form' && (
         <>
           {header}

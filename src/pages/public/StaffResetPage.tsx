@@ -7,7 +7,6 @@ import { MEMBER_FLOW_TEXTS } from '../../../domain/memberFlows';
 import { staffResetMachine } from '../../../workflows/staffResetMachine';
 import { NewPasswordPage } from './NewPasswordPage';
 import { staffResetCalls } from './passwordCalls';
-import { passwordFlowView } from './passwordFlowView';
 
 export default function StaffResetPage() {
   const { id = '' } = useParams();
@@ -23,9 +22,9 @@ export default function StaffResetPage() {
   return (
     <NewPasswordPage
       title={MEMBER_FLOW_TEXTS.staffResetTitle}
-      view={passwordFlowView(state)}
+      flow={state}
       send={send}
-      waiting={state.matches('validating') ? MEMBER_FLOW_TEXTS.validationWaiting : undefined}
+      waiting={MEMBER_FLOW_TEXTS.validationWaiting}
       header={
         username && (
           <Typography.Paragraph type="secondary" className="public-title">

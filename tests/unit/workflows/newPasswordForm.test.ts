@@ -1,12 +1,14 @@
-// The shared new-password form: the factory on a machine of its own, then each of the four flows built with it,
+// The shared new-password form: the factory on a machine of its own, then each of the five flows built with it,
 // through the same success and failure transitions; spec words retyped.
+import { getStateNodes } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, setup, waitFor, type AnyStateMachine, type StateValue } from 'xstate';
+import { createActor, fromPromise, setup, waitFor, type AnyEventObject, type AnyStateMachine, type StateValue } from 'xstate';
 import type { ResponseEnvelope } from '../../../engine/api/envelope';
 import { activationMachine } from '../../../workflows/activationMachine';
 import { changePasswordMachine } from '../../../workflows/changePasswordMachine';
+import { forgotPasswordMachine } from '../../../workflows/forgotPasswordMachine';
 import { memberResetMachine } from '../../../workflows/memberResetMachine';
-import { newPasswordFieldErrors, newPasswordForm, type NewPasswordContext, type NewPasswordEvent } from '../../../workflows/newPasswordForm';
+import { CHECKING_KEY, newPasswordFieldErrors, newPasswordForm, type NewPasswordContext, type NewPasswordEvent } from '../../../workflows/newPasswordForm';
 import { staffResetMachine } from '../../../workflows/staffResetMachine';
 import { injectedActor } from '../../../workflows/injectedActor';
 
@@ -26,10 +28,12 @@ const offline = async (): Promise<ResponseEnvelope> => {
 describe('newPasswordForm on a machine of its own', () => {
   interface Context extends NewPasswordContext {
     key: string;
+    /** What the form's call also waits for in the test of `requires`. */
+    ready: boolean;
   }
   const setPassword = injectedActor<ResponseEnvelope, { key: string; newpassword: string }>('setPassword');
 
-  function machineOf(keyed: boolean) {
+  function machineOf(keyed: boolean, ready = true) {
     const form = newPasswordForm<Context, NewPasswordEvent, 'setPassword', { key: string; newpassword: string }>({
       machine: 'own',
       actor: 'setPassword',
@@ -37,20 +41,21 @@ describe('newPasswordForm on a machine of its own', () => {
       rules: newPasswordFieldErrors,
       keyed,
       successMessage: true,
+      requires: { holds: (context) => context.ready, message: 'Not ready yet' },
     });
     return setup({ types: { context: {} as Context, events: {} as NewPasswordEvent }, actors: { setPassword } })
       .extend(form.implementations)
       .createMachine({
         id: 'own',
-        context: { key: KEY, fieldErrors: {}, message: undefined },
+        context: { key: KEY, ready, fieldErrors: {}, message: undefined },
         initial: 'editing',
         states: { ...form.states, done: { type: 'final' }, failed: { type: 'final' } },
       });
   }
 
-  function start(keyed: boolean, answer: () => Promise<ResponseEnvelope>) {
+  function start(keyed: boolean, answer: () => Promise<ResponseEnvelope>, ready = true) {
     const setPasswordCall = vi.fn(async (_call: { input: { key: string; newpassword: string } }) => answer());
-    const actor = createActor(machineOf(keyed).provide({ actors: { setPassword: fromPromise(setPasswordCall) } })).start();
+    const actor = createActor(machineOf(keyed, ready).provide({ actors: { setPassword: fromPromise(setPasswordCall) } })).start();
     return { actor, setPasswordCall };
   }
   const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (snapshot) => !snapshot.matches('submitting'));
@@ -80,6 +85,17 @@ describe('newPasswordForm on a machine of its own', () => {
     await settled(actor);
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.message).toBe('Password rules not met');
+  });
+
+  it('sends nothing while what the call requires does not hold: the valid form shows the given message', () => {
+    const { actor, setPasswordCall } = start(true, async () => REFUSED, false);
+    actor.send({ type: 'SUBMIT_PASSWORD', newpassword: 'garuda', confirmation: '' });
+    expect(actor.getSnapshot().context.fieldErrors.confirmation).toEqual(['Required']);
+    expect(actor.getSnapshot().context.message).toBeUndefined();
+    actor.send(PASSWORD);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ fieldErrors: {}, message: 'Not ready yet' });
+    expect(setPasswordCall).not.toHaveBeenCalled();
   });
 
   it('keeps the form with the generic message when the call fails outright', async () => {
@@ -115,6 +131,8 @@ interface Flow {
   input: unknown;
   /** The actors before the form, each answering success. */
   steps: Record<string, ResponseEnvelope>;
+  /** What the user sends before the form, one event at a time (the forgot-password steps). */
+  events?: AnyEventObject[];
   /** The injected actor that sets the password. */
   actor: string;
   editing: StateValue;
@@ -168,6 +186,24 @@ const FLOWS: Record<string, Flow> = {
     // The modal closes; its output says what the caller shows.
     successMessage: undefined,
   },
+  'forgot password': {
+    machine: forgotPasswordMachine,
+    input: undefined,
+    steps: { verifyUsername: envelope('0000', 'Success', { ticket: 'flow-ticket-1' }), verifyFullname: envelope('0000', 'Success'), verifyBranch: envelope('0000', 'Success') },
+    events: [
+      { type: 'CAPTCHA_VERIFIED', payload: 'captcha-1' },
+      { type: 'VERIFY_USERNAME', username: 'agent01' },
+      { type: 'VERIFY_FULLNAME', fullname: 'Ayu Lestari' },
+      { type: 'VERIFY_BRANCH', branchcode: 'JKT', tickoffid: 'JKT01' },
+    ],
+    actor: 'resetPassword',
+    editing: { password: 'editing' },
+    call: { username: 'agent01', newpassword: 'Garuda#2024x', ticket: 'flow-ticket-1' },
+    // The flow ticket is no link key: the form stays.
+    keyRefused: { password: 'editing' },
+    // Kept for the machine's output, which the login page shows.
+    successMessage: 'Your password has been set',
+  },
 };
 
 function startFlow(flow: Flow, answer: () => Promise<ResponseEnvelope>) {
@@ -177,9 +213,14 @@ function startFlow(flow: Flow, answer: () => Promise<ResponseEnvelope>) {
   return { actor, passwordCall };
 }
 
-/** Waits for the flow to rest: at its form, or in a state after it. */
-const resting = (flow: Flow, actor: ReturnType<typeof startFlow>['actor']) =>
-  waitFor(actor, (snapshot) => snapshot.matches(flow.editing) || snapshot.matches('done') || snapshot.matches('failed'));
+/** Sends the flow's events, each once the call of the one before has answered, then waits for the flow to rest: at its form, or in a state after it. */
+async function resting(flow: Flow, actor: ReturnType<typeof startFlow>['actor']) {
+  for (const event of flow.events ?? []) {
+    actor.send(event);
+    await waitFor(actor, (snapshot) => Object.keys(snapshot.children).length === 0);
+  }
+  return waitFor(actor, (snapshot) => snapshot.matches(flow.editing) || snapshot.matches('done') || snapshot.matches('failed'));
+}
 
 describe.each(Object.entries(FLOWS))('the %s flow with the shared form', (_name, flow) => {
   it('sends its own call and reaches done', async () => {
@@ -228,5 +269,18 @@ describe.each(Object.entries(FLOWS))('the %s flow with the shared form', (_name,
     await waitFor(actor, (snapshot) => snapshot.context.message !== undefined);
     expect(actor.getSnapshot().matches(flow.keyRefused)).toBe(true);
     expect(actor.getSnapshot().context.message).toBe('This link has already been used');
+  });
+});
+
+describe('the key checks before the form', () => {
+  it.each([
+    ['activation', activationMachine, ['checking', 'activating']],
+    ['member reset', memberResetMachine, ['validating']],
+    ['staff reset', staffResetMachine, ['validating']],
+  ] as const)('the %s flow tags its key checks, and only them, for the waiting text', (_name, machine, states) => {
+    const tagged = getStateNodes(machine as AnyStateMachine)
+      .filter((node) => node.tags.includes(CHECKING_KEY))
+      .map((node) => node.path.join('.'));
+    expect(tagged.sort()).toEqual([...states].sort());
   });
 });
