@@ -112,19 +112,27 @@ export function openZip(path: string, at = new Date()): ZipWriter {
     if (!file.write(buffer)) await wait(file, 'drain');
   }
 
+  /**
+   * The fields local and central headers share, from the flags to the name's length, written at `at` (6 in a
+   * local header, 8 in a central one, after its "version made by").
+   */
+  function entryFields(header: Buffer, at: number, entry: Entry): void {
+    header.writeUInt16LE(entry.flags, at);
+    header.writeUInt16LE(DEFLATE, at + 2);
+    header.writeUInt16LE(time, at + 4);
+    header.writeUInt16LE(date, at + 6);
+    // With a data descriptor the CRC and sizes are zero in the local header and follow the data.
+    header.writeUInt32LE(entry.crc, at + 8);
+    header.writeUInt32LE(entry.compressed, at + 12);
+    header.writeUInt32LE(entry.size, at + 16);
+    header.writeUInt16LE(entry.name.length, at + 20);
+  }
+
   function localHeader(entry: Entry): Buffer {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
     header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(time, 10);
-    header.writeUInt16LE(date, 12);
-    // With a data descriptor the CRC and sizes are zero here and follow the data.
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressed, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
+    entryFields(header, 6, entry);
     header.writeUInt16LE(0, 28);
     return Buffer.concat([header, entry.name]);
   }
@@ -134,14 +142,7 @@ export function openZip(path: string, at = new Date()): ZipWriter {
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(VERSION, 4);
     header.writeUInt16LE(VERSION, 6);
-    header.writeUInt16LE(entry.flags, 8);
-    header.writeUInt16LE(DEFLATE, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(date, 14);
-    header.writeUInt32LE(entry.crc, 16);
-    header.writeUInt32LE(entry.compressed, 20);
-    header.writeUInt32LE(entry.size, 24);
-    header.writeUInt16LE(entry.name.length, 28);
+    entryFields(header, 8, entry);
     // Extra field, comment, disk, internal and external attributes: none.
     header.writeUInt32LE(entry.offset, 42);
     return Buffer.concat([header, entry.name]);
