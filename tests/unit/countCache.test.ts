@@ -28,7 +28,7 @@ describe('CountCache', () => {
     expect([await other, await elsewhere]).toEqual([7, 9]);
   });
 
-  it('reuses a count for later pages for a minute and for page 1 for two seconds', async () => {
+  it('reuses a count for later pages for a minute; page 1 after two seconds answers it while recounting', async () => {
     let now = 0;
     const cache = new CountCache(() => now);
     const c = counter();
@@ -40,10 +40,42 @@ describe('CountCache', () => {
     now = 2_100;
     expect(await cache.count('flight', 'q', 2, c.run)).toBe(100);
     expect(c.started()).toBe(1);
-    void cache.count('flight', 'q', 1, c.run);
+    // Page 1: the count it has at once, and one recount for every caller meanwhile.
+    expect(await cache.count('flight', 'q', 1, c.run)).toBe(100);
+    expect(await cache.count('flight', 'q', 1, c.run)).toBe(100);
     expect(c.started()).toBe(2);
-    now = 61_000;
+    c.finish(1, 120);
+    await Promise.resolve();
+    expect(await cache.count('flight', 'q', 1, c.run)).toBe(120);
+    expect(c.started()).toBe(2);
+    now = 63_000;
     expect(cache.get('flight', 'q', 2)).toBeUndefined();
+    // Past a minute page 1 waits for its count.
+    const fresh = cache.count('flight', 'q', 1, c.run);
+    expect(c.started()).toBe(3);
+    c.finish(2, 130);
+    expect(await fresh).toBe(130);
+  });
+
+  it('after a write, page 1 waits for a new count instead of answering the old one', async () => {
+    let now = 0;
+    const cache = new CountCache(() => now);
+    expect(await cache.count('flight', 'q', 1, async () => 100)).toBe(100);
+    now = 5_000;
+    cache.invalidate('flight');
+    expect(await cache.count('flight', 'q', 1, async () => 101)).toBe(101);
+  });
+
+  it('forgets a recount that failed behind a page 1 answer', async () => {
+    let now = 0;
+    const cache = new CountCache(() => now);
+    expect(await cache.count('flight', 'q', 1, async () => 100)).toBe(100);
+    now = 5_000;
+    expect(await cache.count('flight', 'q', 1, () => Promise.reject(new Error('database gone')))).toBe(100);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.count('flight', 'q', 1, async () => 102)).toBe(100);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.get('flight', 'q', 1)).toBe(102);
   });
 
   it('after a write, neither joins nor keeps a count that started before it', async () => {

@@ -1,5 +1,5 @@
 // totalrecord without a COUNT(*) on every page: a query's count is taken once, on its first page, and
-// reused for its other pages; callers asking for the same count while it runs share that one query.
+// reused for its other pages (a later first page shows it while it is recounted); callers asking for the same count while it runs share that one query.
 // Local writes to the resource drop its counts at once, and those of every resource over the same table
 // (a view's, kind "view", reads its source's table: a member saved on the member screen drops the counts
 // of Member Locked and Invalid Name Check too); counts taken on another app server's writes age out after
@@ -54,11 +54,22 @@ export class CountCache {
 
   /**
    * The cached total, or the count `run` takes: one run per query at a time, whoever asks. A count
-   * running when the resource is written is not joined by later callers (they count afresh).
+   * running when the resource is written is not joined by later callers (they count afresh). Page 1 with
+   * a count older than FIRST_PAGE_AGE_MS (but of no local write since, and under MAX_AGE_MS) is answered
+   * with it at once while the recount runs for the next search: nobody waits for a recount.
    */
   count(resource: string, query: string, page: number, run: () => Promise<number>): Promise<number> {
     const cached = this.get(resource, query, page);
     if (cached !== undefined) return Promise.resolve(cached);
+    const counting = this.counting(resource, query, run);
+    const stale = page <= 1 ? this.get(resource, query, 2) : undefined;
+    if (stale === undefined) return counting;
+    // The recount's failure reaches nobody: the next caller counts again.
+    counting.catch(() => undefined);
+    return Promise.resolve(stale);
+  }
+
+  private counting(resource: string, query: string, run: () => Promise<number>): Promise<number> {
     const generation = this.generation(resource);
     const key = `${resource}\u0000${generation}\u0000${query}`;
     let counting = this.running.get(key);
