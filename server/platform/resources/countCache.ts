@@ -8,8 +8,13 @@ import type { Catalogue } from '../../../engine/definition/catalogue';
 import { resourceModel } from '../../../engine/definition/compile';
 
 const MAX_AGE_MS = 60_000;
-/** Page 1 recounts unless its count is this fresh (a burst of first pages shares one count). */
-const FIRST_PAGE_AGE_MS = 2_000;
+/**
+ * Page 1 recounts (in the background, answering the count it has) once its count is this old: another app
+ * server's writes show in a first page's total within about this long. Every 2 s made a contains search of a
+ * common text recount without pause on PostgreSQL (each recount reads its ~50,000 matches) and halved the
+ * list's throughput (docs/benchmarks.md).
+ */
+const FIRST_PAGE_AGE_MS = 10_000;
 const MAX_ENTRIES = 5_000;
 
 interface Entry {
