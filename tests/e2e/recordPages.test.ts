@@ -254,9 +254,10 @@ describe('record pages in Chromium', () => {
       await dialog.locator('.ant-select').click();
       const list = page.locator('.ant-select-dropdown:visible');
       await settled(list);
-      const offered = await list.locator('.ant-select-item-option').allInnerTexts();
-      expect(offered).toContain('Hilton Hotels and Resorts');
-      expect(offered).not.toContain('Avis Car Rental');
+      // The options arrive with the pick list's data: wait for them, then read the whole offer once.
+      const options = () => list.locator('.ant-select-item-option').allInnerTexts();
+      await poll(options).toContain('Hilton Hotels and Resorts');
+      expect(await options()).not.toContain('Avis Car Rental');
       for (const name of ['Hilton Hotels and Resorts', 'Sarinah Department Store']) await list.locator(`.ant-select-item-option[title="${name}"]`).click();
       // The list stays open for more picks: a click on the title closes it.
       await dialog.locator('.ant-modal-title').click();
