@@ -32,6 +32,12 @@ export const CODES = {
   KEY_INVALID: '9010',
   KEY_USED: '9011',
   KEY_EXPIRED: '9012',
+  /** An API client past its expiry date. */
+  CLIENT_EXPIRED: '9013',
+  /** An API client called from an address outside its IP allow-list. */
+  ADDRESS_NOT_ALLOWED: '9014',
+  /** An API client's secret (and the tokens it gave) revoked, or past the overlap of a rotation. */
+  SECRET_REVOKED: '9015',
   TOO_MANY_REQUESTS: '4290',
   /** The database was busy with other writes for longer than a call waits: nothing was changed, try again. */
   BUSY: '5030',
@@ -86,6 +92,9 @@ export const CODE_DESCRIPTIONS: Record<keyof typeof CODES, CodeDescription> = {
   KEY_INVALID: { http: '200', meaning: 'A link (activation, reset) is not valid.' },
   KEY_USED: { http: '200', meaning: 'A link has been used already.' },
   KEY_EXPIRED: { http: '200', meaning: 'A link has expired; ask for a new one.' },
+  CLIENT_EXPIRED: { http: '401', meaning: 'The API client is past its expiry date: no token is issued and its tokens answer this code.' },
+  ADDRESS_NOT_ALLOWED: { http: '403', meaning: "The API client's IP allow-list does not hold the calling address." },
+  SECRET_REVOKED: { http: '401', meaning: "The API client's secret was revoked (or its rotation's overlap ended): no token is issued and its tokens answer this code." },
   TOO_MANY_REQUESTS: { http: '429', meaning: 'Too many requests from this client or address; try again later.' },
   BUSY: { http: '503', meaning: 'The database stayed busy after the transaction was retried; nothing was changed, try again in a moment.' },
   MEMBER_NOT_FOUND: { http: '200', meaning: 'No member has this member id or card number (spec text).' },
@@ -125,5 +134,9 @@ export const MESSAGES = {
   KEY_USED: 'This link has already been used',
   KEY_EXPIRED: 'This link has expired, please ask for a new one',
   TOO_MANY_REQUESTS: 'Too many requests, please try again later',
+  INVALID_CLIENT: 'Invalid client id or secret',
+  CLIENT_EXPIRED: 'This API client has expired',
+  ADDRESS_NOT_ALLOWED: 'This API client may not call from this address',
+  SECRET_REVOKED: 'This client secret has been revoked',
   BUSY: 'The system is busy, nothing was changed: please try again in a moment',
 } as const;

@@ -31,6 +31,7 @@ export function checkBulk(files: readonly { file: string; screen: PageDefinition
     screen.actions.forEach((action, a) => {
       if (isCustomAction(action) && action.download && action.set) report(`actions[${a}].download`, `"${action.name}": a download is served by the server (its answer is the file): it cannot "set" values`);
       if (isCustomAction(action) && action.open && (action.set || action.download)) report(`actions[${a}].open`, `"${action.name}": an action that opens its answer's path is served by the server: it cannot "set" values or be a download`);
+      if (isCustomAction(action) && action.reveal && (action.set || action.download || action.open)) report(`actions[${a}].reveal`, `"${action.name}": an action that reveals a secret is served by the server (its answer is the secret): it cannot "set" values, download or open`);
     });
     const refresh = screen.options?.refreshWhile;
     if (refresh) {

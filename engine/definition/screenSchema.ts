@@ -576,6 +576,10 @@ export interface CustomAction {
    * The answer's result.path is opened in a new tab (a member's receipt, spec 001 §7.5).
    */
   open?: boolean;
+  /**
+   * The answer's result.secret is shown once in a dialog to copy (an API client's new secret): the browser keeps it nowhere and the server cannot show it again.
+   */
+  reveal?: boolean;
 }
 /**
  * Screen-wide options.

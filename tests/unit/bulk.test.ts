@@ -113,6 +113,11 @@ describe('bulk actions', () => {
       `${FILE}: actions[1].open: "receipt": an action that opens its answer's path is served by the server: it cannot "set" values or be a download`,
     ]);
     expect(checkBulk([{ file: FILE, screen: screen({ bulk: [], actions: ['view', { name: 'receipt', label: 'Receipt', function: 'DOWNLOAD', open: true }] }) }])).toEqual([]);
+    // A secret shown once (an API client's new secret) is the server's answer too.
+    const revealer = screen({ bulk: [], actions: ['view', { name: 'new-secret', label: 'New Secret', function: 'UPDATE', reveal: true, set: { status: 'ACTIVE' } }] });
+    expect(checkBulk([{ file: FILE, screen: revealer }])).toEqual([
+      `${FILE}: actions[1].reveal: "new-secret": an action that reveals a secret is served by the server (its answer is the secret): it cannot "set" values, download or open`,
+    ]);
     const nowhere = screen({ options: { refreshWhile: { field: 'nosuch', values: ['X'], seconds: 2 } } });
     expect(checkBulk([{ file: FILE, screen: nowhere }])).toEqual([`${FILE}: options.refreshWhile.field: "nosuch" is not a field of the screen`]);
   });

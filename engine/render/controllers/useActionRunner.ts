@@ -1,7 +1,7 @@
 // Runs a row's action on the server: behind its confirmation (or a reason dialog), then a toast and the
-// rows read again; files the server makes for a row are saved or opened instead.
-import { useState } from 'react';
-import { App } from 'antd';
+// rows read again; files the server makes for a row are saved or opened instead, a secret shown once.
+import { createElement, useState } from 'react';
+import { App, Typography } from 'antd';
 import { isSuccess } from '../../api/envelope';
 import { MESSAGES } from '../../api/responseCodes';
 import { confirmationText, isCustomAction } from '../../definition/compile';
@@ -38,6 +38,11 @@ export function useActionRunner(screen: ScreenDefinition, reload: () => void) {
       // A file to save (a per-row result): the rows are unchanged.
       saveFile(answer.result);
       message.success(answer.status.responsemessage || MESSAGES.DOWNLOADING);
+    } else if (ok && isCustomAction(action) && action.reveal && answer.result) {
+      // A secret the server keeps only as a hash: shown once, to copy now.
+      const secret = String((answer.result as { secret?: string }).secret ?? '');
+      modal.info({ title: answer.status.responsemessage, width: 640, content: createElement(Typography.Paragraph, { code: true, copyable: true, 'data-testid': 'revealed-secret' }, secret) });
+      reload();
     } else if (ok) {
       message.success(answer.status.responsemessage);
       reload();
