@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { APP_ID, CLIENT_VERSION, type RequestEnvelope, type ResponseEnvelope } from '../../engine/api/envelope';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 import type { Schema } from './db/schema';
-import type { Action, ActionContext } from './core/action';
+import type { Action, ActionContext, SessionUser } from './core/action';
 import { ApiError, asApiError, forbidden, unauthenticated } from './core/apiError';
 import type { ServerConfig } from './core/config';
 import { envelopeSchema } from './core/envelopeSchema';
@@ -20,6 +20,7 @@ import { isDatabaseBusy } from './db/writeTransactions';
 import { RouteValidators } from './core/routeValidators';
 import { RequestLog } from './core/requestLog';
 import { findSessionUser } from './session/sessionStore';
+import { findClientCaller, isClientToken, logClientCall } from './session/clientTokens';
 import { grantsAny } from './core/permissions';
 import type { Mailer } from './core/mailer';
 import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './session/fileLinks';
@@ -294,7 +295,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (body.paging?.limit === 0) throw new ApiError(CODES.BAD_REQUEST, 'Invalid request: body.paging.limit must be -1 (every row) or from 1 to 1000', 400);
       const token = bearerOf(request, body);
       const at = now();
+      if (token !== undefined && isClientToken(token)) {
+        // An API client's call: checked against the client, run as the client's user, logged whatever its answer.
+        const caller = await findClientCaller(db, token, at, needed, request.ip);
+        if (!caller) throw unauthenticated();
+        let code: string = CODES.INTERNAL;
+        try {
+          if (caller.refusal) throw caller.refusal;
+          const response = await answer(body, token, caller, request);
+          code = response.status.responsecode;
+          return reply.headers(API_HEADERS).type('application/json').send(response);
+        } catch (error) {
+          const known = asApiError(error);
+          if (known instanceof ApiError) code = known.code;
+          throw error;
+        } finally {
+          await logClientCall(db, caller.user.username, action.path, code, request.ip, now());
+        }
+      }
       const session = token ? await findSessionUser(db, token, at, needed) : undefined;
+      return reply.headers(API_HEADERS).type('application/json').send(await answer(body, token, session, request));
+    });
+
+    /** The action's answer for a caller found by its token (or none): the guard, the member's scope, the handler. */
+    async function answer(body: RequestEnvelope, token: string | undefined, session: { user: SessionUser; granted: boolean } | undefined, request: FastifyRequest): Promise<ResponseEnvelope> {
       const user = session?.user;
       if (action.guard !== 'public') {
         if (!session) throw unauthenticated();
@@ -323,8 +347,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (outcome.paging) response.paging = outcome.paging;
       if (outcome.signature) response.identity = { signature: outcome.signature };
       if (outcome.result !== undefined) response.result = outcome.result;
-      return reply.headers(API_HEADERS).type('application/json').send(response);
-    });
+      return response;
+    }
   }
 
   // Version check (spec 000 §4) and the idle time (spec 000 §9): plain files, never cached.

@@ -516,7 +516,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
   ['FormPlacement', screenDefs.formPlacement, { section: 'optional', readOnlyOnEdit: 'optional', wide: 'optional' } satisfies Shape<FormPlacement>],
   ['CustomAction', screenDefs.customAction, {
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
-    input: 'optional', place: 'optional', visibleWhen: 'optional', download: 'optional', open: 'optional',
+    input: 'optional', place: 'optional', visibleWhen: 'optional', download: 'optional', open: 'optional', reveal: 'optional',
   } satisfies Shape<CustomAction>],
   ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional', refreshWhile: 'optional', uploadNote: 'optional' } satisfies Shape<ScreenOptions>],
   ['RecordPageDefinition', screenDefs.recordPage, { sections: 'required', navigator: 'optional', header: 'optional' } satisfies Shape<RecordPageDefinition>],

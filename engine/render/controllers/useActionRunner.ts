@@ -41,7 +41,7 @@ export function useActionRunner(screen: ScreenDefinition, reload: () => void) {
     } else if (ok && isCustomAction(action) && action.reveal && answer.result) {
       // A secret the server keeps only as a hash: shown once, to copy now.
       const secret = String((answer.result as { secret?: string }).secret ?? '');
-      modal.info({ title: answer.status.responsemessage, width: 640, content: createElement(Typography.Paragraph, { code: true, copyable: true, 'data-testid': 'revealed-secret' }, secret) });
+      modal.info({ title: answer.status.responsemessage, width: 640, content: createElement(Typography.Paragraph, { code: true, copyable: true }, secret) });
       reload();
     } else if (ok) {
       message.success(answer.status.responsemessage);

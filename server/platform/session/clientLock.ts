@@ -19,6 +19,8 @@ export const CLIENT_SCOPES = {
   MEMBER_RESET_MAIL: 'MEMBER_RESET_MAIL',
   /** Look-ups of the public mini-view by an address. */
   MINI_VIEW: 'MINI_VIEW',
+  /** Wrong secrets given for an API client id (server/platform/session/clientTokenActions.ts). */
+  API_CLIENT: 'API_CLIENT',
 } as const;
 export type ClientScope = (typeof CLIENT_SCOPES)[keyof typeof CLIENT_SCOPES];
 
