@@ -1,6 +1,6 @@
 // Accrual's API: posting air and non-air activity for a member's card (credited, rejected by the rules with
 // the reason, or parked; a credit by a role without MEMBER_POSTDIRECT waits for approval), the simulator (the same rating, nothing written), re-processing a parked activity,
-// and the rating correction of a member's activity. Activities are checked by Park Activity's field rules
+// bulk posting (bulkPosting.ts), and the rating correction of a member's activity. Activities are checked by Park Activity's field rules
 // (the posted fields are its fields), types and references first: bad input answers a field message and
 // changes nothing.
 import { CODES } from '../../../engine/api/responseCodes';
@@ -20,6 +20,7 @@ import { requestMenu } from '../../platform/approvals/approvalHooks';
 import { requestDomainApproval, writesDirect } from '../../platform/approvals/directWrites';
 import { labelsOf, writeContext } from './accrualHooks';
 import { postingQueueOf } from './postingQueue';
+import { bulkPostAction } from './bulkPosting';
 import {
   ACCRUAL_TEXTS,
   activityFieldTypes,
@@ -217,6 +218,16 @@ export function accrualActions(services: ModuleServices): Action[] {
   return [
     post('AIR', AIR_FIELDS, ['cardnumber', 'activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketissuedate']),
     post('NONAIR', NONAIR_FIELDS, ['cardnumber', 'activitydate', 'partnercode', 'activitycode']),
+    bulkPostAction({
+      guard: { function: actionFunctionCode(activityScreen, 'create') },
+      checked,
+      writesDirect: (ctx) => writesDirect(ctx, direct),
+      writeContext: (ctx) => writeContext(ctx, catalogue),
+      written: () => {
+        services.counts.invalidate(ACTIVITY_RESOURCE);
+        services.counts.invalidate(PARK_RESOURCE);
+      },
+    }),
 
     defineAction({
       path: ACCRUAL_SIMULATE_PATH,
