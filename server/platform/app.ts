@@ -20,7 +20,7 @@ import { isDatabaseBusy } from './db/writeTransactions';
 import { RouteValidators } from './core/routeValidators';
 import { RequestLog } from './core/requestLog';
 import { findSessionUser } from './session/sessionStore';
-import { findClientCaller, isClientToken, logClientCall } from './session/clientTokens';
+import { clientOfToken, findClientCaller, isClientToken, logClientCall } from './session/clientTokens';
 import { grantsAny } from './core/permissions';
 import type { Mailer } from './core/mailer';
 import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './session/fileLinks';
@@ -272,8 +272,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Security headers, computed once, set by each way an answer leaves (an action, the error and not-found
   // handlers, the GET routes, the static files) rather than by an onRequest hook: a hook costs every request
   // its hook runner (a few µs of the member summary's ~200).
-  app.setErrorHandler((error, request, reply) => {
+  /** Client calls the action's own path logged; any other a client makes (refused before its action: a body its schema refuses) is logged here. */
+  const clientLogged = new WeakSet<FastifyRequest>();
+  app.setErrorHandler(async (error, request, reply) => {
     const { http, body } = errorEnvelope(error, request);
+    const token = request.url.startsWith('/api/') && !clientLogged.has(request) ? bearerOf(request, request.body as RequestEnvelope | undefined) : undefined;
+    const clientid = token !== undefined && isClientToken(token) ? await clientOfToken(db, token, now()) : undefined;
+    if (clientid) await logClientCall(db, clientid, request.url.split('?')[0]!.slice(0, 255), body.status.responsecode, request.ip, now());
     return reply.status(http).headers(headersFor(request.url)).type('application/json').send(body);
   });
 
@@ -310,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           if (known instanceof ApiError) code = known.code;
           throw error;
         } finally {
+          clientLogged.add(request);
           await logClientCall(db, caller.user.username, action.path, code, request.ip, now());
         }
       }

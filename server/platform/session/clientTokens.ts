@@ -177,6 +177,12 @@ async function countCall(db: Kysely<Schema>, clientid: string, now: Date): Promi
   return Number(row.calls);
 }
 
+/** The client a live token belongs to, if any (a call refused before its action is logged under it). */
+export async function clientOfToken(db: Kysely<Schema>, token: string, now: Date): Promise<string | undefined> {
+  const row = (await any(db).selectFrom('api_client_token').select('clientid').where('tokenhash', '=', sha256Hex(token)).where('expiresat', '>', now.toISOString()).executeTakeFirst()) as { clientid: string } | undefined;
+  return row?.clientid;
+}
+
 /** A client's call in the user log, under the client's id, with the service and the answer's code. */
 export const logClientCall = (db: Kysely<Schema>, clientid: string, path: string, code: string, ip: string, now: Date): Promise<void> =>
   writeUserLog(db, { username: clientid, module: API_CLIENT_MODULE, legend: API_CLIENT_LEGENDS.CALL, recordkey: path, after: { code }, ip }, now);
