@@ -21,6 +21,7 @@ import { RouteValidators } from './core/routeValidators';
 import { RequestLog } from './core/requestLog';
 import { findSessionUser } from './session/sessionStore';
 import { clientOfToken, findClientCaller, isClientToken, logClientCall } from './session/clientTokens';
+import { flushClientCalls } from './session/clientCalls';
 import { grantsAny } from './core/permissions';
 import type { Mailer } from './core/mailer';
 import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './session/fileLinks';
@@ -278,10 +279,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { http, body } = errorEnvelope(error, request);
     const token = request.url.startsWith('/api/') && !clientLogged.has(request) ? bearerOf(request, request.body as RequestEnvelope | undefined) : undefined;
     const clientid = token !== undefined && isClientToken(token) ? await clientOfToken(db, token, now()) : undefined;
-    if (clientid) await logClientCall(db, clientid, request.url.split('?')[0]!.slice(0, 255), body.status.responsecode, request.ip, now());
+    if (clientid) logClientCall(db, clientid, request.url.split('?')[0]!.slice(0, 255), body.status.responsecode, request.ip, now());
     return reply.status(http).headers(headersFor(request.url)).type('application/json').send(body);
   });
 
+  // API clients' held call counts and log lines are written before the server stops.
+  app.addHook('onClose', () => flushClientCalls(db));
   app.decorate('apiActions', actions);
   for (const action of actions) {
     // What the guard needs of the action, taken once.
@@ -316,7 +319,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           throw error;
         } finally {
           clientLogged.add(request);
-          await logClientCall(db, caller.user.username, action.path, code, request.ip, now());
+          logClientCall(db, caller.user.username, action.path, code, request.ip, now());
         }
       }
       const session = token ? await findSessionUser(db, token, at, needed) : undefined;

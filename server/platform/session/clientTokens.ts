@@ -13,7 +13,9 @@ import { ApiError } from '../core/apiError';
 import { sha256Hex } from '../core/sha256';
 import { definitionDb } from '../db/definitionDb';
 import type { Schema } from '../db/schema';
-import { writeUserLog } from '../userlog/userLog';
+import { readRows } from '../db/database';
+import { compiledOnce, fill, slot } from '../db/compiledQueries';
+import { callsOf } from './clientCalls';
 
 /** A client's bearer token starts so: the guard tells it from a staff session's without a look-up. */
 export const CLIENT_TOKEN_PREFIX = 'alc_';
@@ -124,21 +126,30 @@ export interface ClientCaller {
   refusal?: ApiError;
 }
 
+/** The caller's read: token, client, role, secret and the grant of the function, compiled once per dialect (its slots the token's hash and the function). */
+function callerQuery(db: Kysely<Schema>) {
+  return compiledOnce(any(db), 'client-caller', () =>
+    any(db)
+      .selectFrom('api_client_token as t')
+      .innerJoin('api_client as c', 'c.clientid', 't.clientid')
+      .innerJoin('role as r', 'r.rolecode', 'c.rolecode')
+      .innerJoin('api_client_secret as s', 's.secretid', 't.secretid')
+      .leftJoin('role_permission as p', (join) => join.onRef('p.rolecode', '=', 'c.rolecode').on('p.functioncode', '=', slot(1)))
+      .select(['t.expiresat', 'c.clientid', 'c.clientname', 'c.rolecode', 'c.branchcode', 'c.partnercode', 'c.expirydate', 'c.ratelimit', 'c.ipallowlist', 'c.status', 'r.rolename', 'r.rowscope', 'r.status as rolestatus', 's.revokedat', 's.validuntil', 'p.granted'])
+      .where('t.tokenhash', '=', slot(0))
+      .compile(),
+  );
+}
+
+type CallerRow = ApiClientRow & { expiresat: string; rolename: string; rowscope: string | null; rolestatus: string; revokedat: string | null; validuntil: string | null; granted: number | null };
+
 /**
  * The caller of a client token: undefined when the token is unknown or past its time (401, ask for a new one);
  * otherwise the client as a SessionUser, and a refusal when the client is inactive or expired, the secret revoked,
  * the address outside its allow-list or the minute's calls past its rate limit.
  */
 export async function findClientCaller(db: Kysely<Schema>, token: string, now: Date, functioncode = '', ip: string): Promise<ClientCaller | undefined> {
-  const row = (await any(db)
-    .selectFrom('api_client_token as t')
-    .innerJoin('api_client as c', 'c.clientid', 't.clientid')
-    .innerJoin('role as r', 'r.rolecode', 'c.rolecode')
-    .innerJoin('api_client_secret as s', 's.secretid', 't.secretid')
-    .leftJoin('role_permission as p', (join) => join.onRef('p.rolecode', '=', 'c.rolecode').on('p.functioncode', '=', functioncode))
-    .select(['t.expiresat', 'c.clientid', 'c.clientname', 'c.rolecode', 'c.branchcode', 'c.partnercode', 'c.expirydate', 'c.ratelimit', 'c.ipallowlist', 'c.status', 'r.rolename', 'r.rowscope', 'r.status as rolestatus', 's.revokedat', 's.validuntil', 'p.granted'])
-    .where('t.tokenhash', '=', sha256Hex(token))
-    .executeTakeFirst()) as (ApiClientRow & { expiresat: string; rolename: string; rowscope: string | null; rolestatus: string; revokedat: string | null; validuntil: string | null; granted: number | null }) | undefined;
+  const [row] = await readRows<CallerRow>(db, fill(callerQuery(db), [sha256Hex(token), functioncode]));
   if (!row || row.expiresat <= now.toISOString()) return undefined;
   const user: SessionUser = {
     username: row.clientid,
@@ -156,25 +167,8 @@ export async function findClientCaller(db: Kysely<Schema>, token: string, now: D
   const refusal = clientRefusal(row, ip, now) ?? (secretLive(row, now) ? undefined : secretRevoked());
   if (refusal) return { user, granted, refusal };
   const limit = Number(row.ratelimit ?? 0);
-  if (limit > 0 && (await countCall(db, row.clientid, now)) > limit) return { user, granted, refusal: new ApiError(CODES.TOO_MANY_REQUESTS, MESSAGES.TOO_MANY_REQUESTS, 429) };
+  if (limit > 0 && callsOf(db).count(row.clientid, now) > limit) return { user, granted, refusal: new ApiError(CODES.TOO_MANY_REQUESTS, MESSAGES.TOO_MANY_REQUESTS, 429) };
   return { user, granted };
-}
-
-/** One more call in the client's current minute; answers the minute's count (one statement, shared by every app server). */
-async function countCall(db: Kysely<Schema>, clientid: string, now: Date): Promise<number> {
-  const minute = `${now.toISOString().slice(0, 16)}:00.000Z`;
-  const row = (await any(db)
-    .insertInto('api_client_rate')
-    .values({ clientid, windowstart: minute, calls: 1 })
-    .onConflict((oc) =>
-      oc.column('clientid').doUpdateSet((eb) => ({
-        calls: eb.case().when('api_client_rate.windowstart', '=', eb.ref('excluded.windowstart')).then(eb('api_client_rate.calls', '+', 1)).else(1).end(),
-        windowstart: eb.ref('excluded.windowstart'),
-      })),
-    )
-    .returning('calls')
-    .executeTakeFirstOrThrow()) as { calls: number | string };
-  return Number(row.calls);
 }
 
 /** The client a live token belongs to, if any (a call refused before its action is logged under it). */
@@ -183,6 +177,7 @@ export async function clientOfToken(db: Kysely<Schema>, token: string, now: Date
   return row?.clientid;
 }
 
-/** A client's call in the user log, under the client's id, with the service and the answer's code. */
-export const logClientCall = (db: Kysely<Schema>, clientid: string, path: string, code: string, ip: string, now: Date): Promise<void> =>
-  writeUserLog(db, { username: clientid, module: API_CLIENT_MODULE, legend: API_CLIENT_LEGENDS.CALL, recordkey: path, after: { code }, ip }, now);
+/** A client's call in the user log, under the client's id, with the service and the answer's code (written with the next flush). */
+export function logClientCall(db: Kysely<Schema>, clientid: string, path: string, code: string, ip: string, now: Date): void {
+  callsOf(db).log({ logdate: now.toISOString(), username: clientid, module: API_CLIENT_MODULE, legend: API_CLIENT_LEGENDS.CALL, recordkey: path, beforevalue: null, aftervalue: JSON.stringify({ code }), ip });
+}
