@@ -1,7 +1,7 @@
 // User management in Chromium: the User screen end to end (search, advanced search, paging, invalid then
 // valid create, edit, deactivate, reset by e-mail read on the Outbox screen, no deactivating oneself), a role's grant matrix taking
 // effect (a removed grant blocks the API at once and hides the menu at the next login), the user log, a statement
-// mail's PDF opened from the Outbox.
+// mail's PDF opened from the Outbox, an API client's new secret shown once.
 // Every test makes what it needs itself (the officer, the role, the log entry) so it passes alone or as a retry,
 // and waits on states only (an overlay settled, a pick taken, a toast shown), never on durations.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +14,9 @@ import { STAFF_RESET_TEXTS } from '../../server/userManagement/users/staffReset'
 import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sha256Hex } from '../../server/platform/core/sha256';
+import { CODES } from '../../engine/api/responseCodes';
+import { API_CLIENT_TEXTS } from '../../server/userManagement/apiClients/apiClientActions';
+import { CLIENT_TOKEN_PATH } from '../../server/platform/session/clientTokenActions';
 import { answerOk, answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
 const search = (page: Page) => page.locator('.engine-search');
@@ -224,6 +227,36 @@ describe('user management in Chromium', () => {
     expect((await fetch(response.url())).status).toBe(404);
     await page.context().unroute('**/files/**');
     for (const other of page.context().pages()) if (other !== page) await other.close();
+  });
+
+  it('shows an API client its new secret once, which buys a token; Revoke Old Secrets ends the rotation at once', async () => {
+    if (!(await exists('apiclient', { clientid: 'qz.crm' }))) {
+      const made = await api('/api/apiclient/create', { clientid: 'qz.crm', clientname: 'Qz CRM', rolecode: 'ADMIN', expirydate: '2099-12-31', ratelimit: 600 });
+      expect(made.body.status.responsecode).toBe('0000');
+    }
+    await page.goto('/api-client?clientid=qz.crm');
+    await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
+    const secretShown = async () => {
+      await page.getByRole('button', { name: 'New Secret' }).click();
+      await answerYes(page, 'Are you sure ?');
+      const dialog = page.getByRole('dialog').filter({ hasText: API_CLIENT_TEXTS.newSecret });
+      await settled(dialog);
+      const secret = await dialog.locator('code').innerText();
+      await page.screenshot({ path: `${screenshotDir}/api-client-secret.png` });
+      await answerOk(page, API_CLIENT_TEXTS.newSecret);
+      return secret;
+    };
+    const first = await secretShown();
+    const token = await rig.server.call(CLIENT_TOKEN_PATH, { clientid: 'qz.crm', secret: first });
+    expect(token.body.status.responsecode).toBe('0000');
+    // A second secret: the first works during the overlap until Revoke Old Secrets.
+    const second = await secretShown();
+    expect(second).not.toBe(first);
+    await page.getByRole('button', { name: 'Revoke Old Secrets' }).click();
+    await answerYes(page, 'Are you sure ?');
+    await toastShown(page, '1 secret(s) revoked');
+    expect((await rig.server.call(CLIENT_TOKEN_PATH, { clientid: 'qz.crm', secret: first })).body.status.responsecode).toBe(CODES.SECRET_REVOKED);
+    expect((await rig.server.call(CLIENT_TOKEN_PATH, { clientid: 'qz.crm', secret: second })).body.status.responsecode).toBe('0000');
   });
 
   it("refuses to deactivate the signed-in administrator's own account with its message; the session goes on", async () => {
