@@ -4,6 +4,7 @@
 // with the code) or PARKED. A segment credited before, or earlier in the call, is rejected as a file's row is.
 import { CODES } from '../../../engine/api/responseCodes';
 import { generateKey } from '../../../engine/definition/generatedKey';
+import { formatMessage } from '../../../engine/rules';
 import { defineAction, type Action, type ActionContext, type ActionResult } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
 import { countRollupsPerStatement } from '../../platform/rollups/rollupStore';
@@ -22,8 +23,6 @@ export const BULK_POST_TEXTS = {
   notAField: '{field} is not a field of an {type} activity',
   needsDirect: 'Bulk posting credits at once: the role needs the post-without-approval function',
 } as const;
-
-const say = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => (typeof values[k] === 'number' ? (values[k] as number).toLocaleString('en-US') : String(values[k] ?? '')));
 
 /** One row's answer, in the order sent (`row` counts from 1). */
 export interface BulkRowResult {
@@ -92,7 +91,7 @@ async function checkedRow(deps: BulkPostingDeps, ctx: ActionContext, data: Row):
   if (type !== 'AIR' && type !== 'NONAIR') throw new ApiError(CODES.VALIDATION, BULK_POST_TEXTS.activityType, 200, { activitytype: BULK_POST_TEXTS.activityType });
   const extra = Object.keys(fields).find((name) => !ROW_FIELDS[type].has(name));
   if (extra) {
-    const message = say(BULK_POST_TEXTS.notAField, { field: extra, type });
+    const message = formatMessage(BULK_POST_TEXTS.notAField, { field: extra, type });
     throw new ApiError(CODES.VALIDATION, message, 200, { [extra]: message });
   }
   return deps.checked(ctx, type, fields);
@@ -133,7 +132,8 @@ export function bulkPostAction(deps: BulkPostingDeps): Action {
       }
       const count = (status: BulkRowResult['status']) => results.filter((r) => r.status === status).length;
       const totals = { total: rows.length, credited: count('CREDITED'), rejected: count('REJECTED'), parked: count('PARKED') };
-      return { message: say(BULK_POST_TEXTS.summary, totals), result: { ...totals, rows: results } };
+      const figures = Object.fromEntries(Object.entries(totals).map(([name, n]) => [name, n.toLocaleString('en-US')]));
+      return { message: formatMessage(BULK_POST_TEXTS.summary, figures), result: { ...totals, rows: results } };
     },
   });
 }

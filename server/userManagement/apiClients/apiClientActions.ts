@@ -3,6 +3,7 @@
 // revocation of one. The screen's hooks check the IP allow-list and keep client ids apart from staff usernames.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../../engine/api/responseCodes';
+import { formatMessage } from '../../../engine/rules';
 import { actionFunctionCode, isCustomAction } from '../../../engine/definition/compile';
 import type { Catalogue } from '../../../engine/definition/catalogue';
 import type { ScreenDefinition } from '../../../engine/definition/screen';
@@ -26,14 +27,12 @@ export const API_CLIENT_TEXTS = {
   usernameTaken: 'A staff user already has this name: a client id must differ from every username',
 } as const;
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
-
 const MODULE = 'APICLIENT';
 const CLIENT_DATA = { type: 'object', required: ['clientid'], properties: { clientid: { type: 'string', minLength: 1, maxLength: 40 } } };
 
 async function mustFindClient(db: Kysely<Schema>, clientid: string): Promise<void> {
   const found = await definitionDb(db).selectFrom('api_client').select('clientid').where('clientid', '=', clientid).executeTakeFirst();
-  if (!found) throw new ApiError(CODES.NOT_FOUND, fill(API_CLIENT_TEXTS.clientNotFound, { clientid }));
+  if (!found) throw new ApiError(CODES.NOT_FOUND, formatMessage(API_CLIENT_TEXTS.clientNotFound, { clientid }));
 }
 
 function customGuard(screen: ScreenDefinition, name: string): { function: string } {
@@ -78,7 +77,7 @@ export function apiClientActions(catalogue: Catalogue): Action[] {
           if (revoked.length > 0) await logSecret(ctx, trx, API_CLIENT_LEGENDS.SECRET_REVOKED, clientid, { secretids: revoked });
           return revoked;
         });
-        return { message: ids.length > 0 ? fill(API_CLIENT_TEXTS.revoked, { n: ids.length }) : API_CLIENT_TEXTS.noneToRevoke, result: { secretids: ids } };
+        return { message: ids.length > 0 ? formatMessage(API_CLIENT_TEXTS.revoked, { n: ids.length }) : API_CLIENT_TEXTS.noneToRevoke, result: { secretids: ids } };
       },
     }),
     defineAction({
@@ -90,10 +89,10 @@ export function apiClientActions(catalogue: Catalogue): Action[] {
         await ctx.db.transaction().execute(async (trx) => {
           await mustFindClient(trx, clientid);
           const revoked = await revokeSecrets(trx, clientid, ctx.now(), secretid);
-          if (revoked.length === 0) throw new ApiError(CODES.NOT_FOUND, fill(API_CLIENT_TEXTS.secretNotFound, { secretid }));
+          if (revoked.length === 0) throw new ApiError(CODES.NOT_FOUND, formatMessage(API_CLIENT_TEXTS.secretNotFound, { secretid }));
           await logSecret(ctx, trx, API_CLIENT_LEGENDS.SECRET_REVOKED, clientid, { secretids: revoked });
         });
-        return { message: fill(API_CLIENT_TEXTS.revoked, { n: 1 }), result: { secretids: [secretid] } };
+        return { message: formatMessage(API_CLIENT_TEXTS.revoked, { n: 1 }), result: { secretids: [secretid] } };
       },
     }),
     defineAction({
