@@ -106,6 +106,11 @@ describe.each(testDatabases)('API clients on $name', (target) => {
     const [lookup, lookupStaff] = await Promise.all([call('/api/redemption/member', { cardnumber: card }, token), asAdmin('/api/redemption/member', { cardnumber: card })]);
     expect(lookup.body).toEqual(lookupStaff.body);
     expect(lookup.body.result).toMatchObject({ memberid, awardmiles: 1370 });
+    // And the Member screen's search by card.
+    const byCard = { paging: { limit: 10, page: 1 }, parameter: { criteria: { cardnumber: card } } };
+    const [listed, listedStaff] = await Promise.all([server.call('/api/member/list', undefined, { token, ...byCard }), server.call('/api/member/list', undefined, { token: admin, ...byCard })]);
+    expect(listed.body).toEqual(listedStaff.body);
+    expect((listed.body.result as Row[]).map((m) => m.memberid)).toEqual([memberid]);
     // A redemption debits the member's miles as a staff one does.
     const before = await balance(BUDI.memberid);
     const redeemed = await call('/api/redemption/confirm', { step1: { cardnumber: BUDI.cardnumber }, step2: { awardcode: 'AWD-DOM-Y' }, step3: { origin: 'CGK', destination: 'DPS', departuredate: '2027-02-10', isreturn: false, compartmentcode: 'Y', passenger: 1 }, step4: [SELF] }, token);
@@ -209,7 +214,7 @@ describe.each(testDatabases)('API clients on $name', (target) => {
     await flushClientCalls(server.database.db);
     const logged = (await any().selectFrom('user_log').select(['username', 'module', 'legend', 'recordkey', 'aftervalue']).where('username', '=', 'crm').orderBy('logid').execute()) as Row[];
     const calls = logged.filter((r) => r.legend === API_CLIENT_LEGENDS.CALL);
-    expect(new Set(calls.map((r) => r.recordkey))).toEqual(new Set(['/api/accrual/air', '/api/redemption/member', '/api/redemption/confirm', '/api/accrual/bulk']));
+    expect(new Set(calls.map((r) => r.recordkey))).toEqual(new Set(['/api/accrual/air', '/api/redemption/member', '/api/member/list', '/api/redemption/confirm', '/api/accrual/bulk']));
     expect(calls.every((r) => r.module === API_CLIENT_MODULE)).toBe(true);
     expect(calls.filter((r) => r.recordkey === '/api/accrual/bulk').map((r) => JSON.parse(r.aftervalue).code)).toEqual([CODES.SUCCESS, CODES.BAD_REQUEST]);
     expect(logged.filter((r) => r.legend === 'LOGIN')).toHaveLength(3);
