@@ -270,11 +270,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 
+  // An API client's calls its action's route logged; any other it makes (refused before its action: a body its
+  // schema refuses) the error handler logs.
+  const clientLogged = new WeakSet<FastifyRequest>();
+
   // Security headers, computed once, set by each way an answer leaves (an action, the error and not-found
   // handlers, the GET routes, the static files) rather than by an onRequest hook: a hook costs every request
   // its hook runner (a few µs of the member summary's ~200).
-  /** Client calls the action's own path logged; any other a client makes (refused before its action: a body its schema refuses) is logged here. */
-  const clientLogged = new WeakSet<FastifyRequest>();
   app.setErrorHandler(async (error, request, reply) => {
     const { http, body } = errorEnvelope(error, request);
     const token = request.url.startsWith('/api/') && !clientLogged.has(request) ? bearerOf(request, request.body as RequestEnvelope | undefined) : undefined;
