@@ -242,6 +242,6 @@ describe.each(testDatabases)('API clients on $name', (target) => {
   it('refuses a client id a staff user has, and a client token is no staff session', async () => {
     const taken = await asAdmin('/api/apiclient/create', { clientid: 'admin', clientname: 'Clash', rolecode: 'ADMIN', expirydate: '2027-12-31', ratelimit: 10 });
     expect(taken.body.status.responsecode).toBe(CODES.DUPLICATE);
-    expect((await call('/api/redemption/member', { cardnumber: BUDI.cardnumber }, 'alc_not-a-token')).http).toBe(401);
+    expect((await call('/api/redemption/member', { cardnumber: BUDI.cardnumber }, 'alc.not-a-token')).http).toBe(401);
   });
 });

@@ -1,7 +1,9 @@
 // An API client's IP allow-list: exact addresses and CIDR ranges (IPv4 and IPv6, an IPv4 address seen as IPv6-mapped
-// matching its IPv4 entry), an empty list allowing any address, and each bad entry named; a secret's id read from it.
+// matching its IPv4 entry), an empty list allowing any address, and each bad entry named; a secret's id read from it;
+// a client token told from a staff one by its prefix.
 import { describe, expect, it } from 'vitest';
-import { addressAllowed, allowListEntries, allowListProblem, newSecret, secretIdOf, secretMatches } from '../../server/platform/session/clientTokens';
+import { randomBytes } from 'node:crypto';
+import { addressAllowed, allowListEntries, allowListProblem, isClientToken, newSecret, secretIdOf, secretMatches } from '../../server/platform/session/clientTokens';
 import { sha256Hex } from '../../server/platform/core/sha256';
 
 describe('API client allow-list', () => {
@@ -39,5 +41,10 @@ describe('API client secrets', () => {
     expect(secretMatches(secret, sha256Hex(secret))).toBe(true);
     expect(secretMatches(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`, sha256Hex(secret))).toBe(false);
     expect(secretIdOf('alcs_short')).toBeUndefined();
+  });
+
+  it("a client token's prefix is no staff token's start (base64url has no dot)", () => {
+    for (let i = 0; i < 200; i++) expect(isClientToken(randomBytes(32).toString('base64url'))).toBe(false);
+    expect(isClientToken('alc.abc')).toBe(true);
   });
 });

@@ -17,8 +17,8 @@ import { readRows } from '../db/database';
 import { compiledOnce, fill, slot } from '../db/compiledQueries';
 import { callsOf } from './clientCalls';
 
-/** A client's bearer token starts so: the guard tells it from a staff session's without a look-up. */
-export const CLIENT_TOKEN_PREFIX = 'alc_';
+/** A client's bearer token starts so: the guard tells it from a staff session's (base64url, never a dot) without a look-up. */
+export const CLIENT_TOKEN_PREFIX = 'alc.';
 const SECRET_PREFIX = 'alcs_';
 /** How long a client token lasts; a client asks for a new one rather than extending it. */
 export const CLIENT_TOKEN_MINUTES = 15;
