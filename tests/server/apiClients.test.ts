@@ -80,7 +80,7 @@ describe.each(testDatabases)('API clients on $name', (target) => {
     const secret = await client('crm');
     const stored = (await any().selectFrom('api_client_secret').selectAll().where('clientid', '=', 'crm').execute()) as Row[];
     expect(stored).toHaveLength(1);
-    expect(JSON.stringify(stored)).not.toContain(secret.split('_').pop());
+    expect(JSON.stringify(stored)).not.toContain(secret.slice('alcs_'.length + 13));
     const listed = await asAdmin('/api/apiclient/secrets', { clientid: 'crm' });
     expect(JSON.stringify(listed.body.result)).not.toContain('secrethash');
     const answer = await tokenFor('crm', secret);
@@ -239,9 +239,14 @@ describe.each(testDatabases)('API clients on $name', (target) => {
     expect((await tokenFor('crm', 'not-a-secret')).body.status.responsecode).toBe(CODES.INVALID_LOGIN);
   });
 
-  it('refuses a client id a staff user has, and a client token is no staff session', async () => {
+  it('refuses a client id a staff user has; a client token is no staff session, and ends as one does', async () => {
     const taken = await asAdmin('/api/apiclient/create', { clientid: 'admin', clientname: 'Clash', rolecode: 'ADMIN', expirydate: '2027-12-31', ratelimit: 10 });
     expect(taken.body.status.responsecode).toBe(CODES.DUPLICATE);
     expect((await call('/api/redemption/member', { cardnumber: BUDI.cardnumber }, 'alc.not-a-token')).http).toBe(401);
+    // A client ends its token as staff end a session.
+    const token = await bearer('crm', await newSecret('crm'));
+    expect((await call('/api/session/check', undefined, token)).body.result).toMatchObject({ username: 'crm' });
+    expect((await call('/api/session/expire', undefined, token)).body.status.responsecode).toBe(CODES.SUCCESS);
+    expect((await call('/api/session/check', undefined, token)).http).toBe(401);
   });
 });

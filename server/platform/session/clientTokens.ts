@@ -119,6 +119,11 @@ export async function issueClientToken(db: Kysely<Schema>, client: ApiClientRow,
   return { token, expiresat };
 }
 
+/** Ends a client's token (session/expire with it): later calls with it answer 401. */
+export async function endClientToken(db: Kysely<Schema>, token: string): Promise<void> {
+  await any(db).deleteFrom('api_client_token').where('tokenhash', '=', sha256Hex(token)).execute();
+}
+
 /** A client's call: who it runs as, whether the role grants the function, or why it is refused. */
 export interface ClientCaller {
   user: SessionUser;

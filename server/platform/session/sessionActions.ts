@@ -14,6 +14,7 @@ import { loadSecret, newChallenge, redeemCaptcha } from './captcha';
 import { assertClientNotLocked, CLIENT_SCOPES, recordClientEvent } from './clientLock';
 import { BROWSER_HASH, verifyPassword } from './passwordHash';
 import { endSession, extendSession, issueSession } from './sessionStore';
+import { endClientToken, isClientToken } from './clientTokens';
 
 const MODULE = 'SESSION';
 
@@ -143,7 +144,8 @@ export const sessionActions = [
     guard: 'public',
     handler: async (ctx) => {
       // Ending a session is idempotent: the browser logs out locally whatever the answer.
-      if (ctx.token) {
+      if (ctx.token && isClientToken(ctx.token)) await endClientToken(ctx.db, ctx.token);
+      else if (ctx.token) {
         const at = ctx.now();
         const username = await endSession(ctx.db, ctx.token, at);
         // The session's file links go with it (opening one checks the session anyway).
