@@ -1,6 +1,6 @@
 // Mailing texts and display rules of spec 001 §3.6, §4.5 and §8, kept exactly: the vendor cards' texts and the
 // buy-product status tags, price line and EXPIRED; shared by the registered views, the server (server/mailingProduct/mailing) and the tests.
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const VENDOR_TEXTS = moduleTexts.vendor;
 

@@ -5,7 +5,7 @@
 // goes in parameter.data. Keys in links are opaque, single-use and expire; the server stores only their hash.
 // The server's messages (member not found, OTP expired or invalid, link invalid, used or expired) are in
 // engine/api/responseCodes.ts MESSAGES.
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const MEMBER_FLOW_PATHS = {
   /** { key } -> result { keytype: 'ACTIVATION' | 'MEMBER_RESET' | 'STAFF_RESET' | 'EMAIL_VERIFY', memberid: string | null } */

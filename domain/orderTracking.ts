@@ -3,7 +3,7 @@
 // return then reorder; each reorder's ready to pick up, on delivery, delivered), reached or not.
 import { formatDate } from '../engine/definition/format';
 import { RETURN_STEPS, TIMELINE_STEPS, type OrderStatus } from './orderStatus';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The order tracking's words: spec 001's, and the product's own headings (reorderCycle, destinations, member). */
 export const ORDER_TRACKING_TEXTS = moduleTexts.orderTracking;

@@ -5,7 +5,7 @@ import type { Catalogue } from './catalogue';
 import { APPROVAL_FUNCTIONS, isCustomAction, resolveField, type ResolvedField } from './compile';
 import { formatValue } from './format';
 import { isListScreen, type ApprovalPage, type CustomAction, type FieldDefinition, type FieldOption, type PageDefinition, type ScreenDefinition } from './screen';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const APPROVAL_STATUS = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUS)[keyof typeof APPROVAL_STATUS];

@@ -5,7 +5,7 @@ import { formatMessage } from '../rules';
 import { confirmationText, formFields, isCustomAction, resourceModel, type FormField, type ResolvedField } from './compile';
 import { createFormScreen } from './recordPage';
 import type { CustomAction, ScreenDefinition, StandardAction } from './screen';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The CSV upload widget's texts (spec 000 §5 / 001 §5.2), shared by the form's CSV field and the list's Upload. */
 export const UPLOAD_TEXTS = moduleTexts.upload;

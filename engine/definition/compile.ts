@@ -17,7 +17,7 @@ import type {
 } from './screen';
 import { isListScreen } from './screen';
 import { resolveDateBound } from './dateBounds';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const STATUS_ACTIVE = 'ACTIVE';
 export const STATUS_INACTIVE = 'INACTIVE';

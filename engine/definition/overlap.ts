@@ -3,7 +3,7 @@
 // not overlap in every one of its ranges. How two records compare and the field message live here, once,
 // for the server's check (server/platform/resources/overlapCheck.ts) and the definition validator alike.
 import type { FieldDefinition, NoOverlapRule, OverlapRange, ScreenDefinition } from './screen';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 type Row = Record<string, unknown>;
 

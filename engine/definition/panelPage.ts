@@ -4,7 +4,7 @@ import { RULE_MESSAGES, fieldLabel, formatMessage, isEmptyValue, validateValue, 
 import { resolveDateBound } from './dateBounds';
 import { formatDate } from './format';
 import type { PanelDefinition, PanelFilter, PanelPage } from './screen';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** Spec 000 §9: a dashboard date range starts as the last 30 days. */
 export const DEFAULT_RANGE = { start: '-30d', end: 'today' } as const;

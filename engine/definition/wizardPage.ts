@@ -4,7 +4,7 @@ import { formatMessage } from '../rules';
 import type { Catalogue } from './catalogue';
 import { fieldDefault, formFields, resolveField, stepEmpty, validateFormFields, type FormField } from './compile';
 import type { FieldDefinition, RowFill, ScreenDefinition, StepCondition, WizardPage, WizardStep } from './screen';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export type FormValues = Record<string, unknown>;
 /** What a wizard collects: per step key, a form's values or a list's rows (the summary holds nothing). */

@@ -18,7 +18,7 @@ import { XLSX_MAX_ROWS, XLSX_TEXTS } from './xlsxStream';
 import { isoDay } from '../../engine/definition/dates';
 import { formatMessage } from '../../engine/rules/messages';
 import type { ListedFile } from '../../engine/api/reportFiles';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export type { ListedFile };
 

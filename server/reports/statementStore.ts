@@ -14,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import type { Schema } from '../platform/db/schema';
 import { MAIL_STATUS, writeMail, type MailAttachment } from '../platform/core/mailer';
 import { formatMessage } from '../../engine/rules';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;

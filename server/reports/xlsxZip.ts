@@ -3,7 +3,7 @@
 // waits for the file when its buffer is full, so memory stays at a few buffers whatever the entry's size.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The classic zip format's limit (no ZIP64): sizes and offsets fit 32 bits. */
 const ZIP_LIMIT = 0xffffffff;

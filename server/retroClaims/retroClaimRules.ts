@@ -4,7 +4,7 @@
 // Configuration), they never query. Field name -> message; empty when the claim passes.
 import { normalise } from '../memberManagement/memberChecks/nameCheck';
 import { isoDay } from '../../engine/definition/dates';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** A claim's type: the programme's own flights, or an alliance partner's (the values of Airline's alliance). */
 export type ClaimType = 'OWN' | 'SKYTEAM' | 'STAR_ALLIANCE' | 'ONEWORLD';

@@ -22,7 +22,7 @@ import { rowToRecord, type Row } from '../../platform/resources/records';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS, REDEMPTION_RESOURCE, REDEMPTION_STATUS, eligibleAward, lockRedemption, memberByCard, priceList, readCertificates, readRedemption } from './redemptionStore';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 

@@ -4,7 +4,7 @@
 import { PRICING_REASONS, type Award, type AwardPrice } from '../awards/awardPricing';
 import { STATUS_ACTIVE } from '../../../engine/definition/compile';
 import { inEffect } from '../../../engine/definition/dates';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the product's own messages for a redemption (the eligibility ones are the pricing engine's).
 export const REDEMPTION_TEXTS = moduleTexts.redemption;

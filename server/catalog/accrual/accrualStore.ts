@@ -26,7 +26,7 @@ import { givePromoCompletionBonuses } from '../../tierManagement/bonuses/bonusSt
 import { airRulesFor, assembleRuleBook, classKey, nonAirRulesFor, RULE_RESOURCES, type RuleBook, type RuleTables } from './ruleBook';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 

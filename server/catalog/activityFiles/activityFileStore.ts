@@ -37,7 +37,7 @@ import { toDb, type Row } from '../../platform/resources/records';
 import { countRollupsPerStatement } from '../../platform/rollups/rollupStore';
 import { isoDay } from '../../../engine/definition/dates';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 

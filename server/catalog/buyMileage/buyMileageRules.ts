@@ -3,7 +3,7 @@
 // less a discount promo, plus VAT; a bonus promo adds miles. Figures come from catalogue rows and configuration.
 import { inEffect } from '../../../engine/definition/dates';
 import { formatMessage } from '../../../engine/rules';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export interface BuyMileagePrice {
   buymileageid: string;

@@ -7,7 +7,7 @@ import { compiledOnce, fill, slot } from '../../platform/db/compiledQueries';
 import { readRows } from '../../platform/db/database';
 import type { Schema } from '../../platform/db/schema';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 type Row = Record<string, unknown>;
 

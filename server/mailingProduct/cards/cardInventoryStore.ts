@@ -12,7 +12,7 @@ import type { Row } from '../../platform/resources/records';
 import { CARD_SEQUENCE_MAX, cardNumberOf, cardParts, isValidCardNumber } from './cardNumbers';
 import { definitionDb } from '../../platform/db/definitionDb';
 import { formatMessage } from '../../../engine/rules/messages';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const CARD_INVENTORY_RESOURCE = 'card-inventory';
 const TABLE = 'card_inventory';

@@ -3,7 +3,7 @@
 // chosen region, courier), with the vendor cards' own texts (spec 001 §8).
 import { VENDOR_TEXTS, VENDOR_TYPES } from '../../../domain/mailing';
 import type { Row } from '../../platform/resources/records';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const BUY_PRODUCT_MESSAGES = moduleTexts.buyProductMessages;
 

@@ -15,7 +15,7 @@ import { listRecords } from '../../platform/resources/listQuery';
 import type { OrderStatus } from '../../../domain/orderStatus';
 import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, isOrderId, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The custom actions that move orders, by name: the status each leads to (undefined: the order's forward step). */
 export const MOVE_ACTIONS: Readonly<Record<string, OrderStatus | undefined>> = { 'next-step': undefined, return: 'RETURN', reorder: 'REORDER' };

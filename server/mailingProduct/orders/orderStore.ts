@@ -11,7 +11,7 @@ import { NEXT_STATUS, SLA_STEP, isOrderStatus, type OrderStatus } from '../../..
 import { canMoveOrder, cycleOf } from '../../../workflows/orderMachine';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 

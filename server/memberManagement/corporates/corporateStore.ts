@@ -10,7 +10,7 @@ import { cardNumberOf } from '../../mailingProduct/cards/cardNumbers';
 import type { Schema } from '../../platform/db/schema';
 import { toDb } from '../../platform/resources/records';
 import { StepRefusal } from '../../platform/wizards/wizardActions';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The corporate enrollment wizard's menu (screens/member-management/enrollment-corporate.json). */
 export const ENROLL_CORPORATE_MENU = 'ENROLLCORP';

@@ -8,7 +8,7 @@ import { ApiError } from '../../platform/core/apiError';
 import type { Schema } from '../../platform/db/schema';
 import type { ResourceHooks } from '../../platform/resources/hooks';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const SUSPECT_RESOURCE = 'suspect-duplicate';
 export const SUSPECT_TABLE = 'suspect_duplicate';

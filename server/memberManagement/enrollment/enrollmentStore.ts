@@ -27,7 +27,7 @@ import { findDuplicates, recordSuspects, type NewMember } from './duplicateCheck
 import { nameCheckColumns, suspiciousNames } from '../memberChecks/memberChecksStore';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The individual enrollment wizard's menu (screens/member-management/enrollment.json). */
 export const ENROLL_MENU = 'ENROLL';

@@ -13,7 +13,7 @@ import { assertClientNotLocked, CLIENT_SCOPES, isClientLocked, recordClientEvent
 import { BROWSER_HASH, hashPassword } from '../../platform/session/passwordHash';
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { MEMBER_LEGENDS, MEMBER_MODULE, MEMBER_STATUS, PUBLIC_USER, findMemberBySignIn, requireMember } from './memberStore';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /**
  * Not in spec: the product's own texts. `resetRequested` is the same answer whether or not a member matched, so the

@@ -10,7 +10,7 @@ import type { HookRegistry, ResourceHooks } from '../../platform/resources/hooks
 import type { Row } from '../../platform/resources/records';
 import { definitionDb } from '../../platform/db/definitionDb';
 import { MEMBER_STATUSES, memberFullName } from '../../../domain/memberRecord';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the refusals of writes to a member that is terminated or closed.
 export const MEMBER_SCREEN_TEXTS = moduleTexts.memberScreen;

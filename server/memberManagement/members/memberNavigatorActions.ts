@@ -12,7 +12,7 @@ import { ApiError } from '../../platform/core/apiError';
 import type { Schema } from '../../platform/db/schema';
 import { isoDay } from '../../../engine/definition/dates';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the product's own words for a section's state.
 export const SECTION_STATUS_TEXTS = moduleTexts.sectionStatus;

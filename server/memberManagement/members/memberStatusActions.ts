@@ -12,7 +12,7 @@ import type { Schema } from '../../platform/db/schema';
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { MEMBER_STATUSES } from '../../../domain/memberRecord';
 import { MEMBER_SCREEN_TEXTS } from './memberHooks';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The statuses updatestatus may set (terminate and reactivate have their own calls). */
 export const UPDATABLE_STATUSES = [MEMBER_STATUSES.ACTIVE, MEMBER_STATUSES.INACTIVE, MEMBER_STATUSES.SUSPENDED] as const;

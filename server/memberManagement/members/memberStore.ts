@@ -5,7 +5,7 @@ import { CODES, MESSAGES } from '../../../engine/api/responseCodes';
 import { ApiError } from '../../platform/core/apiError';
 import type { MemberRow, Schema } from '../../platform/db/schema';
 import { definitionDb } from '../../platform/db/definitionDb';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** The user log's module for every member-page call. */
 export const MEMBER_MODULE = 'MEMBER';

@@ -8,7 +8,7 @@ import { defineAction } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
 import { assertClientNotLocked, CLIENT_SCOPES, recordClientEvent } from '../../platform/session/clientLock';
 import { memberSummary } from './memberStore';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the product's own text.
 export const MINI_VIEW_TEXTS = moduleTexts.miniView;

@@ -13,7 +13,7 @@ import { loadSecret } from '../../platform/session/captcha';
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from './memberLocks';
 import { MEMBER_LEGENDS, MEMBER_MODULE, MEMBER_STATUS, requireMember } from './memberStore';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const OTP_STATUS = { PENDING: 'PENDING', VERIFIED: 'VERIFIED', EXPIRED: 'EXPIRED', LOCKED: 'LOCKED' } as const;
 

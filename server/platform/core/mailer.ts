@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config';
 import type { OutboxAttachmentRow, Schema } from '../db/schema';
 import { formatMessage } from '../../../engine/rules';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 export const MAIL_STATUS = { QUEUED: 'QUEUED', SENDING: 'SENDING', SENT: 'SENT', FAILED: 'FAILED', HELD: 'HELD' } as const;
 /**

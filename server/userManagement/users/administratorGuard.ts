@@ -9,7 +9,7 @@ import { ApiError } from '../../platform/core/apiError';
 import type { Schema } from '../../platform/db/schema';
 import type { ResourceHooks } from '../../platform/resources/hooks';
 import type { Row } from '../../platform/resources/records';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /**
  * The grants that let a user recover everything else: with them one can edit any user (role, details) and

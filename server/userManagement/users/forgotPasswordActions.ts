@@ -16,7 +16,7 @@ import { BROWSER_HASH } from '../../platform/session/passwordHash';
 import { sha256Hex } from '../../platform/core/sha256';
 import { LEGENDS } from '../../platform/userlog/userLog';
 import { recordFailedAttempt, setPassword } from '../../platform/session/credentials';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 /** How long a flow ticket lives: the whole flow, from the username to the new password. */
 export const FORGOT_TICKET_MINUTES = 10;

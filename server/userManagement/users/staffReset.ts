@@ -13,7 +13,7 @@ import { BROWSER_HASH } from '../../platform/session/passwordHash';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { userAdministrationHooks } from './administratorGuard';
 import { setPassword } from '../../platform/session/credentials';
-import moduleTexts from './texts.json';
+import * as moduleTexts from './texts.json';
 
 const STAFF_RESET = [KEY_PURPOSES.STAFF_RESET] as const;
 /** Stored for a user who has not set a password yet: no password hashes to it, so nobody can log in. */
