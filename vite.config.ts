@@ -188,7 +188,8 @@ export default defineConfig({
       output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:8080', '/meta.json': 'http://localhost:8080' } },
+  // `npm run dev`: Vite's dev server hands the API to the server on PORT.
+  server: { proxy: Object.fromEntries(['/api', '/meta.json'].map((path) => [path, `http://localhost:${process.env.PORT ?? 8080}`])) },
   test: {
     // The four projects run as one group: their files share the two workers, the longest first (vitest orders the
     // projects by name, so the browser files start and the short unit files fill the end), instead of one project

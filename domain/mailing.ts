@@ -1,11 +1,8 @@
 // Mailing texts and display rules of spec 001 §3.6, §4.5 and §8, kept exactly: the vendor cards' texts and the
 // buy-product status tags, price line and EXPIRED; shared by the registered views, the server (server/mailingProduct/mailing) and the tests.
+import * as moduleTexts from './texts.json';
 
-export const VENDOR_TEXTS = {
-  notAvailable: 'Vendor not available for this product',
-  notAvailableForRegion: 'Vendor not available for this product / region',
-  selectRegion: 'Please select courier region',
-} as const;
+export const VENDOR_TEXTS = moduleTexts.vendor;
 
 /** The vendor types of spec 001 §9, in card order, with the card titles. */
 export const VENDOR_TYPES = [
@@ -14,14 +11,7 @@ export const VENDOR_TYPES = [
   { type: 'COURIER', title: 'Courier Vendor', flag: 'usecouriervendor' },
 ] as const;
 
-export const BUY_PRODUCT_TEXTS = {
-  expired: 'EXPIRED',
-  miles: 'Miles',
-  totalPrice: 'Total Price (Include Tax)',
-  seeMileageUser: 'See Mileage User',
-  productCard: 'Product Detail',
-  paymentCard: 'Payment Verification',
-} as const;
+export const BUY_PRODUCT_TEXTS = moduleTexts.buyProduct;
 
 export const PAYMENT_STATUS = { WAITING: 'WAITING_FOR_PAYMENT', FAILED: 'FAILED', SUCCESS: 'SUCCESS' } as const;
 

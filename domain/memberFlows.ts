@@ -5,6 +5,7 @@
 // goes in parameter.data. Keys in links are opaque, single-use and expire; the server stores only their hash.
 // The server's messages (member not found, OTP expired or invalid, link invalid, used or expired) are in
 // engine/api/responseCodes.ts MESSAGES.
+import * as moduleTexts from './texts.json';
 
 export const MEMBER_FLOW_PATHS = {
   /** { key } -> result { keytype: 'ACTIVATION' | 'MEMBER_RESET' | 'STAFF_RESET' | 'EMAIL_VERIFY', memberid: string | null } */
@@ -44,27 +45,11 @@ export const OTP_REDEMPTION = 'REDEMPTION';
 /** Staff reset: the success page goes back to / after this long. */
 export const STAFF_RESET_REDIRECT_MS = 3000;
 
-export const MEMBER_FLOW_TEXTS = {
-  activationTitle: 'Create Password Member',
-  memberResetTitle: 'Reset Password Member',
-  staffResetTitle: 'Reset Password',
-  otpTitle: 'Verification',
-  otpVerified: 'Congratulations! OTP verified successfully',
-  otpExpiredPage: 'OTP is Expired',
-  connectionIssue: 'Connection Issue',
-  emailVerified: 'Congratulations! Email verified successfully',
-  activationWaiting: 'Please wait while your activation is processed',
-  validationWaiting: 'Please wait is waiting for the validation process',
-  miniViewSearch: 'Member Search',
-  miniViewInfo: 'Member Info',
-  miniViewEmpty: 'No member info to display',
-  required: 'Required',
-  onlyNumeric: 'Only numeric',
-  // not in spec: the pages' own words where the spec names none
-  emailVerifiedTitle: 'Email Verification',
-  activationNoKey: 'Please open the activation link we sent to your e-mail to activate your account.',
-  staffResetRedirect: 'You will be taken to the login page in a moment.',
-} as const;
+/**
+ * The member pages' words: spec 000 §5's, and the pages' own where the spec names none (emailVerifiedTitle,
+ * activationNoKey, staffResetRedirect).
+ */
+export const MEMBER_FLOW_TEXTS = moduleTexts.memberFlow;
 
 /** Mini-view card number: required, digits only, at most 45, trimmed. */
 export const CARD_NUMBER_MAX = 45;

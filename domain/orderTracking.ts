@@ -3,21 +3,10 @@
 // return then reorder; each reorder's ready to pick up, on delivery, delivered), reached or not.
 import { formatDate } from '../engine/definition/format';
 import { RETURN_STEPS, TIMELINE_STEPS, type OrderStatus } from './orderStatus';
+import * as moduleTexts from './texts.json';
 
-export const ORDER_TRACKING_TEXTS = {
-  overSla: 'Over SLA',
-  onTime: 'On Time',
-  unreached: '-',
-  branchOffice: 'Branch Office',
-  returnTag: 'Return',
-  returnTooltip: 'First Destination Address',
-  reorderTag: 'Reorder',
-  reorderTooltip: 'Current Destination Address',
-  // not in spec: the product's own headings.
-  reorderCycle: 'Reorder {n}',
-  destinations: 'Destination',
-  member: 'Member Address',
-} as const;
+/** The order tracking's words: spec 001's, and the product's own headings (reorderCycle, destinations, member). */
+export const ORDER_TRACKING_TEXTS = moduleTexts.orderTracking;
 
 /** The destination table's columns (spec 001 §4.4). */
 export const DESTINATION_COLUMNS = ['No', 'Date', 'Send to', 'Address', ''] as const;

@@ -5,23 +5,13 @@ import type { Catalogue } from './catalogue';
 import { APPROVAL_FUNCTIONS, isCustomAction, resolveField, type ResolvedField } from './compile';
 import { formatValue } from './format';
 import { isListScreen, type ApprovalPage, type CustomAction, type FieldDefinition, type FieldOption, type PageDefinition, type ScreenDefinition } from './screen';
+import * as moduleTexts from './texts.json';
 
 export const APPROVAL_STATUS = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUS)[keyof typeof APPROVAL_STATUS];
 
 // not in spec: the product's own texts for maker-checker.
-export const APPROVAL_TEXTS = {
-  submitted: 'Your request has been submitted for approval',
-  approvers: 'It can be approved by: {roles}',
-  noApprover: 'No role may approve it yet: ask an administrator to grant Approve on an approval page',
-  approved: 'The request has been approved',
-  rejected: 'The request has been rejected',
-  ownRequest: 'You cannot approve or reject your own request',
-  decided: 'This request has already been {status}',
-  pending: '{title} "{key}" already has a request waiting for approval',
-  changed: '{title} "{key}" has changed since the request was made: reject this request and ask for a new one',
-  notFound: 'Approval request "{id}" was not found',
-} as const;
+export const APPROVAL_TEXTS = moduleTexts.approval;
 
 /** Spec 000 §4: both decisions ask 'Are you sure to rating/reject this data?' (confirm 'rating'). */
 /** The caller's own requests are listed too, read-only: nobody decides their own. */

@@ -5,14 +5,10 @@ import { formatMessage } from '../rules';
 import { confirmationText, formFields, isCustomAction, resourceModel, type FormField, type ResolvedField } from './compile';
 import { createFormScreen } from './recordPage';
 import type { CustomAction, ScreenDefinition, StandardAction } from './screen';
+import * as moduleTexts from './texts.json';
 
 /** The CSV upload widget's texts (spec 000 §5 / 001 §5.2), shared by the form's CSV field and the list's Upload. */
-export const UPLOAD_TEXTS = {
-  wrongFile: 'Please upload correct file',
-  uploaded: '{file} file uploaded successfully.',
-  failed: '{file} file upload failed.',
-  uploading: 'Uploading ..., please wait',
-} as const;
+export const UPLOAD_TEXTS = moduleTexts.upload;
 
 export const uploadText = (text: 'uploaded' | 'failed', file: string) => formatMessage(UPLOAD_TEXTS[text], { file });
 

@@ -17,6 +17,7 @@ import type {
 } from './screen';
 import { isListScreen } from './screen';
 import { resolveDateBound } from './dateBounds';
+import * as moduleTexts from './texts.json';
 
 export const STATUS_ACTIVE = 'ACTIVE';
 export const STATUS_INACTIVE = 'INACTIVE';
@@ -176,11 +177,7 @@ export function screenFunctionSuffixes(screen: ScreenDefinition): string[] {
 
 // ---- confirmations (spec 000 §4) ---------------------------------------------------------------
 
-export const CONFIRM_TEXTS = {
-  action: 'Are you sure to {action} this data?',
-  rating: 'Are you sure to rating/reject this data?',
-  generic: 'Are you sure ?',
-} as const;
+export const CONFIRM_TEXTS = moduleTexts.confirm;
 
 /** The confirmation an action asks for, or undefined when it asks none. */
 export function confirmationText(action: StandardAction | CustomAction): string | undefined {

@@ -3,6 +3,7 @@
 // not overlap in every one of its ranges. How two records compare and the field message live here, once,
 // for the server's check (server/platform/resources/overlapCheck.ts) and the definition validator alike.
 import type { FieldDefinition, NoOverlapRule, OverlapRange, ScreenDefinition } from './screen';
+import * as moduleTexts from './texts.json';
 
 type Row = Record<string, unknown>;
 
@@ -32,12 +33,7 @@ export function sameGroup(rule: NoOverlapRule, a: Row, b: Row): boolean {
 export const recordsOverlap = (rule: NoOverlapRule, a: Row, b: Row): boolean => sameGroup(rule, a, b) && rule.ranges.every((range) => rangeMeets(range, a, b));
 
 // not in spec: the product's own wording of an overlap.
-export const OVERLAP_TEXTS = {
-  overlap: '{ranges} overlap {title} "{key}" ({values}){per}',
-  per: ' of the same {fields}',
-  noStart: 'no start',
-  noEnd: 'no end',
-} as const;
+export const OVERLAP_TEXTS = moduleTexts.overlap;
 
 const labelOf = (screen: ScreenDefinition, name: string) => screen.fields.find((f) => f.name === name)?.label ?? name;
 

@@ -4,19 +4,13 @@ import { RULE_MESSAGES, fieldLabel, formatMessage, isEmptyValue, validateValue, 
 import { resolveDateBound } from './dateBounds';
 import { formatDate } from './format';
 import type { PanelDefinition, PanelFilter, PanelPage } from './screen';
+import * as moduleTexts from './texts.json';
 
 /** Spec 000 §9: a dashboard date range starts as the last 30 days. */
 export const DEFAULT_RANGE = { start: '-30d', end: 'today' } as const;
 
 /** Messages of the criteria check (not in spec; spec 000 §5 says only that dates cannot be later than today). */
-export const PANEL_MESSAGES = {
-  later: '{label} cannot be later than {day}',
-  earlier: '{label} cannot be earlier than {day}',
-  rangeOrder: '{label} end cannot be earlier than its start',
-  unknown: '{name} is not a filter of this panel',
-  disabled: '{label} cannot be chosen when {other} is {value}',
-  single: '{label} takes one choice unless {other} is {value}',
-} as const;
+export const PANEL_MESSAGES = moduleTexts.panelMessages;
 
 /** A value of the filter form: a string, a list, or a range's [start, end]. */
 export type FilterValue = string | number | boolean | null | (string | number | boolean | null)[];

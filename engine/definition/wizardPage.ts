@@ -4,6 +4,7 @@ import { formatMessage } from '../rules';
 import type { Catalogue } from './catalogue';
 import { fieldDefault, formFields, resolveField, stepEmpty, validateFormFields, type FormField } from './compile';
 import type { FieldDefinition, RowFill, ScreenDefinition, StepCondition, WizardPage, WizardStep } from './screen';
+import * as moduleTexts from './texts.json';
 
 export type FormValues = Record<string, unknown>;
 /** What a wizard collects: per step key, a form's values or a list's rows (the summary holds nothing). */
@@ -69,13 +70,7 @@ export interface DraftProblem {
 export const DEFAULT_LIST_MAX = 100;
 
 // not in spec: the wizard's own texts.
-export const WIZARD_TEXTS = {
-  listMin: 'Add at least {min} {item}',
-  listMax: 'Add no more than {max} {item}',
-  duplicateInList: '{label} "{value}" is already in the list',
-  rowProblem: '{item} {row}: {message}',
-  unknownStep: 'Invalid request: unknown step "{step}"',
-} as const;
+export const WIZARD_TEXTS = moduleTexts.wizard;
 
 const MAX_KEY_LENGTH = 40;
 

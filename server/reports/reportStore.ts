@@ -16,7 +16,9 @@ import { REPORT_QUERIES } from './reportQueries';
 import { FORMAT_FILES, openReportWriter, PDF_MAX_ROWS, type ReportFormat } from './reportWriters';
 import { XLSX_MAX_ROWS, XLSX_TEXTS } from './xlsxStream';
 import { isoDay } from '../../engine/definition/dates';
+import { formatMessage } from '../../engine/rules/messages';
 import type { ListedFile } from '../../engine/api/reportFiles';
+import * as moduleTexts from './texts.json';
 
 export type { ListedFile };
 
@@ -31,22 +33,15 @@ export const reportJobKey = (fileid: string): string => `${REPORT_JOB}:${fileid}
 export const REPORT_PAGE_SIZE = 2000;
 /** How long a download link lasts: the browser opens it at once. */
 
-/** Texts of the report pages (not in the spec unless said). */
-export const REPORT_TEXTS = {
-  /** Spec 001 §3.9: the percentage progress widget signals 'No Data' on failure. */
-  noData: 'No Data',
-  /** Spec 000 §2 (REPDOWN): shown while a file downloads. */
-  downloading: 'Downloading file...',
-  queued: 'The report is being generated: follow its progress in the list below',
-  notReady: 'The file is not ready yet',
-  expired: 'The file has expired and was deleted',
-  notFound: 'No such report file',
-  pdfTooLong: `PDF is for summaries: this report has more than ${PDF_MAX_ROWS.toLocaleString('en-US')} rows, choose XLSX or CSV`,
-} as const;
+/**
+ * Texts of the report pages (not in the spec unless said): `noData` is spec 001 §3.9's (the percentage progress
+ * widget signals 'No Data' on failure), `downloading` spec 000 §2's (REPDOWN: shown while a file downloads).
+ */
+export const REPORT_TEXTS = moduleTexts.report;
 
 /** The rows a file of the format takes at most, and what is said beyond them (CSV takes any number). */
 export function formatRowLimit(format: ReportFormat): { rows: number; message: string } | undefined {
-  if (format === 'PDF') return { rows: PDF_MAX_ROWS, message: REPORT_TEXTS.pdfTooLong };
+  if (format === 'PDF') return { rows: PDF_MAX_ROWS, message: formatMessage(REPORT_TEXTS.pdfTooLong, { rows: PDF_MAX_ROWS.toLocaleString('en-US') }) };
   if (format === 'XLSX') return { rows: XLSX_MAX_ROWS - 1, message: XLSX_TEXTS.tooManyRows };
   return undefined;
 }

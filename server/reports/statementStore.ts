@@ -14,6 +14,7 @@ import PDFDocument from 'pdfkit';
 import type { Schema } from '../platform/db/schema';
 import { MAIL_STATUS, writeMail, type MailAttachment } from '../platform/core/mailer';
 import { formatMessage } from '../../engine/rules';
+import * as moduleTexts from './texts.json';
 
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
@@ -23,17 +24,7 @@ export const STATEMENT_MAIL_KIND = 'STATEMENT';
 const PAGE = 200;
 
 /** Not in spec: the messages of Send Statements and the statement's own lines. */
-export const STATEMENT_TEXTS = {
-  queued: 'Statements of {statement} are being sent',
-  notActive: 'Only an active statement with an active template can be sent',
-  notFound: 'No statement {statement}',
-  balance: 'Award miles balance: {miles}',
-  activity: 'Activity of {month}',
-  noActivity: 'No activity this month',
-  expiring: 'Miles expiring',
-  noExpiring: 'No miles expire in the next {months} months',
-  notAttached: 'PDF not attached: {size} bytes, above the {max} bytes a mail may carry',
-} as const;
+export const STATEMENT_TEXTS = moduleTexts.statement;
 
 export const STATEMENT_PDF_TYPE = 'application/pdf';
 

@@ -3,6 +3,7 @@
 // waits for the file when its buffer is full, so memory stays at a few buffers whatever the entry's size.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import * as moduleTexts from './texts.json';
 
 /** The classic zip format's limit (no ZIP64): sizes and offsets fit 32 bits. */
 const ZIP_LIMIT = 0xffffffff;
@@ -11,9 +12,7 @@ const FLAG_UTF8 = 0x0800;
 const DEFLATE = 8;
 const VERSION = 20;
 
-export const ZIP_TEXTS = {
-  tooLarge: 'The file would be larger than 4 GB (the zip format without ZIP64): narrow the criteria or choose CSV',
-} as const;
+export const ZIP_TEXTS = moduleTexts.zip;
 
 export interface ZipEntryStream {
   /** Deflates the text into the entry; resolves when the file can take more. */

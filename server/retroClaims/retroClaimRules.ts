@@ -4,6 +4,7 @@
 // Configuration), they never query. Field name -> message; empty when the claim passes.
 import { normalise } from '../memberManagement/memberChecks/nameCheck';
 import { isoDay } from '../../engine/definition/dates';
+import * as moduleTexts from './texts.json';
 
 /** A claim's type: the programme's own flights, or an alliance partner's (the values of Airline's alliance). */
 export type ClaimType = 'OWN' | 'SKYTEAM' | 'STAR_ALLIANCE' | 'ONEWORLD';
@@ -26,20 +27,7 @@ export interface ClaimFlight {
 }
 
 // not in spec: the product's own texts of retro claims.
-export const RETRO_TEXTS = {
-  noMember: 'No member holds card {card}',
-  tooEarly: 'A claim for this flight is accepted from {days} days after it: from {date}',
-  tooLate: 'A claim is accepted up to {days} days after the flight: this one was {ago} days ago',
-  beforeEnrollment: 'The flight is before the member enrolled ({date})',
-  nameMismatch: "The name on the ticket does not match the member's name ({name})",
-  notOwnCarrier: 'Only flights of {carrier} are claimed here',
-  ownCarrier: 'Flights of {carrier} are claimed on Retro Claim GA Manager',
-  wrongAlliance: 'Carrier {carrier} is not a {alliance} airline',
-  alreadyCredited: 'This flight was credited already (activity {activity})',
-  alreadyClaimed: 'This flight is already claimed by claim {claim} ({status})',
-  notSubmitted: 'Retro claim "{claim}" is {status}: only a submitted claim can be decided',
-  approvedLog: 'Retro claim {claim}: {carrier}{flight} {origin}-{destination}',
-} as const;
+export const RETRO_TEXTS = moduleTexts.retro;
 
 export const say = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (_, k: string) => (typeof values[k] === 'number' ? (values[k] as number).toLocaleString('en-US') : String(values[k] ?? '')));

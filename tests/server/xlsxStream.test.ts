@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { columnLetters, openXlsx, sheetName, XLSX_MAX_ROWS, XLSX_MAX_SHEET_NAME, XLSX_TEXTS, type XlsxColumn } from '../../server/reports/xlsxStream';
 import { openReportWriter, PDF_MAX_ROWS } from '../../server/reports/reportWriters';
-import { formatRowLimit, REPORT_TEXTS } from '../../server/reports/reportStore';
+import { formatRowLimit } from '../../server/reports/reportStore';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -275,7 +275,7 @@ describe('streaming XLSX writer', () => {
   });
 
   it('a report over a format\'s rows is refused before any row is written: PDF 5,000, XLSX 1,048,575, CSV any', () => {
-    expect(formatRowLimit('PDF')).toEqual({ rows: PDF_MAX_ROWS, message: REPORT_TEXTS.pdfTooLong });
+    expect(formatRowLimit('PDF')).toEqual({ rows: PDF_MAX_ROWS, message: 'PDF is for summaries: this report has more than 5,000 rows, choose XLSX or CSV' });
     expect(PDF_MAX_ROWS).toBe(5000);
     expect(formatRowLimit('XLSX')).toEqual({ rows: 1_048_575, message: 'XLSX holds at most 1,048,575 rows under its header: choose CSV or narrow the criteria' });
     expect(formatRowLimit('CSV')).toBeUndefined();

@@ -22,6 +22,7 @@ import { rowToRecord, type Row } from '../../platform/resources/records';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS, REDEMPTION_RESOURCE, REDEMPTION_STATUS, eligibleAward, lockRedemption, memberByCard, priceList, readCertificates, readRedemption } from './redemptionStore';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 
@@ -30,13 +31,7 @@ export const UPDATE_REQUEST = { menucode: 'MEMBER', action: 'redemption-update' 
 export const UPDATE_STEPS = { certificate: 'step1', activity: 'step2' } as const;
 
 // not in spec: the product's own messages for a certificate update.
-export const UPDATE_TEXTS = {
-  notFound: 'Certificate "{certificate}" does not exist',
-  notIssued: 'Certificate "{certificate}" is {status}: only an issued certificate can be updated',
-  notFlight: 'Certificate "{certificate}" is not of a flight award',
-  upgradeNotHigher: 'An upgrade must move to a higher compartment than {compartment}',
-  requested: 'The update of certificate {certificate} is waiting for approval: {difference} miles',
-} as const;
+export const UPDATE_TEXTS = moduleTexts.update;
 
 const onField = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
 /** A compartment as the reference data holds it (Partner Management › Compartment): its name and rank. */

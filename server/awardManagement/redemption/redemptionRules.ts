@@ -4,29 +4,10 @@
 import { PRICING_REASONS, type Award, type AwardPrice } from '../awards/awardPricing';
 import { STATUS_ACTIVE } from '../../../engine/definition/compile';
 import { inEffect } from '../../../engine/definition/dates';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the product's own messages for a redemption (the eligibility ones are the pricing engine's).
-export const REDEMPTION_TEXTS = {
-  cardNotFound: 'Card number "{card}" is not a member\'s card',
-  memberInactive: 'Member "{member}" is not active: only an active member may redeem',
-  awardNotFound: 'Award "{award}" does not exist',
-  routeRequired: 'Origin and destination are required for a flight award',
-  compartmentRequired: 'Compartment is required for a flight award',
-  noZone: 'No award zone is set for the route {origin} - {destination}',
-  balanceTooSmall: 'The balance of {balance} miles is less than the {total} miles this redemption costs',
-  passengerCount: 'Enter {count} passengers: the search is for {count}',
-  oneSelf: 'Only one passenger can be the member (Self Usage)',
-  birthAfterTravel: 'Birth date cannot be after the departure date',
-  redeemed: 'Redemption {redemption} is confirmed: {total} miles redeemed, {count} certificate(s) issued',
-  waiting: 'Redemption {redemption} is waiting for approval: {total} miles are reserved',
-  notIssued: 'Redemption "{redemption}" is {status}: only an issued redemption can be cancelled',
-  notPending: 'Redemption "{redemption}" is {status}, not waiting for approval',
-  certificateUsed: 'Certificate {certificate} is already used: the redemption cannot be cancelled',
-  certificateCancelled: 'Certificate {certificate} is already cancelled',
-  cancelRequested: 'The cancellation of redemption {redemption} is waiting for approval',
-  cancelled: 'Redemption {redemption} cancelled: {total} miles redeposited',
-  rejectedRedeposit: 'Redemption {redemption} rejected: reserved miles returned',
-} as const;
+export const REDEMPTION_TEXTS = moduleTexts.redemption;
 
 export type TravelerType = 'INFANT' | 'CHILD' | 'ADULT';
 

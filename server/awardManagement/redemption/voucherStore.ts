@@ -15,6 +15,7 @@ import { rowToRecord, type Row } from '../../platform/resources/records';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { CERTIFICATE_RESOURCE, CERTIFICATE_STATUS } from './redemptionStore';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 
@@ -22,15 +23,7 @@ export const VOUCHER_MENU = 'VOUCHVER';
 export const VOUCHER_STEP = 'voucher';
 
 // not in spec: the product's own messages for a voucher's verification.
-export const VOUCHER_TEXTS = {
-  noPartner: 'Only a user with a partner code can verify vouchers',
-  notFound: 'Voucher "{code}" is not a voucher of partner {partner}',
-  used: 'Voucher "{code}" was already used on {date}',
-  cancelled: 'Voucher "{code}" is cancelled',
-  pending: 'Voucher "{code}" is waiting for approval and cannot be used yet',
-  expired: 'Voucher "{code}" expired on {date}',
-  marked: 'Voucher "{code}" is marked as used',
-} as const;
+export const VOUCHER_TEXTS = moduleTexts.voucher;
 
 const onCode = (message: string, code: string = CODES.VALIDATION) => new ApiError(code, message, 200, { vouchercode: message });
 

@@ -26,6 +26,7 @@ import { givePromoCompletionBonuses } from '../../tierManagement/bonuses/bonusSt
 import { airRulesFor, assembleRuleBook, classKey, nonAirRulesFor, RULE_RESOURCES, type RuleBook, type RuleTables } from './ruleBook';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 
@@ -138,14 +139,7 @@ export const refusalError = (type: ActivityType, result: AccrualResult): ApiErro
 };
 
 // not in spec: the product's own texts of posting.
-export const ACCRUAL_TEXTS = {
-  future: '{label} must not be after today',
-  credited: 'Activity credited: {award} award miles, {tier} tier miles, {segments} segment(s)',
-  rejected: 'Activity not credited: {reason}',
-  parked: 'Activity parked: {reason}',
-  unchanged: 'The rating is unchanged',
-  rerated: 'Activity re-rated: {award} award miles, {tier} tier miles, {segments} segment(s)',
-} as const;
+export const ACCRUAL_TEXTS = moduleTexts.accrual;
 
 /** What an air or non-air activity needs beyond the fields every activity has. */
 export const REQUIRED_BY_TYPE: Record<ActivityType, readonly string[]> = {

@@ -37,6 +37,7 @@ import { toDb, type Row } from '../../platform/resources/records';
 import { countRollupsPerStatement } from '../../platform/rollups/rollupStore';
 import { isoDay } from '../../../engine/definition/dates';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 
@@ -65,19 +66,7 @@ export const UPLOAD_SLICE_ROWS = 500;
 const STORE_ROWS = 5000;
 
 // not in spec: the product's own texts of activity files.
-export const FILE_TEXTS = {
-  noRows: '{file} has no rows under its header: nothing was uploaded',
-  notActivity: 'The header must name the fields of air activity ({air}) or of non-air activity ({nonair})',
-  unknownColumn: 'Column "{column}" is not a field of {type} activity',
-  missingColumn: 'Column "{column}" is missing',
-  twice: 'Column "{column}" appears twice',
-  width: 'The row has {cells} cells; the header has {header}',
-  uploaded: '{file}: {rows} rows, {bad} with problems',
-  queued: 'File {file} is being processed',
-  notReady: 'Only a validated file can be processed (this one is {status})',
-  allOrNothing: 'Not credited: {bad} of the file\'s rows cannot be credited (all or nothing)',
-  unknownReference: 'A reference of the row is not known (carrier, airport, booking class, partner, activity code or currency)',
-} as const;
+export const FILE_TEXTS = moduleTexts.file;
 
 const say = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 

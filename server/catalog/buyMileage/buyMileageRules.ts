@@ -3,6 +3,7 @@
 // less a discount promo, plus VAT; a bonus promo adds miles. Figures come from catalogue rows and configuration.
 import { inEffect } from '../../../engine/definition/dates';
 import { formatMessage } from '../../../engine/rules';
+import * as moduleTexts from './texts.json';
 
 export interface BuyMileagePrice {
   buymileageid: string;
@@ -41,17 +42,7 @@ export interface BuyMileageQuote {
 }
 
 // not in spec: the product's own messages for a purchase of miles.
-export const BUY_MILEAGE_TEXTS = {
-  memberNotFound: 'Member "{member}" does not exist',
-  memberInactive: 'Member "{member}" is not active: only an active member may buy miles',
-  notOffered: 'Buy Mileage "{price}" is not offered to tier {tier} on {date}',
-  belowMinimum: 'Miles must be at least {min}',
-  aboveMaximum: 'Miles must be at most {max}',
-  notStep: 'Miles must be a multiple of {step}',
-  aboveYearLimit: 'Miles over the yearly limit of {max}: {used} bought this year, {left} left',
-  notPending: 'Purchase "{purchase}" is {status}, not waiting for approval',
-  cancelled: 'Cancelled before approval',
-} as const;
+export const BUY_MILEAGE_TEXTS = moduleTexts.buyMileage;
 
 /** Money to the cent (an IDR amount stays whole when its inputs are). */
 const cents = (amount: number) => Math.round(amount * 100) / 100;

@@ -7,6 +7,7 @@ import { compiledOnce, fill, slot } from '../../platform/db/compiledQueries';
 import { readRows } from '../../platform/db/database';
 import type { Schema } from '../../platform/db/schema';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 type Row = Record<string, unknown>;
 
@@ -15,12 +16,7 @@ export const PROMO_FILE_RESOURCE = 'promo-file';
 export const REGISTERED = 'REGISTERED';
 
 // not in spec: the product's own texts of registrations.
-export const PROMOTION_TEXTS = {
-  unknownCard: 'No member holds card number {card}',
-  alreadyRegistered: 'The member of card {card} is already registered to promotion {promo}',
-  noRegistration: 'Promotion {promo} is not an active promotion that needs registration',
-  inactiveCode: 'Registration code {code} is not active',
-} as const;
+export const PROMOTION_TEXTS = moduleTexts.promotion;
 
 export const promotionText = (text: keyof typeof PROMOTION_TEXTS, values: { card?: string; promo?: string; code?: string }) =>
   PROMOTION_TEXTS[text].replace('{card}', values.card ?? '').replace('{promo}', values.promo ?? '').replace('{code}', values.code ?? '');

@@ -11,6 +11,8 @@ import type { ResourceHooks } from '../../platform/resources/hooks';
 import type { Row } from '../../platform/resources/records';
 import { CARD_SEQUENCE_MAX, cardNumberOf, cardParts, isValidCardNumber } from './cardNumbers';
 import { definitionDb } from '../../platform/db/definitionDb';
+import { formatMessage } from '../../../engine/rules/messages';
+import * as moduleTexts from './texts.json';
 
 export const CARD_INVENTORY_RESOURCE = 'card-inventory';
 const TABLE = 'card_inventory';
@@ -19,16 +21,7 @@ const ACTIVE = 'ACTIVE';
 const MAX_SKIPS = 10_000;
 
 // not in spec: the product's own texts.
-export const CARD_TEXTS = {
-  noNumberLeft: 'No card number is left for membership {membership}: add or extend a range on Card Inventory',
-  notValid: 'Card Number "{value}" is not a valid card number',
-  notInRange: 'Card Number "{value}" is not in a card number range of membership {membership}',
-  taken: 'Card Number "{value}" already exists',
-  lastBeforeFirst: 'Last Number must not be less than First Number',
-  beyondSequence: `Last Number must be at most ${CARD_SEQUENCE_MAX}`,
-  lastBeforeIssued: 'Last Number must not be less than {value}: the numbers up to it are issued',
-  overlap: 'The numbers overlap range {code} of prefix {prefix} ({first}-{last})',
-} as const;
+export const CARD_TEXTS = moduleTexts.card;
 
 const say = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
 
@@ -126,7 +119,7 @@ export async function claimCardNumber(trx: Kysely<Schema>, membershipid: string,
 async function checkRange(trx: Kysely<Schema>, range: RangeRow): Promise<void> {
   const refuse = (field: string, message: string) => new ApiError(CODES.VALIDATION, message, 200, { [field]: message });
   if (range.lastnumber < range.firstnumber) throw refuse('lastnumber', CARD_TEXTS.lastBeforeFirst);
-  if (range.lastnumber > CARD_SEQUENCE_MAX) throw refuse('lastnumber', CARD_TEXTS.beyondSequence);
+  if (range.lastnumber > CARD_SEQUENCE_MAX) throw refuse('lastnumber', formatMessage(CARD_TEXTS.beyondSequence, { max: CARD_SEQUENCE_MAX }));
   if (range.lastnumber < range.nextnumber - 1) throw refuse('lastnumber', say(CARD_TEXTS.lastBeforeIssued, { value: range.nextnumber - 1 }));
   const other = (await definitionDb(trx)
     .selectFrom(TABLE)

@@ -3,18 +3,9 @@
 // chosen region, courier), with the vendor cards' own texts (spec 001 §8).
 import { VENDOR_TEXTS, VENDOR_TYPES } from '../../../domain/mailing';
 import type { Row } from '../../platform/resources/records';
+import * as moduleTexts from './texts.json';
 
-export const BUY_PRODUCT_MESSAGES = {
-  memberNotFound: 'Member "{member}" was not found',
-  memberInactive: 'Member "{member}" is not active and cannot buy products',
-  productNotActive: 'Mailing product "{product}" is not active',
-  methodNotAllowed: 'Mailing product "{product}" cannot be paid with {method}',
-  notAVariant: 'Variant "{variant}" is not an active variant of mailing product "{product}"',
-  outOfStock: 'Out of Stock',
-  notEnoughStock: 'Only {left} left of variant "{variant}"',
-  notWaiting: 'Purchase "{purchase}" is not waiting for payment',
-  verificationPassed: 'The payment verification time of purchase "{purchase}" has passed: it can only be marked as failed',
-} as const;
+export const BUY_PRODUCT_MESSAGES = moduleTexts.buyProductMessages;
 
 export interface VendorRow {
   vendorcode: string;

@@ -15,6 +15,7 @@ import { listRecords } from '../../platform/resources/listQuery';
 import type { OrderStatus } from '../../../domain/orderStatus';
 import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, isOrderId, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 /** The custom actions that move orders, by name: the status each leads to (undefined: the order's forward step). */
 export const MOVE_ACTIONS: Readonly<Record<string, OrderStatus | undefined>> = { 'next-step': undefined, return: 'RETURN', reorder: 'REORDER' };
@@ -164,13 +165,8 @@ function memberOrdersAction(): Action {
 
 /** The member card step's Reorder Card: a new card order (reason REPLACEMENT) for an active card of the member. */
 export const REORDER_CARD = { resource: 'member-card', action: 'reorder-card', reason: 'REPLACEMENT' } as const;
-// not in spec: the product's own texts.
-export const REORDER_CARD_TEXTS = {
-  ordered: 'Card {cardnumber} has been reordered (order {orderid})',
-  notActive: 'Card {cardnumber} of member {memberid} is not an active card',
-  // not in spec: a card order needs the product the vendor makes.
-  noProduct: 'Membership {membershipid} has no Card Mailing Product: set one on the membership before ordering its cards',
-} as const;
+/** Not in spec: the product's own texts (`noProduct`: a card order needs the product the vendor makes). */
+export const REORDER_CARD_TEXTS = moduleTexts.reorderCard;
 
 function reorderCardActions(catalogue: Catalogue): Action[] {
   const screen = catalogue.screenByResource.get(REORDER_CARD.resource);

@@ -11,6 +11,7 @@ import { NEXT_STATUS, SLA_STEP, isOrderStatus, type OrderStatus } from '../../..
 import { canMoveOrder, cycleOf } from '../../../workflows/orderMachine';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 type Db = Kysely<Schema>;
 
@@ -31,13 +32,7 @@ const DAY_MS = 86_400_000;
 const CHUNK = 1000;
 
 // not in spec: the product's own texts for refused moves.
-export const ORDER_TEXTS = {
-  unknown: 'Order {orderid} does not exist',
-  notHere: 'Order {orderid} is {status}, not waiting on this screen',
-  illegal: 'Order {orderid} cannot move from {from} to {to}',
-  unknownStatus: 'Status "{status}" is not an order status',
-  moved: '{count} order(s) moved',
-} as const;
+export const ORDER_TEXTS = moduleTexts.order;
 
 export const say = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
 

@@ -10,6 +10,7 @@ import { cardNumberOf } from '../../mailingProduct/cards/cardNumbers';
 import type { Schema } from '../../platform/db/schema';
 import { toDb } from '../../platform/resources/records';
 import { StepRefusal } from '../../platform/wizards/wizardActions';
+import * as moduleTexts from './texts.json';
 
 /** The corporate enrollment wizard's menu (screens/member-management/enrollment-corporate.json). */
 export const ENROLL_CORPORATE_MENU = 'ENROLLCORP';
@@ -23,15 +24,7 @@ export const CORPORATE_ENROLL_CHANNEL = 'CORPORATE';
 const CORPORATE_CARD_PREFIX = '54';
 
 // not in spec: the product's own texts.
-export const CORPORATE_TEXTS = {
-  enrolled: 'Corporate has been enrolled',
-  codeTaken: 'Corporate Code "{value}" already exists',
-  usernameTaken: 'Username "{value}" is already used',
-  tourCodeTaken: 'Tour Code "{value}" already exists',
-  cardUnknown: 'Member Card Number "{value}" does not exist',
-  tourCodeBeforeCorporate: 'Start Date must not be before the corporate Start Date ({date})',
-  tourCodeAfterCorporate: 'End Date must not be after the corporate End Date ({date})',
-} as const;
+export const CORPORATE_TEXTS = moduleTexts.corporate;
 
 const say = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '');
 

@@ -8,6 +8,7 @@ import { ApiError } from '../../platform/core/apiError';
 import type { Schema } from '../../platform/db/schema';
 import type { ResourceHooks } from '../../platform/resources/hooks';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 export const SUSPECT_RESOURCE = 'suspect-duplicate';
 export const SUSPECT_TABLE = 'suspect_duplicate';
@@ -22,9 +23,7 @@ export const MATCH_RULES = { NAME_BIRTHDATE: 'NAME_BIRTHDATE', EMAIL: 'EMAIL', I
 export const SUSPECT_STATUS = { OPEN: 'OPEN', NOT_DUPLICATE: 'NOT_DUPLICATE', MERGE_REQUESTED: 'MERGE_REQUESTED', MERGED: 'MERGED', MERGE_REJECTED: 'MERGE_REJECTED' } as const;
 
 // not in spec: the product's own texts.
-export const SUSPECT_TEXTS = {
-  alreadyDecided: 'This suspect duplicate has already been decided ({status})',
-} as const;
+export const SUSPECT_TEXTS = moduleTexts.suspect;
 
 export interface NewMember {
   memberid: string;

@@ -27,6 +27,7 @@ import { findDuplicates, recordSuspects, type NewMember } from './duplicateCheck
 import { nameCheckColumns, suspiciousNames } from '../memberChecks/memberChecksStore';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 /** The individual enrollment wizard's menu (screens/member-management/enrollment.json). */
 export const ENROLL_MENU = 'ENROLL';
@@ -51,14 +52,7 @@ export const CARD_ORDER = { reason: 'ENROLLMENT', status: 'PAYMENT_SUCCESS', reo
 const ACTIVATION_PATH = '/activation';
 
 // not in spec: the product's own texts.
-export const ENROLL_TEXTS = {
-  enrolled: 'Member has been enrolled',
-  notGranted: 'You may not enroll members in membership {membership}',
-  noEntryTier: 'Membership {membership} has no active tier to enroll a member in',
-  underAge: 'The member must be at least {years} years old on the enrollment date',
-  usernameTaken: 'Username "{value}" is already used',
-  enrollDateAhead: 'Enrollment Date must not be after today',
-} as const;
+export const ENROLL_TEXTS = moduleTexts.enroll;
 
 const say = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');

@@ -13,23 +13,13 @@ import { assertClientNotLocked, CLIENT_SCOPES, isClientLocked, recordClientEvent
 import { BROWSER_HASH, hashPassword } from '../../platform/session/passwordHash';
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { MEMBER_LEGENDS, MEMBER_MODULE, MEMBER_STATUS, PUBLIC_USER, findMemberBySignIn, requireMember } from './memberStore';
+import * as moduleTexts from './texts.json';
 
-// not in spec: the product's own texts.
-export const MEMBER_ACCOUNT_TEXTS = {
-  activationSent: 'An activation link has been sent to the e-mail address of the member',
-  verificationSent: 'A verification link has been sent to the e-mail address of the member',
-  /** The same answer whether or not a member matched, so the page tells nobody who is a member. */
-  resetRequested: 'If the card number or e-mail address belongs to an active member, a link to reset the password has been sent to the e-mail address we have on file',
-  passwordSet: 'Your password has been set. You can now sign in with your new password',
-  emailVerified: 'Thank you, your e-mail address has been verified',
-  alreadyActivated: 'The member has already activated the account; a password reset can be requested instead',
-  memberInactive: 'The member is not active',
-  noEmail: 'The member has no e-mail address',
-  activationSubject: 'Activate your member account',
-  resetSubject: 'Reset your member account password',
-  verifySubject: 'Verify your e-mail address',
-  signature: 'Member Service Centre',
-} as const;
+/**
+ * Not in spec: the product's own texts. `resetRequested` is the same answer whether or not a member matched, so the
+ * page tells nobody who is a member.
+ */
+export const MEMBER_ACCOUNT_TEXTS = moduleTexts.memberAccount;
 
 const PASSWORD_KEYS: readonly KeyPurpose[] = [KEY_PURPOSES.ACTIVATION, KEY_PURPOSES.MEMBER_RESET];
 const ALL_KEYS: readonly KeyPurpose[] = Object.values(KEY_PURPOSES);

@@ -10,13 +10,10 @@ import type { HookRegistry, ResourceHooks } from '../../platform/resources/hooks
 import type { Row } from '../../platform/resources/records';
 import { definitionDb } from '../../platform/db/definitionDb';
 import { MEMBER_STATUSES, memberFullName } from '../../../domain/memberRecord';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the refusals of writes to a member that is terminated or closed.
-export const MEMBER_SCREEN_TEXTS = {
-  terminated: 'A terminated member cannot be updated: reactivate the member first',
-  closed: 'A closed member cannot be updated',
-  privateCompany: 'Company Name and Department belong to a business address only',
-} as const;
+export const MEMBER_SCREEN_TEXTS = moduleTexts.memberScreen;
 
 /** Refuses a change of a member (or of its child rows) while it is terminated or closed. */
 export async function assertMemberChangeable(db: Kysely<Schema>, memberid: unknown): Promise<void> {

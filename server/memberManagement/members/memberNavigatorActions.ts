@@ -12,21 +12,10 @@ import { ApiError } from '../../platform/core/apiError';
 import type { Schema } from '../../platform/db/schema';
 import { isoDay } from '../../../engine/definition/dates';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the product's own words for a section's state.
-export const SECTION_STATUS_TEXTS = {
-  preferred: 'Preferred: {type}',
-  noPreferred: 'No preferred address',
-  locked: 'Locked',
-  activated: 'Activated',
-  notActivated: 'Not activated',
-  aliases: '{count} aliases',
-  oneAlias: '1 alias',
-  noAlias: 'No alias',
-  noTier: 'No tier',
-  noCard: 'No card',
-  noCobrand: 'No co-brand card',
-} as const;
+export const SECTION_STATUS_TEXTS = moduleTexts.sectionStatus;
 
 const MEMBER_MENU = 'MEMBER';
 const say = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));

@@ -12,18 +12,13 @@ import type { Schema } from '../../platform/db/schema';
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { MEMBER_STATUSES } from '../../../domain/memberRecord';
 import { MEMBER_SCREEN_TEXTS } from './memberHooks';
+import * as moduleTexts from './texts.json';
 
 /** The statuses updatestatus may set (terminate and reactivate have their own calls). */
 export const UPDATABLE_STATUSES = [MEMBER_STATUSES.ACTIVE, MEMBER_STATUSES.INACTIVE, MEMBER_STATUSES.SUSPENDED] as const;
 
 // not in spec: the success texts of the three calls.
-export const MEMBER_STATUS_TEXTS = {
-  updated: 'Member status has been updated',
-  terminated: 'Member has been terminated',
-  reactivated: 'Member has been reactivated',
-  notTerminated: 'Only a terminated member can be reactivated',
-  sameStatus: 'The member already has this status',
-} as const;
+export const MEMBER_STATUS_TEXTS = moduleTexts.memberStatus;
 
 const MEMBERID = { type: 'string', minLength: 1, maxLength: 20 };
 

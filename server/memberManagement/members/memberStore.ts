@@ -5,26 +5,14 @@ import { CODES, MESSAGES } from '../../../engine/api/responseCodes';
 import { ApiError } from '../../platform/core/apiError';
 import type { MemberRow, Schema } from '../../platform/db/schema';
 import { definitionDb } from '../../platform/db/definitionDb';
+import * as moduleTexts from './texts.json';
 
 /** The user log's module for every member-page call. */
 export const MEMBER_MODULE = 'MEMBER';
 /** The user log's username for a public call that names no member. */
 export const PUBLIC_USER = 'public';
 
-export const MEMBER_LEGENDS = {
-  ACTIVATION_SENT: 'ACTIVATION_SENT',
-  ACTIVATE: 'ACTIVATE',
-  RESET_REQUEST: 'RESET_REQUEST',
-  RESET_PASSWORD: 'RESET_PASSWORD',
-  EMAIL_VERIFY_SENT: 'EMAIL_VERIFY_SENT',
-  EMAIL_VERIFIED: 'EMAIL_VERIFIED',
-  OTP_SENT: 'OTP_SENT',
-  OTP_VERIFIED: 'OTP_VERIFIED',
-  OTP_FAILED: 'OTP_FAILED',
-  OTP_LOCKED: 'OTP_LOCKED',
-  OTP_EXPIRED: 'OTP_EXPIRED',
-  UPDATE_WITH_OTP: 'UPDATE_WITH_OTP',
-} as const;
+export const MEMBER_LEGENDS = moduleTexts.memberLegends;
 
 export const MEMBER_STATUS = { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE' } as const;
 

@@ -8,9 +8,10 @@ import { defineAction } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
 import { assertClientNotLocked, CLIENT_SCOPES, recordClientEvent } from '../../platform/session/clientLock';
 import { memberSummary } from './memberStore';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the product's own text.
-export const MINI_VIEW_TEXTS = { notFound: 'No member found for this card number' } as const;
+export const MINI_VIEW_TEXTS = moduleTexts.miniView;
 
 const CARD_NUMBER_RULES = ['required', `max.${CARD_NUMBER_MAX}`, 'pattern.number'];
 const CARD_NUMBER_FIELD = { label: 'Card Number' };

@@ -13,6 +13,7 @@ import { loadSecret } from '../../platform/session/captcha';
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { LOCK_REASONS, PUBLIC_LOCKER, lockMember } from './memberLocks';
 import { MEMBER_LEGENDS, MEMBER_MODULE, MEMBER_STATUS, requireMember } from './memberStore';
+import * as moduleTexts from './texts.json';
 
 export const OTP_STATUS = { PENDING: 'PENDING', VERIFIED: 'VERIFIED', EXPIRED: 'EXPIRED', LOCKED: 'LOCKED' } as const;
 
@@ -29,16 +30,7 @@ export const OTP_SECONDS_MIN = 30;
 export const OTP_SECONDS_MAX = 3600;
 
 // not in spec: the product's own texts.
-export const OTP_TEXTS = {
-  sent: 'A one-time code has been sent to the e-mail address of the member',
-  applied: 'Your data has been updated',
-  notVerified: 'The OTP code has not been verified yet',
-  unknownField: 'Only e-mail, first name and last name can be changed with a one-time code',
-  usernameTaken: 'Another member already signs in with this e-mail address',
-  noEmail: 'The member has no e-mail address to send the code to',
-  subject: 'Your verification code',
-  signature: 'Member Service Centre',
-} as const;
+export const OTP_TEXTS = moduleTexts.otp;
 
 const OTP_ID = { type: 'string', minLength: 1, maxLength: 100 };
 const absent = () => new ApiError(CODES.KEY_INVALID, MESSAGES.KEY_INVALID);

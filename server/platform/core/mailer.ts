@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config';
 import type { OutboxAttachmentRow, Schema } from '../db/schema';
 import { formatMessage } from '../../../engine/rules';
+import * as moduleTexts from './texts.json';
 
 export const MAIL_STATUS = { QUEUED: 'QUEUED', SENDING: 'SENDING', SENT: 'SENT', FAILED: 'FAILED', HELD: 'HELD' } as const;
 /**
@@ -40,10 +41,7 @@ export interface MailAttachment {
 }
 
 /** Not in spec: what a mail's file problems say. */
-export const ATTACHMENT_TEXTS = {
-  missing: 'The attachment {filename} of this mail is no longer on disk',
-  none: 'This mail has no attachment',
-} as const;
+export const ATTACHMENT_TEXTS = moduleTexts.attachment;
 
 /**
  * Writes a mail and its attachments into the outbox in the caller's transaction, with the status given: what

@@ -9,6 +9,7 @@ import { ApiError } from '../../platform/core/apiError';
 import type { Schema } from '../../platform/db/schema';
 import type { ResourceHooks } from '../../platform/resources/hooks';
 import type { Row } from '../../platform/resources/records';
+import * as moduleTexts from './texts.json';
 
 /**
  * The grants that let a user recover everything else: with them one can edit any user (role, details) and
@@ -17,14 +18,7 @@ import type { Row } from '../../platform/resources/records';
 export const ADMINISTRATION_FUNCTIONS = ['USER_ACCESS', 'USER_UPDATE', 'ROLE_ACCESS', 'ROLE_UPDATE'] as const;
 
 // not in spec: the product's own texts.
-export const ADMINISTRATION_TEXTS = {
-  ownDeactivate: 'You cannot deactivate your own account',
-  ownDelete: 'You cannot delete your own account',
-  ownGrants: 'You cannot remove the User and Role grants from your own account',
-  ownRoleDeactivate: 'You cannot deactivate the role of your own account',
-  ownRoleDelete: 'You cannot delete the role of your own account',
-  lastAdministrator: 'At least one active user must keep the User and Role grants (access and update), so this change is not allowed',
-} as const;
+export const ADMINISTRATION_TEXTS = moduleTexts.administration;
 
 const ACTIVE = 'ACTIVE';
 /** Serialises these checks on PostgreSQL, so two administrators removing each other at once cannot both win. */

@@ -16,15 +16,13 @@ import { BROWSER_HASH } from '../../platform/session/passwordHash';
 import { sha256Hex } from '../../platform/core/sha256';
 import { LEGENDS } from '../../platform/userlog/userLog';
 import { recordFailedAttempt, setPassword } from '../../platform/session/credentials';
+import * as moduleTexts from './texts.json';
 
 /** How long a flow ticket lives: the whole flow, from the username to the new password. */
 export const FORGOT_TICKET_MINUTES = 10;
 
 // not in spec: the product's own texts.
-export const FORGOT_PASSWORD_TEXTS = {
-  disabled: 'Setting your password from the login page is turned off. Please ask your administrator for a reset link.',
-  mailSubject: 'Your Loyalty Management System password was changed',
-} as const;
+export const FORGOT_PASSWORD_TEXTS = moduleTexts.forgotPassword;
 
 /** The steps verified on a flow ticket, in order. */
 const PROGRESS = ['USERNAME', 'FULLNAME', 'BRANCH'] as const;

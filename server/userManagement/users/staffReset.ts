@@ -13,18 +13,14 @@ import { BROWSER_HASH } from '../../platform/session/passwordHash';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { userAdministrationHooks } from './administratorGuard';
 import { setPassword } from '../../platform/session/credentials';
+import * as moduleTexts from './texts.json';
 
 const STAFF_RESET = [KEY_PURPOSES.STAFF_RESET] as const;
 /** Stored for a user who has not set a password yet: no password hashes to it, so nobody can log in. */
 const NO_PASSWORD = '!unset';
 
 // not in spec: the product's own texts.
-export const STAFF_RESET_TEXTS = {
-  linkSent: 'A link to set a new password has been sent to the e-mail address of the user',
-  passwordSet: 'Your password has been set. You can now log in with your new password',
-  newUserSubject: 'Your Loyalty Management System account',
-  resetSubject: 'Reset your Loyalty Management System password',
-} as const;
+export const STAFF_RESET_TEXTS = moduleTexts.staffReset;
 
 async function mailLink(ctx: ActionContext, trx: Kysely<Schema>, user: { username: string; userfullname: string; email: string }, welcome: boolean) {
   const minutes = welcome ? ctx.config.activationKeyHours * 60 : ctx.config.resetKeyMinutes;
