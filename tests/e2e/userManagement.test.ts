@@ -15,7 +15,7 @@ import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sha256Hex } from '../../server/platform/core/sha256';
 import { CODES } from '../../engine/api/responseCodes';
-import { API_CLIENT_TEXTS } from '../../server/userManagement/apiClients/apiClientActions';
+import { NEW_SECRET_MESSAGE } from '../../server/userManagement/apiClients/apiClientActions';
 import { CLIENT_TOKEN_PATH } from '../../server/platform/session/clientTokenActions';
 import { answerOk, answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
@@ -239,11 +239,11 @@ describe('user management in Chromium', () => {
     const secretShown = async () => {
       await page.getByRole('button', { name: 'New Secret' }).click();
       await answerYes(page, 'Are you sure ?');
-      const dialog = page.getByRole('dialog').filter({ hasText: API_CLIENT_TEXTS.newSecret });
+      const dialog = page.getByRole('dialog').filter({ hasText: NEW_SECRET_MESSAGE });
       await settled(dialog);
       const secret = await dialog.locator('code').innerText();
       await page.screenshot({ path: `${screenshotDir}/api-client-secret.png` });
-      await answerOk(page, API_CLIENT_TEXTS.newSecret);
+      await answerOk(page, NEW_SECRET_MESSAGE);
       return secret;
     };
     const first = await secretShown();

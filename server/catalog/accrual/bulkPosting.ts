@@ -11,18 +11,14 @@ import { countRollupsPerStatement } from '../../platform/rollups/rollupStore';
 import type { Row } from '../../platform/resources/records';
 import { rateBatch, writeBatch, type BatchOutcome } from './accrualBatch';
 import { postedFields, type ActivityType, type PostedActivity, type WriteContext } from './accrualStore';
+import * as moduleTexts from './texts.json';
 
 export const BULK_POST_PATH = '/api/accrual/bulk';
 /** The most activities one call takes. */
 export const BULK_MAX_ROWS = 1000;
 
 // not in spec: the product's own texts.
-export const BULK_POST_TEXTS = {
-  summary: '{total} activities: {credited} credited, {rejected} rejected, {parked} parked',
-  activityType: 'Activity type must be AIR or NONAIR',
-  notAField: '{field} is not a field of an {type} activity',
-  needsDirect: 'Bulk posting credits at once: the role needs the post-without-approval function',
-} as const;
+export const BULK_POST_TEXTS = moduleTexts.bulkPost;
 
 /** One row's answer, in the order sent (`row` counts from 1). */
 export interface BulkRowResult {

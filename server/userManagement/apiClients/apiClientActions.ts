@@ -16,16 +16,12 @@ import type { Row } from '../../platform/resources/records';
 import { allowListEntries, allowListProblem, API_CLIENT_LEGENDS, ROTATION_OVERLAP_HOURS } from '../../platform/session/clientTokens';
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { API_CLIENT_RESOURCE, issueSecret, revokeSecrets, secretsOf } from './apiClientStore';
+import * as moduleTexts from './texts.json';
 
 // not in spec: the product's own texts.
-export const API_CLIENT_TEXTS = {
-  newSecret: `Copy the new secret now: it is not shown again. The client's older secrets keep working for ${ROTATION_OVERLAP_HOURS} hours unless revoked`,
-  revoked: '{n} secret(s) revoked',
-  noneToRevoke: 'The client has no older secret to revoke',
-  secretNotFound: 'The client has no live secret "{secretid}"',
-  clientNotFound: 'API client "{clientid}" was not found',
-  usernameTaken: 'A staff user already has this name: a client id must differ from every username',
-} as const;
+export const API_CLIENT_TEXTS = moduleTexts.apiClient;
+/** New Secret's answer: the secret is shown once, the older ones work for the rotation's overlap. */
+export const NEW_SECRET_MESSAGE = formatMessage(API_CLIENT_TEXTS.newSecret, { hours: ROTATION_OVERLAP_HOURS });
 
 const MODULE = 'APICLIENT';
 const CLIENT_DATA = { type: 'object', required: ['clientid'], properties: { clientid: { type: 'string', minLength: 1, maxLength: 40 } } };
@@ -62,7 +58,7 @@ export function apiClientActions(catalogue: Catalogue): Action[] {
           await logSecret(ctx, trx, API_CLIENT_LEGENDS.SECRET_ISSUED, clientid, { secretid: made.secretid, replaced: made.replaced });
           return made;
         });
-        return { message: API_CLIENT_TEXTS.newSecret, result: { clientid, secretid: issued.secretid, secret: issued.secret } };
+        return { message: NEW_SECRET_MESSAGE, result: { clientid, secretid: issued.secretid, secret: issued.secret } };
       },
     }),
     defineAction({
