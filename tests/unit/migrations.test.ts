@@ -30,6 +30,7 @@ const RECORDED = [
   '0055_segment_flight_identity',
   '0056_file_links',
   '0057_approval_record_name',
+  '0058_webhooks',
 ];
 
 const migration = { up: async () => {} };
