@@ -12,7 +12,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { TRX_TYPES, credit } from '../../server/ledger/ledgerStore';
 import { definitionDb } from '../../server/platform/db/definitionDb';
 import { createJobWorker, type JobWorker } from '../../server/platform/jobs/jobWorker';
-import { webhookJobHandlers } from '../../server/platform/webhooks/webhookDelivery';
+import { postEvent, webhookJobHandlers } from '../../server/platform/webhooks/webhookDelivery';
 import { WEBHOOK_TEXTS } from '../../server/platform/webhooks/webhookRules';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 
@@ -254,5 +254,38 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     // Without WEBHOOK_UPDATE: refused.
     const branch = await as('branch');
     expect((await branch('/api/webhook-delivery/replay', { webhookcode: 'ALL', deliveryid: one!.deliveryid })).body.status.responsecode).not.toBe(CODES.SUCCESS);
+  });
+});
+
+describe('one delivery try', () => {
+  it('counts a redirect (never followed), a refused connection and a silent receiver as failures', async () => {
+    const hits: string[] = [];
+    const server = createServer((request, response) => {
+      hits.push(String(request.url));
+      if (request.url === '/moved') {
+        response.writeHead(302, { location: '/elsewhere' });
+        response.end();
+      }
+      // '/silent' never answers.
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const event = { eventid: 'e-1', eventtype: 'miles.credited' };
+    try {
+      expect(await postEvent(`${base}/moved`, SECRET, event, '{}', new Date())).toEqual({ ok: false, status: 302, error: 'HTTP 302 (redirects are not followed)' });
+      expect(hits).toEqual(['/moved']);
+      expect(await postEvent(`${base}/silent`, SECRET, event, '{}', new Date(), 200)).toEqual({ ok: false, status: null, error: 'No answer within 0.2 s' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    // A port nothing listens on any more.
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const port = (gone.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => gone.close(() => resolve()));
+    const refused = await postEvent(`http://127.0.0.1:${port}/hooks`, SECRET, event, '{}', new Date());
+    expect(refused).toMatchObject({ ok: false, status: null });
+    expect(refused.error).toContain('ECONNREFUSED');
   });
 });

@@ -36,13 +36,13 @@ export interface Attempt {
 }
 
 /** One POST of the body, signed; never throws. */
-export async function postEvent(url: string, secret: string, event: { eventid: string; eventtype: string }, body: string, at: Date): Promise<Attempt> {
+export async function postEvent(url: string, secret: string, event: { eventid: string; eventtype: string }, body: string, at: Date, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<Attempt> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
   try {
     const response = await fetch(url, {
       method: 'POST',
       redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'ALMS-Webhooks/1',
@@ -59,7 +59,7 @@ export async function postEvent(url: string, secret: string, event: { eventid: s
     return { ok, status: response.status, error: ok ? null : `HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : ''}` };
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    const message = error instanceof Error && error.name === 'TimeoutError' ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `${error instanceof Error ? error.message : String(error)}${cause}`;
+    const message = error instanceof Error && error.name === 'TimeoutError' ? `No answer within ${timeoutMs / 1000} s` : `${error instanceof Error ? error.message : String(error)}${cause}`;
     return { ok: false, status: null, error: message.slice(0, ERROR_LENGTH) };
   }
 }
