@@ -200,7 +200,7 @@ describe('a generated screen in Chromium', () => {
     await expect.poll(() => page.locator('[id="root_signingsecret"]').inputValue()).toBe('');
     await page.locator('.engine-record-menu .ant-menu-item').filter({ hasText: 'Deliveries' }).click();
     const rows = page.locator('.engine-child-table .ant-table-tbody tr.ant-table-row');
-    await expect.poll(() => rows.allInnerTexts()).toContainEqual(expect.stringContaining('Miles credited'));
+    await expect.poll(() => rows.allInnerTexts()).toContainEqual(expect.stringContaining('miles.credited'));
     const before = await rows.count();
     await page.screenshot({ path: `${screenshotDir}/webhook-deliveries.png` });
     await rows.first().getByRole('button', { name: 'Replay' }).click();

@@ -2,7 +2,8 @@
 // body every try sends, and the retry schedule (a receiver down for an hour, or a day, still gets the event).
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, WEBHOOK_TEXTS, eventBody, eventTypesProblem, retryDelayMs, signature, urlProblem } from '../../server/platform/webhooks/webhookRules';
+import webhook from '../../screens/user-management/webhook.json';
+import { MAX_ATTEMPTS, WEBHOOK_EVENT_TYPES, WEBHOOK_TEXTS, eventBody, eventTypesProblem, retryDelayMs, signature, urlProblem } from '../../server/platform/webhooks/webhookRules';
 
 describe('webhook rules', () => {
   it('takes http and https addresses only, without credentials', () => {
@@ -11,6 +12,10 @@ describe('webhook rules', () => {
     for (const bad of ['ftp://partner.example/x', 'file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@partner.example/', 'partner.example/hooks', '', 42]) {
       expect(urlProblem(bad)).toBe(WEBHOOK_TEXTS.url);
     }
+  });
+
+  it('knows the event types the Webhook screen offers, and no other', () => {
+    expect(webhook.fields.find((f) => f.name === 'eventtypes')!.options!.map((o) => o.value)).toEqual(WEBHOOK_EVENT_TYPES);
   });
 
   it('wants one or more known event types', () => {
