@@ -110,6 +110,10 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
       expect(body.status).toEqual({ responsecode: CODES.VALIDATION, responsemessage: message });
       expect(body.result.fields).toEqual({ [field]: message });
     }
+    // A secret that is not a text is refused as a bad request.
+    const numeric = await admin('/api/webhook-subscription/create', subscription('BAD', { signingsecret: 1234567890123456 }));
+    expect(numeric.http).toBe(400);
+    expect(numeric.body.status).toEqual({ responsecode: CODES.BAD_REQUEST, responsemessage: 'Invalid request: data.signingsecret must be a text' });
     expect(await db().selectFrom('webhook_subscription').selectAll().execute()).toEqual([]);
   });
 
