@@ -208,4 +208,24 @@ describe('a generated screen in Chromium', () => {
     await expect.poll(() => toast(page, 'is queued again for QZ-HOOK').count()).toBe(1);
     await expect.poll(() => rows.count()).toBe(before + 1);
   });
+
+  it('creates a webhook from its form: the secret is saved, and never shown again', async () => {
+    await page.goto('/webhook');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/webhook/form/new/subscription');
+    await page.locator('[id="root_webhookcode"]').fill('QZ-FORM');
+    await page.locator('[id="root_url"]').fill('https://partner.example/hooks');
+    await page.locator('[id="root_eventtypes"]').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Tier changed"]').click();
+    await page.keyboard.press('Escape');
+    await page.locator('[id="root_signingsecret"]').fill('qz-form-secret-0123456789');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => toast(page, 'Data has been created').count()).toBeGreaterThan(0);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/webhook/form/QZ-FORM/subscription');
+    const stored = (await rig.server.database.db.selectFrom('webhook_subscription' as never).selectAll().where('webhookcode' as never, '=', 'QZ-FORM' as never).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    expect(stored).toMatchObject({ url: 'https://partner.example/hooks', eventtypes: '["tier.changed"]', signingsecret: 'qz-form-secret-0123456789' });
+    await page.reload();
+    await expect.poll(() => page.locator('[id="root_url"]').inputValue()).toBe('https://partner.example/hooks');
+    expect(await page.locator('[id="root_signingsecret"]').inputValue()).toBe('');
+  });
 });
