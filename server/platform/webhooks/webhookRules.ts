@@ -1,6 +1,7 @@
 // The rules of an outbound event's delivery, pure: which addresses a subscription may name, how a body is signed,
 // and when a failed delivery is tried again (tests/unit/webhookRules.test.ts).
 import { createHmac } from 'node:crypto';
+import * as moduleTexts from './texts.json';
 
 /** The event types a subscription chooses from: stable codes, never renamed (receivers switch on them). */
 export const WEBHOOK_EVENTS = {
@@ -26,15 +27,7 @@ export const WEBHOOK_HEADERS = {
 } as const;
 
 /** Not in spec: what the Webhook screen answers about a subscription's values. */
-export const WEBHOOK_TEXTS = {
-  url: 'URL must be an http:// or https:// address without a user name or password',
-  events: 'Events must name at least one of the event types',
-  secretRequired: 'Signing Secret is required',
-  secretShort: 'Signing Secret must be at least {n} characters',
-  notActive: 'Webhook {webhookcode} is not active: activate it before replaying its deliveries',
-  replayed: 'Event {eventid} is queued again for {webhookcode}',
-  unknownDelivery: 'Delivery {deliveryid} of {webhookcode} was not found',
-} as const;
+export const WEBHOOK_TEXTS = moduleTexts.webhook;
 
 export const SECRET_MIN_LENGTH = 16;
 
