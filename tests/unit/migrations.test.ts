@@ -31,6 +31,7 @@ const RECORDED = [
   '0056_file_links',
   '0057_approval_record_name',
   '0058_api_clients',
+  '0059_webhooks',
 ];
 
 const migration = { up: async () => {} };

@@ -31,9 +31,9 @@ describe('server modules', () => {
     expect(found.every((name) => folders.includes(name))).toBe(true);
   });
 
-  it('runs the tier upgrade before the bonuses inside a posting, and names the reports manifest for the job thread', async () => {
+  it('tells of the miles first, then runs the tier upgrade before the bonuses inside a posting, and names the reports manifest for the job thread', async () => {
     const modules = await serverModules();
-    expect(modules.ledgerListeners().map((l) => l.name)).toEqual(['tiers', 'bonuses']);
+    expect(modules.ledgerListeners().map((l) => l.name)).toEqual(['ledger-events', 'tiers', 'bonuses']);
     expect(modules.threadManifests()).toEqual([expect.stringMatching(/\/server\/reports\/reportsModule\.ts$/)]);
   });
 

@@ -31,6 +31,8 @@ import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { REDEMPTION_TEXTS as TEXTS, awardPriceHint, eligibilityProblem, needsRedemptionApproval, redemptionSummary, travelerType } from './redemptionRules';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
+import { publishEvent } from '../../platform/webhooks/webhookEvents';
+import { WEBHOOK_EVENTS } from '../../platform/webhooks/webhookRules';
 
 type Db = Kysely<Schema>;
 /** Definition-built tables are not in the typed schema. */
@@ -477,6 +479,7 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
     redemption.requestid = requestid;
   }
   await writeUserLog(trx, { username: user, module: REDEMPTION_MENU, legend: waiting ? LEGENDS.REQUEST_APPROVAL : LEGENDS.CREATE, recordkey, after: redemption, ip: ctx.ip }, at);
+  if (!waiting) await publishRedemption(trx, WEBHOOK_EVENTS.redemptionIssued, redemption, at);
   const said = formatMessage(waiting ? TEXTS.waiting : TEXTS.redeemed, { redemption: redemptionid, total: miles(price.totalmileage), count: certificates.length });
   // A waiting redemption's answer names who may approve it, as every request's does.
   const message = waiting ? (await submittedAnswer(trx, approvalPages(catalogue), REDEMPTION_REQUEST, said)).message : said;
@@ -484,6 +487,27 @@ export async function confirmRedemption(ctx: ActionContext, trx: Db, catalogue: 
 }
 
 // ---- reading, approval, cancellation -------------------------------------------------------------------------
+
+/** A redemption's outbound event (issued, cancelled), in the transaction that moved it. */
+async function publishRedemption(trx: Db, type: typeof WEBHOOK_EVENTS.redemptionIssued | typeof WEBHOOK_EVENTS.redemptionCancelled, redemption: Row, at: Date): Promise<void> {
+  await publishEvent(
+    trx,
+    {
+      type,
+      payload: {
+        redemptionid: redemption.redemptionid,
+        memberid: redemption.memberid,
+        cardnumber: redemption.cardnumber,
+        awardcode: redemption.awardcode,
+        passenger: Number(redemption.passenger),
+        totalmileage: Number(redemption.totalmileage),
+        departuredate: redemption.departuredate,
+        trxid: redemption.trxid === null || redemption.trxid === undefined ? null : Number(redemption.trxid),
+      },
+    },
+    at,
+  );
+}
 
 /** PostgreSQL: row-locks the redemption, so a decision reads it as no other decision will change it before commit. */
 export async function lockRedemption(trx: Db, catalogue: Catalogue, key: Row): Promise<void> {
@@ -532,6 +556,8 @@ export async function approveRedemption(ctx: ActionContext, trx: Db, catalogue: 
     throw new ApiError(CODES.ALREADY_DECIDED, formatMessage(TEXTS.notPending, { redemption: request.recordkey, status: String(now?.status ?? 'missing') }));
   }
   await setCertificates(trx, catalogue, request.key, CERTIFICATE_STATUS.ISSUED, [CERTIFICATE_STATUS.PENDING]);
+  const issued = await readRedemption(trx, catalogue, request.key);
+  if (issued) await publishRedemption(trx, WEBHOOK_EVENTS.redemptionIssued, issued, at);
   await writeUserLog(trx, { username: ctx.user!.username, module: REDEMPTION_REQUEST.menucode, legend: LEGENDS.APPROVE, recordkey: request.recordkey, after: { status: REDEMPTION_STATUS.ISSUED }, ip: ctx.ip }, at);
 }
 
@@ -612,5 +638,6 @@ export async function approveCancel(ctx: ActionContext, trx: Db, catalogue: Cata
   }
   await redeposit(trx, redemption, ctx.user!.username, at, formatMessage(TEXTS.cancelled, { redemption: String(redemption.redemptionid), total: miles(Number(redemption.totalmileage)) }));
   await setCertificates(trx, catalogue, request.key, CERTIFICATE_STATUS.CANCELLED, [CERTIFICATE_STATUS.ISSUED]);
+  await publishRedemption(trx, WEBHOOK_EVENTS.redemptionCancelled, { ...redemption, status: REDEMPTION_STATUS.CANCELLED }, at);
   await writeUserLog(trx, { username: ctx.user!.username, module: CANCEL_REQUEST.menucode, legend: LEGENDS.APPROVE, recordkey: request.recordkey, before: { status: redemption.status }, after: { status: REDEMPTION_STATUS.CANCELLED }, ip: ctx.ip }, at);
 }

@@ -12,6 +12,8 @@ import { canMoveOrder, cycleOf } from '../../../workflows/orderMachine';
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
 import * as moduleTexts from './texts.json';
+import { anyoneWants, publishEvents } from '../../platform/webhooks/webhookEvents';
+import { WEBHOOK_EVENTS } from '../../platform/webhooks/webhookRules';
 
 type Db = Kysely<Schema>;
 
@@ -326,7 +328,30 @@ export async function moveOrders(
   // A reorder ships to the address it is given (the current destination, default the first one again).
   const reorders = planned.filter((p) => p.to === 'REORDER');
   if (reorders.length > 0) await addReorderDestinations(db, reorders.map((p) => ({ orderid: p.orderid, cycle: p.cycle })), at);
+  await publishMoves(trx, planned, options.now);
   return { problems: [], moved: planned.length };
+}
+
+/** Each moved order's order.status_changed, for the webhooks that want it (its member and card read only then). */
+async function publishMoves(trx: Db | Kysely<any>, moves: readonly { orderid: number; from: string; to: string; date: string; cycle: number }[], now: Date): Promise<void> {
+  if (moves.length === 0 || !(await anyoneWants(trx, [WEBHOOK_EVENTS.orderStatusChanged]))) return;
+  const owners = new Map<number, { memberid: string; cardnumber: string }>();
+  for (let i = 0; i < moves.length; i += CHUNK) {
+    const rows = (await definitionDb(trx)
+      .selectFrom(ORDER_TABLE)
+      .select(['orderid', 'memberid', 'cardnumber'])
+      .where('orderid', 'in', moves.slice(i, i + CHUNK).map((m) => m.orderid))
+      .execute()) as { orderid: number; memberid: string; cardnumber: string }[];
+    for (const row of rows) owners.set(Number(row.orderid), row);
+  }
+  await publishEvents(
+    trx,
+    moves.map((m) => ({
+      type: WEBHOOK_EVENTS.orderStatusChanged,
+      payload: { orderid: m.orderid, memberid: owners.get(m.orderid)?.memberid ?? null, cardnumber: owners.get(m.orderid)?.cardnumber ?? null, from: m.from, to: m.to, statusdate: m.date, reordernumber: m.cycle },
+    })),
+    now,
+  );
 }
 
 /** Each reordered order's new current destination: a copy of its default one; the others become PREVIOUS. */

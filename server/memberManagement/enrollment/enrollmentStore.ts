@@ -28,6 +28,8 @@ import { nameCheckColumns, suspiciousNames } from '../memberChecks/memberChecksS
 import { auditStamp } from '../../platform/resources/auditColumns';
 import { definitionDb } from '../../platform/db/definitionDb';
 import * as moduleTexts from './texts.json';
+import { publishEvent } from '../../platform/webhooks/webhookEvents';
+import { WEBHOOK_EVENTS } from '../../platform/webhooks/webhookRules';
 
 /** The individual enrollment wizard's menu (screens/member-management/enrollment.json). */
 export const ENROLL_MENU = 'ENROLL';
@@ -263,6 +265,12 @@ export async function enrollMember(ctx: ActionContext, trx: Kysely<Schema>, cata
     .values({ memberid, membershipid, tierid: tier.tierid, startdate: enrolldate, enddate: expireddate, tierreason: ENROLLMENT_TIER_REASON, ...audit(user, at) })
     .execute();
   await trx.insertInto('member_account').values({ memberid, startperiod: enrolldate, endperiod: expireddate }).execute();
+  // Told before the enroll bonus, whose miles.credited follows it.
+  await publishEvent(
+    trx,
+    { type: WEBHOOK_EVENTS.memberEnrolled, payload: { memberid, cardnumber, membershipid, tierid: tier.tierid, memberfullname, enrollmentdate: enrolldate, expireddate, branchcode: member.branchcode } },
+    now,
+  );
 
   for (const [key, addresstype] of Object.entries(ADDRESS_STEPS)) {
     const values = valuesOf(draft, key);

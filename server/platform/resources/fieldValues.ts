@@ -85,7 +85,7 @@ export function checkedKey(model: ResourceModel, data: Row, path = 'data'): Row 
 
 /**
  * The values of a create or update: each stored field sent is empty or of its type (lists of values;
- * the `stored: false` fields are lists their hooks read). Rules run after this, on values they can read.
+ * the `stored: false` fields are lists their hooks read, or values of their type). Rules run after this, on values they can read.
  */
 export function checkDataTypes(model: ResourceModel, data: Row, path = 'data'): void {
   for (const field of model.fields) {
@@ -104,7 +104,10 @@ export function checkDataTypes(model: ResourceModel, data: Row, path = 'data'): 
   }
   for (const field of model.unstored) {
     const value = data[field.name];
-    if (Object.hasOwn(data, field.name) && value !== null && !Array.isArray(value)) throw badValue(field, `${path}.${field.name}`, 'a list');
+    if (!Object.hasOwn(data, field.name) || value === null) continue;
+    // A list its hooks read (a role's grants), or one value of its type (a write-only secret).
+    if (field.type !== 'list') checkScalar(field, value, `${path}.${field.name}`);
+    else if (!Array.isArray(value)) throw badValue(field, `${path}.${field.name}`, 'a list');
   }
 }
 

@@ -28,6 +28,8 @@ import {
   type TierRow,
 } from './tierRules';
 import { definitionDb } from '../../platform/db/definitionDb';
+import { publishEvent } from '../../platform/webhooks/webhookEvents';
+import { WEBHOOK_EVENTS } from '../../platform/webhooks/webhookRules';
 
 type Db = Kysely<Schema>;
 
@@ -157,6 +159,11 @@ export async function holdTier(trx: Db, member: TierMember, hold: { tierid: stri
     .execute();
   await definitionDb(trx).updateTable('member').set({ tierid, expireddate: enddate, updateddate: at }).where('memberid', '=', member.memberid).execute();
   if (tierid === member.tierid) return;
+  await publishEvent(
+    trx,
+    { type: WEBHOOK_EVENTS.tierChanged, payload: { memberid: member.memberid, cardnumber: member.cardnumber, membershipid: member.membershipid, fromtier: member.tierid, totier: tierid, reason, startdate, enddate } },
+    now,
+  );
   await definitionDb(trx).updateTable('member_card').set({ tierid }).where('memberid', '=', member.memberid).where('status', '=', ACTIVE).execute();
   if (member.cardnumber) {
     await createOrder(trx, { memberid: member.memberid, cardnumber: member.cardnumber, membershipid: member.membershipid, tierid, nameoncard: member.nameoncard, reason: TIER_CARD_ORDER.reason, user, now });
