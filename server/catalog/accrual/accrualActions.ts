@@ -9,7 +9,7 @@ import { actionFunctionCode, directFunctionCode, formFields, isCustomAction, res
 import { generateKey } from '../../../engine/definition/generatedKey';
 import type { Catalogue } from '../../../engine/definition/catalogue';
 import type { CustomAction, ScreenDefinition } from '../../../engine/definition/screen';
-import { defineAction, type Action, type ActionContext, type ActionResult } from '../../platform/core/action';
+import { defineAction, type Action, type ActionContext, type ActionReference, type ActionResult } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
 import { checkReferences, mustFind } from '../../platform/resources/resourceActions';
 import type { ModuleServices } from '../../platform/serverModule';
@@ -99,6 +99,42 @@ function answer(posted: Posted): { message: string; result: Row } {
       reason: r.reason ?? null,
       lines: credited ? r.lines : [],
     },
+  };
+}
+
+/** What a posting answers (`answer`), as the API reference tells it. */
+const POSTED_RESULT = {
+  type: 'object',
+  required: ['status', 'memberid', 'awardmiles', 'tiermiles', 'segments'],
+  properties: {
+    status: { enum: ['CREDITED', 'REJECTED', 'PARKED'], description: 'CREDITED: miles moved; REJECTED: written, no miles (the reason says why); PARKED: kept for a member or a rule to come (reprocessed from Park Activity).' },
+    memberid: { type: ['string', 'null'] },
+    activityid: { type: ['string', 'null'] },
+    parkid: { type: ['string', 'null'] },
+    trxid: { type: ['integer', 'string', 'null'] },
+    awardmiles: { type: 'number' },
+    tiermiles: { type: 'number' },
+    segments: { type: 'number' },
+    reasoncode: { type: ['string', 'null'] },
+    reason: { type: ['string', 'null'] },
+    lines: { type: 'array', items: { type: 'object' }, description: 'Each rule and bonus that earned miles.' },
+  },
+};
+
+function postingReference(type: ActivityType): ActionReference {
+  return {
+    summary: type === 'AIR' ? 'Post a flight' : 'Post a partner (non-air) activity',
+    description:
+      "Rates the activity by the programme's rules and credits the member holding the card: the answer's status is CREDITED, REJECTED or PARKED. " +
+      'A refusal before anything is written (an unknown reference, a segment already credited) answers 1002 with result.fields. ' +
+      'A caller without the direct-posting function gets an approval request instead of a credit.',
+    result: {
+      anyOf: [
+        POSTED_RESULT,
+        { title: 'Approval request', type: 'object', required: ['requestid', 'status'], properties: { requestid: { type: 'integer' }, status: { const: 'PENDING' }, approvers: { type: 'array' } } },
+      ],
+    },
+    codes: [CODES.VALIDATION, CODES.NOT_FOUND],
   };
 }
 
@@ -204,6 +240,7 @@ export function accrualActions(services: ModuleServices): Action[] {
       // Posting is a change of the member's activities: the guard of adding one on the member's page.
       guard: { function: actionFunctionCode(activityScreen, 'create') },
       data: dataSchema(fieldTypes, fields, required),
+      reference: postingReference(type),
       handler: async (ctx) => {
         const activity = await checked(ctx, type, ctx.parameter.data as Row);
         if (!(await writesDirect(ctx, direct))) return requestPost(ctx, activity);

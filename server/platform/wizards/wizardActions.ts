@@ -161,6 +161,11 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
       path,
       guard,
       data: DRAFT_OBJECT,
+      reference: {
+        summary: `${page.title}: ${path === wizard.submit ? 'submit' : 'check'} the whole draft`,
+        description: "parameter.data holds each step's values under the step's key (a form's fields, a list's rows).",
+        codes: [CODES.VALIDATION],
+      },
       handler: async (ctx) => {
         const draft = checkedDraft(wizard, ctx.parameter.data);
         return incompleteDraft(wizard, draft) ?? run(ctx, draft);
@@ -199,6 +204,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
         path: step.check,
         guard,
         data: DRAFT_OBJECT,
+        reference: { summary: `${page.title}: check the step ${step.key}`, codes: [CODES.VALIDATION] },
         handler: async (ctx) => {
           // A step with checkWith sends { values, earlier: { <step>: values } }: each part checked as its step's form.
           const sent = ctx.parameter.data;
