@@ -154,6 +154,7 @@ function requestKey(a: PostedActivity, at: Date): string {
 export function accrualActions(services: ModuleServices): Action[] {
   const { catalogue } = services;
   const fieldTypes = activityFieldTypes(catalogue);
+  const documentedTypes = activityFieldTypes(catalogue, { documented: true });
   const parkScreen = screenOf(services, PARK_RESOURCE);
   const parkModel = resourceModel(parkScreen);
   const activityScreen = screenOf(services, ACTIVITY_RESOURCE);
@@ -240,7 +241,7 @@ export function accrualActions(services: ModuleServices): Action[] {
       // Posting is a change of the member's activities: the guard of adding one on the member's page.
       guard: { function: actionFunctionCode(activityScreen, 'create') },
       data: dataSchema(fieldTypes, fields, required),
-      reference: postingReference(type),
+      reference: { ...postingReference(type), data: dataSchema(documentedTypes, fields, required) },
       handler: async (ctx) => {
         const activity = await checked(ctx, type, ctx.parameter.data as Row);
         if (!(await writesDirect(ctx, direct))) return requestPost(ctx, activity);
@@ -251,6 +252,15 @@ export function accrualActions(services: ModuleServices): Action[] {
       },
     });
 
+  const simulated = (types: typeof fieldTypes) =>
+    dataSchema(types, [...new Set([...AIR_FIELDS, ...NONAIR_FIELDS])], ['activitytype', 'activitydate'], {
+      activitytype: { enum: ['AIR', 'NONAIR'] },
+      memberid: nullable('string', { maxLength: 20 }),
+      tierid: nullable('string', { maxLength: 20 }),
+      // A member's activity picked to rate again: its own segment does not count as credited already.
+      activityid: nullable('string', { maxLength: 30 }),
+    });
+
   return [
     post('AIR', AIR_FIELDS, ['cardnumber', 'activitydate', 'carrier', 'flightnumber', 'origin', 'destination', 'bookingclass', 'ticketissuedate']),
     post('NONAIR', NONAIR_FIELDS, ['cardnumber', 'activitydate', 'partnercode', 'activitycode']),
@@ -258,13 +268,8 @@ export function accrualActions(services: ModuleServices): Action[] {
     defineAction({
       path: ACCRUAL_SIMULATE_PATH,
       guard: simulatorGuard,
-      data: dataSchema(fieldTypes, [...new Set([...AIR_FIELDS, ...NONAIR_FIELDS])], ['activitytype', 'activitydate'], {
-        activitytype: { enum: ['AIR', 'NONAIR'] },
-        memberid: nullable('string', { maxLength: 20 }),
-        tierid: nullable('string', { maxLength: 20 }),
-        // A member's activity picked to rate again: its own segment does not count as credited already.
-        activityid: nullable('string', { maxLength: 30 }),
-      }),
+      data: simulated(fieldTypes),
+      reference: { summary: 'Rate an activity without posting it', data: simulated(documentedTypes), codes: [CODES.VALIDATION] },
       handler: async (ctx) => {
         const { activitytype, memberid, tierid, activityid, ...rest } = ctx.parameter.data as Row & { activitytype: ActivityType; memberid?: string | null; tierid?: string | null; activityid?: string | null };
         const activity = await checked(ctx, activitytype, rest);

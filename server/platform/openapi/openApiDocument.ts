@@ -8,7 +8,7 @@ import { identitySchema, pagingSchema, parameterSchemas } from '../core/envelope
 import { memberFieldsOf } from '../resources/rowScope';
 import type { ServedRoute } from './servedRoutes';
 
-export type OpenApiDocument = JsonSchema & { openapi: string; paths: Record<string, Record<string, JsonSchema>> };
+export type OpenApiDocument = JsonSchema & { openapi: string; paths: Record<string, Record<string, JsonSchema>>; components: { schemas: Record<string, JsonSchema> } & JsonSchema };
 
 export interface ReferenceSources {
   actions: readonly Action[];

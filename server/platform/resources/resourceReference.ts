@@ -76,27 +76,33 @@ function answerSchema(field: ResolvedField): JsonSchema {
   return { title: field.label, ...types[field.type] };
 }
 
+/** A key field's value: present and not blank (checkedKey refuses an empty one as malformed). */
+function keyValue(field: ResolvedField): JsonSchema {
+  const schema = valueSchema(field);
+  return schema.type === 'string' && !schema.format ? { ...schema, minLength: Math.max(1, Number(schema.minLength ?? 1)) } : schema;
+}
+
 /** The fields of a form as parameter.data: only those, each of its type; the required ones the rules ask for (refused with 1002). */
-function formData(screen: ScreenDefinition, model: ResourceModel, mode: 'create' | 'edit'): JsonSchema {
+export function formData(screen: ScreenDefinition, model: ResourceModel, mode: 'create' | 'edit'): JsonSchema {
   const fields = formFields(mode === 'create' ? createFormScreen(screen) : screen, mode);
   const names = new Set(fields.map((f) => f.field.name));
   const properties: Record<string, JsonSchema> = {};
   for (const { field } of fields) properties[field.name] = clearable(field, valueSchema(field));
   // The key names the record an update changes, whether or not its form shows it.
-  for (const name of mode === 'edit' ? model.key : []) if (!names.has(name)) properties[name] = valueSchema(model.fields.find((f) => f.name === name)!);
+  for (const name of mode === 'edit' ? model.key : []) properties[name] = keyValue(model.fields.find((f) => f.name === name)!);
   for (const field of model.unstored) if (names.has(field.name)) properties[field.name] = { anyOf: [{ type: 'array' }, { type: 'null' }], title: field.label };
   const required = mode === 'edit' ? model.key : fields.filter((f) => f.field.required && !f.readOnly).map((f) => f.field.name);
   return { title: `${model.name} ${mode}`, type: 'object', additionalProperties: false, required, properties };
 }
 
 /** The record's key as parameter.data (detail, delete, activate and the like). */
-function keyData(model: ResourceModel): JsonSchema {
-  const properties = Object.fromEntries(model.key.map((name) => [name, valueSchema(model.fields.find((f) => f.name === name)!)]));
+export function keyData(model: ResourceModel): JsonSchema {
+  const properties = Object.fromEntries(model.key.map((name) => [name, keyValue(model.fields.find((f) => f.name === name)!)]));
   return { title: `${model.name} key`, type: 'object', required: model.key, properties };
 }
 
 /** A record as answered: its fields and the audit stamps (a record page's list and detail answer its summary, a subset). */
-function recordSchema(model: ResourceModel): JsonSchema {
+export function recordSchema(model: ResourceModel): JsonSchema {
   const properties: Record<string, JsonSchema> = Object.fromEntries([...model.fields, ...model.unstored].map((f) => [f.name, answerSchema(f)]));
   for (const name of AUDIT_COLUMNS) properties[name] = { type: ['string', 'null'] };
   return { title: `${model.name} record`, type: 'object', properties };
@@ -109,7 +115,9 @@ function criteriaSchema(model: ResourceModel): JsonSchema {
   for (const field of model.fields.filter((f) => names.has(f.name))) {
     const one = field.type === 'list' ? { type: ['string', 'number'], maxLength: MAX_CRITERION_TEXT } : { ...valueSchema(field), ...(field.type === 'string' || field.type === 'text' ? { maxLength: Math.min(field.maxLength ?? MAX_CRITERION_TEXT, MAX_CRITERION_TEXT) } : {}) };
     const { title: _title, ...item } = one as JsonSchema;
-    properties[field.name] = { title: field.label, anyOf: [item, { type: 'array', maxItems: MAX_LIST_VALUES, items: { anyOf: [item, { type: 'null' }] } }, { type: 'null' }, { const: '' }] };
+    // A list is an 'in' search; a date's is a range, either end empty.
+    const ranged = field.type === 'date' || field.type === 'datetime';
+    properties[field.name] = { title: field.label, anyOf: [item, { type: 'array', maxItems: MAX_LIST_VALUES, items: ranged ? { anyOf: [item, { type: 'null' }] } : item }, { type: 'null' }, { const: '' }] };
   }
   return { title: `${model.name} criteria`, type: 'object', additionalProperties: false, properties };
 }
