@@ -1,8 +1,9 @@
 // The API reference for signed-in staff, as an action of the protocol: the envelope's result is the document.
 import { defineAction, type Action } from '../core/action';
+import { API_REFERENCE_PATH } from '../../../engine/api/apiReference';
 import type { OpenApiDocument } from './openApiDocument';
 
-export const OPENAPI_PATH = '/api/reference/openapi';
+export const OPENAPI_PATH = API_REFERENCE_PATH;
 
 export function openApiAction(document: () => OpenApiDocument): Action {
   return defineAction({
