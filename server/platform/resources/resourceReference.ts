@@ -95,6 +95,15 @@ export function formData(screen: ScreenDefinition, model: ResourceModel, mode: '
   return { title: `${model.name} ${mode}`, type: 'object', additionalProperties: false, required, properties };
 }
 
+/** Values of any of a form's fields (a wizard step's), each of its type or empty; no other name. */
+export function valuesData(screen: ScreenDefinition): JsonSchema {
+  const model = resourceModel(screen);
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of model.fields) properties[field.name] = clearable(field, valueSchema(field));
+  for (const field of model.unstored) properties[field.name] = { anyOf: [{ type: 'array' }, { type: 'null' }], title: field.label };
+  return { title: `${screen.menucode} values`, type: 'object', additionalProperties: false, properties };
+}
+
 /** The record's key as parameter.data (detail, delete, activate and the like). */
 export function keyData(model: ResourceModel): JsonSchema {
   const properties = Object.fromEntries(model.key.map((name) => [name, keyValue(model.fields.find((f) => f.name === name)!)]));
