@@ -4,3 +4,9 @@ declare module 'virtual:screen-resources' {
   const index: Record<string, string>;
   export default index;
 }
+
+// swagger-ui's prebuilt bundle ships no types: the one call the API reference page makes.
+declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
+  const SwaggerUI: (options: Record<string, unknown>) => unknown;
+  export default SwaggerUI;
+}

@@ -27,6 +27,7 @@ import type { Mailer } from './core/mailer';
 import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './session/fileLinks';
 import { compressAnswers, staticCacheHeaders } from './core/compression';
 import { UNLIMITED, memberFieldsOf, namedMemberPlace, type RowScopes } from './resources/rowScope';
+import { recordRoutes } from './openapi/servedRoutes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -261,6 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: process.env.TRUST_PROXY === 'true',
     clientErrorHandler: answerClientError,
   });
+  // Every route from here on is recorded for the API reference (server/platform/openapi).
+  recordRoutes(app);
   const validators = new RouteValidators();
   app.setValidatorCompiler(validators.compiler);
   app.decorate('routeValidators', validators);

@@ -29,6 +29,16 @@ import { Mailer } from './core/mailer';
 import { createRollupTables, installRollups } from './rollups/rollupStore';
 import { quietly, type StartProgress } from './core/startProgress';
 import { isEmptyDatabase } from './db/migrate';
+import { CLIENT_VERSION } from '../../engine/api/envelope';
+import { openApiDocument, type OpenApiDocument } from './openapi/openApiDocument';
+import { openApiAction } from './openapi/openApiAction';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenAPI reference of every route the app serves (built when the app is ready). */
+    apiReference: () => OpenApiDocument;
+  }
+}
 
 export interface ServerOptions {
   config: ServerConfig;
@@ -66,13 +76,17 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
   database.onTableWrite((table) => services.counts.invalidateTable(table));
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? [])];
+  const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? []), openApiAction(() => app.apiReference())];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);
   const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer, scopes: new RowScopes(catalogue) });
   mailer.useLog(app.log);
   modules.routes(app, { db: database.db, ...(options.now ? { now: options.now } : {}) });
+  // Built once every route is there: the actions, the modules' routes and the files.
+  let reference: OpenApiDocument | undefined;
+  app.decorate('apiReference', () => (reference ??= openApiDocument({ actions, routes: app.servedRoutes, version: CLIENT_VERSION })));
+  app.addHook('onReady', async () => void app.apiReference());
   app.addHook('onClose', () => mailer.close());
   return { app, catalogue, mailer, modules };
 }

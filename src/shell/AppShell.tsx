@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { App as AntApp, Dropdown, Menu } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import type { NavItem } from './navigation';
 import type { FlatMenuItem, QuickSearch as QuickSearchDefinition } from '../../engine/definition/menuTree';
@@ -11,6 +11,7 @@ import { MenuSearch } from './MenuSearch';
 import { QuickSearch } from './QuickSearch';
 import type { StoredProfile } from '../session/storage';
 import { LOGOUT_CONFIRMATION } from '../../workflows/shellTexts';
+import { API_DOCS_ROUTE } from '../../engine/api/apiReference';
 
 
 function toMenuItems(items: NavItem[]): NonNullable<MenuProps['items']> {
@@ -54,6 +55,7 @@ export function AppShell({ navigation, menuChoices, quickSearches, profile, onLo
           menu={{
             items: [
               { key: 'profile', label: 'Profile', icon: <UserOutlined />, onClick: () => navigate('/profile') },
+              { key: 'api-docs', label: 'API Reference', icon: <ApiOutlined />, onClick: () => navigate(API_DOCS_ROUTE) },
               { key: 'logout', label: 'Logout', icon: <LogoutOutlined />, onClick: logout },
             ],
           }}

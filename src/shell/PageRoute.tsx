@@ -13,11 +13,12 @@ import { PageBreadcrumb } from './PageBreadcrumb';
 
 export const pageLoading = <Spin style={{ display: 'block', margin: 48 }} />;
 
-// The error pages (antd's Result and its illustrations) and the profile page load when first shown, not with every screen.
+// The error pages (antd's Result and its illustrations), the profile and the API reference load when first shown, not with every screen.
 const errorPages = () => import('../pages/ErrorPages');
 const LazyForbidden = lazy(() => errorPages().then((m) => ({ default: m.ForbiddenPage })));
 const LazyNotFound = lazy(() => errorPages().then((m) => ({ default: m.NotFoundPage })));
 export const LazyProfile = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+export const LazyApiDocs = lazy(() => import('../pages/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })));
 
 export const ForbiddenPage = () => (
   <Suspense fallback={pageLoading}>

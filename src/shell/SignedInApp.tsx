@@ -8,7 +8,8 @@ import { EngineContext } from '../../engine/render/EngineContext';
 import { closeErrorToasts } from '../../engine/render/errorToast';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
-import { ForbiddenPage, LazyProfile, NotFoundPage, PageRoute, Titled, pageLoading } from './PageRoute';
+import { API_DOCS_ROUTE } from '../../engine/api/apiReference';
+import { ForbiddenPage, LazyApiDocs, LazyProfile, NotFoundPage, PageRoute, Titled, pageLoading } from './PageRoute';
 import { useSignedInController } from './useSignedInController';
 
 export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
@@ -28,6 +29,7 @@ export default function SignedIn({ idleSeconds }: { idleSeconds: number }) {
           <ErrorBoundary resetKey={location.pathname}>
           <Routes>
             <Route path="/profile" element={<Titled title="Profile"><Suspense fallback={pageLoading}><LazyProfile profile={profile} /></Suspense></Titled>} />
+            <Route path={API_DOCS_ROUTE} element={<Titled title="API Reference"><Suspense fallback={pageLoading}><LazyApiDocs /></Suspense></Titled>} />
             {routes.map(({ menu, path }) => (
               <Route key={`${menu.menucode} ${path}`} path={path} element={<PageRoute menu={menu} grants={grants} rolename={profile.rolename} />} />
             ))}

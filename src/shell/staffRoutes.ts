@@ -1,10 +1,11 @@
 // Which paths belong to the signed-in application (menu paths and their extra routes), and where a sign-in goes.
 import { matchPath } from 'react-router-dom';
+import { API_DOCS_ROUTE } from '../../engine/api/apiReference';
 import { flattenMenus, type MenuTree } from '../../engine/definition/menuTree';
 
-/** Route patterns of the staff application, from the menu tree; '/' is the login page itself. */
+/** Route patterns of the staff application, from the menu tree and the built-in API reference; '/' is the login page itself. */
 export function staffPatterns(tree: MenuTree): string[] {
-  const patterns = flattenMenus(tree).flatMap((menu) => [menu.path, ...(menu.routes ?? []).map((route) => route.path)]);
+  const patterns = [...flattenMenus(tree).flatMap((menu) => [menu.path, ...(menu.routes ?? []).map((route) => route.path)]), API_DOCS_ROUTE];
   return [...new Set(patterns.filter((path): path is string => !!path && path !== '/'))];
 }
 

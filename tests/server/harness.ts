@@ -14,6 +14,7 @@ import { definitionDb } from '../../server/platform/db/definitionDb';
 import { createServer } from '../../server/platform/server';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { createDatabase, createSchema, databaseExists, databaseUrl, dropDatabase, dropSchema, renameDatabase } from '../../server/platform/db/pgSchema';
 import { TEMPLATE_SCHEMA } from './pgTemplate';
 import { sha256Hex } from '../../server/platform/core/sha256';
@@ -178,6 +179,8 @@ export interface TestServer {
   logs: string[];
   /** Every API action the server serves. */
   actions: readonly Action[];
+  /** The Fastify app itself (its routes and its API reference). */
+  app: FastifyInstance;
   /** Compiles every route's body validator (compiled on first use otherwise); the number of distinct schemas. */
   compileValidators(): number;
   call(path: string, data?: unknown, options?: CallOptions): Promise<Call>;
@@ -268,5 +271,5 @@ export async function startTestServer(
     await own.drop();
   };
 
-  return { url, databaseUrl: own.url, database, config, clock, logs, actions: app.apiActions, compileValidators: () => app.routeValidators.compileEveryValidator(), call, raw, captcha, login, close };
+  return { url, databaseUrl: own.url, database, config, clock, logs, actions: app.apiActions, app, compileValidators: () => app.routeValidators.compileEveryValidator(), call, raw, captcha, login, close };
 }

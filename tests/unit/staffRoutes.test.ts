@@ -11,6 +11,7 @@ describe('signed-out paths', () => {
     ['/user', true],
     ['/region', true],
     ['/profile', true],
+    ['/api-docs', true],
     ['/member', true],
     ['/member/form/MBR1/transaction/detail/TRX9', true],
     ['/promo-manage-catalog/form/PROMO1', true],

@@ -9,7 +9,7 @@ import { actionFunctionCode, directFunctionCode, formFields, isCustomAction, res
 import { generateKey } from '../../../engine/definition/generatedKey';
 import type { Catalogue } from '../../../engine/definition/catalogue';
 import type { CustomAction, ScreenDefinition } from '../../../engine/definition/screen';
-import { defineAction, type Action, type ActionContext, type ActionResult } from '../../platform/core/action';
+import { defineAction, type Action, type ActionContext, type ActionReference, type ActionResult } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
 import { checkReferences, mustFind } from '../../platform/resources/resourceActions';
 import type { ModuleServices } from '../../platform/serverModule';
@@ -103,6 +103,42 @@ function answer(posted: Posted): { message: string; result: Row } {
   };
 }
 
+/** What a posting answers (`answer`), as the API reference tells it. */
+const POSTED_RESULT = {
+  type: 'object',
+  required: ['status', 'memberid', 'awardmiles', 'tiermiles', 'segments'],
+  properties: {
+    status: { enum: ['CREDITED', 'REJECTED', 'PARKED'], description: 'CREDITED: miles moved; REJECTED: written, no miles (the reason says why); PARKED: kept for a member or a rule to come (reprocessed from Park Activity).' },
+    memberid: { type: ['string', 'null'] },
+    activityid: { type: ['string', 'null'] },
+    parkid: { type: ['string', 'null'] },
+    trxid: { type: ['integer', 'string', 'null'] },
+    awardmiles: { type: 'number' },
+    tiermiles: { type: 'number' },
+    segments: { type: 'number' },
+    reasoncode: { type: ['string', 'null'] },
+    reason: { type: ['string', 'null'] },
+    lines: { type: 'array', items: { type: 'object' }, description: 'Each rule and bonus that earned miles.' },
+  },
+};
+
+function postingReference(type: ActivityType): ActionReference {
+  return {
+    summary: type === 'AIR' ? 'Post a flight' : 'Post a partner (non-air) activity',
+    description:
+      "Rates the activity by the programme's rules and credits the member holding the card: the answer's status is CREDITED, REJECTED or PARKED. " +
+      'A refusal before anything is written (an unknown reference, a segment already credited) answers 1002 with result.fields. ' +
+      'A caller without the direct-posting function gets an approval request instead of a credit.',
+    result: {
+      anyOf: [
+        POSTED_RESULT,
+        { title: 'Approval request', type: 'object', required: ['requestid', 'status'], properties: { requestid: { type: 'integer' }, status: { const: 'PENDING' }, approvers: { type: 'array' } } },
+      ],
+    },
+    codes: [CODES.VALIDATION, CODES.NOT_FOUND],
+  };
+}
+
 /** The approval request actions of a manual post, by activity type (filed under the activity screen's menu). */
 export const MANUAL_POST_ACTIONS: Record<ActivityType, string> = { AIR: 'manual-air', NONAIR: 'manual-non-air' };
 
@@ -119,6 +155,7 @@ function requestKey(a: PostedActivity, at: Date): string {
 export function accrualActions(services: ModuleServices): Action[] {
   const { catalogue } = services;
   const fieldTypes = activityFieldTypes(catalogue);
+  const documentedTypes = activityFieldTypes(catalogue, { documented: true });
   const parkScreen = screenOf(services, PARK_RESOURCE);
   const parkModel = resourceModel(parkScreen);
   const activityScreen = screenOf(services, ACTIVITY_RESOURCE);
@@ -205,6 +242,7 @@ export function accrualActions(services: ModuleServices): Action[] {
       // Posting is a change of the member's activities: the guard of adding one on the member's page.
       guard: { function: actionFunctionCode(activityScreen, 'create') },
       data: dataSchema(fieldTypes, fields, required),
+      reference: { ...postingReference(type), data: dataSchema(documentedTypes, fields, required) },
       handler: async (ctx) => {
         const activity = await checked(ctx, type, ctx.parameter.data as Row);
         if (!(await writesDirect(ctx, direct))) return requestPost(ctx, activity);
@@ -213,6 +251,15 @@ export function accrualActions(services: ModuleServices): Action[] {
         services.counts.invalidate(posted.status === 'PARKED' ? PARK_RESOURCE : ACTIVITY_RESOURCE);
         return answer(posted);
       },
+    });
+
+  const simulated = (types: typeof fieldTypes) =>
+    dataSchema(types, [...new Set([...AIR_FIELDS, ...NONAIR_FIELDS])], ['activitytype', 'activitydate'], {
+      activitytype: { enum: ['AIR', 'NONAIR'] },
+      memberid: nullable('string', { maxLength: 20 }),
+      tierid: nullable('string', { maxLength: 20 }),
+      // A member's activity picked to rate again: its own segment does not count as credited already.
+      activityid: nullable('string', { maxLength: 30 }),
     });
 
   return [
@@ -232,13 +279,8 @@ export function accrualActions(services: ModuleServices): Action[] {
     defineAction({
       path: ACCRUAL_SIMULATE_PATH,
       guard: simulatorGuard,
-      data: dataSchema(fieldTypes, [...new Set([...AIR_FIELDS, ...NONAIR_FIELDS])], ['activitytype', 'activitydate'], {
-        activitytype: { enum: ['AIR', 'NONAIR'] },
-        memberid: nullable('string', { maxLength: 20 }),
-        tierid: nullable('string', { maxLength: 20 }),
-        // A member's activity picked to rate again: its own segment does not count as credited already.
-        activityid: nullable('string', { maxLength: 30 }),
-      }),
+      data: simulated(fieldTypes),
+      reference: { summary: 'Rate an activity without posting it', data: simulated(documentedTypes), codes: [CODES.VALIDATION] },
       handler: async (ctx) => {
         const { activitytype, memberid, tierid, activityid, ...rest } = ctx.parameter.data as Row & { activitytype: ActivityType; memberid?: string | null; tierid?: string | null; activityid?: string | null };
         const activity = await checked(ctx, activitytype, rest);

@@ -94,9 +94,10 @@ export const postedFields = (type: ActivityType): string[] => ['cardnumber', ...
 
 /**
  * The JSON Schema of each posted field (the card's too), from Park Activity's definition (the posted activity's
- * own screen): a number or a text of the field's length, null allowed unless the definition requires the field.
+ * own screen): a number or a text of the field's length, null allowed unless the definition requires the field;
+ * `documented`: as the API reference tells them.
  */
-export function activityFieldTypes(catalogue: Catalogue): Record<string, Record<string, unknown>> {
+export function activityFieldTypes(catalogue: Catalogue, { documented = false } = {}): Record<string, Record<string, unknown>> {
   const screen = catalogue.screenByResource.get(PARK_RESOURCE);
   if (!screen) throw new Error(`no screen declares resource "${PARK_RESOURCE}"`);
   const fields = new Map(resolveFields(screen).map((f) => [f.name, f]));
@@ -107,7 +108,9 @@ export function activityFieldTypes(catalogue: Catalogue): Record<string, Record<
       const numeric = field.type === 'number' || field.type === 'integer';
       const length = field.type === 'date' ? ISO_DAY_LENGTH : numeric ? undefined : field.maxLength;
       const type = numeric ? 'number' : 'string';
-      return [name, { type: field.required ? type : [type, 'null'], ...(length ? { maxLength: length } : {}) }];
+      // The API reference says a date is one (the handler checks it; the route's validator knows no formats).
+      const format = documented && field.type === 'date' ? { format: 'date' } : {};
+      return [name, { type: field.required ? type : [type, 'null'], ...(length ? { maxLength: length } : {}), ...format }];
     }),
   );
 }

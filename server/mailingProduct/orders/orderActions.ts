@@ -13,6 +13,8 @@ import type { ResourceServices } from '../../platform/resources/resourceServices
 import { writeUserLog } from '../../platform/userlog/userLog';
 import { listRecords } from '../../platform/resources/listQuery';
 import type { OrderStatus } from '../../../domain/orderStatus';
+import { SERIAL_MAX } from '../../platform/db/columnTypes';
+import { resourceReference } from '../../platform/resources/resourceReference';
 import { ORDER_RESOURCE, ORDER_TABLE, ORDER_TEXTS, createOrder, isOrderId, moveOrders, orderTracking, say, type MoveProblem, type OrderMove } from './orderStore';
 import { definitionDb } from '../../platform/db/definitionDb';
 import * as moduleTexts from './texts.json';
@@ -24,6 +26,20 @@ const LISTED = 5;
 const MAX_KEYS = 100_000;
 
 const ONE_DATA = { type: 'object', required: ['orderid'], properties: { orderid: { type: ['integer', 'string'] } } };
+/** An order id as the handler takes it (orderId): a whole number from 1, or its digits. */
+const ORDER_ID = { anyOf: [{ type: 'integer', minimum: 1, maximum: SERIAL_MAX }, { type: 'string', pattern: '^[1-9][0-9]{0,8}$' }] };
+/** What the API reference tells of the moves' data: one order, or the selected ones (or all a screen lists). */
+const ONE_REFERENCE = { type: 'object', required: ['orderid'], properties: { orderid: ORDER_ID } };
+const bulkReference = (screen: ScreenDefinition) => ({
+  type: 'object',
+  additionalProperties: false,
+  anyOf: [{ required: ['keys'] }, { required: ['all'], properties: { all: { const: true } } }],
+  properties: {
+    keys: { type: 'array', minItems: 1, maxItems: MAX_KEYS, uniqueItems: true, items: { type: 'object', required: ['orderid'], properties: { orderid: ORDER_ID } } },
+    all: { type: 'boolean' },
+    criteria: resourceReference(screen)('list').criteria,
+  },
+});
 const BULK_DATA = {
   type: 'object',
   additionalProperties: false,
@@ -99,12 +115,14 @@ function moveActions(services: ResourceServices, screen: ScreenDefinition, actio
       path: `/api/${screen.resource.name}/${action.name}`,
       guard,
       data: ONE_DATA,
+      reference: { data: ONE_REFERENCE, codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => done(await runMoves(ctx, screen, legend, [{ orderid: orderId((ctx.parameter.data as { orderid: unknown }).orderid, 'data.orderid'), ...(to ? { to } : {}) }])),
     }),
     defineAction({
       path: `/api/${screen.resource.name}/${bulkPath(action.name)}`,
       guard,
       data: BULK_DATA,
+      reference: { data: bulkReference(screen), codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => {
         const data = ctx.parameter.data as { keys?: { orderid: unknown }[]; all?: boolean; criteria?: Record<string, unknown> };
         let ids: number[];
@@ -134,6 +152,7 @@ function trackingAction(catalogue: Catalogue): Action {
     path: ORDER_TRACKING_PATH,
     guard: { function: track ? `${track.menucode}_ACCESS` : 'ORDTRACK_ACCESS', orFunctions: [...accessCodes, 'MEMBER_ACCESS'] },
     data: ONE_DATA,
+    reference: { data: ONE_REFERENCE, codes: [CODES.NOT_FOUND] },
     handler: async (ctx) => {
       const orderid = orderId((ctx.parameter.data as { orderid: unknown }).orderid, 'data.orderid');
       const tracking = await orderTracking(ctx.db, orderid);

@@ -25,6 +25,22 @@ export const miniViewActions = [
       required: ['cardnumber', 'type'],
       properties: { cardnumber: { type: 'string', maxLength: 200 }, type: { const: 'SUMMARY' } },
     },
+    reference: {
+      summary: "Look up a member's summary by card number",
+      description: 'Public: the summary fields only, a limited number of look-ups a minute for each client address.',
+      result: {
+        type: 'object',
+        required: ['firstname', 'lastname', 'status', 'membercards', 'memberaccount'],
+        properties: {
+          firstname: { type: ['string', 'null'] },
+          lastname: { type: ['string', 'null'] },
+          status: { type: ['string', 'null'] },
+          membercards: { type: 'array', items: { type: 'object', required: ['cardnumber'], properties: { cardnumber: { type: 'string' }, membershipname: { type: 'string' }, tiername: { type: 'string' } } } },
+          memberaccount: { type: 'object', properties: { startperiod: { type: ['string', 'null'] }, endperiod: { type: ['string', 'null'] } } },
+        },
+      },
+      codes: [CODES.VALIDATION, CODES.NOT_FOUND],
+    },
     handler: async (ctx) => {
       await assertClientNotLocked(ctx.db, CLIENT_SCOPES.MINI_VIEW, ctx.ip, ctx.now());
       await recordClientEvent(ctx.db, CLIENT_SCOPES.MINI_VIEW, ctx.ip, { max: ctx.config.miniViewRatePerMinute, minutes: 1 }, ctx.now());

@@ -109,7 +109,9 @@ export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDe
       },
       request: (ctx, data, link) => requestApproval({ ...ctx, parameter: { ...ctx.parameter, data } }, registry, services.catalogue, screen, model, hooks, name, write, link),
     });
-    return { ...action, handler: async (ctx: ActionContext) => ((await writesDirect(ctx, direct)) ? write(ctx) : requestApproval(ctx, registry, services.catalogue, screen, model, hooks, name, write)) };
+    // A maker's call answers the approval request it made rather than the record: the reference says so.
+    const reference = { ...action.reference, result: undefined, description: `Under maker-checker: a caller without ${direct ?? 'the direct function'} makes an approval request, answered instead of the record.` };
+    return { ...action, reference, handler: async (ctx: ActionContext) => ((await writesDirect(ctx, direct)) ? write(ctx) : requestApproval(ctx, registry, services.catalogue, screen, model, hooks, name, write)) };
   });
 }
 

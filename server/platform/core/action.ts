@@ -68,6 +68,29 @@ export interface Action {
   /** The largest body this route takes, when not the server's BODY_LIMIT_BYTES (a CSV upload's UPLOAD_LIMIT_BYTES). */
   bodyLimit?: number;
   handler: (ctx: ActionContext) => Promise<ActionResult>;
+  /** What the API reference (server/platform/openapi) tells of the action beyond its guard and `data`. */
+  reference?: ActionReference;
+}
+
+/** A JSON Schema, as the route validators and the API reference take it. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The shapes an action's handler checks itself, where the route's schema stays loose (a resource's data is "an
+ * object" to the route and its fields to the handler), what it answers, and the codes it refuses with.
+ */
+export interface ActionReference {
+  summary?: string;
+  description?: string;
+  /** parameter.data as the handler takes it. */
+  data?: JsonSchema;
+  /** parameter.criteria and parameter.sort of a list. */
+  criteria?: JsonSchema;
+  sort?: JsonSchema;
+  /** The envelope's result on success. */
+  result?: JsonSchema;
+  /** Codes (values of CODES) answered besides those every action can answer. */
+  codes?: readonly string[];
 }
 
 export const defineAction = (action: Action): Action => action;

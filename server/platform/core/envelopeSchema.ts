@@ -11,12 +11,12 @@ export const objectOf = (properties: Record<string, unknown>, { required = Objec
   properties,
 });
 
-const identity = objectOf(
+export const identitySchema = objectOf(
   { reqtxnid: text(100), reqdate: text(40), appid: text(40), userid: text(100), signature: text(512), seqno: { type: ['integer', 'string'], maxLength: 40 } },
   { required: ['reqtxnid', 'reqdate', 'appid'] },
 );
 
-const paging = {
+export const pagingSchema = {
   type: 'object',
   required: ['limit', 'page'],
   properties: {
@@ -25,19 +25,24 @@ const paging = {
   },
 } as const;
 
+/** The parameter block's parts every action takes (the API reference narrows them where an action says more). */
+export const parameterSchemas = {
+  column: { type: 'array', items: { type: 'string', maxLength: 60 }, maxItems: 200 },
+  criteria: { type: 'object' },
+  sort: { type: 'object', additionalProperties: { enum: ['asc', 'desc'] } },
+};
+
 export function envelopeSchema(data: Record<string, unknown> | undefined) {
   return {
     type: 'object',
     required: ['identity', 'parameter'],
     properties: {
-      identity,
-      paging,
+      identity: identitySchema,
+      paging: pagingSchema,
       parameter: {
         type: 'object',
         properties: {
-          column: { type: 'array', items: { type: 'string', maxLength: 60 }, maxItems: 200 },
-          criteria: { type: 'object' },
-          sort: { type: 'object', additionalProperties: { enum: ['asc', 'desc'] } },
+          ...parameterSchemas,
           ...(data ? { data } : {}),
         },
         ...(data ? { required: ['data'] } : {}),

@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import { CODES, MESSAGES } from '../../../engine/api/responseCodes';
+import { keyData } from './resourceReference';
 import {
   MAX_BULK_KEYS,
   MAX_REPORTED_ERRORS,
@@ -432,6 +433,11 @@ function bulkAction(target: Target, services: ResourceServices, name: string, ac
     path: `/api/${model.name}/${bulkPath(name)}`,
     guard: { function: actionFunctionCode(screen, action) },
     data: BULK_DATA,
+    reference: {
+      summary: `${screen.title}: ${name} each record of a list, all or none`,
+      data: { ...BULK_DATA, properties: { keys: { ...BULK_DATA.properties.keys, uniqueItems: true, items: keyData(model) } } },
+      codes: [CODES.NOT_FOUND, CODES.VALIDATION, CODES.IN_USE],
+    },
     handler: async (ctx) => {
       const given = (ctx.parameter.data as { keys: Row[] }).keys;
       const keys = given.map((key, i) => checkedKey(model, key, `data.keys.${i}`));

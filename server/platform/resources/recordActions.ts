@@ -3,6 +3,7 @@
 // function code, one transaction and one user log row per save; and the generic standard action
 // createbulk: several new records in one call, all or nothing, the first bad row named by its number.
 import { CODES } from '../../../engine/api/responseCodes';
+import { formData, keyData, recordSchema } from './resourceReference';
 import { actionFunctionCode, hasAction, readOnlyMenus, resourceModel } from '../../../engine/definition/compile';
 import {
   pickFields,
@@ -74,6 +75,7 @@ function sectionActions(target: Target, section: RecordSection, services: Resour
       // A read-only menu of the screen (BOD's Member Data) opens what its ACCESS opens.
       guard: { function: sectionOpenCode(screen, section), orFunctions: section.function ? [] : readOnlyMenus(services.catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) },
       data: DATA_OBJECT,
+      reference: { summary: `${screen.title}: the section ${section.label}`, data: keyData(model), result: recordSchema(model), codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => {
         const row = await mustFind(db(ctx), screen, model, checkedKey(model, ctx.parameter.data as Row), await ctx.scope.conditions(db(ctx), model, 'read'));
         const record = rowToRecord(model, row);
@@ -86,6 +88,7 @@ function sectionActions(target: Target, section: RecordSection, services: Resour
       path: sectionSavePath(screen, section),
       guard: { function: sectionSaveCode(screen, section) },
       data: DATA_OBJECT,
+      reference: { summary: `${screen.title}: save the section ${section.label}`, data: formData(form, model, 'edit'), result: recordSchema(model), codes: [CODES.NOT_FOUND, CODES.VALIDATION, CODES.APPROVAL_PENDING] },
       handler: async (ctx) => {
         const data = ctx.parameter.data as Row;
         const outside = Object.keys(data).find((name) => !names.has(name));

@@ -40,6 +40,7 @@ import { checkNoOverlap } from './overlapCheck';
 import type { ScopeCondition } from '../core/scope';
 import { isoDay } from '../../../engine/definition/dates';
 import { definitionDb } from '../db/definitionDb';
+import { resourceReference } from './resourceReference';
 
 const DATA_OBJECT = { type: 'object', maxProperties: 200 };
 /** A download holds at most this many rows; the search narrows larger sets. */
@@ -343,6 +344,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   // Reads are open to the screen's read-only menus too (BOD's Member Data); writes never are.
   const readGuard = { function: actionFunctionCode(screen, 'access'), orFunctions: readOnlyMenus(services.catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) };
   const db = (ctx: ActionContext) => definitionDb(ctx.db);
+  const reference = resourceReference(screen);
   // After a write commits: fresh counts, and any mail its hooks queued goes out.
   const written = (ctx: ActionContext) => {
     services.counts.invalidate(model.name);
@@ -352,6 +354,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   const actions: Action[] = [
     defineAction({
       path: `${base}/list`,
+      reference: reference('list'),
       guard: readGuard,
       handler: async (ctx) => {
         const criteria = checkedCriteria(model, ctx.parameter.criteria);
@@ -362,6 +365,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
     }),
     defineAction({
       path: `${base}/detail`,
+      reference: reference('detail'),
       guard: readGuard,
       data: DATA_OBJECT,
       handler: async (ctx) => {
@@ -378,6 +382,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
     actions.push(
       defineAction({
         path: `${base}/download`,
+      reference: reference('download'),
         guard: guard('download'),
         handler: async (ctx) => {
           const scope = await ctx.scope.conditions(db(ctx), model, 'read');
@@ -396,6 +401,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
     actions.push(
       defineAction({
         path: `${base}/create`,
+      reference: reference('create'),
         guard: guard('create'),
         data: DATA_OBJECT,
         handler: async (ctx) => {
@@ -411,6 +417,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
     actions.push(
       defineAction({
         path: `${base}/update`,
+      reference: reference('update'),
         guard: guard('update'),
         data: DATA_OBJECT,
         handler: async (ctx) => {
@@ -434,6 +441,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
     actions.push(
       defineAction({
         path: `${base}/delete`,
+      reference: reference('delete'),
         guard: guard('delete'),
         data: DATA_OBJECT,
         handler: async (ctx) => {
@@ -449,6 +457,7 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
   const statusChange = (name: 'activate' | 'deactivate', status: string, legend: string) =>
     defineAction({
       path: `${base}/${name}`,
+      reference: reference(name),
       guard: guard(name),
       data: DATA_OBJECT,
       handler: async (ctx) => {
@@ -481,6 +490,7 @@ function customAction(target: Target, custom: CustomAction, services: ResourceSe
   return defineAction({
     path: `/api/${model.name}/${custom.name}`,
     guard: { function: actionFunctionCode(screen, custom) },
+    reference: resourceReference(screen)(custom.name),
     data: DATA_OBJECT,
     handler: async (ctx) => {
       const anyDb = definitionDb(ctx.db);

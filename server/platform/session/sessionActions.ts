@@ -74,6 +74,23 @@ export const sessionActions = [
     path: '/api/session/authenticate',
     guard: 'public',
     data: credentialSchema,
+    reference: {
+      summary: 'Sign in: the bearer token for every other call',
+      description: 'password is the lowercase hex SHA-256 of what was typed; recaptcha a solved challenge of session/captcha. An expired password answers 9004 with result.changeticket.',
+      data: { ...credentialSchema, properties: { ...credentialSchema.properties, password: { type: 'string', pattern: BROWSER_HASH.source } } },
+      result: {
+        type: 'object',
+        required: ['bearer', 'expiresat', 'user', 'usermenu'],
+        properties: {
+          bearer: { type: 'string' },
+          expiresat: { type: 'string' },
+          usermenu: { type: 'array' },
+          enrollmentaccess: {},
+          user: { type: 'object', required: ['username', 'rolename'], properties: { username: { type: 'string' }, userfullname: { type: 'string' }, email: { type: ['string', 'null'] }, rolename: { type: 'string' } } },
+        },
+      },
+      codes: [CODES.VALIDATION, CODES.INVALID_LOGIN, CODES.CAPTCHA_FAILED, CODES.ACCOUNT_INACTIVE, CODES.PASSWORD_EXPIRED],
+    },
     handler: async (ctx) => {
       const { db, config } = ctx;
       const data = ctx.parameter.data as { username: string; password: string; recaptcha: string };

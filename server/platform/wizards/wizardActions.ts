@@ -9,6 +9,7 @@ import type { ScreenDefinition, WizardPage } from '../../../engine/definition/sc
 import { WIZARD_TEXTS, compileWizard, draftProblem, stepByKey, validateStep, type Draft, type FormValues, type WizardModel, type WizardStepModel } from '../../../engine/definition/wizardPage';
 import { formatMessage } from '../../../engine/rules';
 import { defineAction, type Action, type ActionContext, type ActionResult } from '../core/action';
+import { valuesData } from '../resources/resourceReference';
 import { ApiError } from '../core/apiError';
 import { groupCommitOf, type Transact } from '../db/groupCommit';
 import type { Schema } from '../db/schema';
@@ -155,12 +156,31 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
   const wizard = compileWizard(page as WizardPage, catalogue);
   const guard = { function: `${wizard.menucode}_${WIZARD_SUBMIT_FUNCTION}` };
 
+  // The draft as checkedDraft takes it: each step's values under its key, a list step's as rows.
+  const draftReference = {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(
+      wizard.steps.flatMap((step) => {
+        if (!step.form || (step.kind !== 'form' && step.kind !== 'list')) return [];
+        const values = valuesData(step.form);
+        return [[step.key, { anyOf: [step.kind === 'form' ? values : { type: 'array', maxItems: step.list!.max, items: values }, { type: 'null' }] }]];
+      }),
+    ),
+  };
+
   /** An action on the whole draft: checked (a 1001 when malformed) and complete (a 1002 naming the step otherwise). */
   const draftAction = (path: string, run: (ctx: ActionContext, draft: Draft) => Promise<ActionResult>) =>
     defineAction({
       path,
       guard,
       data: DRAFT_OBJECT,
+      reference: {
+        summary: `${page.title}: ${path === wizard.submit ? 'submit' : 'check'} the whole draft`,
+        data: draftReference,
+        description: "parameter.data holds each step's values under the step's key (a form's fields, a list's rows).",
+        codes: [CODES.VALIDATION],
+      },
       handler: async (ctx) => {
         const draft = checkedDraft(wizard, ctx.parameter.data);
         return incompleteDraft(wizard, draft) ?? run(ctx, draft);
@@ -199,6 +219,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
         path: step.check,
         guard,
         data: DRAFT_OBJECT,
+        reference: { summary: `${page.title}: check the step ${step.key}`, codes: [CODES.VALIDATION] },
         handler: async (ctx) => {
           // A step with checkWith sends { values, earlier: { <step>: values } }: each part checked as its step's form.
           const sent = ctx.parameter.data;
