@@ -31,7 +31,9 @@ import { quietly, type StartProgress } from './core/startProgress';
 import { isEmptyDatabase } from './db/migrate';
 import { CLIENT_VERSION } from '../../engine/api/envelope';
 import { openApiDocument, type OpenApiDocument } from './openapi/openApiDocument';
-import { openApiAction } from './openapi/openApiAction';
+import { OPENAPI_JSON_PATH, openApiAction } from './openapi/openApiAction';
+import { findSessionUser } from './session/sessionStore';
+import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +85,13 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer, scopes: new RowScopes(catalogue) });
   mailer.useLog(app.log);
   modules.routes(app, { db: database.db, ...(options.now ? { now: options.now } : {}) });
+  // The same document as a plain JSON file for client generators: GET /api/openapi.json with a staff bearer token.
+  app.get(OPENAPI_JSON_PATH, { config: { reference: { summary: 'This API reference as a JSON file', guard: 'session', produces: 'application/json' } } }, async (request, reply) => {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const session = token ? await findSessionUser(database.db, token, (options.now ?? (() => new Date()))()) : undefined;
+    if (!session) return reply.code(401).type('application/json').send({ status: { responsecode: CODES.UNAUTHENTICATED, responsemessage: MESSAGES.UNAUTHENTICATED } });
+    return reply.type('application/json').send(app.apiReference());
+  });
   // Built once every route is there: the actions, the modules' routes and the files.
   let reference: OpenApiDocument | undefined;
   app.decorate('apiReference', () => (reference ??= openApiDocument({ actions, routes: app.servedRoutes, version: CLIENT_VERSION })));

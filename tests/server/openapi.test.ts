@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel } from '../../engine/definition/compile';
 import { loadCatalogue } from '../../server/platform/definitions';
-import { OPENAPI_PATH } from '../../server/platform/openapi/openApiAction';
+import { OPENAPI_JSON_PATH, OPENAPI_PATH } from '../../server/platform/openapi/openApiAction';
 import { openApiPath, type OpenApiDocument } from '../../server/platform/openapi/openApiDocument';
 import { arbitraryOf } from './schemaArbitrary';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
@@ -53,6 +53,18 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
     const anonymous = await server.call(OPENAPI_PATH);
     expect(anonymous.body.status.responsecode).toBe(CODES.UNAUTHENTICATED);
     expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('is also a plain JSON file for client generators, with a staff bearer token', async () => {
+    const file = await fetch(`${server.url}${OPENAPI_JSON_PATH}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await file.json()).toEqual(document);
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+      const refused = await fetch(`${server.url}${OPENAPI_JSON_PATH}`, { headers });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { status: { responsecode: string } }).status.responsecode).toBe(CODES.UNAUTHENTICATED);
+    }
   });
 
   it('lists every route the server serves, and serves every route it lists', async () => {

@@ -4,6 +4,8 @@ import { API_REFERENCE_PATH } from '../../../engine/api/apiReference';
 import type { OpenApiDocument } from './openApiDocument';
 
 export const OPENAPI_PATH = API_REFERENCE_PATH;
+/** The document as a plain GET for client generators (`curl -H 'Authorization: Bearer …'`). */
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
 
 export function openApiAction(document: () => OpenApiDocument): Action {
   return defineAction({
