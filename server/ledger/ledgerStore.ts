@@ -426,6 +426,8 @@ async function expireMember(trx: Db, memberid: string, today: string, user: stri
     .where('awardmiles', '>=', amount)
     .executeTakeFirst();
   if (Number(lowered.numUpdatedRows) !== 1) throw new Error(`ledger of member ${memberid} is inconsistent: its balance is below its expiring lots`);
+  const source = jobid === undefined ? 'expiry' : `job:${jobid}`;
+  const now = new Date();
   const { trxid } = await trx
     .insertInto('ledger_transaction')
     .values({
@@ -436,12 +438,12 @@ async function expireMember(trx: Db, memberid: string, today: string, user: stri
       tiermiles: 0,
       segments: 0,
       expirydate: null,
-      source: jobid === undefined ? 'expiry' : `job:${jobid}`,
+      source,
       reason: `Miles that expired before ${today}`,
       relatedtrxid: null,
       mergedfrom: null,
       createdby: user,
-      createddate: new Date().toISOString(),
+      createddate: now.toISOString(),
     })
     .returning('trxid')
     .executeTakeFirstOrThrow();
@@ -454,6 +456,9 @@ async function expireMember(trx: Db, memberid: string, today: string, user: stri
       .where('lotid', 'in', slice.map((lot) => lot.lotid))
       .execute();
   }
+  // Heard like any posting (the webhooks' miles.debited); an expiry earns nothing, so no upgrade or bonus follows.
+  const expired: WrittenRow = { trxid, memberid, trxtype: TRX_TYPES.EXPIRATION, activitydate: today, awardmiles: -amount, tiermiles: 0, segments: 0, source };
+  await notifyLedgerWrite(trx, { operation: 'expire', memberids: [memberid], rows: [expired], user, now });
   return amount;
 }
 

@@ -60,7 +60,7 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await file.json()).toEqual(document);
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
       const refused = await fetch(`${server.url}${OPENAPI_JSON_PATH}`, { headers });
       expect(refused.status).toBe(401);
       expect(((await refused.json()) as { status: { responsecode: string } }).status.responsecode).toBe(CODES.UNAUTHENTICATED);

@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
-import { TRX_TYPES, credit } from '../../server/ledger/ledgerStore';
+import { TRX_TYPES, credit, expireDue } from '../../server/ledger/ledgerStore';
 import { definitionDb } from '../../server/platform/db/definitionDb';
 import { createJobWorker, type JobWorker } from '../../server/platform/jobs/jobWorker';
 import { postEvent, webhookJobHandlers } from '../../server/platform/webhooks/webhookDelivery';
@@ -259,6 +259,17 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     const branch = await as('branch');
     expect((await branch('/api/webhook-delivery/replay', { webhookcode: 'ALL', deliveryid: one!.deliveryid })).body.status.responsecode).not.toBe(CODES.SUCCESS);
   });
+
+  it('tells of miles that expire as miles.debited, one event per member with the balance after', async () => {
+    await ok(admin('/api/webhook-subscription/create', subscription('EXPIRY', { eventtypes: ['miles.debited'] })));
+    const before = (await events()).length;
+    const expired = await expireDue(server.database.db, { today: '2100-01-01', user: 'expiry-test' });
+    expect(expired.members).toBeGreaterThan(0);
+    const told = (await events()).slice(before).map((e) => ({ type: e.eventtype, ...JSON.parse(e.payload) }));
+    expect(told).toHaveLength(expired.members);
+    expect(told.every((e) => e.type === 'miles.debited' && e.trxtype === 'EXPIRATION' && e.operation === 'expire' && e.balance === 0)).toBe(true);
+    expect(told.reduce((sum, e) => sum + e.miles, 0)).toBe(expired.miles);
+  });
 });
 
 describe('one delivery try', () => {
@@ -292,4 +303,5 @@ describe('one delivery try', () => {
     expect(refused).toMatchObject({ ok: false, status: null });
     expect(refused.error).toContain('ECONNREFUSED');
   });
+
 });

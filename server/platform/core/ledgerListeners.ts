@@ -1,5 +1,5 @@
 // What other modules do when miles move: a listener registered on a database runs INSIDE the posting transaction
-// after every ledger write through it (credit, debit, reverse, transfer, merge), given the members and the rows
+// after every ledger write through it (credit, debit, reverse, transfer, merge, the daily expiry), given the members and the rows
 // written. The tier module upgrades a member the moment a credit meets a criterion and the bonus module gives the
 // first-activity bonus this way; whoever posts through server/ledger gets that for free. A listener that throws
 // rolls the posting back (this lives in core, below the module contract that names it, so the ledger module can
@@ -8,7 +8,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { LedgerTransactionRow, Schema } from '../db/schema';
 
-export type LedgerOperation = 'credit' | 'debit' | 'reverse' | 'transfer' | 'merge';
+export type LedgerOperation = 'credit' | 'debit' | 'reverse' | 'transfer' | 'merge' | 'expire';
 
 /** A ledger_transaction row as written (signed amounts: credits positive, debits negative). */
 export type WrittenRow = Pick<Selectable<LedgerTransactionRow>, 'trxid' | 'memberid' | 'trxtype' | 'activitydate' | 'awardmiles' | 'tiermiles' | 'segments' | 'source'>;
