@@ -227,6 +227,8 @@ describe('user management in Chromium', () => {
     expect((await fetch(response.url())).status).toBe(404);
     await page.context().unroute('**/files/**');
     for (const other of page.context().pages()) if (other !== page) await other.close();
+    // The new tab had the focus: a background tab's animations crawl, so the next test's dialogs would barely open.
+    await page.bringToFront();
   });
 
   it('shows an API client its new secret once, which buys a token; Revoke Old Secrets ends the rotation at once', async () => {

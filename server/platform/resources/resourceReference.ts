@@ -76,6 +76,10 @@ function answerSchema(field: ResolvedField): JsonSchema {
   return { title: field.label, ...types[field.type] };
 }
 
+/** A field no column holds: a list its hooks read (a role's grants), or one value of its type (a write-only secret). */
+const unstoredSchema = (field: ResolvedField): JsonSchema =>
+  field.type === 'list' ? { anyOf: [{ type: 'array' }, { type: 'null' }], title: field.label } : clearable(field, valueSchema(field));
+
 /** A key field's value: present and not blank (checkedKey refuses an empty one as malformed). */
 function keyValue(field: ResolvedField): JsonSchema {
   const schema = valueSchema(field);
@@ -90,7 +94,7 @@ export function formData(screen: ScreenDefinition, model: ResourceModel, mode: '
   for (const { field } of fields) properties[field.name] = clearable(field, valueSchema(field));
   // The key names the record an update changes, whether or not its form shows it.
   for (const name of mode === 'edit' ? model.key : []) properties[name] = keyValue(model.fields.find((f) => f.name === name)!);
-  for (const field of model.unstored) if (names.has(field.name)) properties[field.name] = { anyOf: [{ type: 'array' }, { type: 'null' }], title: field.label };
+  for (const field of model.unstored) if (names.has(field.name)) properties[field.name] = unstoredSchema(field);
   const required = mode === 'edit' ? model.key : fields.filter((f) => f.field.required && !f.readOnly).map((f) => f.field.name);
   return { title: `${model.name} ${mode}`, type: 'object', additionalProperties: false, required, properties };
 }
@@ -100,7 +104,7 @@ export function valuesData(screen: ScreenDefinition): JsonSchema {
   const model = resourceModel(screen);
   const properties: Record<string, JsonSchema> = {};
   for (const field of model.fields) properties[field.name] = clearable(field, valueSchema(field));
-  for (const field of model.unstored) properties[field.name] = { anyOf: [{ type: 'array' }, { type: 'null' }], title: field.label };
+  for (const field of model.unstored) properties[field.name] = unstoredSchema(field);
   return { title: `${screen.menucode} values`, type: 'object', additionalProperties: false, properties };
 }
 
