@@ -134,8 +134,10 @@ describe('individual enrollment wizard in Chromium', () => {
     await waitForStep(page, 'Summary');
     // The summary's code loads when the flow first reaches it.
     await body(page).locator('.engine-wizard-summary').first().waitFor();
-    const summary = await body(page).innerText();
-    for (const text of ['Nusantara Miles', 'Kadek Ayu', 'KADEK AYU PARAMITHA DEWI', 'Jl. Raya Ubud No. 12']) expect(summary).toContain(text);
+    // Labels of coded values (the membership's name) arrive with their selector's options: poll until shown.
+    for (const text of ['Nusantara Miles', 'Kadek Ayu', 'KADEK AYU PARAMITHA DEWI', 'Jl. Raya Ubud No. 12']) {
+      await expect.poll(() => body(page).innerText(), { timeout: 30_000 }).toContain(text);
+    }
     await shot(page, '6-summary');
 
     await button(page, 'Submit').click();
