@@ -1,7 +1,7 @@
 // Cross checks of bulk files and bulk row actions (engine/definition/bulk.ts): `upload` only on a screen with
 // a create form of stored fields and no approval of creates; each `bulk` entry an action of the screen that
 // can run in bulk; no custom action named like a bulk path; an uploadNote only with an upload; a download
-// action served by the server (no `set`); a refresh on a field of the screen and its values. Problems as
+// action served by the server (no `set`); a secret revealed at create only where a create answers at once; a refresh on a field of the screen and its values. Problems as
 // '<file>: <json path>: <what>'.
 import { bulkProblem, uploadFields } from './bulk';
 import { isCustomAction } from './compile';
@@ -28,6 +28,9 @@ export function checkBulk(files: readonly { file: string; screen: PageDefinition
       if (isCustomAction(action) && action.name.startsWith('bulk-')) report(`actions[${a}].name`, `"${action.name}": names starting with "bulk-" are the bulk actions' paths`);
     });
     if (screen.options?.uploadNote && uploadAt < 0) report('options.uploadNote', 'an upload note needs the "upload" action');
+    if (screen.options?.revealOnCreate && (!screen.actions.includes('create') || screen.approval?.actions.includes('create'))) {
+      report('options.revealOnCreate', 'a secret shown at create needs the "create" action, answered at once (not through approval)');
+    }
     screen.actions.forEach((action, a) => {
       if (isCustomAction(action) && action.download && action.set) report(`actions[${a}].download`, `"${action.name}": a download is served by the server (its answer is the file): it cannot "set" values`);
       if (isCustomAction(action) && action.open && (action.set || action.download)) report(`actions[${a}].open`, `"${action.name}": an action that opens its answer's path is served by the server: it cannot "set" values or be a download`);

@@ -615,6 +615,10 @@ export interface ScreenOptions {
     seconds: number;
   };
   /**
+   * The create's answer carries a secret the server keeps only as a hash (an API client's first secret): result.secret is shown once in a dialog to copy, as an action's reveal does.
+   */
+  revealOnCreate?: boolean;
+  /**
    * The upload dialog's text instead of the create form's columns (a file that is not records of the list).
    */
   uploadNote?: string;

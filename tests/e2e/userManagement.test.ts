@@ -15,8 +15,9 @@ import { createJobWorker } from '../../server/platform/jobs/jobWorker';
 import { reportJobHandlers } from '../../server/reports/reportJobs';
 import { sha256Hex } from '../../server/platform/core/sha256';
 import { CODES } from '../../engine/api/responseCodes';
-import { NEW_SECRET_MESSAGE } from '../../server/userManagement/apiClients/apiClientActions';
+import { API_CLIENT_TEXTS, NEW_SECRET_MESSAGE } from '../../server/userManagement/apiClients/apiClientActions';
 import { CLIENT_TOKEN_PATH } from '../../server/platform/session/clientTokenActions';
+import { API_CLIENT_LEGENDS } from '../../server/platform/session/clientTokens';
 import { answerOk, answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
 const search = (page: Page) => page.locator('.engine-search');
@@ -231,34 +232,51 @@ describe('user management in Chromium', () => {
     await page.bringToFront();
   });
 
-  it('shows an API client its new secret once, which buys a token; Revoke Old Secrets ends the rotation at once', async () => {
-    if (!(await exists('apiclient', { clientid: 'qz.crm' }))) {
-      const made = await api('/api/apiclient/create', { clientid: 'qz.crm', clientname: 'Qz CRM', rolecode: 'ADMIN', expirydate: '2099-12-31', ratelimit: 600 });
-      expect(made.body.status.responsecode).toBe('0000');
-    }
-    await page.goto('/api-client?clientid=qz.crm');
-    await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
-    const secretShown = async () => {
-      await page.getByRole('button', { name: 'New Secret' }).click();
-      await answerYes(page, 'Are you sure ?');
-      const dialog = page.getByRole('dialog').filter({ hasText: NEW_SECRET_MESSAGE });
+  it('shows a new API client its first secret once at Create and a New Secret once; Revoke Old Secrets ends the rotation at once', async () => {
+    // Clients are never deleted: each try makes one of its own.
+    const clientid = `qz.crm.${Date.now().toString(36)}`;
+    await page.goto('/api-client');
+    await page.getByRole('button', { name: 'Create' }).waitFor();
+    await openDrawer(page, 'Create');
+    await drawer(page).locator('#root_clientid').fill(clientid);
+    await drawer(page).locator('#root_clientname').fill('Qz CRM');
+    await chooseOption(page, drawer(page).locator('#root_rolecode'), 'Administrator');
+    const expiry = drawer(page).locator('#root_expirydate');
+    await expiry.click();
+    await expiry.fill('31/12/2099');
+    await expiry.press('Enter');
+    await drawer(page).locator('#root_ratelimit').fill('600');
+    await page.screenshot({ path: `${screenshotDir}/api-client-form.png` });
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    const secretIn = async (title: string, shot: string) => {
+      const dialog = page.getByRole('dialog').filter({ hasText: title });
       await settled(dialog);
       const secret = await dialog.locator('code').innerText();
-      await page.screenshot({ path: `${screenshotDir}/api-client-secret.png` });
-      await answerOk(page, NEW_SECRET_MESSAGE);
+      await page.screenshot({ path: `${screenshotDir}/${shot}.png` });
+      await answerOk(page, title);
       return secret;
     };
-    const first = await secretShown();
-    const token = await rig.server.call(CLIENT_TOKEN_PATH, { clientid: 'qz.crm', secret: first });
+    const first = await secretIn(API_CLIENT_TEXTS.created, 'api-client-created');
+    expect(first).toMatch(/^alcs_/);
+    const token = await rig.server.call(CLIENT_TOKEN_PATH, { clientid, secret: first });
     expect(token.body.status.responsecode).toBe('0000');
+    // The user log has the secret's id, never the secret.
+    const logged = await rig.server.database.db.selectFrom('user_log').select(['legend', 'aftervalue']).where('recordkey', '=', clientid).execute();
+    expect(logged.map((l) => l.legend).sort()).toEqual(['CREATE', API_CLIENT_LEGENDS.SECRET_ISSUED].sort());
+    expect(JSON.stringify(logged)).not.toContain(first);
+
+    await page.goto(`/api-client?clientid=${clientid}`);
+    await expect.poll(() => footer(page)).toBe('1-1 of 1 items');
+    await page.getByRole('button', { name: 'New Secret' }).click();
+    await answerYes(page, 'Are you sure ?');
     // A second secret: the first works during the overlap until Revoke Old Secrets.
-    const second = await secretShown();
+    const second = await secretIn(NEW_SECRET_MESSAGE, 'api-client-secret');
     expect(second).not.toBe(first);
     await page.getByRole('button', { name: 'Revoke Old Secrets' }).click();
     await answerYes(page, 'Are you sure ?');
     await toastShown(page, '1 secret(s) revoked');
-    expect((await rig.server.call(CLIENT_TOKEN_PATH, { clientid: 'qz.crm', secret: first })).body.status.responsecode).toBe(CODES.SECRET_REVOKED);
-    expect((await rig.server.call(CLIENT_TOKEN_PATH, { clientid: 'qz.crm', secret: second })).body.status.responsecode).toBe('0000');
+    expect((await rig.server.call(CLIENT_TOKEN_PATH, { clientid, secret: first })).body.status.responsecode).toBe(CODES.SECRET_REVOKED);
+    expect((await rig.server.call(CLIENT_TOKEN_PATH, { clientid, secret: second })).body.status.responsecode).toBe('0000');
   });
 
   it("refuses to deactivate the signed-in administrator's own account with its message; the session goes on", async () => {

@@ -10,6 +10,7 @@ import { checkLedger } from '../../server/ledger/ledgerStore';
 import { BULK_MAX_ROWS } from '../../server/catalog/accrual/bulkPosting';
 import { CLIENT_TOKEN_PATH } from '../../server/platform/session/clientTokenActions';
 import { API_CLIENT_LEGENDS, API_CLIENT_MODULE } from '../../server/platform/session/clientTokens';
+import { API_CLIENT_TEXTS } from '../../server/userManagement/apiClients/apiClientActions';
 import { flushClientCalls } from '../../server/platform/session/clientCalls';
 import { ON_DEMO_DAY, startTestServer, testDatabases, type TestServer } from './harness';
 import { definitionDb } from '../../server/platform/db/definitionDb';
@@ -47,11 +48,12 @@ describe.each(testDatabases)('API clients on $name', (target) => {
   const flight = (card: string, flightnumber = '832', activitydate = '2026-03-10') => ({ cardnumber: card, activitydate, carrier: 'GA', flightnumber, origin: 'CGK', destination: 'SIN', bookingclass: 'Y', ticketnumber: '1262400000001', ticketissuedate: '2026-03-01' });
 
   const clientValues = (clientid: string, values: Row = {}) => ({ clientid, clientname: `${clientid} system`, rolecode: 'ADMIN', expirydate: '2027-12-31', ratelimit: 10_000, ipallowlist: '127.0.0.1\n::1', ...values });
-  /** A client made through the API with its first secret. */
+  /** A client made through the API: its first secret comes with the create's answer. */
   async function client(clientid: string, values: Row = {}): Promise<string> {
     const made = await asAdmin('/api/apiclient/create', clientValues(clientid, values));
-    expect(made.body.status.responsecode).toBe(CODES.SUCCESS);
-    return newSecret(clientid);
+    expect(made.body.status).toEqual({ responsecode: CODES.SUCCESS, responsemessage: API_CLIENT_TEXTS.created });
+    expect(made.body.result).toMatchObject({ clientid, secretid: expect.any(String), secret: expect.stringMatching(/^alcs_/) });
+    return made.body.result.secret as string;
   }
   async function newSecret(clientid: string): Promise<string> {
     const answer = await asAdmin('/api/apiclient/new-secret', { clientid });
@@ -81,6 +83,13 @@ describe.each(testDatabases)('API clients on $name', (target) => {
     const stored = (await any().selectFrom('api_client_secret').selectAll().where('clientid', '=', 'crm').execute()) as Row[];
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(secret.slice('alcs_'.length + 13));
+    // Shown once: neither the detail nor the user log holds it.
+    const detail = await asAdmin('/api/apiclient/detail', { clientid: 'crm' });
+    expect(detail.body.result.clientid).toBe('crm');
+    expect(JSON.stringify(detail.body.result)).not.toContain(secret);
+    const logged = (await any().selectFrom('user_log').select(['legend', 'aftervalue']).where('recordkey', '=', 'crm').execute()) as Row[];
+    expect(logged.map((l) => l.legend).sort()).toEqual(['CREATE', API_CLIENT_LEGENDS.SECRET_ISSUED].sort());
+    expect(JSON.stringify(logged)).not.toContain(secret);
     const listed = await asAdmin('/api/apiclient/secrets', { clientid: 'crm' });
     expect(JSON.stringify(listed.body.result)).not.toContain('secrethash');
     const answer = await tokenFor('crm', secret);

@@ -118,6 +118,10 @@ describe('bulk actions', () => {
     expect(checkBulk([{ file: FILE, screen: revealer }])).toEqual([
       `${FILE}: actions[1].reveal: "new-secret": an action that reveals a secret is served by the server (its answer is the secret): it cannot "set" values, download or open`,
     ]);
+    // A secret shown at create: only where the create answers at once.
+    const noCreate = screen({ bulk: [], actions: ['view'], options: { revealOnCreate: true } });
+    expect(checkBulk([{ file: FILE, screen: noCreate }])).toEqual([`${FILE}: options.revealOnCreate: a secret shown at create needs the "create" action, answered at once (not through approval)`]);
+    expect(checkBulk([{ file: FILE, screen: screen({ bulk: [], actions: ['create', 'view'], options: { revealOnCreate: true } }) }])).toEqual([]);
     const nowhere = screen({ options: { refreshWhile: { field: 'nosuch', values: ['X'], seconds: 2 } } });
     expect(checkBulk([{ file: FILE, screen: nowhere }])).toEqual([`${FILE}: options.refreshWhile.field: "nosuch" is not a field of the screen`]);
   });

@@ -518,7 +518,7 @@ const SHAPES: [string, Schema, Record<string, 'optional' | 'required'>][] = [
     name: 'required', label: 'required', function: 'required', confirm: 'optional', set: 'optional', exclusiveBy: 'optional', icon: 'optional', reason: 'optional',
     input: 'optional', place: 'optional', visibleWhen: 'optional', download: 'optional', open: 'optional', reveal: 'optional',
   } satisfies Shape<CustomAction>],
-  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional', refreshWhile: 'optional', uploadNote: 'optional' } satisfies Shape<ScreenOptions>],
+  ['ScreenOptions', screenDefs.screenOptions, { defaultSort: 'optional', pagination: 'optional', formIn: 'optional', formWidth: 'optional', refreshWhile: 'optional', uploadNote: 'optional', revealOnCreate: 'optional' } satisfies Shape<ScreenOptions>],
   ['RecordPageDefinition', screenDefs.recordPage, { sections: 'required', navigator: 'optional', header: 'optional' } satisfies Shape<RecordPageDefinition>],
   ['RecordSection', screenDefs.recordSection, {
     key: 'required', label: 'required', function: 'optional', visibleWhen: 'optional', fields: 'optional', child: 'optional', view: 'optional', group: 'optional',

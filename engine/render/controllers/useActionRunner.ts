@@ -1,13 +1,14 @@
 // Runs a row's action on the server: behind its confirmation (or a reason dialog), then a toast and the
 // rows read again; files the server makes for a row are saved or opened instead, a secret shown once.
-import { createElement, useState } from 'react';
-import { App, Typography } from 'antd';
+import { useState } from 'react';
+import { App } from 'antd';
 import { isSuccess } from '../../api/envelope';
 import { MESSAGES } from '../../api/responseCodes';
 import { confirmationText, isCustomAction } from '../../definition/compile';
 import type { CustomAction, ScreenDefinition, StandardAction } from '../../definition/screen';
 import { useEngine } from '../EngineContext';
 import { showErrorToast } from '../errorToast';
+import { revealSecret } from '../revealSecret';
 import { saveFile, type FileContent } from '../saveFile';
 import { keyData } from './useRecordController';
 
@@ -39,9 +40,7 @@ export function useActionRunner(screen: ScreenDefinition, reload: () => void) {
       saveFile(answer.result);
       message.success(answer.status.responsemessage || MESSAGES.DOWNLOADING);
     } else if (ok && isCustomAction(action) && action.reveal && answer.result) {
-      // A secret the server keeps only as a hash: shown once, to copy now.
-      const secret = String((answer.result as { secret?: string }).secret ?? '');
-      modal.info({ title: answer.status.responsemessage, width: 640, content: createElement(Typography.Paragraph, { code: true, copyable: true }, secret) });
+      revealSecret(modal, answer.status.responsemessage, answer.result);
       reload();
     } else if (ok) {
       message.success(answer.status.responsemessage);

@@ -1,5 +1,6 @@
 // One record of a screen in a form: its detail loaded to edit or view, a new one to create, and the save
-// (create or update) with the server's field errors kept beside the values typed.
+// (create or update) with the server's field errors kept beside the values typed; a secret a create answers
+// (the screen's revealOnCreate) is shown once.
 import { useState } from 'react';
 import { App } from 'antd';
 import { isSuccess } from '../../api/envelope';
@@ -7,6 +8,7 @@ import type { FormMode } from '../../definition/compile';
 import type { ScreenDefinition } from '../../definition/screen';
 import { useEngine } from '../EngineContext';
 import { showErrorToast } from '../errorToast';
+import { revealSecret } from '../revealSecret';
 
 type Row = Record<string, unknown>;
 
@@ -27,7 +29,7 @@ export const keyData = (screen: ScreenDefinition, row: Row) => Object.fromEntrie
 
 export function useRecordController(screen: ScreenDefinition, { fixed, onSaved }: RecordControllerOptions) {
   const { call } = useEngine();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form, setForm] = useState<OpenRecord>();
   const [saving, setSaving] = useState(false);
   const base = `/api/${screen.resource.name}`;
@@ -45,7 +47,8 @@ export function useRecordController(screen: ScreenDefinition, { fixed, onSaved }
     const answer = await call<Row>(`${base}/${form.mode === 'create' ? 'create' : 'update'}`, { data: fixed ? { ...values, ...fixed } : values });
     setSaving(false);
     if (isSuccess(answer.status.responsecode)) {
-      message.success(answer.status.responsemessage);
+      if (form.mode === 'create' && screen.options?.revealOnCreate) revealSecret(modal, answer.status.responsemessage, answer.result);
+      else message.success(answer.status.responsemessage);
       setForm(undefined);
       onSaved();
       return;

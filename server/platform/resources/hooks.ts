@@ -26,6 +26,11 @@ export interface ResourceHooks {
   /** After a new record is written (e.g. the e-mail that lets a new user set a password). */
   afterCreate?(ctx: ActionContext, trx: Kysely<Schema>, record: Row): Promise<void>;
   /**
+   * Values the create's answer carries once, after the user log is written, that nothing keeps or logs (a new API
+   * client's first secret, stored only as its hash), in the create's transaction.
+   */
+  revealOnCreate?(ctx: ActionContext, trx: Kysely<Schema>, record: Row): Promise<Row>;
+  /**
    * The create's answer when the domain says more than that the record was made (a purchase waiting for approval
    * names who may approve it), after the create's transaction.
    */
@@ -92,6 +97,7 @@ function bothHooks(a: ResourceHooks, b: ResourceHooks): ResourceHooks {
       await b.afterCreate?.(ctx, trx, record);
     };
   }
+  if (a.revealOnCreate || b.revealOnCreate) hooks.revealOnCreate = async (ctx, trx, record) => (await merged(a.revealOnCreate?.(ctx, trx, record), () => b.revealOnCreate?.(ctx, trx, record))) ?? {};
   if (a.createdMessage || b.createdMessage) hooks.createdMessage = b.createdMessage ?? a.createdMessage;
   if (a.checkUpload || b.checkUpload) hooks.checkUpload = async (db, rows) => [...((await a.checkUpload?.(db, rows)) ?? []), ...((await b.checkUpload?.(db, rows)) ?? [])];
   if (a.upload || b.upload) hooks.upload = b.upload ?? a.upload;

@@ -405,9 +405,14 @@ function resourceActionsFor(screen: ScreenDefinition, services: ResourceServices
         guard: guard('create'),
         data: DATA_OBJECT,
         handler: async (ctx) => {
-          const after = await db(ctx).transaction().execute((trx) => createRecord(ctx, trx, target, services, ctx.parameter.data as Row));
+          const { after, revealed } = await db(ctx)
+            .transaction()
+            .execute(async (trx) => {
+              const record = await createRecord(ctx, trx, target, services, ctx.parameter.data as Row);
+              return { after: record, revealed: await hooks.revealOnCreate?.(ctx, core(trx), record) };
+            });
           written(ctx);
-          return { result: after, message: (await hooks.createdMessage?.(ctx, after)) ?? RESULT_MESSAGES.create };
+          return { result: revealed ? { ...after, ...revealed } : after, message: (await hooks.createdMessage?.(ctx, after)) ?? RESULT_MESSAGES.create };
         },
       }),
     );

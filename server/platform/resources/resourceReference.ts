@@ -140,6 +140,11 @@ function sortSchema(model: ResourceModel): JsonSchema {
 }
 
 /** The reference of each generic action of a screen, by the action's name (list, detail, create, update, delete, activate, ...). */
+/** A create that answers a secret once (an API client's first): the record with the secret and its id. */
+const revealedRecord = (record: JsonSchema): JsonSchema => ({
+  allOf: [record, { type: 'object', required: ['secretid', 'secret'], properties: { secretid: { type: 'string' }, secret: { type: 'string', description: 'Shown once: the server keeps only its hash.' } } }],
+});
+
 export function resourceReference(screen: ScreenDefinition): (name: string) => ActionReference {
   const model = resourceModel(screen);
   const record = recordSchema(model);
@@ -148,7 +153,7 @@ export function resourceReference(screen: ScreenDefinition): (name: string) => A
     list: { summary: `List ${title}`, criteria: criteriaSchema(model), sort: sortSchema(model), result: { type: 'array', items: record } },
     download: { summary: `Download ${title} as CSV`, criteria: criteriaSchema(model), sort: sortSchema(model), result: { type: 'object', required: ['filename', 'mimetype', 'content'], properties: { filename: { type: 'string' }, mimetype: { const: 'text/csv' }, content: { type: 'string' }, totalrecord: { type: 'integer' } } } },
     detail: { summary: `One ${title} record`, data: keyData(model), result: record, codes: [CODES.NOT_FOUND] },
-    create: { summary: `Create a ${title} record`, data: formData(screen, model, 'create'), result: record, codes: [CODES.VALIDATION, CODES.DUPLICATE, CODES.APPROVAL_PENDING] },
+    create: { summary: `Create a ${title} record`, data: formData(screen, model, 'create'), result: screen.options?.revealOnCreate ? revealedRecord(record) : record, codes: [CODES.VALIDATION, CODES.DUPLICATE, CODES.APPROVAL_PENDING] },
     update: { summary: `Update a ${title} record`, data: formData(screen, model, 'edit'), result: record, codes: [CODES.VALIDATION, CODES.NOT_FOUND, CODES.APPROVAL_PENDING] },
     delete: { summary: `Delete a ${title} record`, data: keyData(model), codes: [CODES.NOT_FOUND, CODES.IN_USE, CODES.APPROVAL_PENDING] },
   };

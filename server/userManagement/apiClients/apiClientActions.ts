@@ -1,6 +1,7 @@
 // The API Client screen's own actions: New Secret (shown once; the secrets it replaces work for the rotation's
 // overlap), Revoke Old Secrets (ends the overlap at once), and for scripts a list of a client's secrets and the
-// revocation of one. The screen's hooks check the IP allow-list and keep client ids apart from staff usernames.
+// revocation of one. The screen's hooks check the IP allow-list, keep client ids apart from staff usernames and
+// answer a new client's first secret with its create (shown once, like New Secret's).
 import type { Kysely } from 'kysely';
 import { CODES } from '../../../engine/api/responseCodes';
 import { formatMessage } from '../../../engine/rules';
@@ -120,6 +121,14 @@ export const apiClientHooks: HookRegistry = {
       if (user) throw new ApiError(CODES.DUPLICATE, API_CLIENT_TEXTS.usernameTaken, 200, { clientid: API_CLIENT_TEXTS.usernameTaken });
       return {};
     },
+    // The first secret comes with the create's answer, shown once; the user log has its id, never the secret.
+    revealOnCreate: async (ctx, trx, record) => {
+      const clientid = String(record.clientid);
+      const made = await issueSecret(trx, clientid, ctx.user!.username, ctx.now());
+      await logSecret(ctx, trx, API_CLIENT_LEGENDS.SECRET_ISSUED, clientid, { secretid: made.secretid, replaced: made.replaced });
+      return { secretid: made.secretid, secret: made.secret };
+    },
+    createdMessage: async () => API_CLIENT_TEXTS.created,
     changeColumns: (_ctx, _trx, { changes }) => {
       checkAllowList(changes);
       return undefined;
