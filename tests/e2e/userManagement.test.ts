@@ -241,11 +241,12 @@ describe('user management in Chromium', () => {
     await drawer(page).locator('#root_clientid').fill(clientid);
     await drawer(page).locator('#root_clientname').fill('Qz CRM');
     await chooseOption(page, drawer(page).locator('#root_rolecode'), 'Administrator');
+    await drawer(page).locator('#root_ratelimit').fill('600');
+    // Typed, then left with Tab: Enter would also submit the form.
     const expiry = drawer(page).locator('#root_expirydate');
     await expiry.click();
     await expiry.fill('31/12/2099');
-    await expiry.press('Enter');
-    await drawer(page).locator('#root_ratelimit').fill('600');
+    await expiry.press('Tab');
     await page.screenshot({ path: `${screenshotDir}/api-client-form.png` });
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     const secretIn = async (title: string, shot: string) => {
