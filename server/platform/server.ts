@@ -31,7 +31,7 @@ import { quietly, type StartProgress } from './core/startProgress';
 import { isEmptyDatabase } from './db/migrate';
 import { CLIENT_VERSION } from '../../engine/api/envelope';
 import { openApiDocument, type OpenApiDocument } from './openapi/openApiDocument';
-import { OPENAPI_JSON_PATH, openApiAction } from './openapi/openApiAction';
+import { OPENAPI_JSON_PATH, openApiActions } from './openapi/openApiAction';
 import { findSessionUser } from './session/sessionStore';
 import { CODES, MESSAGES } from '../../engine/api/responseCodes';
 
@@ -78,7 +78,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
   database.onTableWrite((table) => services.counts.invalidateTable(table));
   services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? []), openApiAction(() => app.apiReference())];
+  const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? []), ...openApiActions(() => app.apiReference())];
   const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
   if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);

@@ -2,10 +2,12 @@
 import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
 import 'swagger-ui-dist/swagger-ui.css';
 
-/** Draws the document into `element`: read-only (no "try it out"), operations by tag, deep links to each one. */
+/** Draws the document into `element` (in place of one drawn before): read-only (no "try it out"), operations by tag. */
 export function renderReference(element: HTMLElement, document: Record<string, unknown>): void {
+  const host = window.document.createElement('div');
+  element.replaceChildren(host);
   SwaggerUI({
-    domNode: element,
+    domNode: host,
     spec: document,
     deepLinking: false,
     docExpansion: 'none',

@@ -9,6 +9,7 @@ import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel } from '../../engine/definition/compile';
 import { loadCatalogue } from '../../server/platform/definitions';
 import { OPENAPI_JSON_PATH, OPENAPI_PATH } from '../../server/platform/openapi/openApiAction';
+import { API_REFERENCE_TAG_PATH } from '../../engine/api/apiReference';
 import { openApiPath, type OpenApiDocument } from '../../server/platform/openapi/openApiDocument';
 import { arbitraryOf } from './schemaArbitrary';
 import { startTestServer, testDatabases, type Call, type TestServer } from './harness';
@@ -65,6 +66,28 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
       expect(refused.status).toBe(401);
       expect(((await refused.json()) as { status: { responsecode: string } }).status.responsecode).toBe(CODES.UNAUTHENTICATED);
     }
+  });
+
+  it("answers one tag's operations with only the components they use, and every tag's name", async () => {
+    const answer = await server.call(API_REFERENCE_TAG_PATH, { tag: 'accrual' }, { token: admin });
+    expect(answer.body.status.responsecode).toBe(CODES.SUCCESS);
+    const part = answer.body.result as OpenApiDocument & { 'x-tag-names': string[] };
+    const accrual = Object.keys(document.paths).filter((path) => Object.values(document.paths[path]!).some((op) => (op.tags as string[]).includes('accrual')));
+    expect(Object.keys(part.paths).sort()).toEqual(accrual.sort());
+    expect(part.paths['/api/accrual/air']).toEqual(document.paths['/api/accrual/air']);
+    expect(part['x-tag-names']).toEqual((document.tags as { name: string }[]).map((t) => t.name));
+    // Every reference resolves inside the part, and it holds no component nothing uses.
+    const refs = new Set(JSON.stringify(part).match(/"#\/components\/[^"]+"/g)!.map((r) => JSON.parse(r) as string));
+    for (const ref of refs) {
+      const [, , kind, name] = ref.split('/') as [string, string, string, string];
+      expect((part.components as Record<string, Record<string, unknown>>)[kind]?.[name], ref).toBeDefined();
+    }
+    const kept = Object.entries(part.components).filter(([kind]) => kind !== 'securitySchemes').flatMap(([kind, named]) => Object.keys(named as object).map((name) => `#/components/${kind}/${name}`));
+    expect(kept.filter((ref) => !refs.has(ref))).toEqual([]);
+    expect(JSON.stringify(part).length).toBeLessThan(JSON.stringify(document).length / 10);
+    const unknown = await server.call(API_REFERENCE_TAG_PATH, { tag: 'no-such-tag' }, { token: admin });
+    expect(unknown.body.status).toEqual({ responsecode: CODES.VALIDATION, responsemessage: 'No operation of this API has the tag "no-such-tag"' });
+    expect(unknown.body.result.fields).toEqual({ tag: 'No operation of this API has the tag "no-such-tag"' });
   });
 
   it('lists every route the server serves, and serves every route it lists', async () => {

@@ -254,3 +254,48 @@ export function openApiDocument({ actions, routes, version }: ReferenceSources):
     components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...shared.schemas }, responses: faultResponses() },
   };
 }
+
+/** The `#/components/<kind>/<name>` references anywhere inside a value. */
+function referencesIn(value: unknown, found: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) referencesIn(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith('#/components/')) found.add(item);
+      else referencesIn(item, found);
+    }
+  }
+  return found;
+}
+
+/** The tags of the document's operations, in name order. */
+export const tagNames = (document: OpenApiDocument): string[] => (document.tags as { name: string }[]).map((t) => t.name);
+
+/**
+ * The document of one tag's operations with only the components they reach: what a reader opens (a renderer
+ * resolves a few dozen operations in a blink, the 1,000 of the whole document in tens of seconds). Its
+ * `x-tag-names` lists every tag; undefined when no operation has the tag.
+ */
+export function tagDocument(document: OpenApiDocument, tag: string): (OpenApiDocument & { 'x-tag-names': string[] }) | undefined {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    const operations = Object.entries(item).filter(([, op]) => (op.tags as string[] | undefined)?.includes(tag));
+    if (operations.length > 0) paths[path] = Object.fromEntries(operations);
+  }
+  if (Object.keys(paths).length === 0) return undefined;
+  const components = document.components as Record<string, Record<string, JsonSchema>>;
+  const kept: Record<string, Record<string, JsonSchema>> = { securitySchemes: components.securitySchemes ?? {} };
+  const pending = [...referencesIn(paths, new Set())];
+  const seen = new Set(pending);
+  while (pending.length > 0) {
+    const [, , kind, name] = pending.pop()!.split('/') as [string, string, string, string];
+    const component = components[kind]?.[name];
+    if (!component || kept[kind]?.[name]) continue;
+    (kept[kind] ??= {})[name] = component;
+    for (const next of referencesIn(component, new Set())) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      pending.push(next);
+    }
+  }
+  return { ...document, tags: [{ name: tag }], paths, components: kept as OpenApiDocument['components'], 'x-tag-names': tagNames(document) };
+}
