@@ -37,6 +37,21 @@ export const DOWNLOAD_REPORT_MENU = 'REPDOWN';
 
 const FILE_DATA = { type: 'object', additionalProperties: false, required: ['fileid'], properties: { fileid: { type: 'string', minLength: 1, maxLength: 40 } } };
 
+// What the report actions answer (reportStore.ts's listed file, a job's progress), for the API reference.
+const STRING = { type: 'string' };
+const COUNT = { type: ['integer', 'null'] };
+const JOB_STATE = { enum: Object.values(JOB_STATUS) };
+const FILE_ROW = {
+  title: 'report file',
+  type: 'object',
+  required: ['fileid', 'menucode', 'title', 'format', 'status', 'percentage', 'filename'],
+  properties: {
+    fileid: STRING, menucode: STRING, title: STRING, format: { enum: [...REPORT_FORMATS] }, parameters: STRING, createdby: STRING, createddate: STRING,
+    status: JOB_STATE, percentage: { type: 'number', minimum: 0, maximum: 100 }, size: COUNT, rowcount: COUNT, filename: STRING, expiresat: STRING, message: { type: ['string', 'null'] },
+  },
+};
+const FILES_REFERENCE = { summary: 'Generated files, newest first', result: { type: 'array', items: FILE_ROW } };
+
 /** The page's filters as a panel, so the panels' criteria check and names serve the report too. */
 const asPanel = (page: ReportPage): PanelDefinition => ({ key: page.menucode, title: page.title, query: page.report!, filters: page.filters, chart: { kind: 'table' } });
 
@@ -113,11 +128,13 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
         defineAction({
           path: `/api/report/${page.report}/info`,
           guard,
+          reference: { summary: `${page.title}: whether the caller may generate it, and its formats`, result: { type: 'object', required: ['generate', 'formats'], properties: { generate: { type: 'boolean' }, formats: { type: 'array', items: { enum: [...REPORT_FORMATS] } } } } },
           handler: async (ctx) => ({ result: { generate: await roleMayGenerate(ctx.db, page, ctx.user!), formats } }),
         }),
         defineAction({
           path: `/api/report/${page.report}/generate`,
           guard,
+          reference: { summary: `${page.title}: queue a file of the criteria's rows`, result: { type: 'object', required: ['fileid', 'filename'], properties: { fileid: STRING, filename: STRING } }, codes: [CODES.VALIDATION] },
           data: { type: 'object', additionalProperties: false, required: ['format'], properties: { format: { type: 'string', maxLength: 10 } } },
           handler: async (ctx) => {
             const user = ctx.user!;
@@ -142,6 +159,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
         defineAction({
           path: `/api/report/${page.report}/files`,
           guard,
+          reference: FILES_REFERENCE,
           handler: async (ctx) => {
             const { page: at, limit } = paging(ctx);
             const { rows, total } = await listReportFiles(ctx.db, { menucode: page.menucode }, at, limit);
@@ -155,6 +173,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
     defineAction({
       path: '/api/report/files',
       guard: { function: `${DOWNLOAD_REPORT_MENU}_ACCESS` },
+      reference: FILES_REFERENCE,
       handler: async (ctx) => {
         const { page: at, limit } = paging(ctx);
         const { rows, total } = await listReportFiles(ctx.db, { user: ctx.user!.username }, at, limit);
@@ -165,6 +184,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
       path: '/api/report/progress',
       guard: 'session',
       data: FILE_DATA,
+      reference: { summary: "A file's job: queued, running (with its percentage), done", result: { type: 'object', required: ['fileid', 'status', 'percentage'], properties: { fileid: STRING, status: JOB_STATE, percentage: { type: 'number' } } }, codes: [CODES.VALIDATION, CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { fileid } = ctx.parameter.data as { fileid: string };
         const file = await visibleFile(ctx, catalogue, fileid);
@@ -177,6 +197,7 @@ export function reportActions(catalogue: Catalogue, queries: Readonly<Record<str
       path: '/api/report/download',
       guard: 'session',
       data: FILE_DATA,
+      reference: { summary: "A done file's one-time download path", result: { type: 'object', required: ['path', 'filename'], properties: { path: STRING, filename: STRING } }, codes: [CODES.VALIDATION, CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { fileid } = ctx.parameter.data as { fileid: string };
         const file = await visibleFile(ctx, catalogue, fileid);

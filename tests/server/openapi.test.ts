@@ -141,12 +141,49 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
     check('/api/session/check', await server.call('/api/session/check', undefined, { token: admin }));
     check('/api/session/captcha', await server.call('/api/session/captcha'));
     check(OPENAPI_PATH, await server.call(OPENAPI_PATH, undefined, { token: admin }));
+    // Typed answers of domain actions. A wizard's step checks, its quote and its Submit answer with the fields its definition shows of them (a
+    // redemption for the demo's Budi Santoso, GOLD: server/demoPopulation/memberData.ts).
+    const budi = '5100000016';
+    const draft = {
+      step1: { cardnumber: budi },
+      step2: { awardcode: 'AWD-DOM-Y' },
+      step3: { origin: 'CGK', destination: 'DPS', departuredate: '2027-02-10', isreturn: false, compartmentcode: 'Y', passenger: 1 },
+      step4: [{ name: 'Budi', familyname: 'Santoso', memberiduser: budi, birthdate: '1979-05-20', selfusage: true }],
+    };
+    const wizardCalls: [string, unknown][] = [
+      ['/api/redemption/member', draft.step1],
+      ['/api/redemption/award', { values: draft.step2, earlier: { step1: draft.step1 } }],
+      ['/api/redemption/price', { values: draft.step3, earlier: { step1: draft.step1, step2: draft.step2 } }],
+      ['/api/redemption/quote', draft],
+      ['/api/redemption/confirm', draft],
+    ];
+    // An API client's life, a bulk post, an approval queue and a report's files.
+    const clientid = `doc.${target.name}`;
+    const client = { clientid, clientname: 'Reference check', rolecode: 'ADMIN', expirydate: '2099-12-31', ratelimit: 600 };
+    const created = await server.call('/api/apiclient/create', client, { token: admin });
+    const bulk = { activities: [{ activitytype: 'AIR', ...flight, flightnumber: '833' }, { activitytype: 'AIR', ...flight, origin: 'nowhere' }] };
+    wizardCalls.push(
+      ['/api/session/client-token', { clientid, secret: created.body.result.secret }],
+      ['/api/apiclient/new-secret', { clientid }],
+      ['/api/apiclient/secrets', { clientid }],
+      ['/api/apiclient/revoke-old-secrets', { clientid }],
+      ['/api/accrual/bulk', bulk],
+      ['/api/my-approval/list', undefined],
+      ['/api/report/files', undefined],
+    );
+    check('/api/apiclient/create', created);
+    for (const [path, data] of wizardCalls) {
+      const answer = await server.call(path, data, { token: admin });
+      expect(answer.body.status.responsecode, `${path}: ${answer.text.slice(0, 300)}`).toBe(CODES.SUCCESS);
+      check(path, answer);
+    }
     expect(problems).toEqual([]);
     // An answer the document does not describe is caught.
     const made = (body: unknown, http = 200) => ({ http, body, text: JSON.stringify(body), headers: new Headers() }) as Call;
     expect(misfit('/api/accrual/air', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: { status: 'LOST' } }))).toBeDefined();
     expect(misfit('/api/member/list', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: [{ memberid: 7 }] }))).toBeDefined();
     expect(misfit('/api/member/list', made({ status: { responsecode: '1001', responsemessage: 'Invalid' } }, 418))).toBeDefined();
+    expect(misfit('/api/redemption/quote', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: { totalmileage: 'many' } }))).toBeDefined();
   });
 
   it(`never answers a 5xx to ${RUNS} requests drawn from the document, nor a 1001 to those it calls valid (seed ${SEED})`, { timeout: 120_000 }, async () => {

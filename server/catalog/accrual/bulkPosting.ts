@@ -93,6 +93,39 @@ async function checkedRow(deps: BulkPostingDeps, ctx: ActionContext, data: Row):
   return deps.checked(ctx, type, fields);
 }
 
+const NULLABLE_TEXT = { type: ['string', 'null'] };
+/** The answer of a bulk post, for the API reference: the totals and a result per row, in the rows' order. */
+const BULK_RESULT = {
+  type: 'object',
+  required: ['total', 'credited', 'rejected', 'parked', 'rows'],
+  properties: {
+    total: { type: 'integer' },
+    credited: { type: 'integer' },
+    rejected: { type: 'integer' },
+    parked: { type: 'integer' },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['row', 'status', 'code', 'awardmiles', 'tiermiles', 'segments'],
+        properties: {
+          row: { type: 'integer', minimum: 1 },
+          status: { enum: ['CREDITED', 'REJECTED', 'PARKED'] },
+          code: { type: 'string', description: "0000 for a credit; the rules' reason code, or the refusal's response code (1002 for a field's check)." },
+          message: NULLABLE_TEXT,
+          fields: { type: 'object', additionalProperties: { type: 'string' } },
+          memberid: NULLABLE_TEXT,
+          activityid: NULLABLE_TEXT,
+          parkid: NULLABLE_TEXT,
+          awardmiles: { type: 'number' },
+          tiermiles: { type: 'number' },
+          segments: { type: 'number' },
+        },
+      },
+    },
+  },
+};
+
 export function bulkPostAction(deps: BulkPostingDeps): Action {
   return defineAction({
     path: BULK_POST_PATH,
@@ -102,6 +135,12 @@ export function bulkPostAction(deps: BulkPostingDeps): Action {
       additionalProperties: false,
       required: ['activities'],
       properties: { activities: { type: 'array', minItems: 1, maxItems: BULK_MAX_ROWS, items: { type: 'object' } } },
+    },
+    reference: {
+      summary: `Post up to ${BULK_MAX_ROWS.toLocaleString('en-US')} activities in one call`,
+      description: "Each row is a flight's or a partner activity's fields with its `activitytype`; each is rated and credited as one post is, in one transaction, and answered by its row number.",
+      result: BULK_RESULT,
+      codes: [CODES.VALIDATION],
     },
     handler: async (ctx): Promise<ActionResult> => {
       if (!(await deps.writesDirect(ctx))) throw new ApiError(CODES.FORBIDDEN, BULK_POST_TEXTS.needsDirect, 403);

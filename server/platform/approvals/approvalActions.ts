@@ -46,6 +46,27 @@ const listed = (r: ApprovalRequest): Row => ({
   status: r.status,
 });
 
+// What the approval actions answer, for the API reference: a request as listed, and with its decision and changes.
+const TEXT = { type: ['string', 'null'] };
+const REQUEST_ROW = {
+  title: 'approval request',
+  type: 'object',
+  required: ['requestid', 'menucode', 'action', 'requestedby', 'requestdate', 'status'],
+  properties: { requestid: { type: 'integer' }, menucode: TEXT, action: TEXT, record: TEXT, recordkey: TEXT, requestedby: TEXT, requestdate: TEXT, status: { enum: Object.values(APPROVAL_STATUS) } },
+};
+const CHANGE_LINE = { type: 'object', required: ['field', 'label', 'current', 'proposed'], properties: { field: TEXT, label: TEXT, current: TEXT, proposed: TEXT } };
+const LISTED_REFERENCE = { summary: 'Requests to decide, and the caller\'s own waiting ones', result: { type: 'array', items: { allOf: [REQUEST_ROW, { properties: { mine: { type: 'boolean' } } }] } } };
+const DETAIL_REFERENCE = {
+  summary: 'One request with its decision and its changes (the record now against the proposal)',
+  result: { allOf: [REQUEST_ROW, { properties: { decidedby: TEXT, decisiondate: TEXT, reason: TEXT, changes: { type: 'array', items: CHANGE_LINE } } }] },
+  codes: [CODES.NOT_FOUND],
+};
+const DECIDED_REFERENCE = (summary: string) => ({
+  summary,
+  result: { type: 'object', required: ['requestid', 'status'], properties: { requestid: { type: 'integer' }, status: { enum: Object.values(APPROVAL_STATUS) } } },
+  codes: [CODES.NOT_FOUND, CODES.VALIDATION, CODES.ALREADY_DECIDED, CODES.OWN_REQUEST, CODES.RECORD_CHANGED],
+});
+
 const STATUS_WORDS: Record<ApprovalStatus, string> = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' };
 
 export interface ApprovalServices {
@@ -121,6 +142,7 @@ function pageActions(page: ApprovalPage, services: ApprovalServices): Action[] {
     defineAction({
       path: `${base}/list`,
       guard: { function: actionFunctionCode(screen, 'access') },
+      reference: LISTED_REFERENCE,
       handler: async (ctx) => {
         // The requests to decide, and the caller's own waiting ones (read-only, so the maker sees them wait).
         const me = ctx.user!.username;
@@ -136,6 +158,7 @@ function pageActions(page: ApprovalPage, services: ApprovalServices): Action[] {
       path: `${base}/detail`,
       guard: { function: actionFunctionCode(screen, 'access') },
       data: APPROVE_DATA,
+      reference: DETAIL_REFERENCE,
       handler: async (ctx) => {
         const request = await covered(ctx, (ctx.parameter.data as { requestid: number }).requestid);
         return { result: { ...listed(request), decidedby: request.decidedby, decisiondate: request.decisiondate, reason: request.reason, changes: await changesOf(ctx, request) } };
@@ -145,12 +168,14 @@ function pageActions(page: ApprovalPage, services: ApprovalServices): Action[] {
       path: `${base}/approve`,
       guard: guard(APPROVAL_FUNCTIONS.approve),
       data: APPROVE_DATA,
+      reference: DECIDED_REFERENCE('Approve a request: its change is applied'),
       handler: (ctx) => decide(ctx, APPROVAL_STATUS.APPROVED, null),
     }),
     defineAction({
       path: `${base}/reject`,
       guard: guard(APPROVAL_FUNCTIONS.reject),
       data: REJECT_DATA,
+      reference: DECIDED_REFERENCE('Reject a request with a reason: nothing changes'),
       handler: async (ctx) => {
         const reason = (ctx.parameter.data as { reason?: string | null }).reason ?? null;
         const message = validateValue(reason, reasonField.rules, ruleContext(reasonField));

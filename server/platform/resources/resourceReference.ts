@@ -1,9 +1,9 @@
 // What the API reference tells of a screen's generic resource actions: the shapes their handlers check
 // (fieldValues.ts, listQuery.ts) and answer, drawn from the screen's fields and their rules.
 import { CODES } from '../../../engine/api/responseCodes';
-import { AUDIT_COLUMNS, formFields, resourceModel, type ResolvedField, type ResourceModel } from '../../../engine/definition/compile';
+import { AUDIT_COLUMNS, formFields, resolveField, resourceModel, type ResolvedField, type ResourceModel } from '../../../engine/definition/compile';
 import { createFormScreen } from '../../../engine/definition/recordPage';
-import type { ScreenDefinition } from '../../../engine/definition/screen';
+import type { FieldDefinition, ScreenDefinition } from '../../../engine/definition/screen';
 import { isPatternName, PATTERNS } from '../../../engine/rules/patterns';
 import type { ActionReference, JsonSchema } from '../core/action';
 
@@ -74,6 +74,14 @@ function answerSchema(field: ResolvedField): JsonSchema {
     list: { type: 'array' },
   };
   return { title: field.label, ...types[field.type] };
+}
+
+/**
+ * An answer a definition describes by the fields it shows (a wizard step's check, its quote, its stored result): an
+ * object with at least those fields, each of its type; the domain may answer more.
+ */
+export function shownFieldsSchema(fields: readonly FieldDefinition[], title: string): JsonSchema {
+  return { title, type: 'object', properties: Object.fromEntries(fields.map((field) => [field.name, answerSchema(resolveField(field))])) };
 }
 
 /** A field no column holds: a list its hooks read (a role's grants), or one value of its type (a write-only secret). */

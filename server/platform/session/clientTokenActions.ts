@@ -28,6 +28,15 @@ export const clientTokenActions = [
     path: CLIENT_TOKEN_PATH,
     guard: 'public',
     data: objectOf({ clientid: text(40), secret: text(100) }),
+    reference: {
+      summary: "An API client's bearer token for its id and secret (no captcha)",
+      result: {
+        type: 'object',
+        required: ['bearer', 'tokentype', 'expiresat', 'client'],
+        properties: { bearer: { type: 'string' }, tokentype: { const: 'Bearer' }, expiresat: { type: 'string' }, client: { type: 'object', required: ['clientid', 'clientname'], properties: { clientid: { type: 'string' }, clientname: { type: 'string' } } } },
+      },
+      codes: [CODES.INVALID_LOGIN, CODES.CLIENT_EXPIRED, CODES.ADDRESS_NOT_ALLOWED, CODES.SECRET_REVOKED, CODES.ACCOUNT_INACTIVE],
+    },
     handler: async (ctx) => {
       const { db } = ctx;
       const { clientid, secret } = ctx.parameter.data as { clientid: string; secret: string };

@@ -64,6 +64,10 @@ export const sessionActions = [
   defineAction({
     path: '/api/session/captcha',
     guard: 'public',
+    reference: {
+      summary: 'A proof-of-work challenge (ALTCHA) the staff sign-in solves',
+      result: { type: 'object', required: ['algorithm', 'challenge', 'salt', 'signature'], properties: { algorithm: { type: 'string' }, challenge: { type: 'string' }, maxnumber: { type: 'integer' }, salt: { type: 'string' }, signature: { type: 'string' } } },
+    },
     handler: async ({ db, config, now }) => {
       const key = await loadSecret(db, 'altcha-hmac');
       return { result: await newChallenge(key, config.captchaMaxNumber, config.captchaExpiresSeconds, now()) };
@@ -144,6 +148,7 @@ export const sessionActions = [
     guard: 'public',
     appids: [EXTEND_APP_ID],
     data: { type: 'object', required: ['minutes'], properties: { minutes: { type: 'integer', minimum: 1, maximum: 1440 } } },
+    reference: { summary: "The session's new bearer for more minutes (within the grace of its end)", result: { type: 'object', required: ['bearer', 'expiresat'], properties: { bearer: { type: 'string' }, expiresat: { type: 'string' } } } },
     handler: async (ctx) => {
       if (!ctx.token) throw unauthenticated();
       const { minutes } = ctx.parameter.data as { minutes: number };
@@ -159,6 +164,7 @@ export const sessionActions = [
   defineAction({
     path: '/api/session/expire',
     guard: 'public',
+    reference: { summary: 'Ends the session of the bearer (or an API client token): always answers success, with no result' },
     handler: async (ctx) => {
       // Ending a session is idempotent: the browser logs out locally whatever the answer.
       if (ctx.token && isClientToken(ctx.token)) await endClientToken(ctx.db, ctx.token);
@@ -176,6 +182,7 @@ export const sessionActions = [
   defineAction({
     path: '/api/session/check',
     guard: 'session',
+    reference: { summary: 'Whose the bearer is and when it ends', result: { type: 'object', required: ['username', 'expiresat'], properties: { username: { type: 'string' }, expiresat: { type: 'string' } } } },
     handler: async ({ user }) => ({ result: { username: user!.username, expiresat: user!.expiresat } }),
   }),
 ];

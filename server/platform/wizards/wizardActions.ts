@@ -9,7 +9,7 @@ import type { ScreenDefinition, WizardPage } from '../../../engine/definition/sc
 import { WIZARD_TEXTS, compileWizard, draftProblem, stepByKey, validateStep, type Draft, type FormValues, type WizardModel, type WizardStepModel } from '../../../engine/definition/wizardPage';
 import { formatMessage } from '../../../engine/rules';
 import { defineAction, type Action, type ActionContext, type ActionResult } from '../core/action';
-import { valuesData } from '../resources/resourceReference';
+import { shownFieldsSchema, valuesData } from '../resources/resourceReference';
 import { ApiError } from '../core/apiError';
 import { groupCommitOf, type Transact } from '../db/groupCommit';
 import type { Schema } from '../db/schema';
@@ -169,8 +169,11 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
     ),
   };
 
+  /** What an answer of the page holds, from the fields its definition shows of it. */
+  const answered = (fields: WizardStepModel['answer'], what: string) => (fields ? { result: shownFieldsSchema(fields, `${wizard.menucode} ${what}`) } : {});
+
   /** An action on the whole draft: checked (a 1001 when malformed) and complete (a 1002 naming the step otherwise). */
-  const draftAction = (path: string, run: (ctx: ActionContext, draft: Draft) => Promise<ActionResult>) =>
+  const draftAction = (path: string, shown: WizardStepModel['answer'], run: (ctx: ActionContext, draft: Draft) => Promise<ActionResult>) =>
     defineAction({
       path,
       guard,
@@ -180,6 +183,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
         data: draftReference,
         description: "parameter.data holds each step's values under the step's key (a form's fields, a list's rows).",
         codes: [CODES.VALIDATION],
+        ...answered(shown, path === wizard.submit ? 'result' : 'quote'),
       },
       handler: async (ctx) => {
         const draft = checkedDraft(wizard, ctx.parameter.data);
@@ -187,7 +191,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
       },
     });
 
-  const submit = draftAction(wizard.submit, async (ctx, draft) => {
+  const submit = draftAction(wizard.submit, wizard.resultFields, async (ctx, draft) => {
     const transact: Transact = server.groupCommit ? groupCommitOf(ctx.db) : (work) => ctx.db.transaction().execute(work);
     const answer = await refusing(() =>
       transact(async (trx: Kysely<Schema>) => {
@@ -204,7 +208,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
     if (!step.check) return [];
     if (step.kind === 'summary') {
       return [
-        draftAction(step.check, async (ctx, draft) => {
+        draftAction(step.check, step.answer, async (ctx, draft) => {
           if (!server.quote) throw new Error(`${wizard.menucode}: the summary's check ${step.check} has no quote`);
           const quote = server.quote;
           return refusing(async () => {
@@ -219,7 +223,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
         path: step.check,
         guard,
         data: DRAFT_OBJECT,
-        reference: { summary: `${page.title}: check the step ${step.key}`, codes: [CODES.VALIDATION] },
+        reference: { summary: `${page.title}: check the step ${step.key}`, codes: [CODES.VALIDATION], ...answered(step.answer, `${step.key} answer`) },
         handler: async (ctx) => {
           // A step with checkWith sends { values, earlier: { <step>: values } }: each part checked as its step's form.
           const sent = ctx.parameter.data;

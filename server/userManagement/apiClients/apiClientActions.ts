@@ -26,6 +26,9 @@ export const NEW_SECRET_MESSAGE = formatMessage(API_CLIENT_TEXTS.newSecret, { ho
 
 const MODULE = 'APICLIENT';
 const CLIENT_DATA = { type: 'object', required: ['clientid'], properties: { clientid: { type: 'string', minLength: 1, maxLength: 40 } } };
+// What the actions answer, for the API reference.
+const REVOKED = { result: { type: 'object', required: ['secretids'], properties: { secretids: { type: 'array', items: { type: 'string' } } } }, codes: [CODES.NOT_FOUND] };
+const MOMENT = { type: ['string', 'null'] };
 
 async function mustFindClient(db: Kysely<Schema>, clientid: string): Promise<void> {
   const found = await definitionDb(db).selectFrom('api_client').select('clientid').where('clientid', '=', clientid).executeTakeFirst();
@@ -51,6 +54,11 @@ export function apiClientActions(catalogue: Catalogue): Action[] {
       path: `${base}/new-secret`,
       guard: update,
       data: CLIENT_DATA,
+      reference: {
+        summary: 'A new secret, shown once (the older ones work for the rotation\'s overlap)',
+        result: { type: 'object', required: ['clientid', 'secretid', 'secret'], properties: { clientid: { type: 'string' }, secretid: { type: 'string' }, secret: { type: 'string' } } },
+        codes: [CODES.NOT_FOUND],
+      },
       handler: async (ctx) => {
         const { clientid } = ctx.parameter.data as { clientid: string };
         const issued = await ctx.db.transaction().execute(async (trx) => {
@@ -66,6 +74,7 @@ export function apiClientActions(catalogue: Catalogue): Action[] {
       path: `${base}/revoke-old-secrets`,
       guard: customGuard(screen, 'revoke-old-secrets'),
       data: CLIENT_DATA,
+      reference: { summary: 'Revokes every live secret but the newest, ending the overlap at once', ...REVOKED },
       handler: async (ctx) => {
         const { clientid } = ctx.parameter.data as { clientid: string };
         const ids = await ctx.db.transaction().execute(async (trx) => {
@@ -80,6 +89,7 @@ export function apiClientActions(catalogue: Catalogue): Action[] {
     defineAction({
       path: `${base}/revoke-secret`,
       guard: update,
+      reference: { summary: 'Revokes one secret by its id', ...REVOKED },
       data: { type: 'object', required: ['clientid', 'secretid'], properties: { ...CLIENT_DATA.properties, secretid: { type: 'string', minLength: 1, maxLength: 20 } } },
       handler: async (ctx) => {
         const { clientid, secretid } = ctx.parameter.data as { clientid: string; secretid: string };
@@ -96,6 +106,11 @@ export function apiClientActions(catalogue: Catalogue): Action[] {
       path: `${base}/secrets`,
       guard: { function: actionFunctionCode(screen, 'access') },
       data: CLIENT_DATA,
+      reference: {
+        summary: "The client's secrets, newest first (ids and dates, never hashes)",
+        result: { type: 'array', items: { type: 'object', required: ['secretid', 'createdat'], properties: { secretid: { type: 'string' }, createdat: { type: 'string' }, createdby: MOMENT, validuntil: MOMENT, revokedat: MOMENT } } },
+        codes: [CODES.NOT_FOUND],
+      },
       handler: async (ctx) => {
         const { clientid } = ctx.parameter.data as { clientid: string };
         await mustFindClient(ctx.db, clientid);
