@@ -34,11 +34,22 @@ export async function syncDefinitionVersions(db: Kysely<Schema>, files: readonly
   });
 }
 
+/** A database no server has started on has no versions: the scripts that read them say so plainly. */
+export async function assertDefinitionVersions(db: Kysely<Schema>): Promise<void> {
+  const tables = await db.introspection.getTables();
+  const stored = tables.some((t) => t.name === 'definition_version') && (await db.selectFrom('definition_version').select('version').limit(1).executeTakeFirst());
+  if (!stored) throw new Error('This database holds no definition versions yet: start the server on it once (npm start) first');
+}
+
 /** The definitions the product serves (the active versions; see servedKeys), by key. */
 export async function servedDefinitions(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<DefinitionText[]> {
-  const active = await db.selectFrom('definition_version').select(['definitionkey', 'source', 'content']).where('status', '=', 'ACTIVE').orderBy('definitionkey').execute();
+  const active = await db.selectFrom('definition_version').select(['definitionkey', 'source', 'content']).where('status', '=', 'ACTIVE').execute();
   const served = servedKeys(active, new Set(definitionFileKeys(dir)));
-  return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, text: v.content }));
+  // Sorted here, not by the database: PostgreSQL's collation orders '-' and '/' unlike the file system's listing.
+  return active
+    .filter((v) => served.has(v.definitionkey))
+    .map((v) => ({ key: v.definitionkey, text: v.content }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** The catalogue of what the database serves (the same buildCatalogue as the files' loadCatalogue). */
