@@ -8,7 +8,8 @@ import { buildApp } from './app';
 import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './migrations';
-import { loadCatalogue } from './definitions';
+import { readDefinitionFiles, SCREENS_DIR } from './definitions';
+import { catalogueFromVersions, syncDefinitionVersions } from './definitionVersions/definitionVersionStore';
 import { CountCache, resourceTables } from './resources/countCache';
 import { resourceActions, unservedActions } from './resources/resourceActions';
 import type { ModuleServices } from './serverModule';
@@ -45,7 +46,10 @@ declare module 'fastify' {
 export interface ServerOptions {
   config: ServerConfig;
   database: Database;
+  /** Served instead of the database's definition versions (a test's own screens). */
   catalogue?: Catalogue;
+  /** Where the definition files are synced from into the database's versions (a test's copy of screens/). */
+  screensDir?: string;
   now?: () => Date;
   logger?: boolean | NodeJS.WritableStream;
   extraActions?: Action[];
@@ -56,10 +60,13 @@ export interface ServerOptions {
 export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue; mailer: Mailer; modules: ServerModules }> {
   const { config, database } = options;
   const modules = await serverModules();
-  const catalogue = options.catalogue ?? loadCatalogue();
   // A first start (no tables yet) says what it does, step by step; later starts are quick and quiet.
   const step = options.progress && (await isEmptyDatabase(database)) ? options.progress : quietly;
   await step('Migrating the database', () => migrateToLatest(database.db, database.schema));
+  // The product serves the definitions the database holds: the files of screens/ become versions first.
+  const screensDir = options.screensDir ?? SCREENS_DIR;
+  const synced = await step('Storing the definition files as definition versions', () => syncDefinitionVersions(database.db, readDefinitionFiles(screensDir), (options.now ?? (() => new Date()))()));
+  const catalogue = options.catalogue ?? (await catalogueFromVersions(database.db, screensDir));
   await step("Building the screen definitions' tables", async () => {
     await syncResourceTables(database.db, catalogue, database.schema, { indexes: false });
     await createRollupTables(database.db);
@@ -84,6 +91,9 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const mailer = new Mailer(config, database.db, undefined, options.now);
   const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer, scopes: new RowScopes(catalogue) });
   mailer.useLog(app.log);
+  for (const c of synced.conflicts) {
+    app.log.warn({ definitionkey: c.key, version: c.active, conflict: c.conflict }, `Definition ${c.key}: its file changed under studio version ${c.active}, which stays active; the file's text is version ${c.conflict} (CONFLICT)`);
+  }
   modules.routes(app, { db: database.db, ...(options.now ? { now: options.now } : {}) });
   // The same document as a plain JSON file for client generators: GET /api/openapi.json with a staff bearer token.
   app.get(OPENAPI_JSON_PATH, { config: { reference: { summary: 'This API reference as a JSON file', guard: 'session', produces: 'application/json' } } }, async (request, reply) => {

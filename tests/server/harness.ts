@@ -195,8 +195,11 @@ export async function startTestServer(
   env: Record<string, string> = {},
   extraActions: Action[] = [],
   catalogue?: Catalogue,
-  /** `now`: the server's clock starts there (and seeds the demo as of that day); `log`: the database's query log. */
-  start: { now?: Date } & Pick<DatabaseOptions, 'log'> = {},
+  /**
+   * `now`: the server's clock starts there (and seeds the demo as of that day); `log`: the database's query log;
+   * `screensDir`: the definition files the start syncs into its versions (a test's changed copy of screens/).
+   */
+  start: { now?: Date; screensDir?: string } & Pick<DatabaseOptions, 'log'> = {},
 ): Promise<TestServer> {
   const config = testConfig(env);
   const own = await testDatabase(target, catalogue ? undefined : { env, now: start.now });
@@ -214,6 +217,7 @@ export async function startTestServer(
     database,
     extraActions,
     catalogue,
+    ...(start.screensDir ? { screensDir: start.screensDir } : {}),
     now: () => new Date(Date.now() + clock.offsetMs),
     logger: sink,
   });

@@ -32,6 +32,7 @@ const RECORDED = [
   '0057_approval_record_name',
   '0058_api_clients',
   '0059_webhooks',
+  '0060_definition_versions',
 ];
 
 const migration = { up: async () => {} };

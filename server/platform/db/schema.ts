@@ -111,6 +111,7 @@ export interface Schema {
   order_destination: OrderDestinationRow;
   ledger_detail: LedgerDetailRow;
   accrual_segment: AccrualSegmentRow;
+  definition_version: DefinitionVersionRow;
 }
 
 /** A card to print and send (migration 0011): a new member's first card (reason ENROLLMENT), tracked by the mailing orders. */
@@ -436,4 +437,29 @@ export interface AccrualSegmentRow {
   memberid: string;
   activityid: string;
   createddate: string;
+}
+
+/**
+ * One version of a definition file (migration 0060): the text as a start found it in screens/ (FILE) or as the
+ * Definition Studio saved it (STUDIO). One ACTIVE version per key is served; a file changed under an active studio
+ * version is kept as a CONFLICT version.
+ */
+export interface DefinitionVersionRow {
+  /** The file's path under screens/: 'menu-tree.json', 'user-management/api-client.json'. */
+  definitionkey: string;
+  /** 1, 2, ... per key. */
+  version: number;
+  /** The exact text. */
+  content: string;
+  /** sha256 hex of content. */
+  contenthash: string;
+  /** sha256 hex of the screens/ file this version came from or was based on. */
+  filehash: string | null;
+  source: 'FILE' | 'STUDIO';
+  status: 'ACTIVE' | 'SUPERSEDED' | 'CONFLICT';
+  reason: string | null;
+  createdby: string;
+  createddate: string;
+  approvedby: string | null;
+  approveddate: string | null;
 }
