@@ -34,6 +34,17 @@ export function unservedPanels(catalogue: Catalogue, queries: Readonly<Record<st
   return problems;
 }
 
+/** A panel's rows as its definition shows them (its columns with their labels; numbers where it formats them as such). */
+function panelReference(panel: PanelDefinition) {
+  const columns = panel.chart.columns ?? [];
+  const typed = (format: string | undefined) => (format === 'number' || format === 'percent' ? { type: ['number', 'null'] } : format === 'date' ? { type: ['string', 'null'] } : {});
+  const named = new Set(columns.map((c) => c.name));
+  const axes = [panel.chart.x, panel.chart.series].filter((name): name is string => !!name && !named.has(name));
+  const measure = panel.chart.y && !named.has(panel.chart.y) ? { [panel.chart.y]: { type: ['number', 'null'] } } : {};
+  const properties = { ...Object.fromEntries(axes.map((name) => [name, {}])), ...measure, ...Object.fromEntries(columns.map((c) => [c.name, { title: c.label, ...typed(c.format) }])) };
+  return { summary: panel.title, description: "The panel's rows for the criteria its filters take.", result: { type: 'array', items: { type: 'object', properties } } };
+}
+
 /**
  * One action per panel. The guard is the page's menu ACCESS function; a menu shown to everyone (the
  * dashboard, spec 000 §6) needs a session only, but its role rule still applies (BOD has no dashboard).
@@ -52,6 +63,7 @@ export function panelActions(catalogue: Catalogue, queries: Readonly<Record<stri
       return defineAction({
         path: `/api/${panel.query}`,
         guard,
+        reference: panelReference(panel),
         handler: async (ctx) => {
           const user = ctx.user!;
           if (menu?.everyone && !roleAllows(menu.roles, user.rolename)) throw forbidden();
