@@ -4,7 +4,8 @@
 // Redemption and the detail cards' read (registered view 'redemption-detail').
 import { objectOf, text } from '../../platform/core/envelopeSchema';
 import type { Catalogue } from '../../../engine/definition/catalogue';
-import { actionFunctionCode, isCustomAction } from '../../../engine/definition/compile';
+import { actionFunctionCode, isCustomAction, resourceModel } from '../../../engine/definition/compile';
+import { recordSchema } from '../../platform/resources/resourceReference';
 import type { Draft, FormValues } from '../../../engine/definition/wizardPage';
 import { REDEMPTION_DETAIL_PATH } from '../../../engine/definition/views';
 import { APPROVAL_STATUS } from '../../../engine/definition/approvals';
@@ -89,9 +90,15 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
       throw onStep(error, STEPS.search);
     }
   };
+  const records = (resource: string) => {
+    const screen = catalogue.screenByResource.get(resource);
+    return screen ? recordSchema(resourceModel(screen)) : { type: 'object' };
+  };
   return wizardActions(catalogue, {
     menucode: REDEMPTION_MENU,
     groupCommit: true,
+    // The redemption as stored (ISSUED, or PENDING for a second person) with its certificates.
+    result: { allOf: [records(REDEMPTION_RESOURCE), { properties: { certificates: { type: 'array', items: records(CERTIFICATE_RESOURCE) } } }] },
     checks: {
       [STEPS.member]: async (ctx, values) => {
         try {

@@ -8,7 +8,7 @@ import { WIZARD_SUBMIT_FUNCTION, resourceModel, type ResourceModel } from '../..
 import type { ScreenDefinition, WizardPage } from '../../../engine/definition/screen';
 import { WIZARD_TEXTS, compileWizard, draftProblem, stepByKey, validateStep, type Draft, type FormValues, type WizardModel, type WizardStepModel } from '../../../engine/definition/wizardPage';
 import { formatMessage } from '../../../engine/rules';
-import { defineAction, type Action, type ActionContext, type ActionResult } from '../core/action';
+import { defineAction, type Action, type ActionContext, type ActionResult, type JsonSchema } from '../core/action';
 import { shownFieldsSchema, valuesData } from '../resources/resourceReference';
 import { ApiError } from '../core/apiError';
 import { groupCommitOf, type Transact } from '../db/groupCommit';
@@ -53,6 +53,8 @@ export interface WizardServer {
    * (Redemption's Confirm); on PostgreSQL each submit keeps its own transaction.
    */
   groupCommit?: boolean;
+  /** What Submit answers, for the API reference, where the page shows no result fields (a redemption and its certificates). */
+  result?: JsonSchema;
 }
 
 const DRAFT_OBJECT = { type: 'object', maxProperties: 50 };
@@ -183,7 +185,7 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
         data: draftReference,
         description: "parameter.data holds each step's values under the step's key (a form's fields, a list's rows).",
         codes: [CODES.VALIDATION],
-        ...answered(shown, path === wizard.submit ? 'result' : 'quote'),
+        ...(path === wizard.submit && !shown && server.result ? { result: server.result } : answered(shown, path === wizard.submit ? 'result' : 'quote')),
       },
       handler: async (ctx) => {
         const draft = checkedDraft(wizard, ctx.parameter.data);
