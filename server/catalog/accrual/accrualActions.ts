@@ -18,7 +18,7 @@ import { checkColumnFit, checkDataTypes } from '../../platform/resources/fieldVa
 import { rowToRecord, toDb, type Row } from '../../platform/resources/records';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { requestMenu } from '../../platform/approvals/approvalHooks';
-import { requestDomainApproval, writesDirect } from '../../platform/approvals/directWrites';
+import { APPROVAL_REQUESTED, requestDomainApproval, writesDirect } from '../../platform/approvals/directWrites';
 import { labelsOf, writeContext } from './accrualHooks';
 import { postingQueueOf } from './postingQueue';
 import { bulkPostAction } from './bulkPosting';
@@ -154,7 +154,7 @@ function postingReference(type: ActivityType): ActionReference {
     result: {
       anyOf: [
         POSTED_RESULT,
-        { title: 'Approval request', type: 'object', required: ['requestid', 'status'], properties: { requestid: { type: 'integer' }, status: { const: 'PENDING' }, approvers: { type: 'array' } } },
+        APPROVAL_REQUESTED,
       ],
     },
     codes: [CODES.VALIDATION, CODES.NOT_FOUND],
