@@ -262,11 +262,17 @@ export function redemptionActions(services: ModuleServices): Action[] {
     invalidate();
   });
   const cancel = screen.actions.filter(isCustomAction).find((a) => a.name === 'cancel');
+  const certificateScreen = catalogue.screenByResource.get(CERTIFICATE_RESOURCE);
   const actions: Action[] = [
     defineAction({
       path: REDEMPTION_DETAIL_PATH,
       guard: { function: actionFunctionCode(screen, 'view') },
       data: KEY_DATA,
+      reference: {
+        summary: 'A redemption with its certificates',
+        result: { type: 'object', required: ['redemption', 'certificates'], properties: { redemption: recordSchema(resourceModel(screen)), certificates: { type: 'array', items: certificateScreen ? recordSchema(resourceModel(certificateScreen)) : { type: 'object' } } } },
+        codes: [CODES.NOT_FOUND],
+      },
       handler: async (ctx) => {
         const key = ctx.parameter.data as Record<string, unknown>;
         const redemption = await readRedemption(ctx.db, catalogue, key);
