@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel } from '../../engine/definition/compile';
 import { loadCatalogue } from '../../server/platform/definitions';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 import { OPENAPI_JSON_PATH, OPENAPI_PATH } from '../../server/platform/openapi/openApiAction';
 import { API_REFERENCE_TAG_PATH } from '../../engine/api/apiReference';
 import { openApiPath, type OpenApiDocument } from '../../server/platform/openapi/openApiDocument';
@@ -200,7 +201,11 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
       ['/api/city/bulk-deactivate', { keys: [city] }],
       ['/api/city/bulk-activate', { keys: [city] }],
       ['/api/activity-file/upload', { filename: 'doc-flights.csv', content: flightFile }],
+      ['/api/tier-duration/createbulk', { rows: [1, 2].map((i) => ({ tierid: 'SILVER', effectivedate: `2031-0${i}-01`, expireddate: null, durationmonths: 12 + i })) }],
     );
+    const referrals = (await server.call('/api/member-referral/list', undefined, { token: admin, paging: { limit: 50, page: 1 } })).body.result as Record<string, unknown>[];
+    const uncoded = referrals.find((r) => !r.referralcode && r.status === 'ACTIVE')!;
+    wizardCalls.push(['/api/member-referral/generate-code', { memberid: uncoded.memberid }]);
     const answers = new Map<string, Call>();
     for (const [path, data] of wizardCalls) {
       const answer = await server.call(path, data, { token: admin });
@@ -225,6 +230,12 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
       expect(answer.body.status.responsecode, `${path}: ${answer.text.slice(0, 300)}`).toBe(CODES.SUCCESS);
       check(path, answer);
     }
+    // A partner's user marks a voucher of the demo redemptions used.
+    const voucher = (await definitionDb(db).selectFrom('redemption_certificate').select('vouchercode').where('partnercode', '=', 'HILTON').where('status', '=', 'ISSUED').limit(1).executeTakeFirstOrThrow()) as { vouchercode: string };
+    const hotel = (await server.login('hotel')).body.result.bearer;
+    const used = await server.call('/api/voucher-verification/use', { voucher: { vouchercode: voucher.vouchercode } }, { token: hotel });
+    expect(used.body.status.responsecode, used.text.slice(0, 300)).toBe(CODES.SUCCESS);
+    check('/api/voucher-verification/use', used);
     expect(problems).toEqual([]);
     // An answer the document does not describe is caught.
     const made = (body: unknown, http = 200) => ({ http, body, text: JSON.stringify(body), headers: new Headers() }) as Call;
