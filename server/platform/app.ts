@@ -40,7 +40,7 @@ declare module 'fastify' {
      * serve at start is answered by the API's fallback route, one no longer served as an unknown service.
      */
     serveActions(served: ServedActions): void;
-    /** Whether a route the app recorded is an action's (or the fallback's): the API reference lists those from the actions. */
+    /** Whether a route the app recorded is an action's: the API reference lists those from the actions served now. */
     isActionRoute(route: ServedRoute): boolean;
   }
 }
@@ -405,7 +405,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     slot.serve = action ? serving(action) : unknownService;
     slot.validate = action ? bodyCheck(action) : everyBody;
   };
-  const registered = new Set<string>([FALLBACK_ROUTE]);
+  const registered = new Set<string>();
   for (const action of served.actions) {
     const slot: ActionSlot = { serve: unknownService, validate: everyBody };
     fill(slot, action);
@@ -438,7 +438,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     FALLBACK_ROUTE,
     {
       bodyLimit: largestBody,
-      config: { reference: { summary: 'Actions served since the start' } },
+      config: { reference: { summary: 'An action served since this server started', description: 'A definition activated since the start brought it; the action is listed under its own path too.', guard: 'session' } },
       onRequest: async (request, reply) => {
         const slot = slots.get(request.url.split('?')[0]!);
         if (!slot?.action) return unknownService(request, reply);

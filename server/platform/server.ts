@@ -136,10 +136,15 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   app.addHook('onReady', async () => void app.apiReference());
   app.addHook('onClose', () => mailer.close());
 
-  /** Builds everything of a catalogue, then serves it at once: the tables first (new columns), so its first call finds them. */
+  /**
+   * Builds everything of a catalogue, then serves it at once: the tables of the screens that changed first (a new
+   * table, new columns and their indexes), so its first call finds them.
+   */
   const serve = async (catalogue: Catalogue) => {
     const next = build(catalogue);
-    await syncResourceTables(database.db, catalogue, database.schema);
+    const before = new Map(served.catalogue.screens.map((screen) => [screen.menucode, JSON.stringify(screen)]));
+    const changed = catalogue.screens.filter((screen) => before.get(screen.menucode) !== JSON.stringify(screen));
+    if (changed.length > 0) await syncResourceTables(database.db, { ...catalogue, screens: changed }, database.schema);
     served = next;
     app.serveActions(next);
     void next.apiReference();

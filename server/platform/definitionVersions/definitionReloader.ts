@@ -54,9 +54,10 @@ export class DefinitionReloader {
       try {
         const stamp = await versionsStamp(this.options.db);
         if (!force && stamp === this.served) return;
+        const started = performance.now();
         await this.options.reload();
         this.served = stamp;
-        this.options.log.info({ versions: stamp }, 'definitions reloaded');
+        this.options.log.info({ versions: stamp, ms: Math.round(performance.now() - started) }, 'definitions reloaded');
       } catch (error) {
         this.options.log.error({ err: error }, 'definitions not reloaded: the definitions served before stay served');
       } finally {
