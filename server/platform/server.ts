@@ -8,8 +8,8 @@ import { buildApp } from './app';
 import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './migrations';
-import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR, type DefinitionText } from './definitions';
-import { activateVersion, catalogueFromVersions, rollbackTo, syncDefinitionVersions, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
+import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR } from './definitions';
+import { activateVersion, catalogueFromVersions, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
 import { checkDefinitionTexts } from './definitionVersions/definitionChecks';
 import { DefinitionReloader } from './definitionVersions/definitionReloader';
 import type { DefinitionVersionRow } from './db/schema';
@@ -88,6 +88,8 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // The product serves the definitions the database holds: the files of screens/ become versions first.
   const screensDir = options.screensDir ?? SCREENS_DIR;
   const synced = await step('Storing the definition files as definition versions', () => syncDefinitionVersions(database.db, readDefinitionFiles(screensDir), now()));
+  // Taken before the versions are read: an activation on another server meanwhile is reloaded at the first poll.
+  const startedOn = await versionsStamp(database.db);
   const catalogue = options.catalogue ?? (await catalogueFromVersions(database.db, screensDir));
   await step("Building the screen definitions' tables", async () => {
     await syncResourceTables(database.db, catalogue, database.schema, { indexes: false });
@@ -156,24 +158,27 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
     log: app.log,
     reload: async () => serve(await catalogueFromVersions(database.db, screensDir)),
   });
-  const checks: ActivateOptions = { dir: screensDir, check: (definitions) => definitionProblems(definitions, screensDir) };
-  /** The problems of the definitions a change would serve: `npm run validate`'s, and a custom action no module serves. */
-  function definitionProblems(definitions: readonly DefinitionText[], dir: string): string[] {
-    const problems = checkDefinitionTexts(definitions, dir, modules.reportSignatures()).problems;
-    if (problems.length > 0) return problems;
-    try {
-      build(catalogueFromTexts(definitions));
-      return [];
-    } catch (error) {
-      return [(error as Error).message];
-    }
-  }
+  /** What an activation checks: `npm run validate`'s checks (the modules' reports known), then that a server can be built from it. */
+  const checks: ActivateOptions = {
+    dir: screensDir,
+    check: (definitions) => {
+      const { problems } = checkDefinitionTexts(definitions, screensDir, modules.reportSignatures());
+      if (problems.length > 0) return problems;
+      try {
+        build(catalogueFromTexts(definitions));
+        return [];
+      } catch (error) {
+        // A custom action no module serves.
+        return [(error as Error).message];
+      }
+    },
+  };
   app.decorate('definitions', {
     catalogue: () => served.catalogue,
     activate: async (change: VersionChange) => reloader.after(activateVersion(database.db, change, { ...checks, now: now() })),
     rollbackTo: async (key: string, version: number, by: string, reason: string) => reloader.after(rollbackTo(database.db, key, version, by, reason, { ...checks, now: now() })),
   });
-  await reloader.start();
+  reloader.start(startedOn);
   app.addHook('onClose', async () => reloader.stop());
   return { app, catalogue, mailer, modules };
 }

@@ -25,10 +25,10 @@ export class DefinitionReloader {
 
   constructor(private readonly options: ReloaderOptions) {}
 
-  /** Takes the stamp of the versions the server started with, then polls. */
-  async start(): Promise<void> {
+  /** Polls from now on; `served`: the stamp of the versions the server started with. */
+  start(served: string): void {
+    this.served = served;
     if (this.options.pollMs <= 0) return;
-    this.served = await versionsStamp(this.options.db);
     this.timer = setInterval(() => {
       if (!this.checking) void this.check(false);
     }, this.options.pollMs);
