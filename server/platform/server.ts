@@ -9,7 +9,7 @@ import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './migrations';
 import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR } from './definitions';
-import { activateVersion, catalogueFromVersions, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
+import { activateVersions, catalogueFromVersions, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
 import { checkDefinitionTexts } from './definitionVersions/definitionChecks';
 import { DefinitionReloader } from './definitionVersions/definitionReloader';
 import type { DefinitionVersionRow } from './db/schema';
@@ -59,8 +59,8 @@ interface ServedDefinitions {
 
 export interface ServedDefinitionVersions {
   catalogue(): Catalogue;
-  /** activateVersion with the server's checks (its report queries, every custom action served), then served. */
-  activate(change: VersionChange): Promise<DefinitionVersionRow>;
+  /** activateVersions with the server's checks (its report queries, every custom action served), then served. */
+  activate(changes: readonly VersionChange[]): Promise<DefinitionVersionRow[]>;
   rollbackTo(key: string, version: number, by: string, reason: string): Promise<DefinitionVersionRow>;
 }
 
@@ -175,7 +175,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   };
   app.decorate('definitions', {
     catalogue: () => served.catalogue,
-    activate: async (change: VersionChange) => reloader.after(activateVersion(database.db, change, { ...checks, now: now() })),
+    activate: async (changes: readonly VersionChange[]) => reloader.after(activateVersions(database.db, changes, { ...checks, now: now() })),
     rollbackTo: async (key: string, version: number, by: string, reason: string) => reloader.after(rollbackTo(database.db, key, version, by, reason, { ...checks, now: now() })),
   });
   reloader.start(startedOn);

@@ -1,7 +1,7 @@
 // Definition versions activated while the product runs, on both databases: the server that activates serves the new
 // version at once (a new field listed and saved, without a restart); a change a start or `npm run validate` would
 // refuse is refused with their message and changes nothing; a rollback serves an earlier text again; an action path
-// new since the start is served by the fallback route with its body checked as a route's; and on PostgreSQL a second
+// new since the start (a new screen's) is served by the fallback route with its body checked as a route's; and on PostgreSQL a second
 // server over the same database serves an activation made on the first within DEFINITIONS_POLL_MS.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../../server/platform/server';
 import { openDatabase, type Database } from '../../server/platform/db/database';
-import { SCREENS_DIR } from '../../server/platform/definitions';
+import { readDefinitionFiles, SCREENS_DIR } from '../../server/platform/definitions';
+import { MENU_TREE_FILE } from '../../engine/definition/definitionFiles';
+import { syncAdminGrants } from '../../server/userManagement/users/userData';
 import { servedDefinitions } from '../../server/platform/definitionVersions/definitionVersionStore';
 import { SchemaDriftError } from '../../server/platform/resources/schemaSync';
 import { defineAction } from '../../server/platform/core/action';
@@ -19,6 +21,7 @@ import { validateDefinitions } from '../../scripts/validate-definitions';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 
 const COUNTRY = 'basic-configuration/country.json';
+const ZONE = 'basic-configuration/zone.json';
 const ORIGINAL = readFileSync(join(SCREENS_DIR, COUNTRY), 'utf8');
 
 interface FieldJson {
@@ -52,7 +55,7 @@ describe.each(testDatabases)('definition versions served without a restart on $n
   let server: TestServer;
   let admin: string;
   const call = (path: string, data?: unknown, extra: Record<string, unknown> = {}) => server.call(path, data, { token: admin, ...extra });
-  const activate = (text: string, reason = 'studio edit') => server.app.definitions.activate({ key: COUNTRY, text, by: 'analyst', reason, approvedby: 'admin' });
+  const activate = async (text: string, reason = 'studio edit') => (await server.app.definitions.activate([{ key: COUNTRY, text, by: 'analyst', reason, approvedby: 'admin' }]))[0];
   const versions = () => server.database.db.selectFrom('definition_version').select(['version', 'source', 'status']).where('definitionkey', '=', COUNTRY).orderBy('version').execute();
   const countryField = (name: string) => server.app.definitions.catalogue().screenByMenu.get('COUNTRY')!.fields.find((f) => f.name === name);
   /** A seeded country's row as listed. */
@@ -152,6 +155,27 @@ describe.each(testDatabases)('definition versions served without a restart on $n
     }
     expect((await call('/api/region/list')).http).toBe(200);
     expect((await call('/api/studio/echo', { name: 'abc' })).http).toBe(404);
+  });
+
+  it('serves a new screen activated with its menu: its table made, its actions served by the fallback route', async () => {
+    const files = readDefinitionFiles();
+    const region = JSON.parse(files.find((d) => d.key === 'basic-configuration/region.json')!.text) as Record<string, unknown>;
+    const zone = JSON.stringify({ ...region, menucode: 'ZONE', title: 'Zone', resource: { name: 'zone', key: ['regioncode'] } }, null, 2);
+    const regionMenu = '{ "menucode": "REGION", "path": "/region", "label": "Region" },';
+    const tree = files.find((d) => d.key === MENU_TREE_FILE)!.text.replace(regionMenu, `${regionMenu} { "menucode": "ZONE", "path": "/zone", "label": "Zone" },`);
+    const change = (key: string, text: string) => ({ key, text, by: 'analyst', reason: 'a new screen' });
+    expect((await call('/api/zone/list')).http).toBe(404);
+    // Alone, the screen is refused: its menu is not in the tree.
+    await expect(server.app.definitions.activate([change(ZONE, zone)])).rejects.toMatchObject({ code: '1002', message: expect.stringContaining('menu "ZONE" is not in the menu tree') });
+    await server.app.definitions.activate([change(MENU_TREE_FILE, tree), change(ZONE, zone)]);
+    // The administrator's grants of a new menu's functions: what the next start's seed gives.
+    await syncAdminGrants(server.database.db, server.app.definitions.catalogue());
+    const created = await call('/api/zone/create', { regioncode: 'Z1', regionname: 'Zone One' });
+    expect(created.body.status.responsecode).toBe('0000');
+    const list = await call('/api/zone/list', undefined, { paging: { limit: 10, page: 1 } });
+    expect([list.body.result.map((r: { regioncode: string }) => r.regioncode), list.body.paging?.totalrecord]).toEqual([['Z1'], 1]);
+    expect((await call('/api/zone/create', { regioncode: 'Z2', regionname: 'Zone Two', secret: 1 })).body.status.responsemessage).toBe('Invalid request: unknown field "secret"');
+    expect(server.app.apiReference().paths['/api/zone/list']).toBeDefined();
   });
 
   describe.runIf(target.name === 'postgres')('with a second server over the same database', () => {

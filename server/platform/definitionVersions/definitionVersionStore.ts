@@ -85,13 +85,21 @@ export interface ActivateOptions {
  * it is in, and a change a start would refuse for the resource tables (a stored column removed or retyped).
  */
 export async function activateVersion(db: Kysely<Schema>, change: VersionChange, options: ActivateOptions = {}): Promise<DefinitionVersionRow> {
+  return (await activateVersions(db, [change], options))[0]!;
+}
+
+/** activateVersion of several definitions at once, checked and stored together (a new screen and its menu). */
+export async function activateVersions(db: Kysely<Schema>, changes: readonly VersionChange[], options: ActivateOptions = {}): Promise<DefinitionVersionRow[]> {
   const dir = options.dir ?? SCREENS_DIR;
-  try {
-    JSON.parse(change.text);
-  } catch (error) {
-    throw new ApiError(CODES.VALIDATION, `${change.key}: ${(error as Error).message}`);
+  for (const change of changes) {
+    try {
+      JSON.parse(change.text);
+    } catch (error) {
+      throw new ApiError(CODES.VALIDATION, `${change.key}: ${(error as Error).message}`);
+    }
   }
-  const definitions = [...(await servedDefinitions(db, dir)).filter((d) => d.key !== change.key), { key: change.key, text: change.text }];
+  const changed = new Set(changes.map((c) => c.key));
+  const definitions = [...(await servedDefinitions(db, dir)).filter((d) => !changed.has(d.key)), ...changes.map((c) => ({ key: c.key, text: c.text }))];
   const problems = (options.check ?? ((d) => checkDefinitionTexts(d, dir).problems))(definitions);
   if (problems.length > 0) throw new ApiError(CODES.VALIDATION, problems.join('\n'));
   const drift = await schemaDrift(db, catalogueFromTexts(definitions));
@@ -99,26 +107,30 @@ export async function activateVersion(db: Kysely<Schema>, change: VersionChange,
   const at = (options.now ?? new Date()).toISOString();
   return db.transaction().execute(async (trx) => {
     if (!isSqlite(trx)) await sql`select pg_advisory_xact_lock(hashtext(${SYNC_LOCK}))`.execute(trx);
-    const stored = await trx.selectFrom('definition_version').select(['version', 'status', 'filehash']).where('definitionkey', '=', change.key).execute();
-    const active = stored.find((v) => v.status === 'ACTIVE');
-    const row: DefinitionVersionRow = {
-      definitionkey: change.key,
-      version: Math.max(0, ...stored.map((v) => v.version)) + 1,
-      content: change.text,
-      contenthash: sha256Hex(change.text),
-      // The file the version was based on: a start that finds that file unchanged keeps serving this version.
-      filehash: active?.filehash ?? null,
-      source: 'STUDIO',
-      status: 'ACTIVE',
-      reason: change.reason,
-      createdby: change.by,
-      createddate: at,
-      approvedby: change.approvedby ?? null,
-      approveddate: change.approvedby ? at : null,
-    };
-    if (active) await trx.updateTable('definition_version').set({ status: 'SUPERSEDED' }).where('definitionkey', '=', change.key).where('status', '=', 'ACTIVE').execute();
-    await trx.insertInto('definition_version').values(row).execute();
-    return row;
+    const rows: DefinitionVersionRow[] = [];
+    for (const change of changes) {
+      const stored = await trx.selectFrom('definition_version').select(['version', 'status', 'filehash']).where('definitionkey', '=', change.key).execute();
+      const active = stored.find((v) => v.status === 'ACTIVE');
+      const row: DefinitionVersionRow = {
+        definitionkey: change.key,
+        version: Math.max(0, ...stored.map((v) => v.version)) + 1,
+        content: change.text,
+        contenthash: sha256Hex(change.text),
+        // The file the version was based on: a start that finds that file unchanged keeps serving this version.
+        filehash: active?.filehash ?? null,
+        source: 'STUDIO',
+        status: 'ACTIVE',
+        reason: change.reason,
+        createdby: change.by,
+        createddate: at,
+        approvedby: change.approvedby ?? null,
+        approveddate: change.approvedby ? at : null,
+      };
+      if (active) await trx.updateTable('definition_version').set({ status: 'SUPERSEDED' }).where('definitionkey', '=', change.key).where('status', '=', 'ACTIVE').execute();
+      await trx.insertInto('definition_version').values(row).execute();
+      rows.push(row);
+    }
+    return rows;
   });
 }
 
