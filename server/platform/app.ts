@@ -267,7 +267,7 @@ function errorEnvelope(thrown: unknown, request: FastifyRequest): { http: number
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db, actions } = options;
+  const { config, db } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger:
@@ -391,7 +391,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return response;
     }
   }
-
 
   // Each path's slot: its route (registered at start) or the fallback route finds its action there, so a reload swaps
   // what answers without touching Fastify's routes, and a registered route's call costs no lookup at all.
