@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import type { ReportSignatures } from '../../engine/definition/checkReportPages';
 import type { Action } from './core/action';
 import { importModules, manifestUrls, orderModules, type LoadedModule, type ModuleServices, type ServerModule } from './serverModule';
 import type { Schema } from './db/schema';
@@ -45,6 +46,11 @@ export class ServerModules {
 
   ledgerListeners(): LedgerListener[] {
     return this.list.flatMap((m) => m.ledgerListeners ?? []);
+  }
+
+  /** Every module's reports, by name (what report pages may name). */
+  reportSignatures(): ReportSignatures {
+    return Object.assign({}, ...this.list.map((m) => m.reportSignatures?.() ?? {})) as ReportSignatures;
   }
 
   /** Each module's plain HTTP routes on `app`. */
