@@ -248,7 +248,8 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
   });
 
   it(`never answers a 5xx to ${RUNS} requests drawn from the document, nor a 1001 to those it calls valid (seed ${SEED})`, { timeout: 120_000 }, async () => {
-    const operations = Object.entries(document.paths).filter(([path, item]) => item.post && !NOT_GENERATED.has(path));
+    // Actions only: the POST /api/{wildcard} fallback (paths a definition adds while running) takes no body of its own.
+    const operations = Object.entries(document.paths).filter(([path, item]) => item.post?.requestBody && !NOT_GENERATED.has(path));
     const requests = fc.sample(
       fc.constantFrom(...operations).chain(([path]) => {
         const schema = pointer('paths', path, 'post', 'requestBody', 'content', 'application/json', 'schema');
