@@ -8,12 +8,21 @@ export const DEFINITION_INDEX_PATH = '/definitions/index.json';
 /** A page's JSON by its content hash: the same address always answers the same text, so it is cached for good. */
 export const definitionPagePath = (hash: string): string => `/definitions/page/${hash}.json`;
 
+export const PAGE_HASH_LENGTH = 16;
+
+/**
+ * A page's hash in the index: the first 16 hex digits of its content's SHA-256 (a version's `contenthash`). 64 bits
+ * tell every stored version apart, and the index stays small: the whole hashes, which no compression shortens, were
+ * most of its bytes.
+ */
+export const pageHash = (contenthash: string): string => contenthash.slice(0, PAGE_HASH_LENGTH);
+
 export interface DefinitionIndex {
   /** A stamp of the active definitions: another when any of them changes. */
   version: string;
   tree: MenuTree;
   selectors: SelectorCatalogue;
-  /** Each page file's content hash, by its key under screens/ ('basic-configuration/country.json'). */
+  /** Each page file's hash (pageHash), by its key under screens/ ('basic-configuration/country.json'). */
   pages: Record<string, string>;
   /** The page file declaring each resource, by resource name (a wizard loads its steps' files only). */
   resources: Record<string, string>;

@@ -1,9 +1,10 @@
-// The definitions as the browser reads them, on both databases: the index lists every served page by the content hash
-// of its active version, under a version stamp (no-cache, with an ETag); a page answers its text at its hash, cached for
-// good; an unknown hash is not found; a studio version activated changes the version and that page's hash at the next
-// read, of this server and of a fresh start; the page security headers on all of them.
+// The definitions as the browser reads them, on both databases: the index lists every served page by the content
+// hash of its active version (its first 16 hex digits), under a version stamp (no-cache, with an ETag); a page answers
+// its text at its hash, cached for good; an unknown hash is not found; a studio version activated changes the version
+// and that page's hash at the next read, of this server and of a fresh start; the page security headers on all of them.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFINITION_INDEX_PATH, definitionPagePath, type DefinitionIndex } from '../../engine/definition/definitionIndex';
+import { DEFINITION_INDEX_PATH, definitionPagePath, pageHash, type DefinitionIndex } from '../../engine/definition/definitionIndex';
 import { sha256Hex } from '../../server/platform/core/sha256';
 import type { DefinitionVersionRow } from '../../server/platform/db/schema';
 import { readDefinitionFiles } from '../../server/platform/definitions';
@@ -35,7 +36,7 @@ describe.each(testDatabases)('definition files on $name', (target) => {
     const rows = await active();
     const pages = rows.filter((r) => !NOT_PAGES.includes(r.definitionkey));
     expect(Object.keys(body.pages).sort()).toEqual(pages.map((r) => r.definitionkey).sort());
-    for (const row of pages) expect(body.pages[row.definitionkey], row.definitionkey).toBe(row.contenthash);
+    for (const row of pages) expect(body.pages[row.definitionkey], row.definitionkey).toBe(pageHash(row.contenthash));
     expect(body.tree).toEqual(JSON.parse(rows.find((r) => r.definitionkey === 'menu-tree.json')!.content));
     expect(body.selectors).toEqual(JSON.parse(rows.find((r) => r.definitionkey === 'selectors.json')!.content));
     // The file declaring each resource, as the build's map had it.
@@ -54,6 +55,16 @@ describe.each(testDatabases)('definition files on $name', (target) => {
     }
   });
 
+  it('sends the index compressed as the browser accepts it, the same JSON', async () => {
+    const plain = await server.app.inject({ method: 'GET', url: DEFINITION_INDEX_PATH });
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const response = await server.app.inject({ method: 'GET', url: DEFINITION_INDEX_PATH, headers: { 'accept-encoding': encoding } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+  });
+
   it("answers a page's JSON at its hash, verbatim, cached for good", async () => {
     const hash = (await index()).pages[COUNTRY]!;
     const response = await get(definitionPagePath(hash));
@@ -63,11 +74,11 @@ describe.each(testDatabases)('definition files on $name', (target) => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const text = await response.text();
     expect(text).toBe(readDefinitionFiles().find((d) => d.key === COUNTRY)!.text);
-    expect(sha256Hex(text)).toBe(hash);
+    expect(pageHash(sha256Hex(text))).toBe(hash);
   });
 
   it('answers 404 for an unknown hash or a name that is no hash', async () => {
-    for (const path of [definitionPagePath('0'.repeat(64)), definitionPagePath('country'), '/definitions/page/..%2Fmenu-tree.json', `/definitions/page/${sha256Hex('x')}.js`]) {
+    for (const path of [definitionPagePath('0'.repeat(16)), definitionPagePath(sha256Hex('x')), definitionPagePath('country'), '/definitions/page/..%2Fmenu-tree.json', `/definitions/page/${pageHash(sha256Hex('x'))}.js`]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
@@ -93,7 +104,7 @@ describe.each(testDatabases)('definition files on $name', (target) => {
 
     const after = await index();
     expect(after.version).not.toBe(before.version);
-    expect(after.pages[COUNTRY]).toBe(sha256Hex(content));
+    expect(after.pages[COUNTRY]).toBe(pageHash(sha256Hex(content)));
     expect({ ...after.pages, [COUNTRY]: undefined }).toEqual({ ...before.pages, [COUNTRY]: undefined });
     expect((await get(DEFINITION_INDEX_PATH, { 'if-none-match': `"${before.version}"` })).status).toBe(200);
     expect(await (await get(definitionPagePath(after.pages[COUNTRY]!))).text()).toBe(content);

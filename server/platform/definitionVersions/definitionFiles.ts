@@ -1,11 +1,14 @@
 // The active definitions as the browser reads them (engine/definition/definitionIndex.ts): GET /definitions/index.json,
 // the menu tree, the selectors and each page's content hash under a version stamp, and GET /definitions/page/<hash>.json,
 // a page's text, cached for good. Public, as the bundle that shipped them was; the pages' security headers.
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEFINITION_INDEX_PATH, declaredResource, type DefinitionIndex } from '../../../engine/definition/definitionIndex';
+import { DEFINITION_INDEX_PATH, declaredResource, PAGE_HASH_LENGTH, pageHash, type DefinitionIndex } from '../../../engine/definition/definitionIndex';
 import { MENU_TREE_FILE, SELECTORS_FILE } from '../../../engine/definition/definitionFiles';
 import { SECURITY_HEADERS } from '../app';
+import { chosenEncoding } from '../core/compression';
 import { sha256Hex } from '../core/sha256';
 import type { DefinitionText } from '../definitions';
 import type { Schema } from '../db/schema';
@@ -16,28 +19,39 @@ export interface DefinitionFiles {
   version: string;
   index: string;
   pages: ReadonlyMap<string, string>;
+  /** The index compressed as the browser accepts it, once per version at the build's settings (not per request). */
+  encodedIndex(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
-const PAGE_FILE = /^([0-9a-f]{64})\.json$/;
+const PAGE_FILE = new RegExp(`^([0-9a-f]{${PAGE_HASH_LENGTH}})\\.json$`);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 /** The stamp of a set of active versions: another as soon as any of their contents changes, or one comes or goes. */
 export const definitionsStamp = (hashes: readonly { key: string; contenthash: string }[]): string => sha256Hex(hashes.map((v) => `${v.key}\n${v.contenthash}`).join('\n'));
 
-/** The index and pages of a set of definition texts (pure: the menu tree, the selectors, then every page file). */
+/** The index and pages of a set of definition texts (the menu tree, the selectors, then every page file). */
 export function definitionFilesOf(version: string, definitions: readonly DefinitionText[]): DefinitionFiles {
-  const text = (key: string) => definitions.find((d) => d.key === key)?.text ?? '{}';
-  const index: DefinitionIndex = { version, tree: JSON.parse(text(MENU_TREE_FILE)), selectors: JSON.parse(text(SELECTORS_FILE)), pages: {}, resources: {} };
+  const textOf = (key: string) => definitions.find((d) => d.key === key)?.text ?? '{}';
+  const index: DefinitionIndex = { version, tree: JSON.parse(textOf(MENU_TREE_FILE)), selectors: JSON.parse(textOf(SELECTORS_FILE)), pages: {}, resources: {} };
   const pages = new Map<string, string>();
   for (const { key, text } of definitions) {
     if (key === MENU_TREE_FILE || key === SELECTORS_FILE) continue;
-    const hash = sha256Hex(text);
+    const hash = pageHash(sha256Hex(text));
     index.pages[key] = hash;
     pages.set(hash, text);
     const resource = declaredResource(JSON.parse(text));
     if (resource) index.resources[resource] = key;
   }
-  return { version, index: JSON.stringify(index), pages };
+  const json = JSON.stringify(index);
+  const encoded = new Map<string, Promise<Buffer>>();
+  const encodedIndex = (encoding: 'br' | 'gzip') => {
+    let body = encoded.get(encoding);
+    if (!body) encoded.set(encoding, (body = encoding === 'br' ? brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipped(json, { level: 9 })));
+    return body;
+  };
+  return { version, index: json, pages, encodedIndex };
 }
 
 /**
@@ -61,7 +75,9 @@ export function definitionFileRoutes(app: FastifyInstance, served: () => Promise
     const etag = `"${files.version}"`;
     reply.headers(SECURITY_HEADERS).header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(files.index);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    const encoding = chosenEncoding(request.headers['accept-encoding']);
+    return encoding ? reply.header('content-encoding', encoding).send(await files.encodedIndex(encoding)) : reply.send(files.index);
   });
   app.get<{ Params: { file: string } }>('/definitions/page/:file', { config: { reference: { summary: "A screen definition by its content hash (the index's `pages`), cached for good", guard: 'public', produces: 'application/json' } } }, async (request, reply) => {
     const hash = PAGE_FILE.exec(request.params.file)?.[1];

@@ -58,9 +58,10 @@ export async function servedDefinitions(db: Kysely<Schema>, dir = SCREENS_DIR): 
   return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, text: v.content })).sort(byKey);
 }
 
-/** Any stored version's text of this content hash (a page an older index named), if one is stored. */
-export async function versionTextByHash(db: Kysely<Schema>, contenthash: string): Promise<string | undefined> {
-  const row = await db.selectFrom('definition_version').select('content').where('contenthash', '=', contenthash).limit(1).executeTakeFirst();
+/** Any stored version's text whose content hash starts so (hex digits only: a page an older index named), if one is stored. */
+export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Promise<string | undefined> {
+  if (!/^[0-9a-f]+$/.test(prefix)) return undefined;
+  const row = await db.selectFrom('definition_version').select('content').where('contenthash', 'like', `${prefix}%`).limit(1).executeTakeFirst();
   return row?.content;
 }
 
