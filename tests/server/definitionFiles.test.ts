@@ -6,10 +6,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFINITION_INDEX_PATH, definitionPagePath, pageHash, type DefinitionIndex } from '../../engine/definition/definitionIndex';
 import { sha256Hex } from '../../server/platform/core/sha256';
-import type { DefinitionVersionRow } from '../../server/platform/db/schema';
 import { readDefinitionFiles } from '../../server/platform/definitions';
 import { createServer } from '../../server/platform/server';
 import { startTestServer, testDatabases, type TestServer } from './harness';
+import { activateStudioVersion } from './studioVersion';
 
 const COUNTRY = 'basic-configuration/country.json';
 const NOT_PAGES = ['menu-tree.json', 'selectors.json'];
@@ -92,15 +92,9 @@ describe.each(testDatabases)('definition files on $name', (target) => {
 
   it("serves a studio version at the next read: a new version, the page's new hash, the old page still at its own", async () => {
     const before = await index();
-    const [latest] = await db().selectFrom('definition_version').select('version').where('definitionkey', '=', COUNTRY).orderBy('version', 'desc').limit(1).execute();
     const file = readDefinitionFiles().find((d) => d.key === COUNTRY)!.text;
     const content = file.replace(/"title": "[^"]*"/, '"title": "Countries of the programme"');
-    const at = new Date().toISOString();
-    const row: DefinitionVersionRow = { definitionkey: COUNTRY, version: latest!.version + 1, content, contenthash: sha256Hex(content), filehash: sha256Hex(file), source: 'STUDIO', status: 'ACTIVE', reason: 'retitled', createdby: 'analyst', createddate: at, approvedby: 'admin', approveddate: at };
-    await db().transaction().execute(async (trx) => {
-      await trx.updateTable('definition_version').set({ status: 'SUPERSEDED' }).where('definitionkey', '=', COUNTRY).where('status', '=', 'ACTIVE').execute();
-      await trx.insertInto('definition_version').values(row).execute();
-    });
+    await activateStudioVersion(db(), COUNTRY, content, file);
 
     const after = await index();
     expect(after.version).not.toBe(before.version);
