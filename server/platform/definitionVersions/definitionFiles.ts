@@ -10,7 +10,7 @@ import { MENU_TREE_FILE, SELECTORS_FILE } from '../../../engine/definition/defin
 import { SECURITY_HEADERS } from '../app';
 import { chosenEncoding } from '../core/compression';
 import { sha256Hex } from '../core/sha256';
-import type { DefinitionText } from '../definitions';
+import { definitionFileKeys, type DefinitionText } from '../definitions';
 import type { Schema } from '../db/schema';
 import { servedDefinitions, servedHashes, versionTextByHash } from './definitionVersionStore';
 
@@ -60,8 +60,10 @@ export function definitionFilesOf(version: string, definitions: readonly Definit
  */
 export function servedDefinitionFiles(db: Kysely<Schema>, screensDir: string): () => Promise<DefinitionFiles> {
   let cached: DefinitionFiles | undefined;
+  // Which keys have a file, as the start that synced them found them (not the disk read on every request).
+  const fileKeys = new Set(definitionFileKeys(screensDir));
   return async () => {
-    const version = definitionsStamp(await servedHashes(db, screensDir));
+    const version = definitionsStamp(await servedHashes(db, fileKeys));
     if (cached?.version !== version) cached = definitionFilesOf(version, await servedDefinitions(db, screensDir));
     return cached;
   };

@@ -44,10 +44,13 @@ export async function assertDefinitionVersions(db: Kysely<Schema>): Promise<void
 /** Keys in file order (sorted here, not by the database: PostgreSQL's collation orders '-' and '/' unlike the file system's listing). */
 const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/** The served active versions' content hashes, by key, without their texts: what tells whether the served definitions changed. */
-export async function servedHashes(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<{ key: string; contenthash: string }[]> {
+/**
+ * The served active versions' content hashes, by key, without their texts: what tells whether the served definitions
+ * changed. `fileKeys`: the keys that have a definition file (definitionFileKeys), read once by a caller that asks often.
+ */
+export async function servedHashes(db: Kysely<Schema>, fileKeys: ReadonlySet<string>): Promise<{ key: string; contenthash: string }[]> {
   const active = await db.selectFrom('definition_version').select(['definitionkey', 'source', 'contenthash']).where('status', '=', 'ACTIVE').execute();
-  const served = servedKeys(active, new Set(definitionFileKeys(dir)));
+  const served = servedKeys(active, fileKeys);
   return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, contenthash: v.contenthash })).sort(byKey);
 }
 
