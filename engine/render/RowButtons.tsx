@@ -1,7 +1,7 @@
 // The buttons of a table row, drawn from rowActions' answer: an icon with its tooltip, each with its handler.
 import type { ReactNode } from 'react';
 import { Button, Space, Tooltip } from 'antd';
-import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, KeyOutlined, MailOutlined, RedoOutlined, StarOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { RowAction } from '../definition/rowActions';
 
 /** The standard actions' icons and the ones a custom action may name ("icon"); others show the default. */
@@ -17,6 +17,7 @@ const ICONS: Record<string, typeof ThunderboltOutlined> = {
   check: CheckOutlined,
   close: CloseOutlined,
   download: DownloadOutlined,
+  redo: RedoOutlined,
 };
 
 export function RowButtons({ actions, onAction }: { actions: RowAction[]; onAction(action: RowAction): void }): ReactNode {

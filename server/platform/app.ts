@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchemaValidationError } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { APP_ID, CLIENT_VERSION, type RequestEnvelope, type ResponseEnvelope } from '../../engine/api/envelope';
@@ -27,7 +27,7 @@ import type { Mailer } from './core/mailer';
 import { FILE_LINK_PREFIX, linkedFile, takeFileLink } from './session/fileLinks';
 import { compressAnswers, staticCacheHeaders } from './core/compression';
 import { UNLIMITED, memberFieldsOf, namedMemberPlace, type RowScopes } from './resources/rowScope';
-import { recordRoutes } from './openapi/servedRoutes';
+import { recordRoutes, type ServedRoute } from './openapi/servedRoutes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,20 +35,43 @@ declare module 'fastify' {
     apiActions: readonly Action[];
     /** The routes' body validators, compiled on first use (routeValidators.ts). */
     routeValidators: RouteValidators;
+    /**
+     * Serves these actions from now on in place of those before (the definitions reloaded): a path the app did not
+     * serve at start is answered by the API's fallback route, one no longer served as an unknown service.
+     */
+    serveActions(served: ServedActions): void;
+    /** Whether a route the app recorded is an action's: the API reference lists those from the actions served now. */
+    isActionRoute(route: ServedRoute): boolean;
   }
 }
 
-export interface AppOptions {
+/** What the API serves: the actions and the row scope of the catalogue they were built from. */
+export interface ServedActions {
+  actions: readonly Action[];
+  /** Row scope of the catalogue's resources; without it every caller sees every row. */
+  scopes?: RowScopes;
+}
+
+type BodyCheck = ((body: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
+
+/** One API path's action as the app serves it now (swapped by serveActions); no action: an unknown service. */
+interface ActionSlot {
+  action?: Action;
+  serve: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  validate: BodyCheck;
+}
+
+/** The route serving the paths of actions the app did not serve at start (a screen activated since). */
+const FALLBACK_ROUTE = '/api/*';
+
+export interface AppOptions extends ServedActions {
   config: ServerConfig;
   db: Kysely<Schema>;
-  actions: readonly Action[];
   /** A clock for tests; defaults to the wall clock. */
   now?: () => Date;
   mailer: Mailer;
   /** false: no logging; a stream: JSON log lines go there (tests read them). */
   logger?: boolean | NodeJS.WritableStream;
-  /** Row scope of the catalogue's resources; without it every caller sees every row. */
-  scopes?: RowScopes;
 }
 
 /** What helmet sets by default, with a policy for antd's run-time styles and the captcha's blob: worker. */
@@ -244,7 +267,7 @@ function errorEnvelope(thrown: unknown, request: FastifyRequest): { http: number
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db, actions } = options;
+  const { config, db } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger:
@@ -290,8 +313,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // API clients' held call counts and log lines are written before the server stops.
   app.addHook('onClose', () => flushClientCalls(db));
-  app.decorate('apiActions', actions);
-  for (const action of actions) {
+  let served: ServedActions = { actions: options.actions, scopes: options.scopes };
+  app.decorate('apiActions', { getter: () => served.actions });
+
+  /** What answers an action's calls: the guard, the caller (a session or an API client), the member's scope, the handler. */
+  function serving(action: Action): ActionSlot['serve'] {
     // What the guard needs of the action, taken once.
     const allowed = action.appids ?? [APP_ID];
     const needed = typeof action.guard === 'object' ? action.guard.function : undefined;
@@ -299,7 +325,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A member the action's data names must be in a scoped caller's scope; reads (ACCESS, any session) see, others change.
     const memberFields = memberFieldsOf(action.data);
     const scopeMode = !needed || needed.endsWith('_ACCESS') ? 'read' : 'write';
-    app.post(action.path, { schema: { body: envelopeSchema(action.data) }, ...(action.bodyLimit ? { bodyLimit: action.bodyLimit } : {}) }, async (request, reply) => {
+    const scopes = served.scopes;
+    return async (request, reply) => {
       const body = request.body as RequestEnvelope;
       if (!allowed.includes(body.identity.appid)) {
         throw new ApiError(CODES.BAD_REQUEST, `Invalid request: application id "${body.identity.appid}" may not call this service`, 400);
@@ -329,7 +356,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
       const session = token ? await findSessionUser(db, token, at, needed) : undefined;
       return reply.headers(API_HEADERS).type('application/json').send(await answer(body, token, session, request));
-    });
+    };
 
     /** The action's answer for a caller found by its token (or none): the guard, the member's scope, the handler. */
     async function answer(body: RequestEnvelope, token: string | undefined, session: { user: SessionUser; granted: boolean } | undefined, request: FastifyRequest): Promise<ResponseEnvelope> {
@@ -353,7 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         log: request.log,
         now,
         mail: options.mailer,
-        scope: options.scopes?.of(user) ?? UNLIMITED,
+        scope: scopes?.of(user) ?? UNLIMITED,
       };
       if ((await namedMemberPlace(db, ctx.scope, memberFields, body.parameter?.data, scopeMode)) === 'out') throw new ApiError(CODES.MEMBER_NOT_FOUND, MESSAGES.MEMBER_NOT_FOUND);
       const outcome = await action.handler(ctx);
@@ -364,6 +391,66 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return response;
     }
   }
+
+  // Each path's slot: its route (registered at start) or the fallback route finds its action there, so a reload swaps
+  // what answers without touching Fastify's routes, and a registered route's call costs no lookup at all.
+  const slots = new Map<string, ActionSlot>();
+  const unknownService: ActionSlot['serve'] = async (request, reply) => reply.status(404).headers(headersFor(request.url)).type('application/json').send(envelope(CODES.NOT_FOUND, MESSAGES.UNKNOWN_SERVICE));
+  const everyBody: BodyCheck = () => true;
+  /** A slot's body check: the envelope's schema of its action's data, by the routes' own compiler (shared by equal schemas). */
+  const bodyCheck = (action: Action): BodyCheck => validators.compiler({ schema: envelopeSchema(action.data), method: 'POST', url: action.path, httpPart: 'body' }) as BodyCheck;
+  const fill = (slot: ActionSlot, action: Action | undefined) => {
+    slot.action = action;
+    slot.serve = action ? serving(action) : unknownService;
+    slot.validate = action ? bodyCheck(action) : everyBody;
+  };
+  const registered = new Set<string>();
+  for (const action of served.actions) {
+    const slot: ActionSlot = { serve: unknownService, validate: everyBody };
+    fill(slot, action);
+    slots.set(action.path, slot);
+    registered.add(action.path);
+    // Fastify validates the body, through the slot: the schema of the action served now.
+    const validate: BodyCheck = (body) => {
+      const valid = slot.validate(body);
+      validate.errors = slot.validate.errors;
+      return valid;
+    };
+    app.post(action.path, { schema: { body: envelopeSchema(action.data) }, validatorCompiler: () => validate, ...(action.bodyLimit ? { bodyLimit: action.bodyLimit } : {}) }, (request, reply) => slot.serve(request, reply));
+  }
+  app.decorate('serveActions', (next: ServedActions) => {
+    served = next;
+    const paths = new Set(next.actions.map((a) => a.path));
+    for (const action of next.actions) {
+      const slot = slots.get(action.path) ?? { serve: unknownService, validate: everyBody };
+      fill(slot, action);
+      slots.set(action.path, slot);
+    }
+    for (const [path, slot] of slots) if (!paths.has(path)) fill(slot, undefined);
+  });
+  app.decorate('isActionRoute', (route: ServedRoute) => route.method === 'POST' && registered.has(route.url));
+
+  // The paths of actions served since the start. Its body limit is the largest any action takes; a path's own is
+  // checked before its body is read, and an unknown path answers as the not-found handler does, its body unread.
+  const largestBody = Math.max(config.bodyLimitBytes, ...served.actions.map((a) => a.bodyLimit ?? 0));
+  app.post(
+    FALLBACK_ROUTE,
+    {
+      bodyLimit: largestBody,
+      config: { reference: { summary: 'An action served since this server started', description: 'A definition activated since the start brought it; the action is listed under its own path too.', guard: 'session' } },
+      onRequest: async (request, reply) => {
+        const slot = slots.get(request.url.split('?')[0]!);
+        if (!slot?.action) return unknownService(request, reply);
+        if (Number(request.headers['content-length'] ?? 0) > (slot.action.bodyLimit ?? config.bodyLimitBytes)) throw new ApiError(CODES.TOO_LARGE, MESSAGES.TOO_LARGE, 413);
+      },
+    },
+    (request, reply) => {
+      const slot = slots.get(request.url.split('?')[0]!);
+      if (!slot?.action) return unknownService(request, reply);
+      if (!slot.validate(request.body)) throw Object.assign(new Error('body is not valid'), { validation: slot.validate.errors, validationContext: 'body' });
+      return slot.serve(request, reply);
+    },
+  );
 
   // Version check (spec 000 §4) and the idle time (spec 000 §9): plain files, never cached.
   app.get('/meta.json', async (_request, reply) =>

@@ -2,6 +2,7 @@
 // them (actions, hooks, listeners, routes) and what the job worker runs. No domain is named here.
 import type { FastifyInstance } from 'fastify';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import type { ReportSignatures } from '../../engine/definition/checkReportPages';
 import type { Action } from './core/action';
 import { importModules, manifestUrls, orderModules, type LoadedModule, type ModuleServices, type RouteContext, type ServerModule } from './serverModule';
 import type { DailySchedule, JobHandler } from './jobs/jobHandler';
@@ -43,6 +44,11 @@ export class ServerModules {
 
   ledgerListeners(): LedgerListener[] {
     return this.list.flatMap((m) => m.ledgerListeners ?? []);
+  }
+
+  /** Every module's reports, by name (what report pages may name). */
+  reportSignatures(): ReportSignatures {
+    return Object.assign({}, ...this.list.map((m) => m.reportSignatures?.() ?? {})) as ReportSignatures;
   }
 
   /** Each module's plain HTTP routes on `app`. */

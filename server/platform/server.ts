@@ -8,8 +8,11 @@ import { buildApp } from './app';
 import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './migrations';
-import { readDefinitionFiles, SCREENS_DIR } from './definitions';
-import { catalogueFromVersions, syncDefinitionVersions } from './definitionVersions/definitionVersionStore';
+import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR } from './definitions';
+import { activateVersions, catalogueFromVersions, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
+import { checkDefinitionTexts } from './definitionVersions/definitionChecks';
+import { DefinitionReloader } from './definitionVersions/definitionReloader';
+import type { DefinitionVersionRow } from './db/schema';
 import { CountCache, resourceTables } from './resources/countCache';
 import { resourceActions, unservedActions } from './resources/resourceActions';
 import type { ModuleServices } from './serverModule';
@@ -40,7 +43,25 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The OpenAPI reference of every route the app serves (built when the app is ready). */
     apiReference: () => OpenApiDocument;
+    /** The definitions served, and the Definition Studio's changes to them: this server serves a change at once. */
+    definitions: ServedDefinitionVersions;
   }
+}
+
+/** What a server builds from a catalogue, swapped whole when the definitions reload. */
+interface ServedDefinitions {
+  catalogue: Catalogue;
+  services: ModuleServices;
+  actions: Action[];
+  scopes: RowScopes;
+  apiReference: () => OpenApiDocument;
+}
+
+export interface ServedDefinitionVersions {
+  catalogue(): Catalogue;
+  /** activateVersions with the server's checks (its report queries, every custom action served), then served. */
+  activate(changes: readonly VersionChange[]): Promise<DefinitionVersionRow[]>;
+  rollbackTo(key: string, version: number, by: string, reason: string): Promise<DefinitionVersionRow>;
 }
 
 export interface ServerOptions {
@@ -59,13 +80,16 @@ export interface ServerOptions {
 
 export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; catalogue: Catalogue; mailer: Mailer; modules: ServerModules }> {
   const { config, database } = options;
+  const now = options.now ?? (() => new Date());
   const modules = await serverModules();
   // A first start (no tables yet) says what it does, step by step; later starts are quick and quiet.
   const step = options.progress && (await isEmptyDatabase(database)) ? options.progress : quietly;
   await step('Migrating the database', () => migrateToLatest(database.db, database.schema));
   // The product serves the definitions the database holds: the files of screens/ become versions first.
   const screensDir = options.screensDir ?? SCREENS_DIR;
-  const synced = await step('Storing the definition files as definition versions', () => syncDefinitionVersions(database.db, readDefinitionFiles(screensDir), (options.now ?? (() => new Date()))()));
+  const synced = await step('Storing the definition files as definition versions', () => syncDefinitionVersions(database.db, readDefinitionFiles(screensDir), now()));
+  // Taken before the versions are read: an activation on another server meanwhile is reloaded at the first poll.
+  const startedOn = await versionsStamp(database.db);
   const catalogue = options.catalogue ?? (await catalogueFromVersions(database.db, screensDir));
   await step("Building the screen definitions' tables", async () => {
     await syncResourceTables(database.db, catalogue, database.schema, { indexes: false });
@@ -79,17 +103,25 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   await step("Installing the dashboard's rollups and counting them", () => installRollups(database.db));
   // The modules hear every ledger posting through this database from now on (the seed's history replay is muted).
   for (const listener of modules.ledgerListeners()) registerLedgerListener(database.db, listener);
-  // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
-  const approvals = new ApprovalRegistry(catalogue.pages.filter(isApprovalPage));
-  const services: ModuleServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: modules.hooks(catalogue), approvals };
-  // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
-  database.onTableWrite((table) => services.counts.invalidateTable(table));
-  services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
-  const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? []), ...openApiActions(() => app.apiReference())];
-  const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
-  if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
   const mailer = new Mailer(config, database.db, undefined, options.now);
-  const app = await buildApp({ config, db: database.db, actions, now: options.now, logger: options.logger, mailer, scopes: new RowScopes(catalogue) });
+  /** What the server builds from a catalogue: its services, actions, row scopes and API reference (swapped by a reload). */
+  const build = (catalogue: Catalogue): ServedDefinitions => {
+    // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
+    const approvals = new ApprovalRegistry(catalogue.pages.filter(isApprovalPage));
+    const services: ModuleServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: modules.hooks(catalogue), approvals };
+    services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
+    const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? []), ...openApiActions(() => app.apiReference())];
+    const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
+    if (unserved.length > 0) throw new Error(`Custom actions without a server action:\n${unserved.map((p) => `  - ${p}`).join('\n')}`);
+    let reference: OpenApiDocument | undefined;
+    // Built once every route is there (the actions, the modules' routes and the files), when first asked for.
+    const apiReference = () => (reference ??= openApiDocument({ actions, routes: app.servedRoutes.filter((r) => !app.isActionRoute(r)), version: CLIENT_VERSION }));
+    return { catalogue, services, actions, scopes: new RowScopes(catalogue), apiReference };
+  };
+  let served = build(catalogue);
+  // A domain write (an enrollment, a merge, a status change) drops the counts over its table as the screens' own writes do.
+  database.onTableWrite((table) => served.services.counts.invalidateTable(table));
+  const app = await buildApp({ config, db: database.db, actions: served.actions, now: options.now, logger: options.logger, mailer, scopes: served.scopes });
   mailer.useLog(app.log);
   for (const c of synced.conflicts) {
     app.log.warn({ definitionkey: c.key, version: c.active, conflict: c.conflict }, `Definition ${c.key}: its file changed under studio version ${c.active}, which stays active; the file's text is version ${c.conflict} (CONFLICT)`);
@@ -98,14 +130,55 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // The same document as a plain JSON file for client generators: GET /api/openapi.json with a staff bearer token.
   app.get(OPENAPI_JSON_PATH, { config: { reference: { summary: 'This API reference as a JSON file', guard: 'session', produces: 'application/json' } } }, async (request, reply) => {
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const session = token ? await findSessionUser(database.db, token, (options.now ?? (() => new Date()))()) : undefined;
+    const session = token ? await findSessionUser(database.db, token, now()) : undefined;
     if (!session) return reply.code(401).type('application/json').send({ status: { responsecode: CODES.UNAUTHENTICATED, responsemessage: MESSAGES.UNAUTHENTICATED } });
     return reply.type('application/json').send(app.apiReference());
   });
-  // Built once every route is there: the actions, the modules' routes and the files.
-  let reference: OpenApiDocument | undefined;
-  app.decorate('apiReference', () => (reference ??= openApiDocument({ actions, routes: app.servedRoutes, version: CLIENT_VERSION })));
+  app.decorate('apiReference', () => served.apiReference());
   app.addHook('onReady', async () => void app.apiReference());
   app.addHook('onClose', () => mailer.close());
+
+  /**
+   * Builds everything of a catalogue, then serves it at once: the tables of the screens that changed first (a new
+   * table, new columns and their indexes), so its first call finds them.
+   */
+  const serve = async (catalogue: Catalogue) => {
+    const next = build(catalogue);
+    const before = new Map(served.catalogue.screens.map((screen) => [screen.menucode, JSON.stringify(screen)]));
+    const changed = catalogue.screens.filter((screen) => before.get(screen.menucode) !== JSON.stringify(screen));
+    if (changed.length > 0) await syncResourceTables(database.db, { ...catalogue, screens: changed }, database.schema);
+    served = next;
+    app.serveActions(next);
+    void next.apiReference();
+  };
+  // A test's own catalogue is served as it is; otherwise the database's active versions, reloaded when they change.
+  const reloader = new DefinitionReloader({
+    db: database.db,
+    pollMs: options.catalogue ? 0 : config.definitionsPollMs,
+    log: app.log,
+    reload: async () => serve(await catalogueFromVersions(database.db, screensDir)),
+  });
+  /** What an activation checks: `npm run validate`'s checks (the modules' reports known), then that a server can be built from it. */
+  const checks: ActivateOptions = {
+    dir: screensDir,
+    check: (definitions) => {
+      const { problems } = checkDefinitionTexts(definitions, screensDir, modules.reportSignatures());
+      if (problems.length > 0) return problems;
+      try {
+        build(catalogueFromTexts(definitions));
+        return [];
+      } catch (error) {
+        // A custom action no module serves.
+        return [(error as Error).message];
+      }
+    },
+  };
+  app.decorate('definitions', {
+    catalogue: () => served.catalogue,
+    activate: async (changes: readonly VersionChange[]) => reloader.after(activateVersions(database.db, changes, { ...checks, now: now() })),
+    rollbackTo: async (key: string, version: number, by: string, reason: string) => reloader.after(rollbackTo(database.db, key, version, by, reason, { ...checks, now: now() })),
+  });
+  reloader.start(startedOn);
+  app.addHook('onClose', async () => reloader.stop());
   return { app, catalogue, mailer, modules };
 }

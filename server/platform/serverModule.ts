@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import type { ReportSignatures } from '../../engine/definition/checkReportPages';
 import type { Schema } from './db/schema';
 import type { DailySchedule, JobHandler } from './jobs/jobHandler';
 import type { LedgerListener } from './core/ledgerListeners';
@@ -92,6 +93,8 @@ export interface ServerModule {
   schedules?: readonly DailySchedule[];
   /** What runs inside every ledger posting of the server's database (server/platform/core/ledgerListeners.ts). */
   ledgerListeners?: readonly LedgerListener[];
+  /** The reports report pages may name, with the criteria and formats each takes (a definition's checks read them). */
+  reportSignatures?(): ReportSignatures;
   /** Plain HTTP routes besides the API actions (files and images served by link). */
   routes?(app: FastifyInstance, context: RouteContext): void;
 }

@@ -3,6 +3,7 @@ import { defineServerModule } from '../platform/serverModule';
 import { reportActions, reportFileRoutes } from './reportActions';
 import { reportJobHandlers, reportSchedules } from './reportJobs';
 import { statementActions } from './statementActions';
+import { reportQuerySignatures } from './reportQueries';
 import * as reportFiles0040 from './migrations/0040_report_files';
 import { seedStatementData } from './statementData';
 
@@ -13,6 +14,7 @@ export const reportsModule = defineServerModule({
   jobHandlers: () => reportJobHandlers,
   threadJobHandlers: reportJobHandlers.filter((h) => h.ownThread),
   schedules: reportSchedules,
+  reportSignatures: () => reportQuerySignatures(),
   routes: (app, { db, now }) => reportFileRoutes(app, db, now),
   seed: [
     { name: 'statements', step: 'operations', after: ['mailing'], run: ({ db, catalogue, now }) => seedStatementData(db, catalogue, now) },

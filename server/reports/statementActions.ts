@@ -2,6 +2,7 @@
 // then queues the statement job (any app server takes it) in the transaction that writes the user log.
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { actionFunctionCode, isCustomAction } from '../../engine/definition/compile';
+import { CODES } from '../../engine/api/responseCodes';
 import { formatMessage } from '../../engine/rules';
 import { defineAction, type Action } from '../platform/core/action';
 import { invalid } from '../platform/core/apiError';
@@ -24,6 +25,7 @@ export function statementActions(catalogue: Catalogue): Action[] {
       path: `/api/${STATEMENT_RESOURCE}/${SEND_ACTION}`,
       guard: { function: actionFunctionCode(screen, send) },
       data: { type: 'object', required: ['statementcode'], properties: { statementcode: { type: 'string', minLength: 1, maxLength: 20 } } },
+      reference: { summary: "Queue the statement's mailing to its members as a job; answers a message, no result", codes: [CODES.VALIDATION] },
       handler: async (ctx) => {
         const { statementcode } = ctx.parameter.data as { statementcode: string };
         const db = definitionDb(ctx.db);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../engine/api/responseCodes';
 import { resourceModel } from '../../engine/definition/compile';
 import { loadCatalogue } from '../../server/platform/definitions';
+import { definitionDb } from '../../server/platform/db/definitionDb';
 import { OPENAPI_JSON_PATH, OPENAPI_PATH } from '../../server/platform/openapi/openApiAction';
 import { API_REFERENCE_TAG_PATH } from '../../engine/api/apiReference';
 import { openApiPath, type OpenApiDocument } from '../../server/platform/openapi/openApiDocument';
@@ -175,18 +176,74 @@ describe.each(testDatabases)('the API reference on $name', (target) => {
         .filter((path) => path.startsWith('/api/dashboard/'))
         .map((path): [string, unknown] => [path, undefined]),
     );
-    check('/api/apiclient/create', created);
+    // The member tools, permissions, selectors, a transfer's quote, one-time codes, uploads and bulk row actions.
+    const db = server.database.db;
+    const budiId = (await db.selectFrom('member_card').select('memberid').where('cardnumber', '=', budi).executeTakeFirstOrThrow()).memberid;
+    const other = (await db.selectFrom('member_card').select('cardnumber').where('status', '=', 'ACTIVE').where('memberid', '!=', budiId).limit(1).executeTakeFirstOrThrow()).cardnumber;
+    const trxid = Number((await db.selectFrom('ledger_transaction').select('trxid').where('memberid', '=', budiId).orderBy('trxid').limit(1).executeTakeFirstOrThrow()).trxid);
+    const city = { citycode: 'QZDOC' };
+    const flightFile = `cardnumber,activitydate,carrier,flightnumber,origin,destination,bookingclass,ticketnumber,ticketissuedate,operatingcarrier\r\n${budi},2026-03-11,GA,834,CGK,SIN,Y,1262400000009,2026-03-01,\r\n`;
+    wizardCalls.push(
+      ['/api/accrual/simulate', { activitytype: 'AIR', ...flight }],
+      ['/api/accrual/member-activities', { cardnumber: budi }],
+      ['/api/member-tier/as-of', { memberid: budiId, asofdate: new Date().toISOString().slice(0, 10) }],
+      ['/api/member-tier/qualification', { memberid: budiId }],
+      ['/api/member/section-status', { memberid: budiId }],
+      ['/api/ledger-transaction/lots', { memberid: budiId, trxid }],
+      ['/api/role/get-menu', undefined],
+      ['/api/role/retrieve-detail', { rolecode: 'ADMIN' }],
+      ['/api/user/profile', undefined],
+      ['/api/selector/options', { selector: 'country' }],
+      ['/api/selector/labels', { selector: 'country', values: ['ID', 'SG'] }],
+      ['/api/transfer-mileage/check', { fromcardnumber: budi, tocardnumber: other, awardmiles: 1000 }],
+      ['/api/otp/request', { memberid: budiId, transactiontype: 'PROFILE' }],
+      ['/api/city/upload', { filename: 'doc.csv', content: `City Code,City Name,Country,State\r\n${city.citycode},Doc Town,ID,ID-JB\r\n` }],
+      ['/api/city/bulk-deactivate', { keys: [city] }],
+      ['/api/city/bulk-activate', { keys: [city] }],
+      ['/api/activity-file/upload', { filename: 'doc-flights.csv', content: flightFile }],
+      ['/api/tier-duration/createbulk', { rows: [1, 2].map((i) => ({ tierid: 'SILVER', effectivedate: `2031-0${i}-01`, expireddate: null, durationmonths: 12 + i })) }],
+    );
+    const referrals = (await server.call('/api/member-referral/list', undefined, { token: admin, paging: { limit: 50, page: 1 } })).body.result as Record<string, unknown>[];
+    const uncoded = referrals.find((r) => !r.referralcode && r.status === 'ACTIVE')!;
+    wizardCalls.push(['/api/member-referral/generate-code', { memberid: uncoded.memberid }]);
+    const answers = new Map<string, Call>();
     for (const [path, data] of wizardCalls) {
       const answer = await server.call(path, data, { token: admin });
       expect(answer.body.status.responsecode, `${path}: ${answer.text.slice(0, 300)}`).toBe(CODES.SUCCESS);
       check(path, answer);
+      answers.set(path, answer);
     }
+    // Calls on what those made: the redemption confirmed, the code requested, the file uploaded.
+    const redemption = answers.get('/api/redemption/confirm')!.body.result as { memberid: string; redemptionid: string };
+    const { fileid } = answers.get('/api/activity-file/upload')!.body.result as { fileid: string };
+    const followUps: [string, unknown][] = [
+      ['/api/member-redemption/cards', { memberid: redemption.memberid, redemptionid: redemption.redemptionid }],
+      ['/api/otp/seconds-time-limit', { otpid: answers.get('/api/otp/request')!.body.result.otpid }],
+      ['/api/activity-file/process-all', { fileid }],
+      ['/api/activity-file/result', { fileid }],
+      ['/api/member-redemption/cancel', { memberid: redemption.memberid, redemptionid: redemption.redemptionid }],
+      ['/api/member-activity/rating', { memberid: budiId, activityid: answers.get('/api/accrual/member-activities')!.body.result.activities[0].activityid }],
+      ['/api/transfer-mileage/transfer', { transfer: { fromcardnumber: budi, tocardnumber: other, awardmiles: 1000 } }],
+    ];
+    for (const [path, data] of followUps) {
+      const answer = await server.call(path, data, { token: admin });
+      expect(answer.body.status.responsecode, `${path}: ${answer.text.slice(0, 300)}`).toBe(CODES.SUCCESS);
+      check(path, answer);
+    }
+    // A partner's user marks a voucher of the demo redemptions used.
+    const voucher = (await definitionDb(db).selectFrom('redemption_certificate').select('vouchercode').where('partnercode', '=', 'HILTON').where('status', '=', 'ISSUED').limit(1).executeTakeFirstOrThrow()) as { vouchercode: string };
+    const hotel = (await server.login('hotel')).body.result.bearer;
+    const used = await server.call('/api/voucher-verification/use', { voucher: { vouchercode: voucher.vouchercode } }, { token: hotel });
+    expect(used.body.status.responsecode, used.text.slice(0, 300)).toBe(CODES.SUCCESS);
+    check('/api/voucher-verification/use', used);
     expect(problems).toEqual([]);
     // An answer the document does not describe is caught.
     const made = (body: unknown, http = 200) => ({ http, body, text: JSON.stringify(body), headers: new Headers() }) as Call;
     expect(misfit('/api/accrual/air', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: { status: 'LOST' } }))).toBeDefined();
     expect(misfit('/api/member/list', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: [{ memberid: 7 }] }))).toBeDefined();
     expect(misfit('/api/member/list', made({ status: { responsecode: '1001', responsemessage: 'Invalid' } }, 418))).toBeDefined();
+    expect(misfit('/api/city/upload', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: { filename: 'cities.csv' } }))).toBeDefined();
+    expect(misfit('/api/member-tier/qualification', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: { memberid: 7 } }))).toBeDefined();
     expect(misfit('/api/redemption/quote', made({ status: { responsecode: '0000', responsemessage: 'Success' }, result: { totalmileage: 'many' } }))).toBeDefined();
   });
 

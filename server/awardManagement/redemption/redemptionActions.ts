@@ -11,6 +11,8 @@ import { REDEMPTION_DETAIL_PATH } from '../../../engine/definition/views';
 import { APPROVAL_STATUS } from '../../../engine/definition/approvals';
 import { defineAction, type Action, type ActionContext } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
+import { APPROVAL_REQUESTED } from '../../platform/approvals/directWrites';
+import { CODES } from '../../../engine/api/responseCodes';
 import { isoDay } from '../../../engine/definition/dates';
 import type { ModuleServices } from '../../platform/serverModule';
 import { StepRefusal, wizardActions } from '../../platform/wizards/wizardActions';
@@ -19,6 +21,7 @@ import { VOUCHER_MENU, VOUCHER_STEP, usableVoucher, useVoucher, voucherShown } f
 import {
   CANCEL_REQUEST,
   CERTIFICATE_RESOURCE,
+  CERTIFICATE_STATUS,
   REDEMPTION_MENU,
   REDEMPTION_REQUEST,
   REDEMPTION_RESOURCE,
@@ -43,6 +46,22 @@ import {
 } from './redemptionStore';
 
 const KEY_DATA = objectOf({ memberid: text(20, 1), redemptionid: text(23, 1) }, { closed: true });
+
+// What the Submits answer where their pages show no result fields, for the API reference.
+const TEXT = { type: 'string' };
+const MILES = { type: 'number' };
+/** voucherStore.ts useVoucher: the voucher as its check showed it, now USED. */
+const VOUCHER_USED = { title: 'used voucher', type: 'object', required: ['vouchercode', 'status'], properties: { vouchercode: TEXT, awardcode: TEXT, name: TEXT, validitydate: { type: ['string', 'null'] }, status: { const: CERTIFICATE_STATUS.USED } } };
+/** certificateUpdateStore.ts requestUpdate: the request with the quote (UpdateQuote) it waits on. */
+const UPDATE_REQUESTED = {
+  title: 'certificate update request',
+  type: 'object',
+  required: ['requestid', 'certificateid', 'redemptionid', 'difference'],
+  properties: {
+    requestid: { type: 'integer' }, certificateid: TEXT, memberid: TEXT, redemptionid: TEXT, oldtotal: MILES, newtotal: MILES, updatefee: MILES, difference: MILES, pricedeparture: MILES, pricereturn: MILES,
+    departuredate: TEXT, returndate: { type: ['string', 'null'] }, compartmentcode: TEXT, balance: MILES, approvers: { type: 'array', items: TEXT },
+  },
+};
 
 /** A refusal on a step's field goes back to that step with the message on the field. */
 function onStep(error: unknown, fallback: string): unknown {
@@ -154,6 +173,7 @@ export function redemptionWizardActions(catalogue: Catalogue): Action[] {
 export function voucherActions(catalogue: Catalogue): Action[] {
   return wizardActions(catalogue, {
     menucode: VOUCHER_MENU,
+    result: VOUCHER_USED,
     checks: {
       [VOUCHER_STEP]: async (ctx, values) => {
         try {
@@ -177,6 +197,7 @@ export function voucherActions(catalogue: Catalogue): Action[] {
 export function certificateUpdateActions(catalogue: Catalogue): Action[] {
   return wizardActions(catalogue, {
     menucode: UPDATE_MENU,
+    result: UPDATE_REQUESTED,
     checks: {
       [UPDATE_STEPS.certificate]: async (ctx, values) => {
         try {
@@ -241,11 +262,17 @@ export function redemptionActions(services: ModuleServices): Action[] {
     invalidate();
   });
   const cancel = screen.actions.filter(isCustomAction).find((a) => a.name === 'cancel');
+  const certificateScreen = catalogue.screenByResource.get(CERTIFICATE_RESOURCE);
   const actions: Action[] = [
     defineAction({
       path: REDEMPTION_DETAIL_PATH,
       guard: { function: actionFunctionCode(screen, 'view') },
       data: KEY_DATA,
+      reference: {
+        summary: 'A redemption with its certificates',
+        result: { type: 'object', required: ['redemption', 'certificates'], properties: { redemption: recordSchema(resourceModel(screen)), certificates: { type: 'array', items: certificateScreen ? recordSchema(resourceModel(certificateScreen)) : { type: 'object' } } } },
+        codes: [CODES.NOT_FOUND],
+      },
       handler: async (ctx) => {
         const key = ctx.parameter.data as Record<string, unknown>;
         const redemption = await readRedemption(ctx.db, catalogue, key);
@@ -260,6 +287,7 @@ export function redemptionActions(services: ModuleServices): Action[] {
         path: `/api/${REDEMPTION_RESOURCE}/${cancel.name}`,
         guard: { function: actionFunctionCode(screen, cancel) },
         data: KEY_DATA,
+        reference: { summary: 'Ask for a redemption to be cancelled (its miles given back on approval)', result: APPROVAL_REQUESTED, codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
         handler: async (ctx) => {
           const { message, ...result } = await requestCancel(ctx, catalogue, ctx.parameter.data as Record<string, unknown>);
           return { message, result: { ...result, status: 'PENDING' } };

@@ -12,12 +12,13 @@ import type { CustomAction, ScreenDefinition } from '../../../engine/definition/
 import { defineAction, type Action, type ActionContext, type ActionReference, type ActionResult } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
 import { checkReferences, mustFind } from '../../platform/resources/resourceActions';
+import { recordSchema } from '../../platform/resources/resourceReference';
 import type { ModuleServices } from '../../platform/serverModule';
 import { checkColumnFit, checkDataTypes } from '../../platform/resources/fieldValues';
 import { rowToRecord, toDb, type Row } from '../../platform/resources/records';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { requestMenu } from '../../platform/approvals/approvalHooks';
-import { requestDomainApproval, writesDirect } from '../../platform/approvals/directWrites';
+import { APPROVAL_REQUESTED, requestDomainApproval, writesDirect } from '../../platform/approvals/directWrites';
 import { labelsOf, writeContext } from './accrualHooks';
 import { postingQueueOf } from './postingQueue';
 import { bulkPostAction } from './bulkPosting';
@@ -122,6 +123,27 @@ const POSTED_RESULT = {
   },
 };
 
+/** What the simulator answers: the rating (domain/accrualResult.ts AccrualResult) and the member it was rated for. */
+const MEMBER_NAMED = { type: 'object', required: ['memberid'], properties: { memberid: { type: 'string' }, tierid: { type: ['string', 'null'] }, status: { type: ['string', 'null'] } } };
+const SIMULATED_RESULT = {
+  title: 'accrual simulation',
+  type: 'object',
+  required: ['outcome', 'awardmiles', 'tiermiles', 'segments', 'lines', 'verdicts', 'member'],
+  properties: {
+    outcome: { enum: ['CREDIT', 'REJECTED', 'PARKED'] },
+    reasoncode: { type: 'string' },
+    reason: { type: 'string' },
+    awardmiles: { type: 'number' },
+    tiermiles: { type: 'number' },
+    segments: { type: 'number' },
+    distance: { type: 'object', properties: { miles: { type: 'number' }, source: { type: 'string' } } },
+    tierid: { type: ['string', 'null'] },
+    lines: { type: 'array', items: { type: 'object', properties: { criterion: { type: 'string' }, ruletype: { type: 'string' }, rulecode: { type: 'string' }, description: { type: 'string' }, awardmiles: { type: 'number' }, tiermiles: { type: 'number' }, segments: { type: 'number' } } } },
+    verdicts: { type: 'array', items: { type: 'object', properties: { ruletype: { type: 'string' }, rulecode: { type: 'string' }, applied: { type: 'boolean' }, reason: { type: 'string' } } } },
+    member: { anyOf: [MEMBER_NAMED, { type: 'null' }] },
+  },
+};
+
 function postingReference(type: ActivityType): ActionReference {
   return {
     summary: type === 'AIR' ? 'Post a flight' : 'Post a partner (non-air) activity',
@@ -132,7 +154,7 @@ function postingReference(type: ActivityType): ActionReference {
     result: {
       anyOf: [
         POSTED_RESULT,
-        { title: 'Approval request', type: 'object', required: ['requestid', 'status'], properties: { requestid: { type: 'integer' }, status: { const: 'PENDING' }, approvers: { type: 'array' } } },
+        APPROVAL_REQUESTED,
       ],
     },
     codes: [CODES.VALIDATION, CODES.NOT_FOUND],
@@ -280,7 +302,7 @@ export function accrualActions(services: ModuleServices): Action[] {
       path: ACCRUAL_SIMULATE_PATH,
       guard: simulatorGuard,
       data: simulated(fieldTypes),
-      reference: { summary: 'Rate an activity without posting it', data: simulated(documentedTypes), codes: [CODES.VALIDATION] },
+      reference: { summary: 'Rate an activity without posting it', data: simulated(documentedTypes), result: SIMULATED_RESULT, codes: [CODES.VALIDATION] },
       handler: async (ctx) => {
         const { activitytype, memberid, tierid, activityid, ...rest } = ctx.parameter.data as Row & { activitytype: ActivityType; memberid?: string | null; tierid?: string | null; activityid?: string | null };
         const activity = await checked(ctx, activitytype, rest);
@@ -296,6 +318,11 @@ export function accrualActions(services: ModuleServices): Action[] {
       path: ACCRUAL_MEMBER_ACTIVITIES_PATH,
       guard: simulatorGuard,
       data: { type: 'object', additionalProperties: false, required: ['cardnumber'], properties: { cardnumber: { type: 'string', minLength: 1, maxLength: 45 } } },
+      reference: {
+        summary: "The member holding a card and their latest activities, for the simulator to pick from",
+        result: { type: 'object', required: ['member', 'activities'], properties: { member: MEMBER_NAMED, activities: { type: 'array', maxItems: MEMBER_ACTIVITY_PICKS, items: recordSchema(activityModel) } } },
+        codes: [CODES.VALIDATION],
+      },
       handler: async (ctx) => {
         const { cardnumber } = ctx.parameter.data as { cardnumber: string };
         const member = await memberByCard(ctx.db, cardnumber, isoDay(ctx.now()));
@@ -312,6 +339,7 @@ export function accrualActions(services: ModuleServices): Action[] {
       path: `/api/${PARK_RESOURCE}/${reprocessAction.name}`,
       guard: { function: actionFunctionCode(parkScreen, reprocessAction) },
       data: { type: 'object', required: ['parkid'], properties: { parkid: { type: 'string', minLength: 1, maxLength: 30 } } },
+      reference: { summary: 'Post a parked activity again', result: POSTED_RESULT, codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => {
         const { parkid } = ctx.parameter.data as { parkid: string };
         const posted = await ctx.db.transaction().execute(async (trx) => {
@@ -330,6 +358,7 @@ export function accrualActions(services: ModuleServices): Action[] {
       path: `/api/${ACTIVITY_RESOURCE}/${rating.name}`,
       guard: { function: actionFunctionCode(activityScreen, rating) },
       data: { type: 'object', required: ['memberid', 'activityid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, activityid: { type: 'string', minLength: 1, maxLength: 30 } } },
+      reference: { summary: "Rate a member's activity again by today's rules (no result when its miles stay the same)", result: recordSchema(activityModel), codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => {
         const { memberid, activityid } = ctx.parameter.data as { memberid: string; activityid: string };
         const outcome = await ctx.db.transaction().execute(async (trx) => {

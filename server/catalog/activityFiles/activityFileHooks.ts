@@ -5,8 +5,17 @@ import type { Catalogue } from '../../../engine/definition/catalogue';
 import type { HookRegistry } from '../../platform/resources/hooks';
 import { FILE_RESOURCE, FILE_TEXTS, FileRefusal, uploadActivityFile } from './activityFileStore';
 
+/** The kept file (activityFileStore.ts UploadedFile). */
+const UPLOADED_FILE = {
+  title: 'uploaded activity file',
+  type: 'object',
+  required: ['fileid', 'filename', 'filetype', 'totalrows', 'badrows'],
+  properties: { fileid: { type: 'string' }, filename: { type: 'string' }, filetype: { enum: ['AIR', 'NONAIR'] }, totalrows: { type: 'integer' }, badrows: { type: 'integer' } },
+};
+
 export const activityFileHooks = (catalogue: Catalogue): HookRegistry => ({
   [FILE_RESOURCE]: {
+    uploadResult: UPLOADED_FILE,
     async upload(ctx, { filename, content }) {
       try {
         const file = await uploadActivityFile(ctx.db, catalogue, { filename, content, user: ctx.user!.username, now: ctx.now() });

@@ -5,7 +5,8 @@
 import { APPROVAL_STATUS } from '../../../engine/definition/approvals';
 import { actionFunctionCode, isCustomAction } from '../../../engine/definition/compile';
 import { defineAction, type Action } from '../../platform/core/action';
-import { issueFileLink } from '../../platform/session/fileLinks';
+import { FILE_LINK, issueFileLink } from '../../platform/session/fileLinks';
+import { CODES } from '../../../engine/api/responseCodes';
 import type { ModuleServices } from '../../platform/serverModule';
 import { PURCHASE_REQUEST, PURCHASE_RESOURCE, approvePurchase, readPurchase, receiptFile, rejectPurchase } from './buyMileageStore';
 
@@ -41,6 +42,7 @@ export function buyMileageActions(services: ModuleServices): Action[] {
       path: `/api/${PURCHASE_RESOURCE}/${RECEIPT_ACTION}`,
       guard: { function: actionFunctionCode(screen, receipt) },
       data: KEY_DATA,
+      reference: { summary: "An approved purchase's receipt: a one-time path to open", result: FILE_LINK, codes: [CODES.VALIDATION] },
       // Spec 001 §7.5: the browser opens result.path.
       handler: async (ctx) => ({ result: { path: await issueFileLink(ctx, { file: await receiptFile(ctx.db, catalogue, ctx.parameter.data as Record<string, unknown>) }) } }),
     }),

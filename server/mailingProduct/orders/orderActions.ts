@@ -101,6 +101,21 @@ export function orderActions(services: ResourceServices): Action[] {
   return [...moves, trackingAction(catalogue), memberOrdersAction(), ...reorderCardActions(catalogue)];
 }
 
+// What the order actions answer, for the API reference.
+const MOVED = { type: 'object', required: ['count'], properties: { count: { type: 'integer', minimum: 1 } } };
+const TRACKING = {
+  title: 'order tracking',
+  type: 'object',
+  required: ['orderid', 'status', 'reordernumber', 'tracking', 'destinations'],
+  properties: {
+    orderid: { type: 'integer' },
+    status: { type: 'string' },
+    reordernumber: { type: 'integer' },
+    tracking: { type: 'array', items: { type: 'object', required: ['status', 'date'], properties: { status: { type: 'string' }, reordernumber: { type: 'integer' }, date: { type: 'string' }, isoversla: { type: 'boolean' } } } },
+    destinations: { type: 'array', items: { type: 'object', properties: { createdDate: { type: 'string' }, sendto: { type: 'string' }, address: { type: ['string', 'null'] } } } },
+  },
+};
+
 function moveActions(services: ResourceServices, screen: ScreenDefinition, action: CustomAction): Action[] {
   const to = MOVE_ACTIONS[action.name];
   const guard = { function: actionFunctionCode(screen, action) };
@@ -115,14 +130,14 @@ function moveActions(services: ResourceServices, screen: ScreenDefinition, actio
       path: `/api/${screen.resource.name}/${action.name}`,
       guard,
       data: ONE_DATA,
-      reference: { data: ONE_REFERENCE, codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
+      reference: { summary: `${screen.title}: ${action.label}`, data: ONE_REFERENCE, result: MOVED, codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => done(await runMoves(ctx, screen, legend, [{ orderid: orderId((ctx.parameter.data as { orderid: unknown }).orderid, 'data.orderid'), ...(to ? { to } : {}) }])),
     }),
     defineAction({
       path: `/api/${screen.resource.name}/${bulkPath(action.name)}`,
       guard,
       data: BULK_DATA,
-      reference: { data: bulkReference(screen), codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
+      reference: { summary: `${screen.title}: ${action.label} for several orders (or every one the criteria list)`, data: bulkReference(screen), result: MOVED, codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => {
         const data = ctx.parameter.data as { keys?: { orderid: unknown }[]; all?: boolean; criteria?: Record<string, unknown> };
         let ids: number[];
@@ -152,7 +167,7 @@ function trackingAction(catalogue: Catalogue): Action {
     path: ORDER_TRACKING_PATH,
     guard: { function: track ? `${track.menucode}_ACCESS` : 'ORDTRACK_ACCESS', orFunctions: [...accessCodes, 'MEMBER_ACCESS'] },
     data: ONE_DATA,
-    reference: { data: ONE_REFERENCE, codes: [CODES.NOT_FOUND] },
+    reference: { summary: "An order's tracking entries and destinations (its timeline)", data: ONE_REFERENCE, result: TRACKING, codes: [CODES.NOT_FOUND] },
     handler: async (ctx) => {
       const orderid = orderId((ctx.parameter.data as { orderid: unknown }).orderid, 'data.orderid');
       const tracking = await orderTracking(ctx.db, orderid);
@@ -168,6 +183,22 @@ function memberOrdersAction(): Action {
     path: MEMBER_ORDERS_PATH,
     guard: { function: 'MEMBER_ACCESS' },
     data: { type: 'object', required: ['memberid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 } } },
+    reference: {
+      summary: "A member's orders, newest first (at most 200)",
+      result: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['orderid', 'status'],
+          properties: Object.fromEntries([
+            ['orderid', { type: 'integer' }],
+            ['reordernumber', { type: 'integer' }],
+            ['isoversla', { type: 'boolean' }],
+            ...['ordertype', 'reason', 'mailingproductcode', 'cardnumber', 'status', 'statusdate', 'createddate'].map((name) => [name, { type: ['string', 'null'] }]),
+          ]),
+        },
+      },
+    },
     handler: async (ctx) => {
       const { memberid } = ctx.parameter.data as { memberid: string };
       const rows = await definitionDb(ctx.db)
@@ -200,6 +231,7 @@ function reorderCardActions(catalogue: Catalogue): Action[] {
         required: ['memberid', 'cardnumber'],
         properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, cardnumber: { type: 'string', minLength: 1, maxLength: 45 } },
       },
+      reference: { summary: 'A replacement card order for an active card of the member', result: { type: 'object', required: ['orderid'], properties: { orderid: { type: 'integer' } } }, codes: [CODES.VALIDATION] },
       handler: async (ctx) => {
         const { memberid, cardnumber } = ctx.parameter.data as { memberid: string; cardnumber: string };
         const user = ctx.user!.username;

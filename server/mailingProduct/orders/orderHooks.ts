@@ -81,10 +81,13 @@ async function uploadResult(ctx: ActionContext, screen: ScreenDefinition, filena
   }
 }
 
+/** What a good file answers: how many orders it moved. */
+const MOVED = { type: 'object', required: ['filename', 'count'], properties: { filename: { type: 'string' }, count: { type: 'integer', minimum: 0 } } };
+
 /** Upload on every step screen over the orders that offers it. */
 export const orderHooks = (catalogue: Catalogue): HookRegistry =>
   Object.fromEntries(
     catalogue.screens
       .filter((s) => resourceModel(s).table === ORDER_TABLE && hasAction(s, 'upload'))
-      .map((screen) => [screen.resource.name, { upload: (ctx: ActionContext, f: { filename: string; content: string }) => uploadResult(ctx, screen, f.filename, f.content) }]),
+      .map((screen) => [screen.resource.name, { uploadResult: MOVED, upload: (ctx: ActionContext, f: { filename: string; content: string }) => uploadResult(ctx, screen, f.filename, f.content) }]),
   );

@@ -6,9 +6,22 @@ import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
 import { wizardActions } from '../../platform/wizards/wizardActions';
 import { CORPORATE_STEPS, CORPORATE_TEXTS, ENROLL_CORPORATE_MENU, checkCorporateFree, enrollCorporate } from './corporateStore';
 
+/** What Submit answers (corporateStore.ts EnrolledCorporate), for the API reference. */
+const ENROLLED_CORPORATE = {
+  title: 'enrolled corporate',
+  type: 'object',
+  required: ['corporatecode', 'corporatename', 'username', 'cardnumber', 'tourcodes', 'travelcoordinators'],
+  properties: {
+    corporatecode: { type: 'string' }, corporatename: { type: 'string' }, username: { type: 'string' }, cardnumber: { type: 'string' }, enrollchannel: { type: ['string', 'null'] }, enrollmentdate: { type: ['string', 'null'] },
+    tourcodes: { type: 'array', items: { type: 'object', required: ['tourcodeid', 'tourcode'], properties: { tourcodeid: { type: ['integer', 'string'] }, tourcode: { type: 'string' } } } },
+    travelcoordinators: { type: 'integer', minimum: 0 },
+  },
+};
+
 export function corporateActions(catalogue: Catalogue): Action[] {
   return wizardActions(catalogue, {
     menucode: ENROLL_CORPORATE_MENU,
+    result: ENROLLED_CORPORATE,
     checks: { [CORPORATE_STEPS.detail]: (ctx, values) => checkCorporateFree(ctx.db, values) },
     async submit(ctx, trx, draft, wizard) {
       const at = ctx.now();

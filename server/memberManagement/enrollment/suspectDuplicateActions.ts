@@ -4,6 +4,7 @@
 // request (its merge id) in the request's transaction and then follows the decision: MERGED or MERGE_REJECTED.
 import type { Kysely } from 'kysely';
 import { CODES } from '../../../engine/api/responseCodes';
+import { APPROVAL_REQUESTED } from '../../platform/approvals/directWrites';
 import { APPROVAL_STATUS } from '../../../engine/definition/approvals';
 import { actionFunctionCode, isCustomAction } from '../../../engine/definition/compile';
 import { formatMessage } from '../../../engine/rules';
@@ -66,6 +67,11 @@ export function suspectDuplicateActions(services: ModuleServices): Action[] {
       path: `/api/${SUSPECT_RESOURCE}/${MERGE_ACTION}`,
       guard: { function: actionFunctionCode(screen, action) },
       data: KEY_DATA,
+      reference: {
+        summary: 'Ask for the newer member to be merged into the one it matched (Merging Account, on approval)',
+        result: { allOf: [APPROVAL_REQUESTED, { required: ['mergeid', 'suspectstatus'], properties: { mergeid: { type: 'string' }, suspectstatus: { const: SUSPECT_STATUS.MERGE_REQUESTED } } }] },
+        codes: [CODES.NOT_FOUND, CODES.ALREADY_DECIDED, CODES.VALIDATION, CODES.APPROVAL_PENDING],
+      },
       handler: async (ctx) => {
         const { reason, ...key } = ctx.parameter.data as SuspectKey & { reason?: string | null };
         const suspect = (await definitionDb(ctx.db).selectFrom(SUSPECT_TABLE).selectAll().where('memberid', '=', key.memberid).where('matchedmemberid', '=', key.matchedmemberid).where('matchrule', '=', key.matchrule).executeTakeFirst()) as Record<string, unknown> | undefined;

@@ -10,6 +10,7 @@ import { validateValue } from '../../../engine/rules';
 import { defineAction, type Action, type ActionContext } from '../../platform/core/action';
 import { ApiError } from '../../platform/core/apiError';
 import { changeRecord, core, type Target } from '../../platform/resources/resourceActions';
+import { recordSchema } from '../../platform/resources/resourceReference';
 import type { ResourceServices } from '../../platform/resources/resourceServices';
 import type { Row } from '../../platform/resources/records';
 import { CHECK_RESOURCES } from './memberChecksHooks';
@@ -54,6 +55,7 @@ export function memberCheckActions(services: ResourceServices): Action[] {
       path: `/api/${reject.target.model.name}/${reject.custom.name}`,
       guard: { function: actionFunctionCode(reject.target.screen, reject.custom) },
       data: KEY_DATA,
+      reference: { summary: "Reject a member's identity document with a reason", result: recordSchema(reject.target.model), codes: [CODES.VALIDATION, CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { memberid, reason } = ctx.parameter.data as { memberid: string; reason?: string | null };
         const message = validateValue(reason ?? null, reasonField.rules, ruleContext(reasonField));
@@ -70,6 +72,7 @@ export function memberCheckActions(services: ResourceServices): Action[] {
       path: `/api/${generate.target.model.name}/${generate.custom.name}`,
       guard: { function: actionFunctionCode(generate.target.screen, generate.custom) },
       data: KEY_DATA,
+      reference: { summary: 'Give an active member a referral code', result: recordSchema(generate.target.model), codes: [CODES.VALIDATION, CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { memberid } = ctx.parameter.data as { memberid: string };
         const result = await db(ctx)

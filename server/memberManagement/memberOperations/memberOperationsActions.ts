@@ -11,7 +11,9 @@ import { ApiError } from '../../platform/core/apiError';
 import type { Schema } from '../../platform/db/schema';
 import type { ModuleServices } from '../../platform/serverModule';
 import { LEGENDS, writeUserLog } from '../../platform/userlog/userLog';
-import { POST_DIRECT, requestDomainApproval, writesDirect } from '../../platform/approvals/directWrites';
+import { resourceModel } from '../../../engine/definition/compile';
+import { recordSchema } from '../../platform/resources/resourceReference';
+import { APPROVAL_REQUESTED, POST_DIRECT, requestDomainApproval, writesDirect } from '../../platform/approvals/directWrites';
 import { readConfigKey } from '../../platform/configuration/configKeys';
 import { StepRefusal, wizardActions } from '../../platform/wizards/wizardActions';
 import { MEMBER_OPERATION_TEXTS } from './memberOperationTexts';
@@ -64,8 +66,11 @@ export function memberOperationActions(services: ModuleServices): Action[] {
     });
   }
 
+  // A transfer, its quote included, is a row of the transfer log.
+  const transferRow = logScreen ? recordSchema(resourceModel(logScreen)) : undefined;
   return wizardActions(catalogue, {
     menucode: TRANSFER_MENU,
+    ...(transferRow ? { result: { anyOf: [transferRow, APPROVAL_REQUESTED] }, checkResults: { [TRANSFER_STEP]: transferRow } } : {}),
     checks: {
       [TRANSFER_STEP]: async (ctx, values) => {
         try {

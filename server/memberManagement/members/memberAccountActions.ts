@@ -27,6 +27,10 @@ const ALL_KEYS: readonly KeyPurpose[] = Object.values(KEY_PURPOSES);
 const KEY_DATA = { type: 'object', required: ['key'], properties: { key: { type: 'string', maxLength: 200 } } };
 const MEMBER_DATA = { type: 'object', required: ['memberid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 } } };
 
+// What the link steps answer, for the API reference.
+const KEY_CODES = [CODES.KEY_INVALID, CODES.KEY_USED, CODES.KEY_EXPIRED];
+const MEMBER_OF_KEY = { type: 'object', required: ['memberid'], properties: { memberid: { type: 'string' } } };
+
 const log = (trx: Kysely<Schema>, ctx: ActionContext, entry: { username: string; legend: string; recordkey?: string | null; before?: unknown; after?: unknown }) =>
   writeUserLog(trx, { module: MEMBER_MODULE, ip: ctx.ip, ...entry }, ctx.now());
 
@@ -75,6 +79,7 @@ function sendLinkAction(path: string, fn: string, purpose: MemberKeyPurpose, lin
     path,
     guard: { function: fn },
     data: MEMBER_DATA,
+    reference: { summary: `Mail the member ${purpose === KEY_PURPOSES.ACTIVATION ? 'an activation' : 'an e-mail verification'} link; answers a message, no result`, codes: [CODES.VALIDATION, CODES.MEMBER_NOT_FOUND] },
     handler: async (ctx) => {
       const { memberid } = ctx.parameter.data as { memberid: string };
       await ctx.db.transaction().execute(async (trx) => {
@@ -105,6 +110,11 @@ export const memberAccountActions = [
     path: MEMBER_FLOW_PATHS.retrieveKey,
     guard: 'public',
     data: KEY_DATA,
+    reference: {
+      summary: "What a link's key is for, and its member (none for a staff reset)",
+      result: { type: 'object', required: ['keytype', 'memberid'], properties: { keytype: { enum: Object.values(KEY_PURPOSES) }, memberid: { type: ['string', 'null'] } } },
+      codes: KEY_CODES,
+    },
     handler: async (ctx) => {
       const holder = await checkKey(ctx.db, (ctx.parameter.data as { key: string }).key, ALL_KEYS, ctx.now());
       const memberid = holder.purpose === KEY_PURPOSES.STAFF_RESET ? null : holder.subject;
@@ -117,6 +127,7 @@ export const memberAccountActions = [
     path: MEMBER_FLOW_PATHS.activation,
     guard: 'public',
     data: KEY_DATA,
+    reference: { summary: 'Check an activation key: the member it is for', result: MEMBER_OF_KEY, codes: [...KEY_CODES, CODES.MEMBER_NOT_FOUND, CODES.ACCOUNT_INACTIVE] },
     handler: async (ctx) => {
       const holder = await checkKey(ctx.db, (ctx.parameter.data as { key: string }).key, [KEY_PURPOSES.ACTIVATION], ctx.now());
       const member = await requireMember(ctx.db, holder.subject);
@@ -129,6 +140,7 @@ export const memberAccountActions = [
     path: MEMBER_FLOW_PATHS.memberResetValidation,
     guard: 'public',
     data: KEY_DATA,
+    reference: { summary: "Check a member's password reset key: the member it is for", result: MEMBER_OF_KEY, codes: [...KEY_CODES, CODES.MEMBER_NOT_FOUND, CODES.ACCOUNT_INACTIVE] },
     handler: async (ctx) => {
       const holder = await checkKey(ctx.db, (ctx.parameter.data as { key: string }).key, [KEY_PURPOSES.MEMBER_RESET], ctx.now());
       const member = await requireMember(ctx.db, holder.subject);
@@ -141,6 +153,7 @@ export const memberAccountActions = [
     // Sets the password from an activation or reset link: the key is the proof, never the member id alone.
     path: MEMBER_FLOW_PATHS.memberChangePassword,
     guard: 'public',
+    reference: { summary: 'Set the password from an activation or reset link; answers a message, no result', codes: [...KEY_CODES, CODES.MEMBER_NOT_FOUND, CODES.ACCOUNT_INACTIVE] },
     data: {
       type: 'object',
       required: ['key', 'memberid', 'forceupdate', 'currentpassword', 'newpassword'],
@@ -181,6 +194,7 @@ export const memberAccountActions = [
     // Answers the same whether or not a member matched; only a matching active member with an e-mail gets a link.
     path: MEMBER_FLOW_PATHS.memberResetRequest,
     guard: 'public',
+    reference: { summary: "Ask for a member's password reset link (the same answer whether or not a member matched); answers a message, no result", codes: [CODES.CAPTCHA_FAILED] },
     // The login page's captcha; requests counted per client address (over the limit: 4290, whoever was asked
     // for) and mails per member (over the limit: the same answer, unmailed, so it tells nobody who is a member).
     data: {
@@ -215,6 +229,7 @@ export const memberAccountActions = [
     // The e-mail link's key arrives as memberid (spec 000 §7 'member verify-email').
     path: MEMBER_FLOW_PATHS.verifyEmail,
     guard: 'public',
+    reference: { summary: "Verify a member's e-mail by the link's key; answers a message, no result", codes: [...KEY_CODES, CODES.MEMBER_NOT_FOUND] },
     data: { type: 'object', required: ['memberid'], properties: { memberid: { type: 'string', maxLength: 200 } } },
     handler: async (ctx) => {
       const key = (ctx.parameter.data as { memberid: string }).memberid;

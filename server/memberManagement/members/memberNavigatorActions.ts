@@ -18,6 +18,8 @@ import * as moduleTexts from './texts.json';
 export const SECTION_STATUS_TEXTS = moduleTexts.sectionStatus;
 
 const MEMBER_MENU = 'MEMBER';
+/** The sections memberSectionStatus answers for. */
+const SECTION_KEYS = ['personal-information', 'address', 'account', 'alias', 'member-tier', 'member-card', 'member-cobrand'] as const;
 const say = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
 
 /** The label a screen's field gives a value (the value itself when the screen or option is missing). */
@@ -69,6 +71,11 @@ export function memberNavigatorActions(catalogue: Catalogue): Action[] {
       path: MEMBER_SECTION_STATUS_PATH,
       guard: { function: actionFunctionCode(screen, 'access'), orFunctions: readOnlyMenus(catalogue.pages, screen).map((menu) => `${menu}_ACCESS`) },
       data: { type: 'object', additionalProperties: false, required: ['memberid'], properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 } } },
+      reference: {
+        summary: "Each section's state for the member navigator's dots, by section key",
+        result: { title: 'member section status', type: 'object', required: [...SECTION_KEYS], properties: Object.fromEntries(SECTION_KEYS.map((key) => [key, { type: 'string' }])) },
+        codes: [CODES.MEMBER_NOT_FOUND],
+      },
       handler: async (ctx) => ({ result: await memberSectionStatus(ctx.db, catalogue, (ctx.parameter.data as { memberid: string }).memberid, isoDay(ctx.now())) }),
     }),
   ];

@@ -30,6 +30,7 @@ function statusAction(name: string, fn: string, message: string, data: Record<st
     path: `/api/member/${name}`,
     guard: { function: `MEMBER_${fn}` },
     data,
+    reference: { summary: `The member's status: ${name}`, result: { type: 'object', required: ['memberid', 'status'], properties: { memberid: { type: 'string' }, status: { type: 'string' } } }, codes: [CODES.VALIDATION, CODES.RECORD_CHANGED] },
     handler: async (ctx: ActionContext) => {
       const input = ctx.parameter.data as { memberid: string } & Record<string, unknown>;
       const result = await ctx.db.transaction().execute(async (trx: Kysely<Schema>) => {

@@ -15,6 +15,21 @@ import type { Schema } from '../../platform/db/schema';
 
 const num = (value: unknown) => Number(value);
 
+/** What the lots answer (engine/definition/views.ts TransactionLots), for the API reference. */
+const NUMBER = { type: 'number' };
+const LOT_LINE = {
+  type: 'object',
+  required: ['lotid', 'trxid', 'trxtype', 'amount'],
+  properties: { lotid: NUMBER, trxid: NUMBER, trxtype: { type: 'string' }, activitydate: { type: ['string', 'null'] }, expirydate: { type: ['string', 'null'] }, amount: NUMBER, awardmiles: NUMBER, remaining: NUMBER },
+};
+const DETAIL_LINE = { type: 'object', properties: { lineno: NUMBER, criterion: { type: 'string' }, ruletype: { type: 'string' }, rulecode: { type: 'string' }, description: { type: ['string', 'null'] }, awardmiles: NUMBER, tiermiles: NUMBER, segments: NUMBER } };
+const TRANSACTION_LOTS = {
+  title: 'transaction lots',
+  type: 'object',
+  required: ['created', 'consumedBy', 'consumed', 'detail'],
+  properties: { created: { anyOf: [LOT_LINE, { type: 'null' }] }, consumedBy: { type: 'array', items: LOT_LINE }, consumed: { type: 'array', items: LOT_LINE }, detail: { type: 'array', items: DETAIL_LINE } },
+};
+
 export async function transactionLots(db: Kysely<Schema>, memberid: string, trxid: number): Promise<TransactionLots> {
   const trx = await db.selectFrom('ledger_transaction').select(['trxid', 'trxtype', 'activitydate']).where('trxid', '=', trxid).where('memberid', '=', memberid).executeTakeFirst();
   if (!trx) throw new ApiError(CODES.NOT_FOUND, `Transaction "${trxid}" of member "${memberid}" was not found`);
@@ -62,6 +77,7 @@ export function memberTransactionActions(catalogue: Catalogue): Action[] {
         required: ['memberid', 'trxid'],
         properties: { memberid: { type: 'string', minLength: 1, maxLength: 20 }, trxid: { type: 'integer', minimum: 1, maximum: SERIAL_MAX } },
       },
+      reference: { summary: 'A ledger transaction explained: the lot it created and who consumed it, the lots it consumed, and its criteria', result: TRANSACTION_LOTS, codes: [CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { memberid, trxid } = ctx.parameter.data as { memberid: string; trxid: number };
         return { result: await transactionLots(ctx.db, memberid, trxid) };

@@ -33,6 +33,8 @@ export const OTP_SECONDS_MAX = 3600;
 export const OTP_TEXTS = moduleTexts.otp;
 
 const OTP_ID = { type: 'string', minLength: 1, maxLength: 100 };
+/** A code's session as the request and the countdown answer it, for the API reference. */
+const OTP_TIMING = { secondstimelimit: { type: 'integer', minimum: 0 }, expiredtime: { type: 'string', format: 'date-time' } };
 const absent = () => new ApiError(CODES.KEY_INVALID, MESSAGES.KEY_INVALID);
 const expired = () => new ApiError(CODES.OTP_EXPIRED, MESSAGES.OTP_EXPIRED);
 
@@ -84,6 +86,11 @@ export const otpActions = [
   defineAction({
     path: '/api/otp/request',
     guard: { function: 'MEMBER_OTP' },
+    reference: {
+      summary: "Mail the member a one-time code for a change (applied once the code is verified)",
+      result: { type: 'object', required: ['otpid', 'secondstimelimit', 'expiredtime'], properties: { otpid: { type: 'string' }, ...OTP_TIMING } },
+      codes: [CODES.VALIDATION, CODES.MEMBER_NOT_FOUND, CODES.ACCOUNT_INACTIVE],
+    },
     data: {
       type: 'object',
       required: ['memberid', 'transactiontype'],
@@ -153,6 +160,7 @@ export const otpActions = [
     // The countdown of the OTP page: the seconds the code still has (a reload does not restart it).
     path: MEMBER_FLOW_PATHS.otpSecondsTimeLimit,
     guard: 'public',
+    reference: { summary: 'The seconds a code still has', result: { type: 'object', required: ['secondstimelimit', 'expiredtime'], properties: OTP_TIMING }, codes: [CODES.KEY_INVALID, CODES.KEY_USED, CODES.OTP_EXPIRED] },
     data: { type: 'object', required: ['otpid'], properties: { otpid: OTP_ID } },
     handler: async (ctx) => {
       const session = await findSession(ctx.db, (ctx.parameter.data as { otpid: string }).otpid);
@@ -166,6 +174,7 @@ export const otpActions = [
   defineAction({
     path: MEMBER_FLOW_PATHS.otpVerification,
     guard: 'public',
+    reference: { summary: 'Verify a typed code; answers a message, no result', codes: [CODES.KEY_INVALID, CODES.KEY_USED, CODES.OTP_EXPIRED, CODES.OTP_INVALID] },
     data: {
       type: 'object',
       required: ['otpid', 'memberid', 'transactiontype', 'otpcode'],
@@ -226,6 +235,7 @@ export const otpActions = [
     // Applies the change the verified code was sent for, once; the client address is the server's own view.
     path: MEMBER_FLOW_PATHS.otpUpdateWithOtp,
     guard: 'public',
+    reference: { summary: "Apply the change a verified code was sent for, once; answers a message, no result", codes: [CODES.KEY_INVALID, CODES.KEY_USED, CODES.OTP_EXPIRED, CODES.OTP_INVALID, CODES.DUPLICATE, CODES.MEMBER_NOT_FOUND] },
     data: {
       type: 'object',
       required: ['otpid'],

@@ -21,7 +21,7 @@ import type { ApprovalRegistry, RequestLink } from './approvalRegistry';
 import { insertRequest, type ApprovalRequest } from './approvalStore';
 import { submittedAnswer } from './approvers';
 import { recordName } from './recordNames';
-import { writesDirect } from './directWrites';
+import { APPROVAL_REQUESTED, writesDirect } from './directWrites';
 import { definitionDb } from '../db/definitionDb';
 
 /**
@@ -110,7 +110,8 @@ export function gateResourceActions(registry: ApprovalRegistry, screen: ScreenDe
       request: (ctx, data, link) => requestApproval({ ...ctx, parameter: { ...ctx.parameter, data } }, registry, services.catalogue, screen, model, hooks, name, write, link),
     });
     // A maker's call answers the approval request it made rather than the record: the reference says so.
-    const reference = { ...action.reference, result: undefined, description: `Under maker-checker: a caller without ${direct ?? 'the direct function'} makes an approval request, answered instead of the record.` };
+    const written = action.reference?.result;
+    const reference = { ...action.reference, result: written ? { anyOf: [written, APPROVAL_REQUESTED] } : undefined, description: `Under maker-checker: a caller without ${direct ?? 'the direct function'} makes an approval request, answered instead of the record.` };
     return { ...action, reference, handler: async (ctx: ActionContext) => ((await writesDirect(ctx, direct)) ? write(ctx) : requestApproval(ctx, registry, services.catalogue, screen, model, hooks, name, write)) };
   });
 }

@@ -21,6 +21,14 @@ export async function writesDirect(ctx: ActionContext, functioncode: string | un
   return !!functioncode && !!ctx.user && (await grantsAny(db, ctx.user.rolecode, [functioncode]));
 }
 
+/** What a maker's call answers instead of its write: the request waiting for approval and the roles that may approve it. */
+export const APPROVAL_REQUESTED = {
+  title: 'Approval request',
+  type: 'object',
+  required: ['requestid', 'status'],
+  properties: { requestid: { type: 'integer' }, status: { const: APPROVAL_STATUS.PENDING }, approvers: { type: 'array', items: { type: 'string' } } },
+};
+
 export type DomainRequest = Omit<NewRequest, 'requestedby' | 'requestdate' | 'recordname'> & {
   /** What the pending message calls the record ('Member Activity "…" already has a request waiting'). */
   title: string;

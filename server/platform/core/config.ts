@@ -49,6 +49,8 @@ export interface ServerConfig {
   jobsEnabled: boolean;
   /** How often the job worker looks for due jobs. */
   jobPollMs: number;
+  /** How often this server checks the database for a newly activated definition version (and then serves it). */
+  definitionsPollMs: number;
   /** Demo members seeded on first start outside production (the twenty named ones included; tests seed fewer). */
   demoMembers: number;
   /** Where generated report files are kept (shared by the app servers when several run: a shared volume). */
@@ -118,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     forgotPasswordEnabled: boolFrom(env, 'FORGOT_PASSWORD_ENABLED', true),
     jobsEnabled: boolFrom(env, 'JOBS_ENABLED', true),
     jobPollMs: intFrom(env, 'JOB_POLL_MS', 30_000),
+    definitionsPollMs: intFrom(env, 'DEFINITIONS_POLL_MS', 2000),
     demoMembers: intFrom(env, 'DEMO_MEMBERS', 2000),
     reportDir: env.REPORT_DIR ?? 'data/reports',
   };

@@ -1,8 +1,14 @@
 // The definition versions in the database: the start's sync of the files into them, and the active versions the
-// product serves (its catalogue, `npm run definitions:export`, `npm run validate -- --database`).
+// product serves (its catalogue, `npm run definitions:export`, `npm run validate -- --database`), and the versions
+// the Definition Studio activates while the product runs.
 import { sql, type Kysely } from 'kysely';
 import type { Catalogue } from '../../../engine/definition/catalogue';
-import type { Schema } from '../db/schema';
+import type { DefinitionVersionRow, Schema } from '../db/schema';
+import { CODES } from '../../../engine/api/responseCodes';
+import { ApiError } from '../core/apiError';
+import { sha256Hex } from '../core/sha256';
+import { schemaDrift, SchemaDriftError } from '../resources/schemaSync';
+import { checkDefinitionTexts } from './definitionChecks';
 import { isSqlite } from '../db/columnTypes';
 import { catalogueFromTexts, definitionFileKeys, SCREENS_DIR, type DefinitionText } from '../definitions';
 import { isEmptyPlan, planSync, servedKeys, type SyncPlan } from './definitionVersionRules';
@@ -71,4 +77,94 @@ export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Pro
 /** The catalogue of what the database serves (the same buildCatalogue as the files' loadCatalogue). */
 export async function catalogueFromVersions(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<Catalogue> {
   return catalogueFromTexts(await servedDefinitions(db, dir));
+}
+
+/** A definition's new text as the Definition Studio activates it. */
+export interface VersionChange {
+  key: string;
+  text: string;
+  by: string;
+  reason: string;
+  approvedby?: string;
+}
+
+export interface ActivateOptions {
+  /** The checks of the definitions the change would serve (default: `npm run validate`'s, report names unchecked). */
+  check?: (definitions: readonly DefinitionText[]) => string[];
+  dir?: string;
+  now?: Date;
+}
+
+/**
+ * Stores `text` as the key's next version, STUDIO and ACTIVE (the active one SUPERSEDED), in one transaction; refuses
+ * (ApiError 1002, nothing written) a text that does not parse, definitions that `npm run validate` would refuse once
+ * it is in, and a change a start would refuse for the resource tables (a stored column removed or retyped).
+ */
+export async function activateVersion(db: Kysely<Schema>, change: VersionChange, options: ActivateOptions = {}): Promise<DefinitionVersionRow> {
+  return (await activateVersions(db, [change], options))[0]!;
+}
+
+/** activateVersion of several definitions at once, checked and stored together (a new screen and its menu). */
+export async function activateVersions(db: Kysely<Schema>, changes: readonly VersionChange[], options: ActivateOptions = {}): Promise<DefinitionVersionRow[]> {
+  const dir = options.dir ?? SCREENS_DIR;
+  for (const change of changes) {
+    try {
+      JSON.parse(change.text);
+    } catch (error) {
+      throw new ApiError(CODES.VALIDATION, `${change.key}: ${(error as Error).message}`);
+    }
+  }
+  const changed = new Set(changes.map((c) => c.key));
+  const definitions = [...(await servedDefinitions(db, dir)).filter((d) => !changed.has(d.key)), ...changes.map((c) => ({ key: c.key, text: c.text }))];
+  const problems = (options.check ?? ((d) => checkDefinitionTexts(d, dir).problems))(definitions);
+  if (problems.length > 0) throw new ApiError(CODES.VALIDATION, problems.join('\n'));
+  const drift = await schemaDrift(db, catalogueFromTexts(definitions));
+  if (drift.length > 0) throw new ApiError(CODES.VALIDATION, new SchemaDriftError(drift).message);
+  const at = (options.now ?? new Date()).toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (!isSqlite(trx)) await sql`select pg_advisory_xact_lock(hashtext(${SYNC_LOCK}))`.execute(trx);
+    const rows: DefinitionVersionRow[] = [];
+    for (const change of changes) {
+      const stored = await trx.selectFrom('definition_version').select(['version', 'status', 'filehash']).where('definitionkey', '=', change.key).execute();
+      const active = stored.find((v) => v.status === 'ACTIVE');
+      const row: DefinitionVersionRow = {
+        definitionkey: change.key,
+        version: Math.max(0, ...stored.map((v) => v.version)) + 1,
+        content: change.text,
+        contenthash: sha256Hex(change.text),
+        // The file the version was based on: a start that finds that file unchanged keeps serving this version.
+        filehash: active?.filehash ?? null,
+        source: 'STUDIO',
+        status: 'ACTIVE',
+        reason: change.reason,
+        createdby: change.by,
+        createddate: at,
+        approvedby: change.approvedby ?? null,
+        approveddate: change.approvedby ? at : null,
+      };
+      if (active) await trx.updateTable('definition_version').set({ status: 'SUPERSEDED' }).where('definitionkey', '=', change.key).where('status', '=', 'ACTIVE').execute();
+      await trx.insertInto('definition_version').values(row).execute();
+      rows.push(row);
+    }
+    return rows;
+  });
+}
+
+/** Serves an earlier version of a definition again: its text activated as the next version (with activateVersion's checks). */
+export async function rollbackTo(db: Kysely<Schema>, key: string, version: number, by: string, reason: string, options: ActivateOptions = {}): Promise<DefinitionVersionRow> {
+  const earlier = await db.selectFrom('definition_version').select('content').where('definitionkey', '=', key).where('version', '=', version).executeTakeFirst();
+  if (!earlier) throw new ApiError(CODES.VALIDATION, `${key} has no version ${version}`);
+  return activateVersion(db, { key, text: earlier.content, by, reason }, options);
+}
+
+/**
+ * A stamp of the versions stored: every activation and every start's sync adds a version, so it changes whenever
+ * what a database serves may have (a server polls it to serve a version another server activated).
+ */
+export async function versionsStamp(db: Kysely<Schema>): Promise<string> {
+  const { versions, latest } = await db
+    .selectFrom('definition_version')
+    .select((eb) => [eb.fn.countAll<number | string>().as('versions'), eb.fn.max('createddate').as('latest')])
+    .executeTakeFirstOrThrow();
+  return `${versions}/${latest ?? ''}`;
 }

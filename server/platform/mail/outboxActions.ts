@@ -5,7 +5,7 @@ import { actionFunctionCode, isCustomAction } from '../../../engine/definition/c
 import { CODES } from '../../../engine/api/responseCodes';
 import { defineAction, type Action } from '../core/action';
 import { ApiError } from '../core/apiError';
-import { issueFileLink } from '../session/fileLinks';
+import { FILE_LINK, issueFileLink } from '../session/fileLinks';
 import type { HookRegistry } from '../resources/hooks';
 import { attachmentsOf, readAttachment } from '../core/mailer';
 
@@ -27,6 +27,7 @@ export function outboxActions(catalogue: Catalogue): Action[] {
       path: `/api/${OUTBOX_RESOURCE}/${ATTACHMENT_ACTION}`,
       guard: { function: actionFunctionCode(screen, open) },
       data: { type: 'object', required: ['mailid'], properties: { mailid: { type: 'string', minLength: 1, maxLength: 40 } } },
+      reference: { summary: "A mail's attachments: a one-time path to open", result: { ...FILE_LINK, required: ['path', 'filename'] }, codes: [CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { mailid } = ctx.parameter.data as { mailid: string };
         const file = await readAttachment(ctx.db, mailid);

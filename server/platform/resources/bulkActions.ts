@@ -45,6 +45,9 @@ import type { ResourceServices } from './resourceServices';
 import { isUniqueViolation } from '../db/dbErrors';
 import { definitionDb } from '../db/definitionDb';
 
+/** What an upload of new records answers (a hook's upload says its own: hooks.ts uploadResult). */
+const UPLOADED = { type: 'object', required: ['filename', 'created'], properties: { filename: { type: 'string' }, created: { type: 'integer', minimum: 1 } } };
+const COUNTED = { type: 'object', required: ['count'], properties: { count: { type: 'integer', minimum: 0 } } };
 const UPLOAD_DATA = objectOf({ filename: text(255, 1), content: { type: 'string' } }, { closed: true });
 
 const BULK_DATA = {
@@ -95,6 +98,11 @@ function uploadAction(target: Target, services: ResourceServices, bodyLimit: num
     guard: { function: actionFunctionCode(screen, UPLOAD_ACTION) },
     data: UPLOAD_DATA,
     bodyLimit,
+    reference: {
+      summary: `${screen.title}: upload a CSV file, every row checked before any is written (a bad file answers 1002 with an error report)`,
+      result: target.hooks.uploadResult ?? UPLOADED,
+      codes: [CODES.VALIDATION],
+    },
     handler: async (ctx) => {
       const { filename, content } = ctx.parameter.data as { filename: string; content: string };
       if (target.hooks.upload) return target.hooks.upload(ctx, { filename, content });
@@ -436,6 +444,7 @@ function bulkAction(target: Target, services: ResourceServices, name: string, ac
     reference: {
       summary: `${screen.title}: ${name} each record of a list, all or none`,
       data: { ...BULK_DATA, properties: { keys: { ...BULK_DATA.properties.keys, uniqueItems: true, items: keyData(model) } } },
+      result: COUNTED,
       codes: [CODES.NOT_FOUND, CODES.VALIDATION, CODES.IN_USE],
     },
     handler: async (ctx) => {

@@ -2,7 +2,7 @@
 // API for its resource (a new user gets an unusable password and a link by e-mail; a role's grants live
 // in their own table). Every hook runs inside the write's transaction; throwing an ApiError rolls it back.
 import type { Kysely } from 'kysely';
-import type { ActionContext } from '../core/action';
+import type { ActionContext, JsonSchema } from '../core/action';
 import type { Schema } from '../db/schema';
 import type { Row } from './records';
 
@@ -46,6 +46,8 @@ export interface ResourceHooks {
    * the file and answers as the upload action does (a refusal as { code, message, result.report }).
    */
   upload?(ctx: ActionContext, file: { filename: string; content: string }): Promise<{ code?: string; message: string; result?: unknown }>;
+  /** What that upload answers on success, for the API reference. */
+  uploadResult?: JsonSchema;
   /**
    * An upload's rows that passed their fields' rules and keys, checked against what only the domain knows (a
    * card no member holds): each problem names the row's index in `rows`, a field and a message, and the file
@@ -101,6 +103,7 @@ function bothHooks(a: ResourceHooks, b: ResourceHooks): ResourceHooks {
   if (a.createdMessage || b.createdMessage) hooks.createdMessage = b.createdMessage ?? a.createdMessage;
   if (a.checkUpload || b.checkUpload) hooks.checkUpload = async (db, rows) => [...((await a.checkUpload?.(db, rows)) ?? []), ...((await b.checkUpload?.(db, rows)) ?? [])];
   if (a.upload || b.upload) hooks.upload = b.upload ?? a.upload;
+  if (a.uploadResult || b.uploadResult) hooks.uploadResult = b.uploadResult ?? a.uploadResult;
   if (a.checkChange || b.checkChange) {
     hooks.checkChange = async (ctx, trx, change) => {
       await a.checkChange?.(ctx, trx, change);

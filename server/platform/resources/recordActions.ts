@@ -120,6 +120,11 @@ function createBulk(target: Target, services: ResourceServices): Action {
     path: `/api/${model.name}/createbulk`,
     guard: { function: actionFunctionCode(screen, 'createbulk') },
     data: CREATE_BULK_DATA,
+    reference: {
+      summary: `${screen.title}: create several records, all or none (a refusal names the first bad row)`,
+      result: { type: 'array', items: recordSchema(model) },
+      codes: [CODES.VALIDATION, CODES.DUPLICATE],
+    },
     handler: async (ctx) => {
       const rows = (ctx.parameter.data as { rows: Row[] }).rows;
       const created = await definitionDb(ctx.db).transaction().execute(async (trx) => {

@@ -90,16 +90,14 @@ export function syncResourceTables(db: Kysely<Schema>, catalogue: Catalogue, sch
 /** Runs `work` in one transaction (the caller's, when it is one): PostgreSQL commits a start's DDL once, not a statement at a time. */
 const inOneTransaction = <T>(db: Kysely<Schema>, work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
 
-async function syncTables(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, options: SyncOptions): Promise<string[]> {
-  const anyDb = definitionDb(db);
-  // Introspection sees every schema: only the tables of ours count.
-  const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
-  const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+/**
+ * What a start would refuse of the catalogue's resources against the tables' stored shapes: a field removed, or its
+ * type changed, while its column holds data (SchemaDriftError's lines; none when the catalogue fits).
+ */
+export async function schemaDrift(db: Kysely<Schema>, catalogue: Catalogue): Promise<string[]> {
   const stored = new Map((await db.selectFrom('resource_schema').selectAll().execute()).map((r) => [r.tablename, JSON.parse(r.columns) as ColumnShape[]]));
-  const { models } = resourceModels(catalogue);
-
   const problems: string[] = [];
-  for (const model of models) {
+  for (const model of resourceModels(catalogue).models) {
     const before = stored.get(model.table);
     if (!before) continue;
     const wanted = new Map(tableShape(model).map((c) => [c.name, c.type]));
@@ -112,6 +110,16 @@ async function syncTables(db: Kysely<Schema>, catalogue: Catalogue, schema: stri
       }
     }
   }
+  return problems;
+}
+
+async function syncTables(db: Kysely<Schema>, catalogue: Catalogue, schema: string | undefined, options: SyncOptions): Promise<string[]> {
+  const anyDb = definitionDb(db);
+  // Introspection sees every schema: only the tables of ours count.
+  const tables = (await db.introspection.getTables()).filter((t) => schema === undefined || t.schema === schema);
+  const existing = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  const problems = await schemaDrift(db, catalogue);
+  const { models } = resourceModels(catalogue);
   if (problems.length > 0) throw new SchemaDriftError(problems);
 
   const changed: string[] = [];

@@ -26,6 +26,8 @@ const MAX_OPTIONS = 10_000;
 export const SEARCH_PAGE = 50;
 /** Values one labels call may ask for (a page of a table at most, with its reference columns). */
 const MAX_LABELS = 1000;
+/** One option as answered: its value, the text it shows, and any extra fields the selector names. */
+const OPTION = { type: 'object', required: ['value', 'label'], properties: { value: { type: ['string', 'number', 'null'] }, label: { type: 'string' } } };
 
 export function selectorActions(services: ResourceServices): Action[] {
   const uses = selectorUses(services.catalogue);
@@ -56,6 +58,7 @@ export function selectorActions(services: ResourceServices): Action[] {
     defineAction({
       path: '/api/selector/options',
       guard: 'session',
+      reference: { summary: "A selector's options (the active rows of its screen, narrowed by its cascades and search)", result: { type: 'array', items: OPTION } },
       data: {
         type: 'object',
         required: ['selector'],
@@ -117,6 +120,7 @@ export function selectorActions(services: ResourceServices): Action[] {
       // inactive since keeps its name where it is used. One call per page and selector; the browser caches them.
       path: '/api/selector/labels',
       guard: 'session',
+      reference: { summary: "The labels of a selector's values, whatever their status", result: { type: 'array', items: OPTION } },
       data: {
         type: 'object',
         required: ['selector', 'values'],

@@ -29,6 +29,9 @@ export interface LinkAsker {
 /** What a link opens: a report file by id, or the file itself. */
 export type LinkTarget = { fileid: string } | { file: LinkedFile };
 
+/** What an action answering a link says, for the API reference: the path the browser opens, and the file's name where it tells it. */
+export const FILE_LINK = { title: 'file link', type: 'object', required: ['path'], properties: { path: { type: 'string' }, filename: { type: 'string' } } };
+
 /** Stores the link of the asking session and answers the path the browser opens (under `prefix`). */
 export async function issueFileLink(asker: LinkAsker, target: LinkTarget, prefix = FILE_LINK_PREFIX): Promise<string> {
   // Guarded actions always carry a session; without one no link could ever be opened.

@@ -1,7 +1,8 @@
 // The Webhook screen's Replay: a delivery's event queued again for its webhook as a new delivery (the same event id,
 // so a receiver that has it already knows it), under WEBHOOK_UPDATE; only while the webhook is active.
 import type { Catalogue } from '../../../engine/definition/catalogue';
-import { actionFunctionCode, isCustomAction } from '../../../engine/definition/compile';
+import { actionFunctionCode, isCustomAction, resourceModel } from '../../../engine/definition/compile';
+import { recordSchema } from '../resources/resourceReference';
 import { CODES } from '../../../engine/api/responseCodes';
 import { formatMessage } from '../../../engine/rules';
 import { defineAction, type Action } from '../core/action';
@@ -28,6 +29,7 @@ export function webhookActions(catalogue: Catalogue): Action[] {
       path: `/api/${DELIVERY_RESOURCE}/${REPLAY_ACTION}`,
       guard: { function: actionFunctionCode(screen, replay) },
       data: KEY_DATA,
+      reference: { summary: "Deliver a delivery's event again: the new delivery, queued", result: recordSchema(resourceModel(screen)), codes: [CODES.NOT_FOUND, CODES.VALIDATION] },
       handler: async (ctx) => {
         const { webhookcode, deliveryid } = ctx.parameter.data as { webhookcode: string; deliveryid: string };
         const at = ctx.now();

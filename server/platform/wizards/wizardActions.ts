@@ -55,6 +55,8 @@ export interface WizardServer {
   groupCommit?: boolean;
   /** What Submit answers, for the API reference, where the page shows no result fields (a redemption and its certificates). */
   result?: JsonSchema;
+  /** What a step's check answers, by step key, for the API reference, where the page shows no answer fields of it. */
+  checkResults?: Record<string, JsonSchema>;
 }
 
 const DRAFT_OBJECT = { type: 'object', maxProperties: 50 };
@@ -225,7 +227,12 @@ export function wizardActions(catalogue: Catalogue, server: WizardServer): Actio
         path: step.check,
         guard,
         data: DRAFT_OBJECT,
-        reference: { summary: `${page.title}: check the step ${step.key}`, codes: [CODES.VALIDATION], ...answered(step.answer, `${step.key} answer`) },
+        reference: {
+          // A check neither the page nor the domain says an answer of answers success alone.
+          summary: `${page.title}: check the step ${step.key}${step.answer || server.checkResults?.[step.key] ? '' : '; answers no result'}`,
+          codes: [CODES.VALIDATION],
+          ...(server.checkResults?.[step.key] ? { result: server.checkResults[step.key] } : answered(step.answer, `${step.key} answer`)),
+        },
         handler: async (ctx) => {
           // A step with checkWith sends { values, earlier: { <step>: values } }: each part checked as its step's form.
           const sent = ctx.parameter.data;

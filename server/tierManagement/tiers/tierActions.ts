@@ -19,6 +19,37 @@ export const TIER_TEXTS = {
   badDate: 'As of Date must be a date (YYYY-MM-DD)',
 } as const;
 
+// What the lookups answer (engine/definition/views.ts TierHeld, TierStanding), for the API reference.
+const TEXT = { type: 'string' };
+const NULLABLE_TEXT = { type: ['string', 'null'] };
+const TIER_HELD = {
+  title: 'tier held',
+  type: 'object',
+  required: ['memberid', 'tierid', 'startdate'],
+  properties: { memberid: TEXT, membershipid: TEXT, tierid: TEXT, tiername: NULLABLE_TEXT, startdate: TEXT, enddate: NULLABLE_TEXT, tierreason: NULLABLE_TEXT, reasonname: NULLABLE_TEXT, createddate: NULLABLE_TEXT },
+};
+const CRITERION_LINE = { type: 'object', properties: { mileagecriteriaid: TEXT, tierid: TEXT, type: TEXT, applies: { type: 'boolean' }, met: { type: 'boolean' }, why: TEXT } };
+const TIER_STANDING = {
+  title: 'tier standing',
+  type: 'object',
+  required: ['memberid', 'tierid', 'tiernames', 'tiermiles', 'segments', 'periodend'],
+  properties: {
+    memberid: TEXT,
+    tierid: TEXT,
+    tiernames: { type: 'object', additionalProperties: NULLABLE_TEXT },
+    startperiod: NULLABLE_TEXT,
+    endperiod: NULLABLE_TEXT,
+    tiermiles: { type: 'number' },
+    segments: { type: 'number' },
+    periodend: {
+      anyOf: [
+        { type: 'object', required: ['outcome', 'tierid'], properties: { outcome: { enum: ['UPGRADE', 'MAINTAIN', 'DOWNGRADE'] }, tierid: TEXT, reason: TEXT, mileagecriteriaid: TEXT, checks: { type: 'array', items: CRITERION_LINE } } },
+        { type: 'null' },
+      ],
+    },
+  },
+};
+
 export function tierActions(catalogue: Catalogue): Action[] {
   const screen = catalogue.screenByResource.get('member-tier');
   if (!screen) return [];
@@ -29,6 +60,7 @@ export function tierActions(catalogue: Catalogue): Action[] {
       path: TIER_STANDING_PATHS.asOf,
       guard,
       data: { type: 'object', additionalProperties: false, required: ['memberid', 'asofdate'], properties: { memberid, asofdate: { type: 'string', maxLength: 10 } } },
+      reference: { summary: 'The tier a member held on a day', result: TIER_HELD, codes: [CODES.VALIDATION, CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { memberid: id, asofdate } = ctx.parameter.data as { memberid: string; asofdate: string };
         if (!isIsoDay(asofdate)) throw new ApiError(CODES.VALIDATION, TIER_TEXTS.badDate, 200, { asofdate: TIER_TEXTS.badDate });
@@ -41,6 +73,7 @@ export function tierActions(catalogue: Catalogue): Action[] {
       path: TIER_STANDING_PATHS.qualification,
       guard,
       data: { type: 'object', additionalProperties: false, required: ['memberid'], properties: { memberid } },
+      reference: { summary: "Where a member stands in the current qualification period, and what its end would decide", result: TIER_STANDING, codes: [CODES.NOT_FOUND] },
       handler: async (ctx) => {
         const { memberid: id } = ctx.parameter.data as { memberid: string };
         const status = await qualificationStatus(ctx.db, id);

@@ -132,6 +132,11 @@ export const forgotPasswordActions = [
   defineAction({
     path: '/api/user/forgot-verify',
     guard: 'public',
+    reference: {
+      summary: "Check one step of \"Don't know your password?\" (username, then full name, branch and tick-off id); the first step answers the flow's ticket",
+      result: { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string' } } },
+      codes: [CODES.CAPTCHA_FAILED, CODES.NO_MATCH],
+    },
     data: {
       type: 'object',
       required: ['username'],
@@ -155,6 +160,7 @@ export const forgotPasswordActions = [
   defineAction({
     path: '/api/user/forgot-reset',
     guard: 'public',
+    reference: { summary: "Set the password once every step is checked; answers a message, no result", codes: [CODES.NO_MATCH, CODES.PASSWORD_RULES] },
     data: {
       type: 'object',
       required: ['username', 'ticket', 'newpassword', 'plain'],

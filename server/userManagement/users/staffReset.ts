@@ -46,6 +46,7 @@ export const staffResetActions = [
   defineAction({
     path: '/api/user/reset-user-password',
     guard: { function: 'USER_RESETPASSWORD' },
+    reference: { summary: 'Mail a user a link to set a new password; answers a message, no result', codes: [CODES.NOT_FOUND] },
     data: { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 60 } } },
     handler: async (ctx) => {
       const { username } = ctx.parameter.data as { username: string };
@@ -63,6 +64,7 @@ export const staffResetActions = [
   defineAction({
     path: MEMBER_FLOW_PATHS.staffResetValidation,
     guard: 'public',
+    reference: { summary: "Check a user's reset link: the user it is for", result: { type: 'object', required: ['username'], properties: { username: { type: 'string' } } }, codes: [CODES.KEY_INVALID, CODES.KEY_USED, CODES.KEY_EXPIRED] },
     data: KEY_DATA,
     handler: async (ctx) => {
       const { subject } = await checkKey(ctx.db, (ctx.parameter.data as { key: string }).key, STAFF_RESET, ctx.now());
@@ -73,6 +75,7 @@ export const staffResetActions = [
   defineAction({
     path: MEMBER_FLOW_PATHS.staffResetPassword,
     guard: 'public',
+    reference: { summary: "Set a user's password from the reset link; answers a message, no result", codes: [CODES.KEY_INVALID, CODES.KEY_USED, CODES.KEY_EXPIRED] },
     data: { ...KEY_DATA, required: ['key', 'newpassword'], properties: { ...KEY_DATA.properties, newpassword: { type: 'string', pattern: BROWSER_HASH.source } } },
     handler: async (ctx) => {
       const { key, newpassword } = ctx.parameter.data as { key: string; newpassword: string };

@@ -65,10 +65,20 @@ async function changeProof(ctx: ActionContext, data: ChangePasswordData): Promis
   return data.ticket;
 }
 
+/** The signed-in user as the profile answers it (SessionUser without its role code and expiry). */
+const NULLABLE_TEXT = { type: ['string', 'null'] };
+const PROFILE = {
+  title: 'user profile',
+  type: 'object',
+  required: ['username', 'userfullname', 'rolename'],
+  properties: { username: { type: 'string' }, userfullname: { type: 'string' }, email: NULLABLE_TEXT, branchcode: NULLABLE_TEXT, tickoffid: NULLABLE_TEXT, partnercode: NULLABLE_TEXT, rolename: { type: 'string' }, rowscope: NULLABLE_TEXT },
+};
+
 export const userActions = [
   defineAction({
     path: '/api/user/profile',
     guard: 'session',
+    reference: { summary: 'The signed-in user', result: PROFILE },
     handler: async ({ user }) => {
       const { expiresat: _expires, rolecode: _role, ...profile } = user!;
       return { result: profile };
@@ -79,6 +89,11 @@ export const userActions = [
     // Public: the expired-password modal calls it before any session exists, with the 9004 answer's ticket.
     path: '/api/user/change-password',
     guard: 'public',
+    reference: {
+      summary: "Change one's own password (signed in, or with the ticket of a login that answered 9004)",
+      result: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
+      codes: [CODES.INVALID_LOGIN, CODES.PASSWORD_RULES],
+    },
     data: changePasswordSchema,
     handler: async (ctx) => {
       const data = ctx.parameter.data as ChangePasswordData;
