@@ -12,7 +12,7 @@ import { chosenEncoding } from '../core/compression';
 import { sha256Hex } from '../core/sha256';
 import { definitionFileKeys, type DefinitionText } from '../definitions';
 import type { Schema } from '../db/schema';
-import { servedDefinitions, servedHashes, versionTextByHash } from './definitionVersionStore';
+import { servedDefinitions, servedHashes, versionsStamp, versionTextByHash } from './definitionVersionStore';
 
 /** The served definitions, ready to answer: the index as its JSON text, each page's text by its hash. */
 export interface DefinitionFiles {
@@ -55,16 +55,22 @@ export function definitionFilesOf(version: string, definitions: readonly Definit
 }
 
 /**
- * What the database serves now, read again only when the active versions' stamp changed (a query of their hashes
- * per call, their texts once per change): a studio version activated is served at the next request.
+ * What the database serves now, one function whatever changes the versions (a start's sync, an activation on any
+ * server): per request the versions' stamp (versionsStamp, one aggregate query), the served versions' hashes when it
+ * moved, their texts when those changed. The index's version is the stamp of the served contents, so a version stored
+ * beside them (a CONFLICT) keeps the browsers' index.
  */
 export function servedDefinitionFiles(db: Kysely<Schema>, screensDir: string): () => Promise<DefinitionFiles> {
   let cached: DefinitionFiles | undefined;
+  let readAt: string | undefined;
   // Which keys have a file, as the start that synced them found them (not the disk read on every request).
   const fileKeys = new Set(definitionFileKeys(screensDir));
   return async () => {
+    const stamp = await versionsStamp(db);
+    if (cached && stamp === readAt) return cached;
     const version = definitionsStamp(await servedHashes(db, fileKeys));
     if (cached?.version !== version) cached = definitionFilesOf(version, await servedDefinitions(db, screensDir));
+    readAt = stamp;
     return cached;
   };
 }
