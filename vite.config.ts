@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -40,34 +40,6 @@ function standIns(): Plugin {
         if (!entry) return undefined;
         return entry.standIn.startsWith('src/') ? ownFile(entry.standIn) : this.resolve(entry.standIn, importer, { skipSelf: true });
       },
-    },
-  };
-}
-
-/**
- * `virtual:screen-resources`: which definition file (relative to screens/) declares each resource, read from the
- * files at build. A wizard finds the list screens of its steps' resources with it, loading those files only
- * instead of every screen (src/definitions.ts).
- */
-function screenResources(): Plugin {
-  const id = 'virtual:screen-resources';
-  const screens = fileURLToPath(new URL('screens/', import.meta.url));
-  return {
-    name: 'screen-resources',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load(resolved) {
-      if (resolved !== `\0${id}`) return undefined;
-      const index: Record<string, string> = {};
-      for (const folder of readdirSync(screens, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-        for (const name of readdirSync(join(screens, folder.name)).filter((file) => file.endsWith('.json'))) {
-          const file = join(screens, folder.name, name);
-          this.addWatchFile(file);
-          const resource = (JSON.parse(readFileSync(file, 'utf8')) as { resource?: string | { name?: string } }).resource;
-          const resourceName = typeof resource === 'string' ? resource : resource?.name;
-          if (resourceName) index[resourceName] = `${folder.name}/${name}`;
-        }
-      }
-      return `export default ${JSON.stringify(index)};`;
     },
   };
 }
@@ -178,7 +150,7 @@ const SERVER_TEST_SETTINGS = {
 };
 
 export default defineConfig({
-  plugins: [react(), standIns(), screenResources(), preloads.plugin, precompressed()],
+  plugins: [react(), standIns(), preloads.plugin, precompressed()],
   build: {
     outDir: 'dist',
     modulePreload: { resolveDependencies: preloads.resolveDependencies },
@@ -189,8 +161,8 @@ export default defineConfig({
       output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
-  // `npm run dev`: Vite's dev server hands the API to the server on PORT.
-  server: { proxy: Object.fromEntries(['/api', '/meta.json'].map((path) => [path, `http://localhost:${process.env.PORT ?? 8080}`])) },
+  // `npm run dev`: Vite's dev server hands the API and the definitions to the server on PORT.
+  server: { proxy: Object.fromEntries(['/api', '/meta.json', '/definitions'].map((path) => [path, `http://localhost:${process.env.PORT ?? 8080}`])) },
   test: {
     // The four projects run as one group: their files share the two workers, the longest first (vitest orders the
     // projects by name, so the browser files start and the short unit files fill the end), instead of one project

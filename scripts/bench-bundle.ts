@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: what each kind of page costs a browser on a fresh visit, measured in Chromium against
-// the real server serving the built app (its precompressed .br copies): the JS and CSS bytes as sent (encoded) and
-// the number of JS and CSS requests, for the login route, a list, the dashboard, a record page and a wizard's first
+// the real server serving the built app (its precompressed .br copies): the JS, CSS and definition bytes as sent
+// (encoded) and the number of those requests, for the login route, a list, the dashboard, a record page and a wizard's first
 // step. A signed-in route is visited after logging in, with the browser's cache emptied first.
 // Usage: tsx scripts/bench-bundle.ts [--dir dist] [--check] [--files]  (--check: exits 1 when a figure passes its
 // budget by more than 5%, as `npm test` runs it after its build; --files: each route's files, largest first). Build
@@ -46,7 +46,7 @@ interface Load {
   files: { url: string; bytes: number }[];
 }
 
-/** Opens the route as a fresh visit and adds up the JS and CSS it fetched until the network is quiet. */
+/** Opens the route as a fresh visit and adds up the JS, CSS and definitions it fetched until the network is quiet. */
 async function visit(browser: Browser, base: string, route: Route): Promise<Load> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
@@ -61,7 +61,9 @@ async function visit(browser: Browser, base: string, route: Route): Promise<Load
   const pending: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
     load.all++;
-    if (!['script', 'stylesheet'].includes(request.resourceType())) return;
+    // The definitions the app fetches count as its code did when the build bundled them.
+    const definition = new URL(request.url()).pathname.startsWith('/definitions/');
+    if (!['script', 'stylesheet'].includes(request.resourceType()) && !definition) return;
     load.requests++;
     pending.push(
       request.sizes().then((sizes) => {

@@ -1,6 +1,6 @@
-// `npm run dev`: for analysts and developers without a build. Vite's dev server serves the front end (saving a file
-// under screens/ updates an open page at once) and proxies /api to the API server, which tsx restarts whenever its
-// code or a definition under screens/ changes. Stop both with Ctrl+C.
+// `npm run dev`: for analysts and developers without a build. Vite's dev server serves the front end and proxies /api
+// and /definitions to the API server, which tsx restarts whenever its code or a definition under screens/ changes (a
+// saved definition shows at the page's next navigation, or at once on reloading it). Stop both with Ctrl+C.
 import { spawn } from 'node:child_process';
 
 const VITE_PORT = process.env.VITE_PORT ?? '5173';

@@ -2,10 +2,9 @@
 // the application (which opens after sign-in), the branded not-found page elsewhere; signed in, the application
 // (loaded lazily). The login page is plain React: antd's frame (theme, toasts) loads for every other page, once,
 // and then stays, so a toast that explains a sign-out outlives the signed-in application.
-import { lazy, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { MenuTree } from '../engine/definition/menuTree';
-import tree from '../screens/menu-tree.json';
+import { useDefinitionIndex } from './definitions';
 import { isStaffPath, staffPatterns } from './shell/staffRoutes';
 import { useEnvironment, useSignedIn } from './session/useSessionState';
 
@@ -35,15 +34,17 @@ const publicRoutes = (
   </>
 );
 
-const STAFF_PATTERNS = staffPatterns(tree as MenuTree);
-
-/** Signed out, the login page answers at / and at the application's pages. */
-const showsLogin = (pathname: string) => pathname === '/' || isStaffPath(STAFF_PATTERNS, pathname);
+/** Signed out, the login page answers at / and at the application's pages (of the menu tree served). */
+function useShowsLogin(): (pathname: string) => boolean {
+  const { tree } = useDefinitionIndex();
+  const patterns = useMemo(() => staffPatterns(tree), [tree]);
+  return (pathname) => pathname === '/' || isStaffPath(patterns, pathname);
+}
 
 /** Signed out: a page of the application asks for sign-in first (spec 000 §2); any other path is not found. */
 function SignedOut() {
   const { pathname } = useLocation();
-  return showsLogin(pathname) ? <LoginPage /> : <PublicNotFoundPage />;
+  return useShowsLogin()(pathname) ? <LoginPage /> : <PublicNotFoundPage />;
 }
 
 /** antd's spinner look, in plain CSS (styles.css), for the wait before a lazily loaded page. */
@@ -76,6 +77,7 @@ export function App() {
   const signedIn = useSignedIn();
   const { pathname } = useLocation();
   const idleSeconds = useEnvironment()?.idleSeconds;
+  const showsLogin = useShowsLogin();
   // The application's code loads beside antd's frame, not after it.
   useEffect(() => {
     if (signedIn) void loadSignedIn();

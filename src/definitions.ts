@@ -1,15 +1,36 @@
-// The definitions in the browser: the menu tree and selectors bundled; each page's JSON in a chunk of its
-// own, loaded when its route opens (Vite's import.meta.glob without eager), so screens do not grow the bundle;
-// which file declares each resource comes from the build (vite.config.ts), so a wizard loads its steps' files only.
-import type { MenuTree } from '../engine/definition/menuTree';
-import { createPageSource, type PageLoader } from '../engine/definition/pageSource';
-import type { PageDefinition, SelectorCatalogue } from '../engine/definition/screen';
-import tree from '../screens/menu-tree.json';
-import selectors from '../screens/selectors.json';
-import resourceFiles from 'virtual:screen-resources';
+// The definitions' index the browser holds, as the server serves it (engine/definition/definitionIndex.ts): the menu
+// tree, the selectors, each page's content hash and the file declaring each resource, read before the first render;
+// the version check of each navigation reads it again, and a changed version replaces it. The signed-in shell makes
+// its page source of it (src/shell/definitionSource.ts), so the login page loads none of the engine's definitions code.
+import { useSyncExternalStore } from 'react';
+import { DEFINITION_INDEX_PATH, type DefinitionIndex } from '../engine/definition/definitionIndex';
 
-const PREFIX = '../screens/';
-const files = import.meta.glob<PageDefinition>('../screens/*/*.json', { import: 'default' });
-const loaders: Record<string, PageLoader> = Object.fromEntries(Object.entries(files).map(([path, load]) => [path.slice(PREFIX.length), load]));
+let index: DefinitionIndex | undefined;
+const listeners = new Set<() => void>();
 
-export const definitions = createPageSource(tree as MenuTree, selectors as SelectorCatalogue, loaders, resourceFiles);
+/**
+ * Reads the index, before the first render (src/main.tsx) and at each version check (src/shell/useSession.ts), then
+ * asking whether the one held is still current: answers whether the definitions changed, holding the new ones if so.
+ */
+export async function loadDefinitions(): Promise<boolean> {
+  // The first read may take the page's preload of the index (index.html); later ones ask by version.
+  const response = await fetch(DEFINITION_INDEX_PATH, index ? { cache: 'no-store', headers: { 'if-none-match': `"${index.version}"` } } : {});
+  if (response.status === 304) return false;
+  if (!response.ok) throw new Error(`definitions index: HTTP ${response.status}`);
+  const next = (await response.json()) as DefinitionIndex;
+  if (next.version === index?.version) return false;
+  index = next;
+  for (const listener of listeners) listener();
+  return true;
+}
+
+/** The index in use (read before the app renders). */
+export const definitionIndex = (): DefinitionIndex => index!;
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The index in use, rendering again when a version check finds a new one. */
+export const useDefinitionIndex = (): DefinitionIndex => useSyncExternalStore(subscribe, definitionIndex);

@@ -1,5 +1,5 @@
 // The whole catalogue of definitions (screens, selectors, menu tree) with lookups across them.
-// Isomorphic: callers load the JSON (fs on the server, import.meta.glob in the browser).
+// Isomorphic: callers load the JSON (the database's versions on the server, fetched from it in the browser).
 import { flattenMenus, menuFunctionCodes, type FlatMenuItem, type MenuTree } from './menuTree';
 import { pageFunctionSuffixes, resourceModel, type ResourceModel } from './compile';
 import { resolveViewPages } from './viewPage';

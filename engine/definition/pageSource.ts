@@ -8,7 +8,7 @@ import { isListScreen, type PageDefinition, type ScreenDefinition, type Selector
 import { viewScreen, viewSource } from './viewPage';
 import { optionsSources, resolveFilterOptions } from './filterOptions';
 
-/** Loads one page file: a dynamic import (Vite's import.meta.glob without eager) or a file read. */
+/** Loads one page file: a fetch of the page the server serves (src/definitions.ts) or a file read. */
 export type PageLoader = () => Promise<PageDefinition>;
 
 export interface PageSource {

@@ -75,7 +75,7 @@ export interface AppOptions extends ServedActions {
 }
 
 /** What helmet sets by default, with a policy for antd's run-time styles and the captcha's blob: worker. */
-const SECURITY_HEADERS: Record<string, string> = {
+export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': [
     "default-src 'self'",
     "script-src 'self'",

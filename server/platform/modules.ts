@@ -1,12 +1,10 @@
 // The server's modules, found at start (server/platform/serverModule.ts) and put together: what every server gets from
 // them (actions, hooks, listeners, routes) and what the job worker runs. No domain is named here.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ReportSignatures } from '../../engine/definition/checkReportPages';
 import type { Action } from './core/action';
-import { importModules, manifestUrls, orderModules, type LoadedModule, type ModuleServices, type ServerModule } from './serverModule';
-import type { Schema } from './db/schema';
+import { importModules, manifestUrls, orderModules, type LoadedModule, type ModuleServices, type RouteContext, type ServerModule } from './serverModule';
 import type { DailySchedule, JobHandler } from './jobs/jobHandler';
 import type { LedgerListener } from './core/ledgerListeners';
 import { combineHooks, type HookRegistry } from './resources/hooks';
@@ -54,7 +52,7 @@ export class ServerModules {
   }
 
   /** Each module's plain HTTP routes on `app`. */
-  routes(app: FastifyInstance, context: { db: Kysely<Schema>; now?: () => Date }): void {
+  routes(app: FastifyInstance, context: RouteContext): void {
     for (const m of this.list) m.routes?.(app, context);
   }
 

@@ -126,7 +126,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   for (const c of synced.conflicts) {
     app.log.warn({ definitionkey: c.key, version: c.active, conflict: c.conflict }, `Definition ${c.key}: its file changed under studio version ${c.active}, which stays active; the file's text is version ${c.conflict} (CONFLICT)`);
   }
-  modules.routes(app, { db: database.db, ...(options.now ? { now: options.now } : {}) });
+  modules.routes(app, { db: database.db, screensDir, ...(options.now ? { now: options.now } : {}) });
   // The same document as a plain JSON file for client generators: GET /api/openapi.json with a staff bearer token.
   app.get(OPENAPI_JSON_PATH, { config: { reference: { summary: 'This API reference as a JSON file', guard: 'session', produces: 'application/json' } } }, async (request, reply) => {
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];

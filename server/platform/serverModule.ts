@@ -53,6 +53,14 @@ export interface SeedPart {
   run(ctx: SeedContext): Promise<unknown>;
 }
 
+/** What a module's routes are given. */
+export interface RouteContext {
+  db: Kysely<Schema>;
+  now?: () => Date;
+  /** The definition files the server synced its definition versions from (which keys still have a file). */
+  screensDir: string;
+}
+
 /** Every part is optional: a module declares only what it has. */
 export interface ServerModule {
   /** The module's folder under server/ (a manifest elsewhere, or of another name, is refused when loaded). */
@@ -88,7 +96,7 @@ export interface ServerModule {
   /** The reports report pages may name, with the criteria and formats each takes (a definition's checks read them). */
   reportSignatures?(): ReportSignatures;
   /** Plain HTTP routes besides the API actions (files and images served by link). */
-  routes?(app: FastifyInstance, context: { db: Kysely<Schema>; now?: () => Date }): void;
+  routes?(app: FastifyInstance, context: RouteContext): void;
 }
 
 /** Declares a module; typed so that a part under a wrong name or of a wrong shape does not compile. */

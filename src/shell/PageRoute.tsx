@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Spin } from 'antd';
 import type { FlatMenuItem } from '../../engine/definition/menuTree';
 import { PageView } from '../../engine/render/PageView';
-import { definitions } from '../definitions';
+import { useDefinitions } from './definitionSource';
 import type { Grants } from './navigation';
 import { pageTitle } from './pageTitle';
 import { pageTrail } from './breadcrumbs';
@@ -51,6 +51,7 @@ export function PageRoute({ menu, grants, rolename }: { menu: FlatMenuItem; gran
 }
 
 function LoadedPage({ menucode, rolename }: { menucode: string; rolename: string }) {
+  const definitions = useDefinitions();
   const screen = use(definitions.loadPage(menucode));
   const location = useLocation();
   const navigate = useNavigate();

@@ -11,10 +11,10 @@ import { criteriaFromSearch } from '../../engine/definition/searchCriteria';
 import { isListScreen, type ScreenDefinition } from '../../engine/definition/screen';
 import { showErrorToast } from '../../engine/render/errorToast';
 import { api } from '../api';
-import { definitions } from '../definitions';
+import { currentDefinitions } from './definitionSource';
 
 async function listScreenOf(menucode: string): Promise<ScreenDefinition | undefined> {
-  const page = await definitions.loadPage(menucode);
+  const page = await currentDefinitions().loadPage(menucode);
   if (page.kind === 'readonly') return listScreenOf(page.screen);
   return isListScreen(page) ? page : undefined;
 }

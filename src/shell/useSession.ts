@@ -10,6 +10,7 @@ import { CLIENT_VERSION } from '../../engine/api/envelope';
 import { showErrorToast } from '../../engine/render/errorToast';
 import { sessionMachine, type SessionMeta } from '../../workflows/sessionMachine';
 import { api, onAccessDenied, onSessionDropped } from '../api';
+import { loadDefinitions } from '../definitions';
 import { pageVisibility, sharedActivity } from '../session/sharedActivity';
 import { sessionStore } from '../session/storage';
 
@@ -32,7 +33,8 @@ export function useSession(idleSeconds: number) {
     sessionMachine.provide({
       actors: {
         fetchMeta: fromPromise<SessionMeta, void>(async () => {
-          const response = await fetch(`/meta.json?t=${Date.now()}`, { cache: 'no-store' });
+          // The definitions' version is checked beside the client's: new definitions are swapped in, no reload needed.
+          const [response] = await Promise.all([fetch(`/meta.json?t=${Date.now()}`, { cache: 'no-store' }), loadDefinitions().catch(() => false)]);
           return (await response.json()) as SessionMeta;
         }),
         expireSession: fromPromise<unknown, void>(async () => api.call('/api/session/expire', { noRetry: true })),

@@ -5,7 +5,7 @@ import { roleAllows, type FlatMenuItem, type QuickSearch as QuickSearchDefinitio
 import type { EngineServices } from '../../engine/render/EngineContext';
 import { LabelCache } from '../../engine/render/labelCache';
 import { api } from '../api';
-import { definitions } from '../definitions';
+import { useDefinitions } from './definitionSource';
 import { sessionStore } from '../session/storage';
 import { navigators, views } from '../views/registry';
 import { menuChoices } from './breadcrumbs';
@@ -20,9 +20,11 @@ export function useSignedInController(idleSeconds: number) {
   const permission = useSyncExternalStore(sessionStore.subscribe, () => localStorage.getItem('alms.permission'));
   const grants = useMemo(() => new Grants(sessionStore.permission()), [permission]);
   const session = useSession(idleSeconds);
+  // A version check that finds new definitions renders the menus and pages again from them.
+  const definitions = useDefinitions();
 
   const labels = useMemo(() => new LabelCache(), []);
-  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions, views, navigators, labels }), [grants, labels]);
+  const services: EngineServices = useMemo(() => ({ call: api.call, can: grants.can, definitions, views, navigators, labels }), [grants, labels, definitions]);
   // Menus of other roles are left out, so a path two menus share ('/' for Dashboard and BOD's Member Data) has one page.
   const routable = definitions.menus.filter((menu) => menu.path && definitions.hasPage(menu.menucode) && roleAllows(menu.roles, profile.rolename));
   // A page answers on its menu's path and on the extra routes the menu declares (e.g. /<menu>/form/:key/:section?).

@@ -1,25 +1,22 @@
 // The browser's page loader (engine/definition/pageSource.ts) over the real definition files: a wizard's step
 // resources load their own files only, and give the list screens the whole catalogue has for them.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DefinitionIndex } from '../../engine/definition/definitionIndex';
 import { createPageSource, type PageLoader } from '../../engine/definition/pageSource';
 import type { PageDefinition, WizardPage } from '../../engine/definition/screen';
 import { stepResources } from '../../engine/definition/wizardPage';
-import { loadCatalogue } from '../../server/platform/definitions';
+import { loadCatalogue, readDefinitionFiles } from '../../server/platform/definitions';
+import { definitionFilesOf } from '../../server/platform/definitionVersions/definitionFiles';
 
 const catalogue = loadCatalogue();
 const selectors = { schemaVersion: 1 as const, selectors: catalogue.selectors };
-const files = readdirSync('screens', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .flatMap((folder) => readdirSync(join('screens', folder.name)).filter((name) => name.endsWith('.json')).map((name) => `${folder.name}/${name}`));
-const read = (path: string) => JSON.parse(readFileSync(join('screens', path), 'utf8')) as PageDefinition & { resource?: string | { name: string } };
-/** What the build's virtual:screen-resources holds (vite.config.ts): the file declaring each resource. */
-const resourceFiles = Object.fromEntries(files.flatMap((path) => {
-  const resource = read(path).resource;
-  const name = typeof resource === 'string' ? resource : resource?.name;
-  return name ? [[name, path]] : [];
-}));
+/** The index the server serves of these files (GET /definitions/index.json): the page files, the file declaring each resource. */
+const index = JSON.parse(definitionFilesOf('files', readDefinitionFiles()).index) as DefinitionIndex;
+const files = Object.keys(index.pages);
+const read = (path: string) => JSON.parse(readFileSync(join('screens', path), 'utf8')) as PageDefinition;
+const resourceFiles = index.resources;
 
 function source() {
   const loaded: string[] = [];

@@ -47,15 +47,31 @@ export async function assertDefinitionVersions(db: Kysely<Schema>): Promise<void
   if (!stored) throw new Error('This database holds no definition versions yet: start the server on it once (npm start) first');
 }
 
+/** Keys in file order (sorted here, not by the database: PostgreSQL's collation orders '-' and '/' unlike the file system's listing). */
+const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/**
+ * The served active versions' content hashes, by key, without their texts: what tells whether the served definitions
+ * changed. `fileKeys`: the keys that have a definition file (definitionFileKeys), read once by a caller that asks often.
+ */
+export async function servedHashes(db: Kysely<Schema>, fileKeys: ReadonlySet<string>): Promise<{ key: string; contenthash: string }[]> {
+  const active = await db.selectFrom('definition_version').select(['definitionkey', 'source', 'contenthash']).where('status', '=', 'ACTIVE').execute();
+  const served = servedKeys(active, fileKeys);
+  return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, contenthash: v.contenthash })).sort(byKey);
+}
+
 /** The definitions the product serves (the active versions; see servedKeys), by key. */
 export async function servedDefinitions(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<DefinitionText[]> {
   const active = await db.selectFrom('definition_version').select(['definitionkey', 'source', 'content']).where('status', '=', 'ACTIVE').execute();
   const served = servedKeys(active, new Set(definitionFileKeys(dir)));
-  // Sorted here, not by the database: PostgreSQL's collation orders '-' and '/' unlike the file system's listing.
-  return active
-    .filter((v) => served.has(v.definitionkey))
-    .map((v) => ({ key: v.definitionkey, text: v.content }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, text: v.content })).sort(byKey);
+}
+
+/** Any stored version's text whose content hash starts so (hex digits only: a page an older index named), if one is stored. */
+export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Promise<string | undefined> {
+  if (!/^[0-9a-f]+$/.test(prefix)) return undefined;
+  const row = await db.selectFrom('definition_version').select('content').where('contenthash', 'like', `${prefix}%`).limit(1).executeTakeFirst();
+  return row?.content;
 }
 
 /** The catalogue of what the database serves (the same buildCatalogue as the files' loadCatalogue). */
