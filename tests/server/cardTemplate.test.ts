@@ -41,6 +41,10 @@ describe.each(testDatabases)('tier template card on $name', (target) => {
     const image = await fetch(`${server.url}${new URL(enrolled.body.result.urlcard).pathname}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    // The pages' security headers, but other origins may show it.
+    expect(image.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const svg = await image.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('>BLUE</text>');

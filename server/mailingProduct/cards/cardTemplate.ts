@@ -3,6 +3,7 @@
 // served as an SVG image at /card-template/<tierid>.svg. Drawn from the tier's own row (its name, its
 // membership's name, its rank), so a new or renamed tier has its card at once; no member data is in it, so
 // the image is public and may be cached. cardTemplateSvg is pure; the route reads the tier.
+import { SECURITY_HEADERS } from '../../platform/app';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../platform/db/schema';
@@ -85,6 +86,8 @@ export function cardTemplateRoutes(app: FastifyInstance, db: Kysely<Schema>): vo
   app.get<{ Params: { file: string } }>('/card-template/:file', async (request, reply) => {
     const tierid = TIER_FILE.exec(request.params.file)?.[1];
     const tier = tierid ? await findCardTemplateTier(db, tierid) : undefined;
+    // The pages' security headers (an SVG opened on its own is a document: no script runs in it).
+    reply.headers(SECURITY_HEADERS);
     if (!tier) return reply.status(404).type('text/plain').send('No such card template');
     // Public artwork: other origins (a member's app, an e-mail) may show it; an hour in caches.
     return reply.header('cache-control', 'public, max-age=3600').header('cross-origin-resource-policy', 'cross-origin').type('image/svg+xml').send(cardTemplateSvg(tier));
