@@ -17,6 +17,7 @@ import type {
 } from './screen';
 import { isListScreen } from './screen';
 import { resolveDateBound } from './dateBounds';
+import { STUDIO_FUNCTION } from './studio';
 import * as moduleTexts from './texts.json';
 
 export const STATUS_ACTIVE = 'ACTIVE';
@@ -157,6 +158,8 @@ export function pageFunctionSuffixes(page: PageDefinition): string[] {
   if (page.kind === 'approvals') return [APPROVAL_FUNCTIONS.approve, APPROVAL_FUNCTIONS.reject];
   // A view page (engine/definition/viewPage.ts): its own actions' codes, like the list screen it makes.
   if (page.kind === 'view') return [...new Set(page.actions.map((a) => (isCustomAction(a) ? a.function : ACTION_FUNCTIONS[a])))].filter((s) => s !== 'ACCESS');
+  // The Definition Studio: UPDATE edits and submits (engine/definition/studio.ts).
+  if (page.kind === 'studio') return [STUDIO_FUNCTION];
   // A read-only page only reads: ACCESS.
   return [];
 }

@@ -4,7 +4,7 @@ import type { NavigatorName, ViewName } from './views';
 /**
  * One menu screen (screens/<group>/<menu>.json): its title, resource, fields and actions. Each field is declared once, with where it shows; the engine derives the search form, table, form, server table, server validation and permission codes from it. Its TypeScript types (engine/definition/screenSchema.ts) are generated from it by npm run schema:types. Cross-file rules (fields named by keys, sorts and actions exist, selectors exist, one screen per menu, unique resources and tables, file named after the menu path) are checked by checkDefinitions in engine/definition/checkDefinitions.ts.
  */
-export type PageDefinition = ScreenDefinition | PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage | ReportPage;
+export type PageDefinition = ScreenDefinition | PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage | ReportPage | StudioPage;
 /**
  * A list screen: a searchable table over a resource with its record form.
  */
@@ -229,6 +229,12 @@ export type ReportPage = PageBase & {
    * The configuration key (General Configuration) listing the role names that may generate this report, comma-separated, * for every role granted the menu (spec 000 §6: reporting access by role name).
    */
   accessKey?: string;
+};
+/**
+ * The Definition Studio: every definition (page, menu tree, selectors) found by title, menu path or group, edited as JSON against its schema with the cross checks of npm run validate while typing, previewed live by the engine's renderer, saved as drafts and published (or rolled back) through an approval request (engine/definition/studio.ts). The menu's UPDATE edits and submits; its ACCESS reads.
+ */
+export type StudioPage = PageBase & {
+  kind: 'studio';
 };
 
 /**
