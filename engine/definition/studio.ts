@@ -60,6 +60,7 @@ export interface StudioEntry {
 
 /** One version, as the history lists it. */
 export interface StudioVersion {
+  /** 1, 2, ... per definition. */
   version: number;
   source: 'FILE' | 'STUDIO';
   status: 'ACTIVE' | 'SUPERSEDED' | 'CONFLICT';

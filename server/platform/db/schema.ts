@@ -1,6 +1,7 @@
 // Row types of the core tables (created by server/platform/db/migrations). Times are ISO-8601 UTC text on both databases.
 import type { Generated, Selectable } from 'kysely';
 import type { DetailLine } from '../../../engine/definition/views';
+import type { StudioVersion } from '../../../engine/definition/studio';
 import type { OrderDestination } from '../../../domain/orderTracking';
 
 export interface RoleRow {
@@ -444,22 +445,13 @@ export interface AccrualSegmentRow {
  * Definition Studio saved it (STUDIO). One ACTIVE version per key is served; a file changed under an active studio
  * version is kept as a CONFLICT version.
  */
-export interface DefinitionVersionRow {
+export interface DefinitionVersionRow extends StudioVersion {
   /** The file's path under screens/: 'menu-tree.json', 'user-management/api-client.json'. */
   definitionkey: string;
-  /** 1, 2, ... per key. */
-  version: number;
   /** The exact text. */
   content: string;
   /** sha256 hex of content. */
   contenthash: string;
   /** sha256 hex of the screens/ file this version came from or was based on. */
   filehash: string | null;
-  source: 'FILE' | 'STUDIO';
-  status: 'ACTIVE' | 'SUPERSEDED' | 'CONFLICT';
-  reason: string | null;
-  createdby: string;
-  createddate: string;
-  approvedby: string | null;
-  approveddate: string | null;
 }
