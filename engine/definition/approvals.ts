@@ -132,6 +132,8 @@ export interface ChangeLine {
   label: string;
   current: string;
   proposed: string;
+  /** A long text of many lines (a definition's JSON): the page compares it line by line, side by side. */
+  text?: boolean;
 }
 
 type Row = Record<string, unknown>;
