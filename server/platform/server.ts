@@ -187,7 +187,8 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
       log: app.log,
       sync: async () => {
         const files = readDefinitionFiles(screensDir);
-        const { problems } = checkDefinitionTexts(files, screensDir, modules.reportSignatures());
+        // Named as files of screens/ (their `$schema` paths are relative to it), wherever the watched copy is.
+        const { problems } = checkDefinitionTexts(files, SCREENS_DIR, modules.reportSignatures());
         if (problems.length === 0) await reloader.after(syncDefinitionVersions(database.db, files, now()));
         return problems;
       },
