@@ -12,6 +12,7 @@ import { checkDefinitionTexts } from './definitionChecks';
 import { isSqlite } from '../db/columnTypes';
 import { catalogueFromTexts, definitionFileKeys, SCREENS_DIR, type DefinitionText } from '../definitions';
 import { isEmptyPlan, planSync, servedKeys, type SyncPlan } from './definitionVersionRules';
+import { migrateDefinitionText, SchemaVersionError } from '../../../engine/definition/schemaMigrations';
 
 /** Rows per insert statement (a definition is up to some tens of kilobytes). */
 const INSERT_CHUNK = 50;
@@ -67,11 +68,11 @@ export async function servedDefinitions(db: Kysely<Schema>, dir = SCREENS_DIR): 
   return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, text: v.content })).sort(byKey);
 }
 
-/** Any stored version's text whose content hash starts so (hex digits only: a page an older index named), if one is stored. */
-export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Promise<string | undefined> {
+/** Any stored version's text, as stored, whose content hash starts so (hex digits only: a page an older index named), if one is stored. */
+export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Promise<DefinitionText | undefined> {
   if (!/^[0-9a-f]+$/.test(prefix)) return undefined;
-  const row = await db.selectFrom('definition_version').select('content').where('contenthash', 'like', `${prefix}%`).limit(1).executeTakeFirst();
-  return row?.content;
+  const row = await db.selectFrom('definition_version').select(['definitionkey', 'content']).where('contenthash', 'like', `${prefix}%`).limit(1).executeTakeFirst();
+  return row && { key: row.definitionkey, text: row.content };
 }
 
 /** The catalogue of what the database serves (the same buildCatalogue as the files' loadCatalogue). */
@@ -96,8 +97,8 @@ export interface ActivateOptions {
 }
 
 /**
- * Stores `text` as the key's next version, STUDIO and ACTIVE (the active one SUPERSEDED), in one transaction; refuses
- * (ApiError 1002, nothing written) a text that does not parse, definitions that `npm run validate` would refuse once
+ * Stores `text`, in the newest format, as the key's next version, STUDIO and ACTIVE (the active one SUPERSEDED), in one
+ * transaction; refuses (ApiError 1002, nothing written) a text that does not parse or is of an unknown version, definitions that `npm run validate` would refuse once
  * it is in, and a change a start would refuse for the resource tables (a stored column removed or retyped).
  */
 export async function activateVersion(db: Kysely<Schema>, change: VersionChange, options: ActivateOptions = {}): Promise<DefinitionVersionRow> {
@@ -105,15 +106,16 @@ export async function activateVersion(db: Kysely<Schema>, change: VersionChange,
 }
 
 /** activateVersion of several definitions at once, checked and stored together (a new screen and its menu). */
-export async function activateVersions(db: Kysely<Schema>, changes: readonly VersionChange[], options: ActivateOptions = {}): Promise<DefinitionVersionRow[]> {
+export async function activateVersions(db: Kysely<Schema>, given: readonly VersionChange[], options: ActivateOptions = {}): Promise<DefinitionVersionRow[]> {
   const dir = options.dir ?? SCREENS_DIR;
-  for (const change of changes) {
+  // An older format (an analyst's import, a rollback to an old version) is stored migrated: the newest is edited.
+  const changes = given.map((change) => {
     try {
-      JSON.parse(change.text);
+      return { ...change, text: migrateDefinitionText(change.key, change.text) };
     } catch (error) {
-      throw new ApiError(CODES.VALIDATION, `${change.key}: ${(error as Error).message}`);
+      throw new ApiError(CODES.VALIDATION, error instanceof SchemaVersionError ? error.message : `${change.key}: ${(error as Error).message}`);
     }
-  }
+  });
   const changed = new Set(changes.map((c) => c.key));
   const definitions = [...(await servedDefinitions(db, dir)).filter((d) => !changed.has(d.key)), ...changes.map((c) => ({ key: c.key, text: c.text }))];
   const problems = (options.check ?? ((d) => checkDefinitionTexts(d, dir).problems))(definitions);
