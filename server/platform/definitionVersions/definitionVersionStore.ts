@@ -12,7 +12,7 @@ import { checkDefinitionTexts } from './definitionChecks';
 import { isSqlite } from '../db/columnTypes';
 import { catalogueFromTexts, definitionFileKeys, SCREENS_DIR, type DefinitionText } from '../definitions';
 import { isEmptyPlan, planSync, servedKeys, type SyncPlan } from './definitionVersionRules';
-import { migrateDefinitionText, SchemaVersionError } from '../../../engine/definition/schemaMigrations';
+import { migrateDefinitionText } from '../../../engine/definition/schemaMigrations';
 
 /** Rows per insert statement (a definition is up to some tens of kilobytes). */
 const INSERT_CHUNK = 50;
@@ -97,8 +97,8 @@ export interface ActivateOptions {
 }
 
 /**
- * Stores `text`, in the newest format, as the key's next version, STUDIO and ACTIVE (the active one SUPERSEDED), in one
- * transaction; refuses (ApiError 1002, nothing written) a text that does not parse or is of an unknown version, definitions that `npm run validate` would refuse once
+ * Stores `text` as the key's next version, STUDIO and ACTIVE (the active one SUPERSEDED), in one transaction; refuses
+ * (ApiError 1002, nothing written) a text that does not parse, definitions that `npm run validate` would refuse once
  * it is in, and a change a start would refuse for the resource tables (a stored column removed or retyped).
  */
 export async function activateVersion(db: Kysely<Schema>, change: VersionChange, options: ActivateOptions = {}): Promise<DefinitionVersionRow> {
@@ -106,16 +106,15 @@ export async function activateVersion(db: Kysely<Schema>, change: VersionChange,
 }
 
 /** activateVersion of several definitions at once, checked and stored together (a new screen and its menu). */
-export async function activateVersions(db: Kysely<Schema>, given: readonly VersionChange[], options: ActivateOptions = {}): Promise<DefinitionVersionRow[]> {
+export async function activateVersions(db: Kysely<Schema>, changes: readonly VersionChange[], options: ActivateOptions = {}): Promise<DefinitionVersionRow[]> {
   const dir = options.dir ?? SCREENS_DIR;
-  // An older format (an analyst's import, a rollback to an old version) is stored migrated: the newest is edited.
-  const changes = given.map((change) => {
+  for (const change of changes) {
     try {
-      return { ...change, text: migrateDefinitionText(change.key, change.text) };
+      JSON.parse(change.text);
     } catch (error) {
-      throw new ApiError(CODES.VALIDATION, error instanceof SchemaVersionError ? error.message : `${change.key}: ${(error as Error).message}`);
+      throw new ApiError(CODES.VALIDATION, `${change.key}: ${(error as Error).message}`);
     }
-  });
+  }
   const changed = new Set(changes.map((c) => c.key));
   const definitions = [...(await servedDefinitions(db, dir)).filter((d) => !changed.has(d.key)), ...changes.map((c) => ({ key: c.key, text: c.text }))];
   const problems = (options.check ?? ((d) => checkDefinitionTexts(d, dir).problems))(definitions);
@@ -129,11 +128,13 @@ export async function activateVersions(db: Kysely<Schema>, given: readonly Versi
     for (const change of changes) {
       const stored = await trx.selectFrom('definition_version').select(['version', 'status', 'filehash']).where('definitionkey', '=', change.key).execute();
       const active = stored.find((v) => v.status === 'ACTIVE');
+      // An older format (an analyst's import, a rollback to an old version) is stored in the newest, which the studio edits.
+      const text = migrateDefinitionText(change.key, change.text);
       const row: DefinitionVersionRow = {
         definitionkey: change.key,
         version: Math.max(0, ...stored.map((v) => v.version)) + 1,
-        content: change.text,
-        contenthash: sha256Hex(change.text),
+        content: text,
+        contenthash: sha256Hex(text),
         // The file the version was based on: a start that finds that file unchanged keeps serving this version.
         filehash: active?.filehash ?? null,
         source: 'STUDIO',
