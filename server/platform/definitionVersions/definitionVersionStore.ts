@@ -7,12 +7,12 @@ import type { DefinitionVersionRow, Schema } from '../db/schema';
 import { CODES } from '../../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import { sha256Hex } from '../core/sha256';
+import { migrateDefinitionText } from '../../../engine/definition/schemaMigrations';
 import { schemaDrift, SchemaDriftError } from '../resources/schemaSync';
 import { checkDefinitionTexts } from './definitionChecks';
 import { isSqlite } from '../db/columnTypes';
 import { catalogueFromTexts, definitionFileKeys, SCREENS_DIR, type DefinitionText } from '../definitions';
 import { isEmptyPlan, planSync, servedKeys, type SyncPlan } from './definitionVersionRules';
-import { migrateDefinitionText } from '../../../engine/definition/schemaMigrations';
 
 /** Rows per insert statement (a definition is up to some tens of kilobytes). */
 const INSERT_CHUNK = 50;
