@@ -9,7 +9,7 @@ import { flattenMenus, type MenuTree } from '../../../engine/definition/menuTree
 import type { PageDefinition, SelectorCatalogue } from '../../../engine/definition/screen';
 import { migrateDefinition, SchemaVersionError } from '../../../engine/definition/schemaMigrations';
 import { checkReportPages, type ReportSignatures } from '../../../engine/definition/checkReportPages';
-import { SCREENS_DIR, type DefinitionText } from '../definitions';
+import { definitionKey, SCREENS_DIR, type DefinitionText } from '../definitions';
 import { WIZARD_MACHINE_NAMES } from '../../../workflows/wizardMachines';
 import { panelQueryCriteria } from '../panels/panelQueries';
 import { CONFIG_KEYS } from '../configuration/configKeys';
@@ -52,8 +52,7 @@ export function checkDefinitionTexts(definitions: readonly DefinitionText[], dir
    * The definition's JSON, in the newest format (an older one migrated), when it parses and matches its schema;
    * problems are recorded either way (a version this code does not know is one).
    */
-  const load = <T>(key: string, text: string | undefined, schema: Validator): T | undefined => {
-    const file = join(dir, key);
+  const load = <T>(file: string, text: string | undefined, schema: Validator): T | undefined => {
     let data: unknown;
     try {
       if (text === undefined) throw new Error('missing');
@@ -62,26 +61,26 @@ export function checkDefinitionTexts(definitions: readonly DefinitionText[], dir
       problems.push(`${file}: ${(error as Error).message}`);
       return undefined;
     }
+    const declared = (data as { $schema?: unknown }).$schema;
+    if (typeof declared === 'string' && resolve(dirname(file), declared) !== resolve(schema.file)) {
+      problems.push(`${file}: /$schema must be "${relative(dirname(file), schema.file)}" for editor autocomplete`);
+    }
     try {
-      data = migrateDefinition(key, data).value;
+      data = migrateDefinition(definitionKey(dir, file), data).value;
     } catch (error) {
       if (!(error instanceof SchemaVersionError)) throw error;
       problems.push(`${file}: ${error.reason}`);
       return undefined;
-    }
-    const declared = (data as { $schema?: unknown }).$schema;
-    if (typeof declared === 'string' && resolve(dirname(file), declared) !== resolve(schema.file)) {
-      problems.push(`${file}: /$schema must be "${relative(dirname(file), schema.file)}" for editor autocomplete`);
     }
     if (schema.validate(data)) return data as T;
     problems.push(...schemaProblems(file, schema.validate.errors ?? []));
     return undefined;
   };
   const text = (key: string) => definitions.find((d) => d.key === key)?.text;
-  const tree = load<MenuTree>(MENU_TREE_FILE, text(MENU_TREE_FILE), schemas.tree);
-  const selectors = load<SelectorCatalogue>(SELECTORS_FILE, text(SELECTORS_FILE), schemas.selectors);
+  const tree = load<MenuTree>(join(dir, MENU_TREE_FILE), text(MENU_TREE_FILE), schemas.tree);
+  const selectors = load<SelectorCatalogue>(join(dir, SELECTORS_FILE), text(SELECTORS_FILE), schemas.selectors);
   const screenDefinitions = definitions.filter((d) => d.key !== MENU_TREE_FILE && d.key !== SELECTORS_FILE).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const screens = screenDefinitions.map((d) => ({ file: join(dir, d.key), screen: load<PageDefinition>(d.key, d.text, schemas.screen) }));
+  const screens = screenDefinitions.map((d) => ({ file: join(dir, d.key), screen: load<PageDefinition>(join(dir, d.key), d.text, schemas.screen) }));
 
   // The cross checks read the definitions as their types say, so they run once every one matches its schema.
   const schemaValid = (s: { screen?: PageDefinition }): s is { file: string; screen: PageDefinition } => s.screen !== undefined;
