@@ -8,6 +8,7 @@ import { definitionSchemaOf, MENU_TREE_FILE, SELECTORS_FILE } from '../../engine
 import type { DefinitionSchemaName } from '../../engine/definition/studio';
 import { sha256Hex } from '../../server/platform/core/sha256';
 import { readDefinitionFiles } from '../../server/platform/definitions';
+import { checkDefinitionTexts } from '../../server/platform/definitionVersions/definitionChecks';
 import { GENERATED_TYPES } from '../../scripts/definition-types';
 
 const KEY = 'basic-configuration/country.json';
@@ -153,6 +154,15 @@ describe('the files of screens/', () => {
     const behind = files.filter(({ key, text }) => (JSON.parse(text) as { schemaVersion: unknown }).schemaVersion !== CURRENT_SCHEMA_VERSION[definitionSchemaOf(key)]);
     expect(behind.map((f) => f.key)).toEqual([]);
     for (const { key, text } of files) expect(migrateDefinitionText(key, text)).toBe(text);
+  });
+
+  it('pass the checks with a screen at version 1 (checked migrated), and not with one newer than the code', () => {
+    const withCountry = (version: number) => files.map((f) => (f.key === KEY ? { key: KEY, text: f.text.replace(/"schemaVersion": \d+/, `"schemaVersion": ${version}`) } : f));
+    expect(checkDefinitionTexts(withCountry(1)).problems).toEqual([]);
+    const newer = CURRENT_SCHEMA_VERSION.screen + 1;
+    expect(checkDefinitionTexts(withCountry(newer)).problems).toEqual([
+      `screens/${KEY}: schemaVersion ${newer} is newer than this product reads (${CURRENT_SCHEMA_VERSION.screen}): a later version of the product wrote it`,
+    ]);
   });
 
   it('keep their layout to the byte when written again with a change (only the changed line moves)', () => {
