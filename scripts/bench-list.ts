@@ -101,7 +101,7 @@ type Options = ReturnType<typeof readOptions>;
  */
 const BENCH_MENU = 'BENCHFLT';
 const BENCH_SCREEN: ScreenDefinition = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   menucode: BENCH_MENU,
   title: 'Bench Flight',
   resource: { name: RESOURCE, key: ['code'] },

@@ -1,5 +1,6 @@
 // `npm run definitions:export`: writes the definitions the server's database serves (their active versions) back
-// to screens/<key>, verbatim, where the file differs; prints each file it wrote. The database is the server's
+// to screens/<key>, verbatim as served (an older schemaVersion in the newest format), where the file differs; prints
+// each file it wrote. The database is the server's
 // (DATABASE_URL, as the server reads it).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,13 +10,16 @@ import { readConfig } from '../server/platform/core/config';
 import { openDatabase } from '../server/platform/db/database';
 import type { Schema } from '../server/platform/db/schema';
 import { SCREENS_DIR } from '../server/platform/definitions';
+import { migrateDefinitionText } from '../engine/definition/schemaMigrations';
 import { assertDefinitionVersions, servedDefinitions } from '../server/platform/definitionVersions/definitionVersionStore';
 
 /** Writes each served definition whose file under `dir` differs (or is missing); answers the keys written. */
 export async function exportDefinitions(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<string[]> {
   await assertDefinitionVersions(db);
   const written: string[] = [];
-  for (const { key, text } of await servedDefinitions(db, dir)) {
+  for (const served of await servedDefinitions(db, dir)) {
+    const { key } = served;
+    const text = migrateDefinitionText(key, served.text);
     const file = join(dir, key);
     if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
     mkdirSync(dirname(file), { recursive: true });

@@ -121,7 +121,7 @@ export function approvalScreen(page: ApprovalPage, catalogue: CatalogueView): Sc
     return field;
   });
   return {
-    schemaVersion: 1,
+    schemaVersion: page.schemaVersion,
     menucode: page.menucode,
     title: page.title,
     ...(page.layout ? { layout: page.layout } : {}),

@@ -201,8 +201,8 @@ export interface SearchField {
   range: boolean;
 }
 
-const placement = <T extends object>(value: boolean | T | undefined): T | undefined =>
-  value === undefined || value === false ? undefined : value === true ? ({} as T) : value;
+/** Where a field shows: absent, not there; true, the defaults; or how (schemaVersion 2 has no `false`). */
+const placement = <T extends object>(value: true | T | undefined): T | undefined => (value === true ? ({} as T) : value);
 
 export function searchFields(screen: ScreenDefinition): SearchField[] {
   return resolveFields(screen).flatMap((field) => {

@@ -3,10 +3,14 @@
 import type { PanelQuerySignatures } from './checkPanelPages';
 import type { MenuTree } from './menuTree';
 import type { PageDefinition, SelectorCatalogue } from './screen';
+import type { DefinitionSchemaName } from './studio';
 
 export const SCREENS_DIR = 'screens';
 export const MENU_TREE_FILE = 'menu-tree.json';
 export const SELECTORS_FILE = 'selectors.json';
+
+/** Which JSON Schema (and format version) the definition at a key under screens/ is written against. */
+export const definitionSchemaOf = (key: string): DefinitionSchemaName => (key === MENU_TREE_FILE ? 'menu-tree' : key === SELECTORS_FILE ? 'selectors' : 'screen');
 
 /**
  * Keywords of the definition schemas that are for the type generator, not for validation (`tsType`: the

@@ -14,7 +14,8 @@ export const PAGE_HASH_LENGTH = 16;
 export const DEFINITIONS_CHANGED_EVENT = 'definitions:changed';
 
 /**
- * A page's hash in the index: the first 16 hex digits of its content's SHA-256 (a version's `contenthash`). 64 bits
+ * A page's hash in the index: the first 16 hex digits of its served content's SHA-256 (a version's `contenthash`, or
+ * its migrated text's when it is of an older schemaVersion: engine/definition/schemaMigrations.ts). 64 bits
  * tell every stored version apart, and the index stays small: the whole hashes, which no compression shortens, were
  * most of its bytes.
  */

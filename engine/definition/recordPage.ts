@@ -89,11 +89,11 @@ export function sectionScreen(screen: ScreenDefinition, section: RecordSection):
     const field = byName.get(name);
     if (!field) return [];
     // Keys travel with every section's data, but only the first section shows (and creates) them.
-    return [first ? { ...field, form: field.form || true } : { ...field, form: undefined }];
+    return [first ? { ...field, form: field.form ?? true } : { ...field, form: undefined }];
   });
   const listed = (section.fields ?? []).flatMap((name): FieldDefinition[] => {
     const field = byName.get(name);
-    return field && !screen.resource.key.includes(name) ? [{ ...field, form: field.form || true }] : [];
+    return field && !screen.resource.key.includes(name) ? [{ ...field, form: field.form ?? true }] : [];
   });
   return { ...screen, fields: [...keys, ...listed], record: undefined };
 }

@@ -246,9 +246,9 @@ export interface PageBase {
    */
   $schema?: string;
   /**
-   * Version of this file format.
+   * Version of this file format. An older definition is migrated to it when loaded (engine/definition/schemaMigrations.ts).
    */
-  schemaVersion: 1;
+  schemaVersion: 2;
   /**
    * Menu code of the menu this screen opens from (screens/menu-tree.json); the prefix of its permission codes, e.g. COUNTRY -> COUNTRY_ACCESS, COUNTRY_CREATE.
    */
@@ -347,15 +347,15 @@ export interface FieldDefinition {
   /**
    * Shown in the search form: true for the defaults, or how it searches. Absent: not searchable.
    */
-  search?: boolean | SearchPlacement;
+  search?: true | SearchPlacement;
   /**
    * Shown as a table column: true for the defaults, or how. Absent: not in the table.
    */
-  column?: boolean | ColumnPlacement;
+  column?: true | ColumnPlacement;
   /**
    * Shown in the create/edit form: true for the defaults, or where. Absent: not in the form.
    */
-  form?: boolean | FormPlacement;
+  form?: true | FormPlacement;
   /**
    * Shown when a record is viewed although the form does not edit it (a generated card number).
    */
@@ -1097,15 +1097,15 @@ export interface ViewField {
   /**
    * Shown in the search form: true for the defaults, or how it searches. Absent: not searchable.
    */
-  search?: boolean | SearchPlacement;
+  search?: true | SearchPlacement;
   /**
    * Shown as a table column: true for the defaults, or how. Absent: not in the table.
    */
-  column?: boolean | ColumnPlacement;
+  column?: true | ColumnPlacement;
   /**
    * Shown in the edit form (with the "update" action). Absent: not in the form.
    */
-  form?: boolean | FormPlacement;
+  form?: true | FormPlacement;
   /**
    * Shown when a record is viewed.
    */

@@ -65,7 +65,7 @@ export function viewScreen(view: ViewPage, source: ScreenDefinition): ScreenDefi
     view: { of: source.menucode, filter: view.filter },
   };
   return {
-    schemaVersion: 1,
+    schemaVersion: view.schemaVersion,
     menucode: view.menucode,
     title: view.title,
     ...(view.layout ? { layout: view.layout } : {}),

@@ -77,7 +77,7 @@ const MAX_KEY_LENGTH = 40;
 /** A step's (or a row's) declared fields as a screen: every field in the form, no table, no key. */
 export function stepFormScreen(page: WizardPage, key: string, title: string, fields: FieldDefinition[]): ScreenDefinition {
   return {
-    schemaVersion: 1,
+    schemaVersion: page.schemaVersion,
     menucode: page.menucode,
     title,
     resource: { name: `${page.menucode.toLowerCase()}-${key}`.slice(0, MAX_KEY_LENGTH), key: [] },
@@ -97,7 +97,7 @@ function pickedForm(screen: ScreenDefinition, pick: readonly string[], selectors
   const fields = pick.map((name) => {
     const field = screen.fields.find((f) => f.name === name);
     if (!field) throw new Error(`${screen.menucode}: no field "${name}" to pick`);
-    const form = typeof field.form === 'object' ? { ...field.form, readOnlyOnEdit: false } : true;
+    const form = typeof field.form === 'object' ? { ...field.form, readOnlyOnEdit: false } : (true as const);
     const selector = selectors[name];
     const label = labels[name];
     return { ...field, form, ...(label ? { label, placeholder: label } : {}), ...(selector && field.source ? { source: { ...field.source, selector } } : {}) };

@@ -6,6 +6,7 @@ import { buildCatalogue, type Catalogue } from '../../engine/definition/catalogu
 import { MENU_TREE_FILE, SELECTORS_FILE } from '../../engine/definition/definitionFiles';
 import type { MenuTree } from '../../engine/definition/menuTree';
 import type { PageDefinition, SelectorCatalogue } from '../../engine/definition/screen';
+import { migrateDefinition } from '../../engine/definition/schemaMigrations';
 
 export const SCREENS_DIR = 'screens';
 const NOT_SCREENS = new Set([MENU_TREE_FILE, SELECTORS_FILE]);
@@ -52,13 +53,16 @@ export function readDefinitionFiles(dir = SCREENS_DIR): DefinitionText[] {
   return definitionFiles(dir).map((file) => ({ key: definitionKey(dir, file), text: readFileSync(file, 'utf8') }));
 }
 
-/** The catalogue of a set of definition texts (one menu tree, one selector catalogue, the screens in key order). */
+/**
+ * The catalogue of a set of definition texts (one menu tree, one selector catalogue, the screens in key order), each
+ * read in the newest format (an older one migrated: engine/definition/schemaMigrations.ts).
+ */
 export function catalogueFromTexts(definitions: readonly DefinitionText[]): Catalogue {
   const byKey = new Map(definitions.map((d) => [d.key, d.text]));
   const parsed = <T>(key: string): T => {
     const text = byKey.get(key);
     if (text === undefined) throw new Error(`No definition ${key}`);
-    return JSON.parse(text) as T;
+    return migrateDefinition(key, JSON.parse(text)).value as T;
   };
   const screens = [...byKey.keys()].filter((key) => !NOT_SCREENS.has(key)).sort();
   return buildCatalogue(parsed<MenuTree>(MENU_TREE_FILE), screens.map((key) => parsed<PageDefinition>(key)), parsed<SelectorCatalogue>(SELECTORS_FILE));

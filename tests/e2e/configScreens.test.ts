@@ -280,7 +280,7 @@ const slug = (def: ScreenDefinition) => menuOf(def).path!.replace(/^\//, '');
 const fieldOf = (def: ScreenDefinition, name: string) => def.fields.find((f) => f.name === name)!;
 const isKey = (def: ScreenDefinition, f: FieldDefinition) => def.resource.key.includes(f.name);
 const isChoice = (f: FieldDefinition) => !!(f.options || f.source) || f.type === 'boolean';
-const searchMode = (f: FieldDefinition) => (f.search === undefined || f.search === false ? undefined : f.search === true ? 'normal' : (f.search.mode ?? 'normal'));
+const searchMode = (f: FieldDefinition) => (f.search === undefined ? undefined : f.search === true ? 'normal' : (f.search.mode ?? 'normal'));
 const normalSearch = (def: ScreenDefinition) => def.fields.filter((f) => searchMode(f) === 'normal');
 const advancedSearch = (def: ScreenDefinition) => def.fields.filter((f) => searchMode(f) === 'advanced');
 const columnsOf = (def: ScreenDefinition) => def.fields.filter((f) => !!f.column);

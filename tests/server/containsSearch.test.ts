@@ -19,7 +19,7 @@ import { createTestSchema, dropTestSchema, testDatabases } from './harness';
 import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const SCREEN: ScreenDefinition = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   menucode: 'REGION',
   title: 'Finder',
   resource: { name: 'finder', key: ['code'] },

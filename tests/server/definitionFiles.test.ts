@@ -2,12 +2,17 @@
 // hash of its active version (its first 16 hex digits), under a version stamp (no-cache, with an ETag); a page answers
 // its text at its hash, cached for good; an unknown hash is not found; a studio version activated changes the version
 // and that page's hash at the next read, of this server and of a fresh start; the page security headers on all of them.
+// A version stored at an older schemaVersion is served, checked and built in the newest format, and one imported so is
+// stored in it.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFINITION_INDEX_PATH, definitionPagePath, pageHash, type DefinitionIndex } from '../../engine/definition/definitionIndex';
 import { sha256Hex } from '../../server/platform/core/sha256';
 import { readDefinitionFiles } from '../../server/platform/definitions';
 import { createServer } from '../../server/platform/server';
+import { activateVersion, catalogueFromVersions, servedDefinitions } from '../../server/platform/definitionVersions/definitionVersionStore';
+import { validateDefinitions } from '../../scripts/validate-definitions';
+import type { ScreenDefinition } from '../../engine/definition/screen';
 import { startTestServer, testDatabases, type TestServer } from './harness';
 import { activateStudioVersion } from './studioVersion';
 
@@ -114,5 +119,26 @@ describe.each(testDatabases)('definition files on $name', (target) => {
     } finally {
       await fresh.app.close();
     }
+  });
+
+  it('serves, checks and builds a version stored at schemaVersion 1 in the newest format; an import of one is stored in it', async () => {
+    // The country screen as version 1 wrote it: a placement of false, which version 2 says by leaving it out.
+    const file = readDefinitionFiles().find((d) => d.key === COUNTRY)!.text;
+    const v1 = file.replace('"schemaVersion": 2', '"schemaVersion": 1').replace('"column": { "sortable": false },\n', '"column": { "sortable": false },\n      "search": false,\n');
+    expect(v1).toContain('"search": false');
+    await activateStudioVersion(db(), COUNTRY, v1, file);
+
+    const hash = (await index()).pages[COUNTRY]!;
+    expect(hash).toBe(pageHash(sha256Hex(file)));
+    expect(await (await get(definitionPagePath(hash))).text()).toBe(file);
+    expect(validateDefinitions(await servedDefinitions(db())).problems).toEqual([]);
+    const country = (await catalogueFromVersions(db())).pageByMenu.get('COUNTRY') as ScreenDefinition;
+    expect([country.schemaVersion, country.fields.find((f) => f.name === 'countryphonecode')!.search]).toEqual([2, undefined]);
+
+    const imported = await activateVersion(db(), { key: COUNTRY, text: v1, by: 'analyst', reason: 'imported' });
+    expect(imported.content).toBe(file);
+    await expect(activateVersion(db(), { key: COUNTRY, text: file.replace('"schemaVersion": 2', '"schemaVersion": 3'), by: 'analyst', reason: 'imported' })).rejects.toThrow(
+      `${COUNTRY}: schemaVersion 3 is newer than this product reads (2)`,
+    );
   });
 });

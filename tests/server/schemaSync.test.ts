@@ -17,7 +17,7 @@ import { definitionDb } from '../../server/platform/db/definitionDb';
 
 const base = loadCatalogue();
 const gadget = (fields: ScreenDefinition['fields']): ScreenDefinition => ({
-  schemaVersion: 1,
+  schemaVersion: 2,
   menucode: 'REGION',
   title: 'Gadget',
   resource: { name: 'gadget', key: ['code'] },
@@ -25,9 +25,9 @@ const gadget = (fields: ScreenDefinition['fields']): ScreenDefinition => ({
   actions: ['create'],
 });
 const catalogueWith = (screen: ScreenDefinition) => buildCatalogue(base.tree, [...base.screens, screen], { schemaVersion: 1, selectors: base.selectors });
-const codeField = { name: 'code', label: 'Code', rules: ['required', 'max.10'], form: true };
-const weightField = { name: 'weight', label: 'Weight', type: 'integer' as const, form: true };
-const labelField = (search: { exact?: boolean }) => ({ name: 'label', label: 'Label', search, form: true });
+const codeField = { name: 'code', label: 'Code', rules: ['required', 'max.10'], form: true as const };
+const weightField = { name: 'weight', label: 'Weight', type: 'integer' as const, form: true as const };
+const labelField = (search: { exact?: boolean }) => ({ name: 'label', label: 'Label', search, form: true as const });
 
 describe.each(testDatabases)('schema sync on $name', (target) => {
   let database: Database;

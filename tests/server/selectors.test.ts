@@ -9,7 +9,7 @@ import { startTestServer, testDatabases, type TestServer } from './harness';
 
 const base = loadCatalogue();
 const office: ScreenDefinition = {
-  schemaVersion: 1,
+  schemaVersion: 2,
   menucode: 'VENREG',
   title: 'Qz Office',
   resource: { name: 'qz-office', key: ['tickoffid'] },

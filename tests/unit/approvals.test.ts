@@ -93,7 +93,7 @@ describe('an approval page as a list screen', () => {
 
 describe('the change a request shows', () => {
   it('a JSON text (a definition) as written, to be compared line by line', () => {
-    const definition: ScreenDefinition = { schemaVersion: 1, menucode: 'DEFSTUDIO', title: 'Definition Studio', resource: { name: 'definition_version', key: ['definitionkey'] }, fields: [{ name: 'content', label: 'Definition', format: 'json' }], actions: [] };
+    const definition: ScreenDefinition = { schemaVersion: 2, menucode: 'DEFSTUDIO', title: 'Definition Studio', resource: { name: 'definition_version', key: ['definitionkey'] }, fields: [{ name: 'content', label: 'Definition', format: 'json' }], actions: [] };
     const now = '{\n  "title": "Country"\n}';
     const next = '{\n  "title": "Countries"\n}';
     expect(requestChanges(definition, { content: now }, { content: next })).toEqual([{ field: 'content', label: 'Definition', current: now, proposed: next, text: true }]);

@@ -31,7 +31,7 @@ describe('card name variants', () => {
 
   it('a typed name (More...) follows the field rules: letters and spaces, at most 255', () => {
     const screen = memberScreen as unknown as ScreenDefinition;
-    const form = { ...screen, fields: screen.fields.filter((f) => f.name === 'nameoncard').map((f) => ({ ...f, form: true })) };
+    const form = { ...screen, fields: screen.fields.filter((f) => f.name === 'nameoncard').map((f) => ({ ...f, form: true as const })) };
     expect(validateRecord(form, { nameoncard: 'RATNA SARI' }, 'create')).toEqual({});
     expect(validateRecord(form, { nameoncard: 'RATNA 2' }, 'create').nameoncard).toBeDefined();
     expect(validateRecord(form, { nameoncard: 'A'.repeat(256) }, 'create').nameoncard).toBe('Name on Card max length 255');

@@ -12,7 +12,7 @@ const reports = { 'air-accrual': { criteria: ['startdate', 'enddate', 'tierid'],
 const keys = new Set(['REPORTING_ACCESS_REPORTS']);
 const page = (extra: Record<string, unknown>): { file: string; screen: PageDefinition } => ({
   file: 'screens/reports/x.json',
-  screen: { schemaVersion: 1, menucode: 'AIRACCRPT', title: 'Air Accrual Report', kind: 'report', report: 'air-accrual', filters: [{ name: 'startdate', label: 'Period', type: 'date', rangeEnd: 'enddate' }, { name: 'tierid', label: 'Tier', source: { selector: 'tier' } }], ...extra } as PageDefinition,
+  screen: { schemaVersion: 2, menucode: 'AIRACCRPT', title: 'Air Accrual Report', kind: 'report', report: 'air-accrual', filters: [{ name: 'startdate', label: 'Period', type: 'date', rangeEnd: 'enddate' }, { name: 'tierid', label: 'Tier', source: { selector: 'tier' } }], ...extra } as PageDefinition,
 });
 
 describe('checkReportPages', () => {
@@ -32,7 +32,7 @@ describe('checkReportPages', () => {
   });
 
   it('a second page of the same report, and filters on Download Report, are refused', () => {
-    const download = { file: 'screens/reports/download-report.json', screen: { schemaVersion: 1, menucode: 'REPDOWN', title: 'Download Report', kind: 'report', filters: [{ name: 'x', label: 'X' }] } as PageDefinition };
+    const download = { file: 'screens/reports/download-report.json', screen: { schemaVersion: 2, menucode: 'REPDOWN', title: 'Download Report', kind: 'report', filters: [{ name: 'x', label: 'X' }] } as PageDefinition };
     expect(checkReportPages([page({}), { ...page({}), file: 'screens/reports/y.json' }, download], selectors, reports, keys)).toEqual([
       'screens/reports/y.json: report: report "air-accrual" already has the page screens/reports/x.json',
       'screens/reports/download-report.json: filters: a page without report (Download Report) has no filters',

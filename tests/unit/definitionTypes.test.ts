@@ -23,7 +23,7 @@ describe('the definition types generated from the schemas', () => {
 
   it('types a placement as true-or-object, an action as a name or a custom action, and each page kind with its kind', async () => {
     const types = readFileSync(screen.types, 'utf8');
-    expect(types).toContain('search?: boolean | SearchPlacement;');
+    expect(types).toContain('search?: true | SearchPlacement;');
     expect(types).toContain('actions: (StandardAction | CustomAction)[];');
     expect(types).toContain('export type PageDefinition = ScreenDefinition | PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage | ReportPage | StudioPage;');
     expect(types).toMatch(/export type ScreenDefinition = PageBase & \{\n {2}kind\?: 'list';/);

@@ -13,9 +13,9 @@ const catalogue = loadCatalogue();
 const fieldOptions = (menu: string, field: string) => catalogue.screenByMenu.get(menu)!.fields.find((f) => f.name === field)!.options;
 const reportFilter = (menu: string, name: string) => (catalogue.pageByMenu.get(menu) as ReportPage).filters!.find((f) => f.name === name)!;
 
-const member = { schemaVersion: 1, menucode: 'MEMBER', title: 'Member', resource: { name: 'member', key: ['memberid'] }, fields: [{ name: 'memberid', label: 'Member ID' }, { name: 'status', label: 'Status', options: [{ value: 'ACTIVE', label: 'Active' }, { value: 'CLOSED', label: 'Closed' }] }], actions: ['view'] } as ScreenDefinition;
+const member = { schemaVersion: 2, menucode: 'MEMBER', title: 'Member', resource: { name: 'member', key: ['memberid'] }, fields: [{ name: 'memberid', label: 'Member ID' }, { name: 'status', label: 'Status', options: [{ value: 'ACTIVE', label: 'Active' }, { value: 'CLOSED', label: 'Closed' }] }], actions: ['view'] } as ScreenDefinition;
 const report = (optionsOf: { screen: string; field: string }, options?: { value: string; label: string }[]) =>
-  ({ schemaVersion: 1, menucode: 'MBRRPT', title: 'Member Report', kind: 'report', report: 'member-profile', filters: [{ name: 'status', label: 'Status', optionsOf, ...(options ? { options } : {}) }] }) as ReportPage;
+  ({ schemaVersion: 2, menucode: 'MBRRPT', title: 'Member Report', kind: 'report', report: 'member-profile', filters: [{ name: 'status', label: 'Status', optionsOf, ...(options ? { options } : {}) }] }) as ReportPage;
 
 describe('filter options kept once, on the screen field they filter', () => {
   it('the real report and dashboard filters read the options of their screens', () => {

@@ -60,7 +60,7 @@ describe('the member of a claim', () => {
 
 describe('a view that creates rows', () => {
   const source: ScreenDefinition = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     menucode: 'SRC',
     title: 'Source',
     resource: { name: 'source', key: ['id'], generatedKey: true },
@@ -71,7 +71,7 @@ describe('a view that creates rows', () => {
     ],
     actions: ['view'],
   };
-  const view = (filter: ViewPage['filter']): ViewPage => ({ schemaVersion: 1, kind: 'view', menucode: 'VIEWA', title: 'View A', source: 'SRC', resource: 'view-a', filter, fields: [{ name: 'name', column: true, form: true }], actions: ['view', 'create'] });
+  const view = (filter: ViewPage['filter']): ViewPage => ({ schemaVersion: 2, kind: 'view', menucode: 'VIEWA', title: 'View A', source: 'SRC', resource: 'view-a', filter, fields: [{ name: 'name', column: true, form: true }], actions: ['view', 'create'] });
   const problems = (page: ViewPage) => checkViewPages({ screens: [{ file: 'source.json', screen: source as PageDefinition }, { file: 'view.json', screen: page }] } as never);
 
   it('needs one value of each filter field (the new row holds it) and keeps the generated key', () => {

@@ -19,7 +19,7 @@ import { servedVersions, versionText } from '../definitionVersions/definitionVer
 import type { ModuleServices } from '../serverModule';
 import { LEGENDS, writeUserLog } from '../userlog/userLog';
 import { registerStudioApprovals, STUDIO_RESOURCE, type StudioRequestData } from './definitionStudioHooks';
-import { studioEntry, studioProblems } from './definitionStudioRules';
+import { migratedText, studioEntry, studioProblems } from './definitionStudioRules';
 import { STUDIO_REFERENCES } from './definitionStudioReference';
 import { conflictVersions, deleteDraft, draftKeys, pendingRequests, readDraft, saveDraft, versionHistory } from './definitionStudioStore';
 
@@ -53,7 +53,8 @@ export function definitionStudioActions(services: ModuleServices): Action[] {
   async function served(db: Kysely<Schema>, key: string) {
     const active = (await servedVersions(db, definitions!.dir)).find((v) => v.definitionkey === key);
     if (!active) throw notFound(`Definition "${key}"`);
-    return active;
+    // The studio edits and compares the newest format (a version stored before a format change is migrated as loaded).
+    return { ...active, content: migratedText(key, active.content) };
   }
 
   /** The checks of `text` as the key's next version, each problem at its path. */

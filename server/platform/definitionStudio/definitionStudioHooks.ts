@@ -1,6 +1,7 @@
 // The Definition Studio's part in maker-checker: how a publish or rollback request is shown on the approval pages
 // (the whole texts as one change compared line by line) and applied (the definition's next version, activated in
 // the decision's transaction and served by this server once it commits).
+import { CURRENT_SCHEMA_VERSION } from '../../../engine/definition/schemaMigrations';
 import type { ScreenDefinition } from '../../../engine/definition/screen';
 import { STUDIO_ACTIONS, type StudioAction } from '../../../engine/definition/studio';
 import type { ApprovalApplier, ApprovalRegistry } from '../approvals/approvalRegistry';
@@ -24,7 +25,7 @@ export interface StudioRequestData {
 
 /** The approval pages show a request as this screen's one field: the definition's text now and as proposed. */
 const changeScreen = (menucode: string, title: string): ScreenDefinition => ({
-  schemaVersion: 1,
+  schemaVersion: CURRENT_SCHEMA_VERSION.screen,
   menucode,
   title,
   resource: { name: STUDIO_RESOURCE, table: STUDIO_RESOURCE, key: ['definitionkey'] },

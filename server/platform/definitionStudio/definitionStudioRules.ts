@@ -1,13 +1,21 @@
 // The Definition Studio's pure rules: what the finder lists of each served definition, and each problem of
 // `npm run validate` placed at a JSON Pointer into the text it is about.
 import { join } from 'node:path';
-import { MENU_TREE_FILE, SELECTORS_FILE } from '../../../engine/definition/definitionFiles';
+import { definitionSchemaOf } from '../../../engine/definition/definitionFiles';
+import { migrateDefinitionText } from '../../../engine/definition/schemaMigrations';
 import type { FlatMenuItem } from '../../../engine/definition/menuTree';
-import type { DefinitionSchemaName, StudioEntry, StudioProblem } from '../../../engine/definition/studio';
+import type { StudioEntry, StudioProblem } from '../../../engine/definition/studio';
 import type { DefinitionVersionRow } from '../db/schema';
 import { definitionTitle } from '../definitionVersions/definitionVersionRules';
 
-export const schemaOf = (key: string): DefinitionSchemaName => (key === MENU_TREE_FILE ? 'menu-tree' : key === SELECTORS_FILE ? 'selectors' : 'screen');
+/** A stored text in the newest format; one no migration reads (a version of a format this code does not know) as stored, for the checks to name. */
+export function migratedText(key: string, text: string): string {
+  try {
+    return migrateDefinitionText(key, text);
+  } catch {
+    return text;
+  }
+}
 
 /** A served version as the finder reads it. */
 export type ServedVersion = Pick<DefinitionVersionRow, 'definitionkey' | 'version' | 'source' | 'content'>;
@@ -31,7 +39,7 @@ const parsedPage = (text: string): { menucode?: unknown; kind?: unknown } => {
 /** One served definition in the finder: its title, its menu's path and group, and what waits on it. */
 export function studioEntry(served: ServedVersion, context: EntryContext): StudioEntry {
   const key = served.definitionkey;
-  const schema = schemaOf(key);
+  const schema = definitionSchemaOf(key);
   const page = schema === 'screen' ? parsedPage(served.content) : {};
   const menucode = typeof page.menucode === 'string' ? page.menucode : null;
   const menu = menucode ? context.menus.find((m) => m.menucode === menucode) : undefined;

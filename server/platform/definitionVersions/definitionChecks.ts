@@ -7,8 +7,9 @@ import { checkDefinitions, schemaProblems } from '../../../engine/definition/che
 import { MENU_TREE_FILE, SCHEMA_TYPE_KEYWORDS, SELECTORS_FILE } from '../../../engine/definition/definitionFiles';
 import { flattenMenus, type MenuTree } from '../../../engine/definition/menuTree';
 import type { PageDefinition, SelectorCatalogue } from '../../../engine/definition/screen';
+import { migrateDefinition, SchemaVersionError } from '../../../engine/definition/schemaMigrations';
 import { checkReportPages, type ReportSignatures } from '../../../engine/definition/checkReportPages';
-import { SCREENS_DIR, type DefinitionText } from '../definitions';
+import { definitionKey, SCREENS_DIR, type DefinitionText } from '../definitions';
 import { WIZARD_MACHINE_NAMES } from '../../../workflows/wizardMachines';
 import { panelQueryCriteria } from '../panels/panelQueries';
 import { CONFIG_KEYS } from '../configuration/configKeys';
@@ -60,7 +61,10 @@ export interface DefinitionsVerdict {
 export function checkDefinitionTexts(definitions: readonly DefinitionText[], dir = SCREENS_DIR, reports?: ReportSignatures): DefinitionsVerdict {
   const problems: string[] = [];
   const schemas = definitionSchemas();
-  /** The definition's JSON when it parses and matches its schema; problems are recorded either way. */
+  /**
+   * The definition's JSON, in the newest format (an older one migrated), when it parses and matches its schema;
+   * problems are recorded either way (a version this code does not know is one).
+   */
   const load = <T>(file: string, text: string | undefined, schema: Validator): T | undefined => {
     let data: unknown;
     try {
@@ -79,6 +83,13 @@ export function checkDefinitionTexts(definitions: readonly DefinitionText[], dir
     const declared = (data as { $schema?: unknown }).$schema;
     if (typeof declared === 'string' && resolve(dirname(file), declared) !== resolve(schema.file)) {
       problems.push(`${file}: /$schema must be "${relative(dirname(file), schema.file)}" for editor autocomplete`);
+    }
+    try {
+      data = migrateDefinition(definitionKey(dir, file), data).value;
+    } catch (error) {
+      if (!(error instanceof SchemaVersionError)) throw error;
+      problems.push(`${file}: ${error.reason}`);
+      return undefined;
     }
     if (schema.validate(data)) return data as T;
     problems.push(...schemaProblems(file, schema.validate.errors ?? []));

@@ -1,12 +1,14 @@
 // The active definitions as the browser reads them (engine/definition/definitionIndex.ts): GET /definitions/index.json,
 // the menu tree, the selectors and each page's content hash under a version stamp, and GET /definitions/page/<hash>.json,
-// a page's text, cached for good. Public, as the bundle that shipped them was; the pages' security headers.
+// a page's text, cached for good. Public, as the bundle that shipped them was; the pages' security headers. Every text
+// is served in the newest format (an older version migrated: engine/definition/schemaMigrations.ts), hashed as served.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFINITION_INDEX_PATH, declaredResource, PAGE_HASH_LENGTH, pageHash, type DefinitionIndex } from '../../../engine/definition/definitionIndex';
 import { MENU_TREE_FILE, SELECTORS_FILE } from '../../../engine/definition/definitionFiles';
+import { migrateDefinitionText } from '../../../engine/definition/schemaMigrations';
 import { SECURITY_HEADERS } from '../app';
 import { chosenEncoding } from '../core/compression';
 import { sha256Hex } from '../core/sha256';
@@ -31,12 +33,16 @@ const gzipped = promisify(gzip);
 /** The stamp of a set of active versions: another as soon as any of their contents changes, or one comes or goes. */
 export const definitionsStamp = (hashes: readonly { key: string; contenthash: string }[]): string => sha256Hex(hashes.map((v) => `${v.key}\n${v.contenthash}`).join('\n'));
 
-/** The index and pages of a set of definition texts (the menu tree, the selectors, then every page file). */
+/**
+ * The index and pages of a set of definition texts (the menu tree, the selectors, then every page file), each in the
+ * newest format: a page's hash is its served text's, so a page a migration changed has its own address.
+ */
 export function definitionFilesOf(version: string, definitions: readonly DefinitionText[]): DefinitionFiles {
-  const textOf = (key: string) => definitions.find((d) => d.key === key)?.text ?? '{}';
+  const newest = definitions.map((d) => ({ key: d.key, text: migrateDefinitionText(d.key, d.text) }));
+  const textOf = (key: string) => newest.find((d) => d.key === key)?.text ?? '{}';
   const index: DefinitionIndex = { version, tree: JSON.parse(textOf(MENU_TREE_FILE)), selectors: JSON.parse(textOf(SELECTORS_FILE)), pages: {}, resources: {} };
   const pages = new Map<string, string>();
-  for (const { key, text } of definitions) {
+  for (const { key, text } of newest) {
     if (key === MENU_TREE_FILE || key === SELECTORS_FILE) continue;
     const hash = pageHash(sha256Hex(text));
     index.pages[key] = hash;
@@ -90,9 +96,11 @@ export function definitionFileRoutes(app: FastifyInstance, served: () => Promise
   app.get<{ Params: { file: string } }>('/definitions/page/:file', { config: { reference: { summary: "A screen definition by its content hash (the index's `pages`), cached for good", guard: 'public', produces: 'application/json' } } }, async (request, reply) => {
     const hash = PAGE_FILE.exec(request.params.file)?.[1];
     if (!hash) return notFound(reply);
-    // A page an older index named (a tab that has not navigated since a change) is still answered while stored.
-    const text = (await served()).pages.get(hash) ?? (await versionTextByHash(db, hash));
-    if (text === undefined) return notFound(reply);
+    // A page an older index named (a tab that has not navigated since a change) is still answered while stored, in the
+    // newest format; a stored text that a migration changed is found only while served (its hash is of the migrated text).
+    const stored = (await served()).pages.get(hash) ?? (await versionTextByHash(db, hash));
+    if (stored === undefined) return notFound(reply);
+    const text = typeof stored === 'string' ? stored : migrateDefinitionText(stored.key, stored.text);
     return reply.headers(SECURITY_HEADERS).header('cache-control', IMMUTABLE).type('application/json; charset=utf-8').send(text);
   });
 }

@@ -7,6 +7,7 @@ import type { DefinitionVersionRow, Schema } from '../db/schema';
 import { CODES } from '../../../engine/api/responseCodes';
 import { ApiError } from '../core/apiError';
 import { sha256Hex } from '../core/sha256';
+import { migrateDefinitionText } from '../../../engine/definition/schemaMigrations';
 import { schemaDrift, SchemaDriftError } from '../resources/schemaSync';
 import { checkDefinitionTexts } from './definitionChecks';
 import { isSqlite } from '../db/columnTypes';
@@ -74,11 +75,11 @@ export async function servedDefinitions(db: Kysely<Schema>, dir = SCREENS_DIR): 
   return (await servedVersions(db, dir)).map((v) => ({ key: v.definitionkey, text: v.content }));
 }
 
-/** Any stored version's text whose content hash starts so (hex digits only: a page an older index named), if one is stored. */
-export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Promise<string | undefined> {
+/** Any stored version's text, as stored, whose content hash starts so (hex digits only: a page an older index named), if one is stored. */
+export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Promise<DefinitionText | undefined> {
   if (!/^[0-9a-f]+$/.test(prefix)) return undefined;
-  const row = await db.selectFrom('definition_version').select('content').where('contenthash', 'like', `${prefix}%`).limit(1).executeTakeFirst();
-  return row?.content;
+  const row = await db.selectFrom('definition_version').select(['definitionkey', 'content']).where('contenthash', 'like', `${prefix}%`).limit(1).executeTakeFirst();
+  return row && { key: row.definitionkey, text: row.content };
 }
 
 /** The catalogue of what the database serves (the same buildCatalogue as the files' loadCatalogue). */
@@ -149,11 +150,13 @@ export async function activateVersions(db: Kysely<Schema>, changes: readonly Ver
     for (const change of changes) {
       const versions = stored.get(change.key)!;
       const active = versions.find((v) => v.status === 'ACTIVE');
+      // An older format (an analyst's import, a rollback to an old version) is stored in the newest, which the studio edits.
+      const text = migrateDefinitionText(change.key, change.text);
       const row: DefinitionVersionRow = {
         definitionkey: change.key,
         version: Math.max(0, ...versions.map((v) => v.version)) + 1,
-        content: change.text,
-        contenthash: sha256Hex(change.text),
+        content: text,
+        contenthash: sha256Hex(text),
         // The file the version was based on: a start that finds that file unchanged keeps serving this version.
         filehash: active?.filehash ?? null,
         source: 'STUDIO',
