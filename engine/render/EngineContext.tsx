@@ -17,6 +17,8 @@ export interface EngineServices {
   navigators: NavigatorRegistry;
   /** A read-only menu's page (kind 'readonly'): forms show as details, nothing is saved or run. */
   readOnly?: boolean;
+  /** The Definition Studio's preview of a draft: it reads the live server's data and saves or runs nothing. */
+  preview?: boolean;
   /** The signed-in session's labels of reference values, asked once each (engine/render/useReferenceLabels.ts). */
   labels?: LabelCache;
 }

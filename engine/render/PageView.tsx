@@ -15,6 +15,7 @@ const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> =
   wizard: lazy(() => import('./WizardFlow')),
   readonly: lazy(() => import('./ReadOnlyPage')),
   report: lazy(() => import('./ReportPage')),
+  studio: lazy(() => import('./studio/StudioPage')),
 };
 
 export function PageView(props: PageViewProps) {

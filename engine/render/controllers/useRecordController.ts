@@ -9,6 +9,7 @@ import type { ScreenDefinition } from '../../definition/screen';
 import { useEngine } from '../EngineContext';
 import { showErrorToast } from '../errorToast';
 import { revealSecret } from '../revealSecret';
+import { STUDIO_TEXTS } from '../studio/studioTexts';
 
 type Row = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ interface RecordControllerOptions {
 export const keyData = (screen: ScreenDefinition, row: Row) => Object.fromEntries(screen.resource.key.map((k) => [k, row[k]]));
 
 export function useRecordController(screen: ScreenDefinition, { fixed, onSaved }: RecordControllerOptions) {
-  const { call } = useEngine();
+  const { call, preview } = useEngine();
   const { message, modal } = App.useApp();
   const [form, setForm] = useState<OpenRecord>();
   const [saving, setSaving] = useState(false);
@@ -43,6 +44,8 @@ export function useRecordController(screen: ScreenDefinition, { fixed, onSaved }
 
   async function save(values: Row) {
     if (!form) return;
+    // The studio's preview checks the form's rules in the browser and stores nothing.
+    if (preview) return void message.info(STUDIO_TEXTS.previewNothingSaved);
     setSaving(true);
     const answer = await call<Row>(`${base}/${form.mode === 'create' ? 'create' : 'update'}`, { data: fixed ? { ...values, ...fixed } : values });
     setSaving(false);
