@@ -5,6 +5,7 @@ import type { Catalogue } from './catalogue';
 import { APPROVAL_FUNCTIONS, isCustomAction, resolveField, type ResolvedField } from './compile';
 import { formatValue } from './format';
 import { isListScreen, type ApprovalPage, type CustomAction, type FieldDefinition, type FieldOption, type PageDefinition, type ScreenDefinition } from './screen';
+import { STUDIO_ACTIONS } from './studio';
 import * as moduleTexts from './texts.json';
 
 export const APPROVAL_STATUS = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const;
@@ -90,6 +91,11 @@ function requestSubjects(catalogue: CatalogueView): { menus: Set<string>; action
       menus.add(page.childOf ?? page.menucode);
       for (const action of page.actions) if (isCustomAction(action)) actions.set(action.name, action.label);
     }
+    // The Definition Studio's requests: a definition published, or an earlier version served again.
+    if (page.kind === 'studio') {
+      menus.add(page.menucode);
+      for (const [action, label] of Object.entries(STUDIO_ACTIONS)) actions.set(action, label);
+    }
     if (isApprovalPage(page)) {
       for (const menu of page.menus ?? []) menus.add(menu);
       for (const action of page.actions ?? []) if (!actions.has(action)) actions.set(action, titleCase(action));
@@ -156,7 +162,10 @@ export function requestChanges(screen: ScreenDefinition, current: Row | null, pr
     const now = current?.[field.name];
     const next = proposed?.[field.name];
     if (current && proposed && (!(field.name in proposed) || JSON.stringify(now ?? null) === JSON.stringify(next ?? null))) continue;
-    const line = { field: field.name, label: field.label, current: current ? shown(field, now) : '', proposed: proposed ? shown(field, next) : '' };
+    // A JSON text (a definition) is compared as it is written, line by line.
+    const asText = field.format === 'json' && (typeof now === 'string' || typeof next === 'string');
+    const value = (v: unknown) => (asText && typeof v === 'string' ? v : shown(field, v));
+    const line: ChangeLine = { field: field.name, label: field.label, current: current ? value(now) : '', proposed: proposed ? value(next) : '', ...(asText ? { text: true } : {}) };
     if (line.current !== '' || line.proposed !== '') lines.push(line);
   }
   return lines;

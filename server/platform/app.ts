@@ -232,7 +232,7 @@ function requestIds(): () => string {
 function errorEnvelope(thrown: unknown, request: FastifyRequest): { http: number; body: ResponseEnvelope } {
   const error = asApiError(thrown);
   if (error instanceof ApiError) {
-    const result = error.fields ? { fields: error.fields } : undefined;
+    const result = error.fields || error.result ? { ...(error.fields ? { fields: error.fields } : {}), ...error.result } : undefined;
     return { http: error.httpStatus, body: envelope(error.code, error.message, result ? { result } : {}) };
   }
   const fastifyError = error as FastifyError;

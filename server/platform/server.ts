@@ -9,13 +9,13 @@ import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './migrations';
 import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR } from './definitions';
-import { activateVersions, catalogueFromVersions, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
+import { activateVersions, catalogueFromVersions, definitionProblems, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
 import { checkDefinitionTexts } from './definitionVersions/definitionChecks';
 import { DefinitionReloader } from './definitionVersions/definitionReloader';
 import type { DefinitionVersionRow } from './db/schema';
 import { CountCache, resourceTables } from './resources/countCache';
 import { resourceActions, unservedActions } from './resources/resourceActions';
-import type { ModuleServices } from './serverModule';
+import type { DefinitionServices, ModuleServices } from './serverModule';
 import { recordActions } from './resources/recordActions';
 import { bulkResourceActions } from './resources/bulkActions';
 import { gateResourceActions } from './approvals/approvalHooks';
@@ -62,6 +62,8 @@ export interface ServedDefinitionVersions {
   /** activateVersions with the server's checks (its report queries, every custom action served), then served. */
   activate(changes: readonly VersionChange[]): Promise<DefinitionVersionRow[]>;
   rollbackTo(key: string, version: number, by: string, reason: string): Promise<DefinitionVersionRow>;
+  /** Serves what the database serves now (after a commit that activated a version). */
+  reload(): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -104,11 +106,33 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   // The modules hear every ledger posting through this database from now on (the seed's history replay is muted).
   for (const listener of modules.ledgerListeners()) registerLedgerListener(database.db, listener);
   const mailer = new Mailer(config, database.db, undefined, options.now);
+  /** What an activation checks: `npm run validate`'s checks (the modules' reports known), then that a server can be built from it. */
+  const checks: ActivateOptions = {
+    dir: screensDir,
+    check: (definitions) => {
+      const { problems } = checkDefinitionTexts(definitions, screensDir, modules.reportSignatures());
+      if (problems.length > 0) return problems;
+      try {
+        build(catalogueFromTexts(definitions));
+        return [];
+      } catch (error) {
+        // A custom action no module serves.
+        return [(error as Error).message];
+      }
+    },
+  };
+  /** The Definition Studio's way to the same checks, activation and reload (the reloader is made below, before any call). */
+  const definitions: DefinitionServices = {
+    dir: screensDir,
+    problems: (db, changes) => definitionProblems(db, changes, checks),
+    activate: (db, changes) => activateVersions(db, changes, { ...checks, now: now() }),
+    reload: () => reloader.reload(),
+  };
   /** What the server builds from a catalogue: its services, actions, row scopes and API reference (swapped by a reload). */
   const build = (catalogue: Catalogue): ServedDefinitions => {
     // Maker-checker: the approval pages decide what the gated resource writes (and domain flows) request.
     const approvals = new ApprovalRegistry(catalogue.pages.filter(isApprovalPage));
-    const services: ModuleServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: modules.hooks(catalogue), approvals };
+    const services: ModuleServices = { catalogue, dialect: database.dialect, counts: new CountCache(Date.now, resourceTables(catalogue)), hooks: modules.hooks(catalogue), approvals, definitions };
     services.approvalGate = (screen, actions) => gateResourceActions(approvals, screen, actions, services);
     const actions = [...modules.actions(), ...resourceActions(services), ...recordActions(services), ...bulkResourceActions(services, config), ...approvalActions({ catalogue, registry: approvals, dialect: database.dialect }), ...selectorActions(services), ...panelActions(catalogue), ...modules.catalogueActions(catalogue), ...modules.serviceActions(services), ...(options.extraActions ?? []), ...openApiActions(() => app.apiReference())];
     const unserved = [...unservedActions(catalogue, actions), ...unservedWizards(catalogue, actions)];
@@ -158,25 +182,11 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
     log: app.log,
     reload: async () => serve(await catalogueFromVersions(database.db, screensDir)),
   });
-  /** What an activation checks: `npm run validate`'s checks (the modules' reports known), then that a server can be built from it. */
-  const checks: ActivateOptions = {
-    dir: screensDir,
-    check: (definitions) => {
-      const { problems } = checkDefinitionTexts(definitions, screensDir, modules.reportSignatures());
-      if (problems.length > 0) return problems;
-      try {
-        build(catalogueFromTexts(definitions));
-        return [];
-      } catch (error) {
-        // A custom action no module serves.
-        return [(error as Error).message];
-      }
-    },
-  };
   app.decorate('definitions', {
     catalogue: () => served.catalogue,
     activate: async (changes: readonly VersionChange[]) => reloader.after(activateVersions(database.db, changes, { ...checks, now: now() })),
     rollbackTo: async (key: string, version: number, by: string, reason: string) => reloader.after(rollbackTo(database.db, key, version, by, reason, { ...checks, now: now() })),
+    reload: () => reloader.reload(),
   });
   reloader.start(startedOn);
   app.addHook('onClose', async () => reloader.stop());

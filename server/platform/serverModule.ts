@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ReportSignatures } from '../../engine/definition/checkReportPages';
-import type { Schema } from './db/schema';
+import type { DefinitionVersionRow, Schema } from './db/schema';
+import type { DefinitionText } from './definitions';
+import type { VersionChange } from './definitionVersions/definitionVersionStore';
 import type { DailySchedule, JobHandler } from './jobs/jobHandler';
 import type { LedgerListener } from './core/ledgerListeners';
 import type { HookRegistry } from './resources/hooks';
@@ -23,6 +25,20 @@ import type { ApprovalRegistry } from './approvals/approvalRegistry';
 export interface ModuleServices extends ResourceServices {
   /** The approval appliers and decision listeners, for domain actions that request or follow approvals. */
   approvals?: ApprovalRegistry;
+  /** The definitions the server serves, checked, activated and reloaded as the server does (the Definition Studio's). */
+  definitions?: DefinitionServices;
+}
+
+/** A server's definition versions as the Definition Studio changes them. */
+export interface DefinitionServices {
+  /** Where the definition files are (which keys still have a file). */
+  dir: string;
+  /** definitionProblems with the server's checks: what serving `changes` on top of what `db` serves would break. */
+  problems(db: Kysely<Schema>, changes: readonly DefinitionText[]): Promise<string[]>;
+  /** activateVersions with the server's checks, in `db` (a decision's transaction); served once reload() is called after it commits. */
+  activate(db: Kysely<Schema>, changes: readonly VersionChange[]): Promise<DefinitionVersionRow[]>;
+  /** Serves what the database serves now (at once on this server; the others follow by their poll). */
+  reload(): Promise<void>;
 }
 
 /** The steps of a first start's seed, in the order they run; only the first two run in production (server/platform/seed/seed.ts). */

@@ -33,6 +33,7 @@ const RECORDED = [
   '0058_api_clients',
   '0059_webhooks',
   '0060_definition_versions',
+  '0061_definition_drafts',
 ];
 
 const migration = { up: async () => {} };

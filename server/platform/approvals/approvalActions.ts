@@ -134,6 +134,7 @@ function pageActions(page: ApprovalPage, services: ApprovalServices): Action[] {
         at,
       );
     });
+    await applier?.applied?.(ctx, request);
     ctx.mail.deliverSoon();
     return { message: status === APPROVAL_STATUS.APPROVED ? APPROVAL_TEXTS.approved : APPROVAL_TEXTS.rejected, result: { requestid, status } };
   }

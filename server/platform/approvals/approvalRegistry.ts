@@ -16,6 +16,8 @@ export interface ApprovalApplier {
   current(db: Kysely<Schema>, request: ApprovalRequest): Promise<Row | null>;
   /** Applies the request in the decision's transaction; an ApiError refuses it and rolls everything back. */
   apply(ctx: ActionContext, trx: Kysely<Schema>, request: ApprovalRequest): Promise<void>;
+  /** After an approval's transaction has committed: what must follow the applied change outside it (serving new definitions). */
+  applied?(ctx: ActionContext, request: ApprovalRequest): Promise<void>;
   /**
    * The maker's call made by other code (a suspect duplicate's Request Merge): the write's dry run with `data`,
    * then the request; `link` runs in the request's transaction with its id and record key (an ApiError there

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly httpStatus = 200,
     /** Field-level messages for forms: field name -> message. */
     readonly fields?: Record<string, string>,
+    /** More of the refusal for the caller, in the answer's result beside `fields` (the Definition Studio's problems at their paths). */
+    readonly result?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';

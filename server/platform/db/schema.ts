@@ -113,6 +113,7 @@ export interface Schema {
   ledger_detail: LedgerDetailRow;
   accrual_segment: AccrualSegmentRow;
   definition_version: DefinitionVersionRow;
+  definition_draft: DefinitionDraftRow;
 }
 
 /** A card to print and send (migration 0011): a new member's first card (reason ENROLLMENT), tracked by the mailing orders. */
@@ -454,4 +455,14 @@ export interface DefinitionVersionRow extends StudioVersion {
   contenthash: string;
   /** sha256 hex of the screens/ file this version came from or was based on. */
   filehash: string | null;
+}
+
+/** A user's draft of a definition in the Definition Studio (migration 0061): one per key and user until submitted or discarded. */
+export interface DefinitionDraftRow {
+  definitionkey: string;
+  username: string;
+  content: string;
+  /** The active version the draft started from. */
+  basedon: number;
+  updateddate: string;
 }

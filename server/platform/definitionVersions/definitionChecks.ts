@@ -12,6 +12,7 @@ import { SCREENS_DIR, type DefinitionText } from '../definitions';
 import { WIZARD_MACHINE_NAMES } from '../../../workflows/wizardMachines';
 import { panelQueryCriteria } from '../panels/panelQueries';
 import { CONFIG_KEYS } from '../configuration/configKeys';
+import { DEFINITION_LIMITS } from '../../../engine/definition/studio';
 
 const SCHEMA_DIR = 'engine/definition';
 
@@ -30,6 +31,18 @@ const definitionSchemas = () =>
     selectors: validator('selectors.schema.json'),
     screen: validator('screen.schema.json'),
   });
+
+/** Whether objects and arrays nest more than `max` levels in `value` (walked without recursion: any text that parses is safe to walk). */
+export function deeperThan(value: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: at, depth } = stack.pop()!;
+    if (at === null || typeof at !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(at)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
 
 export interface DefinitionsVerdict {
   problems: string[];
@@ -52,9 +65,15 @@ export function checkDefinitionTexts(definitions: readonly DefinitionText[], dir
     let data: unknown;
     try {
       if (text === undefined) throw new Error('missing');
+      const bytes = Buffer.byteLength(text);
+      if (bytes > DEFINITION_LIMITS.maxBytes) throw new Error(`is ${bytes} bytes, more than the ${DEFINITION_LIMITS.maxBytes} a definition may have`);
       data = JSON.parse(text);
     } catch (error) {
       problems.push(`${file}: ${(error as Error).message}`);
+      return undefined;
+    }
+    if (deeperThan(data, DEFINITION_LIMITS.maxDepth)) {
+      problems.push(`${file}: nests deeper than the ${DEFINITION_LIMITS.maxDepth} levels a definition may have`);
       return undefined;
     }
     const declared = (data as { $schema?: unknown }).$schema;

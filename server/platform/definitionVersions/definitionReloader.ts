@@ -38,8 +38,13 @@ export class DefinitionReloader {
   /** Reloads once `write` (an activation) is done, before answering it: this server serves the change at once. */
   async after<T>(write: Promise<T>): Promise<T> {
     const written = await write;
-    await this.check(true);
+    await this.reload();
     return written;
+  }
+
+  /** Builds and serves what the database serves now (called once an activation has committed, never inside its transaction). */
+  reload(): Promise<void> {
+    return this.check(true);
   }
 
   async stop(): Promise<void> {

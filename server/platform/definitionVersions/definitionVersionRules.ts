@@ -1,6 +1,7 @@
 // What a start does with the definition files it finds, given the versions the database holds: pure, from rows to
 // the rows to write (definitionVersionStore.ts writes them).
 import { sha256Hex } from '../core/sha256';
+import { MENU_TREE_FILE, SELECTORS_FILE } from '../../../engine/definition/definitionFiles';
 import type { DefinitionText } from '../definitions';
 import type { DefinitionVersionRow } from '../db/schema';
 
@@ -82,4 +83,19 @@ export const isEmptyPlan = (plan: SyncPlan): boolean => plan.inserts.length === 
  */
 export function servedKeys(active: readonly Pick<VersionState, 'definitionkey' | 'source'>[], fileKeys: ReadonlySet<string>): Set<string> {
   return new Set(active.filter((v) => v.source === 'STUDIO' || fileKeys.has(v.definitionkey)).map((v) => v.definitionkey));
+}
+
+/** What the menu tree and the selectors are called where a page would show its title. */
+export const DEFINITION_NAMES: Readonly<Record<string, string>> = { [MENU_TREE_FILE]: 'Menu Tree', [SELECTORS_FILE]: 'Selectors' };
+
+/** A definition's title: a page's own, the menu tree's and the selectors' name, else its key (a text that does not parse). */
+export function definitionTitle(key: string, text: string | undefined): string {
+  const named = DEFINITION_NAMES[key];
+  if (named) return named;
+  try {
+    const title = (JSON.parse(text ?? '') as { title?: unknown }).title;
+    return typeof title === 'string' ? title : key;
+  } catch {
+    return key;
+  }
 }

@@ -11,7 +11,9 @@ import { schemaDrift, SchemaDriftError } from '../resources/schemaSync';
 import { checkDefinitionTexts } from './definitionChecks';
 import { isSqlite } from '../db/columnTypes';
 import { catalogueFromTexts, definitionFileKeys, SCREENS_DIR, type DefinitionText } from '../definitions';
-import { isEmptyPlan, planSync, servedKeys, type SyncPlan } from './definitionVersionRules';
+import { definitionTitle, isEmptyPlan, planSync, servedKeys, type SyncPlan } from './definitionVersionRules';
+import { APPROVAL_TEXTS } from '../../../engine/definition/approvals';
+import { formatMessage } from '../../../engine/rules';
 
 /** Rows per insert statement (a definition is up to some tens of kilobytes). */
 const INSERT_CHUNK = 50;
@@ -60,11 +62,16 @@ export async function servedHashes(db: Kysely<Schema>, fileKeys: ReadonlySet<str
   return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, contenthash: v.contenthash })).sort(byKey);
 }
 
+/** The active versions the product serves (see servedKeys), by key: what the studio lists. */
+export async function servedVersions(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<Pick<DefinitionVersionRow, 'definitionkey' | 'version' | 'source' | 'content'>[]> {
+  const active = await db.selectFrom('definition_version').select(['definitionkey', 'version', 'source', 'content']).where('status', '=', 'ACTIVE').execute();
+  const served = servedKeys(active, new Set(definitionFileKeys(dir)));
+  return active.filter((v) => served.has(v.definitionkey)).sort((a, b) => byKey({ key: a.definitionkey }, { key: b.definitionkey }));
+}
+
 /** The definitions the product serves (the active versions; see servedKeys), by key. */
 export async function servedDefinitions(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<DefinitionText[]> {
-  const active = await db.selectFrom('definition_version').select(['definitionkey', 'source', 'content']).where('status', '=', 'ACTIVE').execute();
-  const served = servedKeys(active, new Set(definitionFileKeys(dir)));
-  return active.filter((v) => served.has(v.definitionkey)).map((v) => ({ key: v.definitionkey, text: v.content })).sort(byKey);
+  return (await servedVersions(db, dir)).map((v) => ({ key: v.definitionkey, text: v.content }));
 }
 
 /** Any stored version's text whose content hash starts so (hex digits only: a page an older index named), if one is stored. */
@@ -86,6 +93,8 @@ export interface VersionChange {
   by: string;
   reason: string;
   approvedby?: string;
+  /** The active version the change was made from: refused (RECORD_CHANGED) when another is active by then. */
+  basedon?: number;
 }
 
 export interface ActivateOptions {
@@ -96,40 +105,64 @@ export interface ActivateOptions {
 }
 
 /**
+ * Every problem of serving `changes` on top of the definitions `db` serves, the one check of the studio's check, its
+ * submit and an activation: a text that does not parse, what `npm run validate` (and the server's own build) would
+ * refuse once they are in, and a change a start would refuse for the resource tables (a stored column removed or
+ * retyped). Each problem as those checks print it.
+ */
+export async function definitionProblems(db: Kysely<Schema>, changes: readonly DefinitionText[], options: ActivateOptions = {}): Promise<string[]> {
+  const dir = options.dir ?? SCREENS_DIR;
+  const unparsed: string[] = [];
+  for (const change of changes) {
+    try {
+      JSON.parse(change.text);
+    } catch (error) {
+      unparsed.push(`${change.key}: ${(error as Error).message}`);
+    }
+  }
+  if (unparsed.length > 0) return unparsed;
+  const changed = new Set(changes.map((c) => c.key));
+  const definitions = [...(await servedDefinitions(db, dir)).filter((d) => !changed.has(d.key)), ...changes.map((c) => ({ key: c.key, text: c.text }))];
+  const problems = (options.check ?? ((d) => checkDefinitionTexts(d, dir).problems))(definitions);
+  if (problems.length > 0) return problems;
+  const drift = await schemaDrift(db, catalogueFromTexts(definitions));
+  return drift.length > 0 ? [new SchemaDriftError(drift).message] : [];
+}
+
+/**
  * Stores `text` as the key's next version, STUDIO and ACTIVE (the active one SUPERSEDED), in one transaction; refuses
- * (ApiError 1002, nothing written) a text that does not parse, definitions that `npm run validate` would refuse once
- * it is in, and a change a start would refuse for the resource tables (a stored column removed or retyped).
+ * (ApiError 1002, nothing written) what definitionProblems finds.
  */
 export async function activateVersion(db: Kysely<Schema>, change: VersionChange, options: ActivateOptions = {}): Promise<DefinitionVersionRow> {
   return (await activateVersions(db, [change], options))[0]!;
 }
 
-/** activateVersion of several definitions at once, checked and stored together (a new screen and its menu). */
+/**
+ * activateVersion of several definitions at once, checked and stored together (a new screen and its menu). Checked
+ * under the lock in the writing transaction (a decision's, when `db` joins one): against the definitions as they are then.
+ */
 export async function activateVersions(db: Kysely<Schema>, changes: readonly VersionChange[], options: ActivateOptions = {}): Promise<DefinitionVersionRow[]> {
-  const dir = options.dir ?? SCREENS_DIR;
-  for (const change of changes) {
-    try {
-      JSON.parse(change.text);
-    } catch (error) {
-      throw new ApiError(CODES.VALIDATION, `${change.key}: ${(error as Error).message}`);
-    }
-  }
-  const changed = new Set(changes.map((c) => c.key));
-  const definitions = [...(await servedDefinitions(db, dir)).filter((d) => !changed.has(d.key)), ...changes.map((c) => ({ key: c.key, text: c.text }))];
-  const problems = (options.check ?? ((d) => checkDefinitionTexts(d, dir).problems))(definitions);
-  if (problems.length > 0) throw new ApiError(CODES.VALIDATION, problems.join('\n'));
-  const drift = await schemaDrift(db, catalogueFromTexts(definitions));
-  if (drift.length > 0) throw new ApiError(CODES.VALIDATION, new SchemaDriftError(drift).message);
   const at = (options.now ?? new Date()).toISOString();
   return db.transaction().execute(async (trx) => {
     if (!isSqlite(trx)) await sql`select pg_advisory_xact_lock(hashtext(${SYNC_LOCK}))`.execute(trx);
+    const stored = new Map<string, { version: number; status: string; filehash: string | null; content: string }[]>();
+    for (const change of changes) {
+      const versions = await trx.selectFrom('definition_version').select(['version', 'status', 'filehash', 'content']).where('definitionkey', '=', change.key).execute();
+      const active = versions.find((v) => v.status === 'ACTIVE');
+      if (change.basedon !== undefined && active?.version !== change.basedon) {
+        throw new ApiError(CODES.RECORD_CHANGED, formatMessage(APPROVAL_TEXTS.changed, { title: definitionTitle(change.key, active?.content), key: change.key }));
+      }
+      stored.set(change.key, versions);
+    }
+    const problems = await definitionProblems(trx, changes, options);
+    if (problems.length > 0) throw new ApiError(CODES.VALIDATION, problems.join('\n'));
     const rows: DefinitionVersionRow[] = [];
     for (const change of changes) {
-      const stored = await trx.selectFrom('definition_version').select(['version', 'status', 'filehash']).where('definitionkey', '=', change.key).execute();
-      const active = stored.find((v) => v.status === 'ACTIVE');
+      const versions = stored.get(change.key)!;
+      const active = versions.find((v) => v.status === 'ACTIVE');
       const row: DefinitionVersionRow = {
         definitionkey: change.key,
-        version: Math.max(0, ...stored.map((v) => v.version)) + 1,
+        version: Math.max(0, ...versions.map((v) => v.version)) + 1,
         content: change.text,
         contenthash: sha256Hex(change.text),
         // The file the version was based on: a start that finds that file unchanged keeps serving this version.
@@ -150,11 +183,17 @@ export async function activateVersions(db: Kysely<Schema>, changes: readonly Ver
   });
 }
 
+/** One version's text, if stored. */
+export async function versionText(db: Kysely<Schema>, key: string, version: number): Promise<string | undefined> {
+  const row = await db.selectFrom('definition_version').select('content').where('definitionkey', '=', key).where('version', '=', version).executeTakeFirst();
+  return row?.content;
+}
+
 /** Serves an earlier version of a definition again: its text activated as the next version (with activateVersion's checks). */
 export async function rollbackTo(db: Kysely<Schema>, key: string, version: number, by: string, reason: string, options: ActivateOptions = {}): Promise<DefinitionVersionRow> {
-  const earlier = await db.selectFrom('definition_version').select('content').where('definitionkey', '=', key).where('version', '=', version).executeTakeFirst();
-  if (!earlier) throw new ApiError(CODES.VALIDATION, `${key} has no version ${version}`);
-  return activateVersion(db, { key, text: earlier.content, by, reason }, options);
+  const earlier = await versionText(db, key, version);
+  if (earlier === undefined) throw new ApiError(CODES.VALIDATION, `${key} has no version ${version}`);
+  return activateVersion(db, { key, text: earlier, by, reason }, options);
 }
 
 /**

@@ -21,6 +21,9 @@ export const LEGENDS = {
   REQUEST_APPROVAL: 'REQUEST_APPROVAL',
   APPROVE: 'APPROVE',
   REJECT: 'REJECT',
+  /** The Definition Studio: an approved edit served as a definition's next version, or an earlier version served again. */
+  PUBLISH: 'PUBLISH',
+  ROLLBACK: 'ROLLBACK',
 } as const;
 
 export interface UserLogEntry {
