@@ -23,6 +23,9 @@ export interface EngineServices {
   labels?: LabelCache;
 }
 
+/** What a save or an action answers in the studio's preview. */
+export const PREVIEW_NOTHING_SAVED = 'Preview: nothing is saved';
+
 export const EngineContext = createContext<EngineServices | undefined>(undefined);
 
 export function useEngine(): EngineServices {

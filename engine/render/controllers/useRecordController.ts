@@ -6,10 +6,9 @@ import { App } from 'antd';
 import { isSuccess } from '../../api/envelope';
 import type { FormMode } from '../../definition/compile';
 import type { ScreenDefinition } from '../../definition/screen';
-import { useEngine } from '../EngineContext';
+import { PREVIEW_NOTHING_SAVED, useEngine } from '../EngineContext';
 import { showErrorToast } from '../errorToast';
 import { revealSecret } from '../revealSecret';
-import { STUDIO_TEXTS } from '../studio/studioTexts';
 
 type Row = Record<string, unknown>;
 
@@ -45,7 +44,7 @@ export function useRecordController(screen: ScreenDefinition, { fixed, onSaved }
   async function save(values: Row) {
     if (!form) return;
     // The studio's preview checks the form's rules in the browser and stores nothing.
-    if (preview) return void message.info(STUDIO_TEXTS.previewNothingSaved);
+    if (preview) return void message.info(PREVIEW_NOTHING_SAVED);
     setSaving(true);
     const answer = await call<Row>(`${base}/${form.mode === 'create' ? 'create' : 'update'}`, { data: fixed ? { ...values, ...fixed } : values });
     setSaving(false);

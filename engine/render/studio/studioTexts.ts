@@ -1,8 +1,10 @@
 // The studio page's own texts, declared once: the page and its browser test use them.
+import { PREVIEW_NOTHING_SAVED } from '../EngineContext';
+
 export const STUDIO_TEXTS = {
   finder: 'Find a definition by title, menu path or group',
   preview: 'Preview',
-  previewNothingSaved: 'Preview: nothing is saved',
+  previewNothingSaved: PREVIEW_NOTHING_SAVED,
   previewNone: 'This definition has no page to preview',
   previewBroken: 'The preview cannot draw this draft',
   saveDraft: 'Save Draft',
