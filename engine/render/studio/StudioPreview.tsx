@@ -1,5 +1,5 @@
 // The draft drawn live by the engine's own renderer (PageView), with the draft in its page's place and nothing saved.
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Alert } from 'antd';
 import type { PageDefinition } from '../../definition/screen';
 import type { DefinitionSchemaName } from '../../definition/studio';
@@ -13,7 +13,8 @@ import { STUDIO_TEXTS } from './studioTexts';
 const drawable = (schema: DefinitionSchemaName, value: unknown): value is PageDefinition =>
   schema === 'screen' && typeof value === 'object' && value !== null && typeof (value as PageDefinition).menucode === 'string' && (value as PageDefinition).kind !== 'studio';
 
-export function StudioPreview({ schema, draft }: { schema: DefinitionSchemaName; draft: unknown }) {
+/** Drawn again only for a new draft (not for each keystroke the studio re-renders with). */
+export const StudioPreview = memo(function StudioPreview({ schema, draft }: { schema: DefinitionSchemaName; draft: unknown }) {
   const engine = useEngine();
   const [query, setQuery] = useState('');
   const page = drawable(schema, draft) ? draft : undefined;
@@ -29,4 +30,4 @@ export function StudioPreview({ schema, draft }: { schema: DefinitionSchemaName;
       </PreviewBoundary>
     </div>
   );
-}
+});

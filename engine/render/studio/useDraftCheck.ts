@@ -9,7 +9,7 @@ import { useEngine } from '../EngineContext';
 /** How long the typing pauses before the server checks the text. */
 export const CHECK_DELAY_MS = 300;
 /** How long the typing pauses before the preview draws the text (a 60-field page draws in well under the rest). */
-export const PREVIEW_DELAY_MS = 80;
+export const PREVIEW_DELAY_MS = 50;
 
 /** A value that follows another after it has stayed the same for `delay`. */
 function useSettled<T>(value: T, delay: number): T {
