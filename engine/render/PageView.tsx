@@ -4,7 +4,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { isListScreen, type PageBase, type PageKind } from '../definition/screen';
 import { ListScreenView } from './ListScreenView';
-import type { PageViewProps } from './pageViewProps';
+import { PageRendererContext, type PageViewProps } from './pageViewProps';
 
 type OtherKind = Exclude<PageKind, 'list'>;
 
@@ -25,8 +25,10 @@ export function PageView(props: PageViewProps) {
   const Renderer = KIND_RENDERERS[kind];
   if (!Renderer) throw new Error(`No renderer for page kind "${kind}" (${(page as PageBase).menucode})`);
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-      <Renderer {...props} />
-    </Suspense>
+    <PageRendererContext.Provider value={PageView}>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+        <Renderer {...props} />
+      </Suspense>
+    </PageRendererContext.Provider>
   );
 }

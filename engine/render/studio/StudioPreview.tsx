@@ -1,10 +1,10 @@
 // The draft drawn live by the engine's own renderer (PageView), with the draft in its page's place and nothing saved.
-import { memo, useMemo, useState } from 'react';
+import { memo, useContext, useMemo, useState } from 'react';
 import { Alert } from 'antd';
 import type { PageDefinition } from '../../definition/screen';
 import type { DefinitionSchemaName } from '../../definition/studio';
 import { EngineContext, useEngine } from '../EngineContext';
-import { PageView } from '../PageView';
+import { PageRendererContext } from '../pageViewProps';
 import { PreviewBoundary } from './PreviewBoundary';
 import { previewServices } from './previewServices';
 import { STUDIO_TEXTS } from './studioTexts';
@@ -16,6 +16,8 @@ const drawable = (schema: DefinitionSchemaName, value: unknown): value is PageDe
 /** Drawn again only for a new draft (not for each keystroke the studio re-renders with). */
 export const StudioPreview = memo(function StudioPreview({ schema, draft }: { schema: DefinitionSchemaName; draft: unknown }) {
   const engine = useEngine();
+  // PageView, as it drew this page: the draft is drawn by the same renderer.
+  const PageView = useContext(PageRendererContext)!;
   const [query, setQuery] = useState('');
   const page = drawable(schema, draft) ? draft : undefined;
   const services = useMemo(() => page && previewServices(engine, page), [engine, page]);
