@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { DEFINITIONS_CHANGED_EVENT } from './engine/definition/definitionIndex';
 
 /**
  * Modules of packages that the build swaps for stand-ins: code for what the engine never draws (each stand-in of ours
@@ -149,8 +150,27 @@ const SERVER_TEST_SETTINGS = {
   hookTimeout: 180000,
 };
 
+/**
+ * `npm run dev`: a definition file saved under screens/ is served by the API server at once (DEFINITIONS_WATCH); this
+ * tells the open pages, which then read the definitions' index until its version changes (src/definitions.ts).
+ */
+function definitionsLive(): Plugin {
+  const screens = fileURLToPath(new URL('./screens/', import.meta.url));
+  return {
+    name: 'definitions-live',
+    apply: 'serve',
+    configureServer(server) {
+      server.watcher.add(screens);
+      const saved = (file: string) => {
+        if (file.startsWith(screens) && file.endsWith('.json')) server.ws.send({ type: 'custom', event: DEFINITIONS_CHANGED_EVENT });
+      };
+      for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, saved);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), standIns(), preloads.plugin, precompressed()],
+  plugins: [react(), standIns(), preloads.plugin, precompressed(), definitionsLive()],
   build: {
     outDir: 'dist',
     modulePreload: { resolveDependencies: preloads.resolveDependencies },

@@ -3,7 +3,7 @@
 // the version check of each navigation reads it again, and a changed version replaces it. The signed-in shell makes
 // its page source of it (src/shell/definitionSource.ts), so the login page loads none of the engine's definitions code.
 import { useSyncExternalStore } from 'react';
-import { DEFINITION_INDEX_PATH, type DefinitionIndex } from '../engine/definition/definitionIndex';
+import { DEFINITION_INDEX_PATH, DEFINITIONS_CHANGED_EVENT, type DefinitionIndex } from '../engine/definition/definitionIndex';
 
 let index: DefinitionIndex | undefined;
 const listeners = new Set<() => void>();
@@ -22,6 +22,18 @@ export async function loadDefinitions(): Promise<boolean> {
   index = next;
   for (const listener of listeners) listener();
   return true;
+}
+
+/** `npm run dev`: after a definition file is saved, the index is read until the server serves the new version (at most ~5 s). */
+const SAVED_FILE_READS = 50;
+const SAVED_FILE_READ_MS = 100;
+if (import.meta.hot) {
+  import.meta.hot.on(DEFINITIONS_CHANGED_EVENT, async () => {
+    for (let read = 0; read < SAVED_FILE_READS; read += 1) {
+      if (await loadDefinitions().catch(() => false)) return;
+      await new Promise((resolve) => setTimeout(resolve, SAVED_FILE_READ_MS));
+    }
+  });
 }
 
 /** The index in use (read before the app renders). */

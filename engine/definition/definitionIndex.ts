@@ -10,6 +10,9 @@ export const definitionPagePath = (hash: string): string => `/definitions/page/$
 
 export const PAGE_HASH_LENGTH = 16;
 
+/** `npm run dev`: what Vite's dev server tells open pages when a definition file was saved (vite.config.ts). */
+export const DEFINITIONS_CHANGED_EVENT = 'definitions:changed';
+
 /**
  * A page's hash in the index: the first 16 hex digits of its content's SHA-256 (a version's `contenthash`). 64 bits
  * tell every stored version apart, and the index stays small: the whole hashes, which no compression shortens, were

@@ -12,6 +12,7 @@ import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR } from './definiti
 import { activateVersions, catalogueFromVersions, definitionProblems, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions, type VersionChange } from './definitionVersions/definitionVersionStore';
 import { checkDefinitionTexts } from './definitionVersions/definitionChecks';
 import { DefinitionReloader } from './definitionVersions/definitionReloader';
+import { watchDefinitionFiles } from './definitionVersions/definitionWatcher';
 import type { DefinitionVersionRow } from './db/schema';
 import { CountCache, resourceTables } from './resources/countCache';
 import { resourceActions, unservedActions } from './resources/resourceActions';
@@ -190,5 +191,19 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   });
   reloader.start(startedOn);
   app.addHook('onClose', async () => reloader.stop());
+  if (config.definitionsWatch && !options.catalogue) {
+    const stopWatching = watchDefinitionFiles({
+      dir: screensDir,
+      log: app.log,
+      sync: async () => {
+        const files = readDefinitionFiles(screensDir);
+        // Named as files of screens/ (their `$schema` paths are relative to it), wherever the watched copy is.
+        const { problems } = checkDefinitionTexts(files, SCREENS_DIR, modules.reportSignatures());
+        if (problems.length === 0) await reloader.after(syncDefinitionVersions(database.db, files, now()));
+        return problems;
+      },
+    });
+    app.addHook('onClose', async () => stopWatching());
+  }
   return { app, catalogue, mailer, modules };
 }

@@ -25,7 +25,7 @@ describe('the definition types generated from the schemas', () => {
     const types = readFileSync(screen.types, 'utf8');
     expect(types).toContain('search?: boolean | SearchPlacement;');
     expect(types).toContain('actions: (StandardAction | CustomAction)[];');
-    expect(types).toContain('export type PageDefinition = ScreenDefinition | PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage | ReportPage;');
+    expect(types).toContain('export type PageDefinition = ScreenDefinition | PanelPage | WizardPage | ApprovalPage | ViewPage | ReadOnlyPage | ReportPage | StudioPage;');
     expect(types).toMatch(/export type ScreenDefinition = PageBase & \{\n {2}kind\?: 'list';/);
     expect(types).toMatch(/export type PanelPage = PageBase & \{\n {2}kind: 'panels';/);
   });

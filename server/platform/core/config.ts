@@ -51,6 +51,8 @@ export interface ServerConfig {
   jobPollMs: number;
   /** How often this server checks the database for a newly activated definition version (and then serves it). */
   definitionsPollMs: number;
+  /** `npm run dev`: a definition file saved under screens/ is stored and served at once (definitionWatcher.ts). */
+  definitionsWatch: boolean;
   /** Demo members seeded on first start outside production (the twenty named ones included; tests seed fewer). */
   demoMembers: number;
   /** Where generated report files are kept (shared by the app servers when several run: a shared volume). */
@@ -121,6 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobsEnabled: boolFrom(env, 'JOBS_ENABLED', true),
     jobPollMs: intFrom(env, 'JOB_POLL_MS', 30_000),
     definitionsPollMs: intFrom(env, 'DEFINITIONS_POLL_MS', 2000),
+    definitionsWatch: boolFrom(env, 'DEFINITIONS_WATCH', false),
     demoMembers: intFrom(env, 'DEMO_MEMBERS', 2000),
     reportDir: env.REPORT_DIR ?? 'data/reports',
   };
