@@ -7,10 +7,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { SCREENS_DIR } from '../../engine/definition/definitionFiles';
 import { STUDIO_TEXTS } from '../../engine/render/studio/studioTexts';
-import { answerYes, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { answerYes, rejectWaitingRequests, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
 
 const COUNTRY = 'basic-configuration/country.json';
 const ORIGINAL = readFileSync(join(SCREENS_DIR, COUNTRY), 'utf8');
@@ -38,6 +37,15 @@ async function replaceText(page: Page, text: string) {
   await editor(page).click();
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(text);
+}
+
+/** Answers the reason dialog titled `title` with `reason` (Yes), once it has finished opening; answers the dialog. */
+async function giveReason(page: Page, title: string, reason: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  await settled(dialog);
+  await dialog.locator('#engine-reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  return dialog;
 }
 
 /** Opens the studio on Country. */
@@ -72,11 +80,7 @@ describe('the Definition Studio in Chromium', () => {
     mkdirSync(screenshotDir, { recursive: true });
     rig = await startBrowserRig();
     // The demo's own waiting requests are decided out of the way: My Approval shows the studio's only.
-    await rig.server.database.db
-      .updateTable('approval_request')
-      .set({ status: APPROVAL_STATUS.REJECTED, decidedby: 'admin', decisiondate: new Date().toISOString(), reason: 'Out of the way of the studio test' })
-      .where('status', '=', APPROVAL_STATUS.PENDING)
-      .execute();
+    await rejectWaitingRequests(rig.server, 'Out of the way of the studio test');
     admin = await rig.newPage();
     checker = await rig.newPage();
     await logIn(admin, 'admin');
@@ -113,10 +117,7 @@ describe('the Definition Studio in Chromium', () => {
 
   it('submits with a reason: the request number shows and the definition waits for it', async () => {
     await submit(admin).click();
-    const dialog = admin.getByRole('dialog').filter({ hasText: STUDIO_TEXTS.submitTitle });
-    await settled(dialog);
-    await dialog.locator('#engine-reason').fill('The official names');
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await giveReason(admin, STUDIO_TEXTS.submitTitle, 'The official names');
     await toastShown(admin, /Submitted for approval: request \d+/);
     await expect.poll(() => admin.locator('.studio-notices').innerText()).toMatch(/Request \d+ waits for approval/);
     expect(await submit(admin).isDisabled()).toBe(true);
@@ -152,10 +153,7 @@ describe('the Definition Studio in Chromium', () => {
   it("a rollback dropping the new field's column is refused with the start's message", async () => {
     const history = admin.getByTestId('studio-history');
     await history.locator('.ant-table-tbody tr.ant-table-row').nth(1).getByRole('button', { name: STUDIO_TEXTS.rollback }).click();
-    const dialog = admin.getByRole('dialog').filter({ hasText: STUDIO_TEXTS.rollbackTitle(1) });
-    await settled(dialog);
-    await dialog.locator('#engine-reason').fill('Back to the file');
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    const dialog = await giveReason(admin, STUDIO_TEXTS.rollbackTitle(1), 'Back to the file');
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').innerText()).toContain('field "remarks" was removed from its definition');
     await dialog.getByRole('button', { name: 'No' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -165,10 +163,7 @@ describe('the Definition Studio in Chromium', () => {
     await replaceText(admin, edited('region', SHORT_LABEL));
     await expect.poll(() => submit(admin).isEnabled()).toBe(true);
     await submit(admin).click();
-    const reason = admin.getByRole('dialog').filter({ hasText: STUDIO_TEXTS.submitTitle });
-    await settled(reason);
-    await reason.locator('#engine-reason').fill('Shorter names');
-    await reason.getByRole('button', { name: 'Yes' }).click();
+    await giveReason(admin, STUDIO_TEXTS.submitTitle, 'Shorter names');
     await toastShown(admin, /Submitted for approval: request \d+/);
     await approveOnMyApproval(checker);
 
@@ -176,10 +171,7 @@ describe('the Definition Studio in Chromium', () => {
     const history = admin.getByTestId('studio-history');
     await expect.poll(() => history.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
     await history.locator('.ant-table-tbody tr.ant-table-row').nth(1).getByRole('button', { name: STUDIO_TEXTS.rollback }).click();
-    const dialog = admin.getByRole('dialog').filter({ hasText: STUDIO_TEXTS.rollbackTitle(2) });
-    await settled(dialog);
-    await dialog.locator('#engine-reason').fill('The official names again');
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await giveReason(admin, STUDIO_TEXTS.rollbackTitle(2), 'The official names again');
     await toastShown(admin, /Rollback submitted for approval: request \d+/);
     await approveOnMyApproval(checker);
     await admin.goto('/country');
