@@ -16,13 +16,16 @@ const ORIGINAL = readFileSync(join(SCREENS_DIR, COUNTRY), 'utf8');
 const OLD_LABEL = 'Country Name';
 const NEW_LABEL = 'Country Name (official)';
 const SHORT_LABEL = 'Country Name (short)';
-const REMARKS = { name: 'remarks', label: 'Remarks', placeholder: 'Remarks', rules: ['max.20'], column: true, form: true };
+const REMARKS = '{ "name": "remarks", "label": "Remarks", "placeholder": "Remarks", "rules": ["max.20"], "column": true, "form": true }';
 
-/** Country's text with the name labelled `label`, the remarks field added, and the region's selector named `selector`. */
+/**
+ * Country's text as an analyst edits it (its layout kept): the name labelled `label`, the remarks field added before
+ * the status, and the region's selector named `selector`.
+ */
 function edited(selector = 'region', label = NEW_LABEL): string {
-  const page = JSON.parse(ORIGINAL) as { fields: { name: string; label: string; source?: { selector: string } }[] };
-  const fields = page.fields.map((f) => (f.name === 'countryname' ? { ...f, label } : f.name === 'regioncode' ? { ...f, source: { selector } } : f));
-  return JSON.stringify({ ...page, fields: [...fields.slice(0, -1), REMARKS, fields.at(-1)] }, null, 2);
+  return ORIGINAL.replace(`"label": "${OLD_LABEL}"`, `"label": "${label}"`)
+    .replace('"source": { "selector": "region" }', `"source": { "selector": "${selector}" }`)
+    .replace(/\n( +)\{\n +"name": "status"/, (status, indent: string) => `\n${indent}${REMARKS},${status}`);
 }
 
 const editor = (page: Page) => page.locator('.studio-editor .cm-content');
@@ -64,6 +67,7 @@ async function approveOnMyApproval(checker: Page) {
   const diff = checker.locator('.ant-drawer-open .engine-diff');
   await expect.poll(() => diff.locator('tr.engine-diff-changed').count()).toBeGreaterThan(0);
   await settled(checker.locator('.ant-drawer-open .ant-drawer-section'));
+  await checker.screenshot({ path: `${screenshotDir}/studio-approval-diff.png` });
   await checker.locator('.ant-drawer-open .ant-drawer-footer').getByRole('button', { name: 'Close' }).click();
   await expect.poll(() => checker.locator('.ant-drawer-open').count()).toBe(0);
   await checker.getByRole('button', { name: 'Approve' }).click();
