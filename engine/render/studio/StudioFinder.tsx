@@ -1,4 +1,5 @@
 // The studio's finder: every definition, found by its title, menu path or group, with its marks.
+import { memo } from 'react';
 import { Select } from 'antd';
 import type { StudioEntry } from '../../definition/studio';
 import { StudioMarks } from './StudioMarks';
@@ -13,7 +14,7 @@ interface StudioFinderProps {
   onSelect(key: string): void;
 }
 
-export function StudioFinder({ entries, selected, onSelect }: StudioFinderProps) {
+function Finder({ entries, selected, onSelect }: StudioFinderProps) {
   const options = entries.map((entry) => ({
     value: entry.key,
     search: searchText(entry),
@@ -40,3 +41,6 @@ export function StudioFinder({ entries, selected, onSelect }: StudioFinderProps)
     />
   );
 }
+
+/** Drawn again for new definitions or another one open, not for each keystroke in the editor (onSelect is the same act). */
+export const StudioFinder = memo(Finder, (before, after) => before.entries === after.entries && before.selected === after.selected);

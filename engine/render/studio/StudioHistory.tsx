@@ -1,5 +1,5 @@
 // A definition's versions: who made and approved each, why; two compared side by side; Rollback to an earlier one.
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Button, Space, Table, Tag } from 'antd';
 import type { StudioVersion } from '../../definition/studio';
 import { formatValue } from '../../definition/format';
@@ -12,7 +12,16 @@ const VersionCompare = lazy(() => import('./VersionCompare').then((m) => ({ defa
 
 const when = (value: string | null) => (value ? formatValue({ format: 'datetime' }, value) : '');
 
-export function StudioHistory({ definitionKey, canUpdate, onRequested }: { definitionKey: string; canUpdate: boolean; onRequested(): void }) {
+interface StudioHistoryProps {
+  definitionKey: string;
+  canUpdate: boolean;
+  onRequested(): void;
+}
+
+/** Drawn again for another definition, not for each keystroke in the editor (onRequested is the same act). */
+export const StudioHistory = memo(History, (before, after) => before.definitionKey === after.definitionKey && before.canUpdate === after.canUpdate);
+
+function History({ definitionKey, canUpdate, onRequested }: StudioHistoryProps) {
   const history = useHistoryController(definitionKey, onRequested);
   return (
     <section className="studio-history" data-testid="studio-history">
