@@ -1,9 +1,10 @@
 // What the rendered screens need from the app: the API client, the caller's grants, and the definitions.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { ApiCall } from '../api/client';
 import type { PageSource } from '../definition/pageSource';
 import type { NavigatorRegistry, ViewRegistry } from './recordViews';
 import type { LabelCache } from './labelCache';
+import type { PageViewProps } from './pageViewProps';
 
 export interface EngineServices {
   call: ApiCall;
@@ -33,3 +34,9 @@ export function useEngine(): EngineServices {
   if (!services) throw new Error('useEngine needs an <EngineContext.Provider>');
   return services;
 }
+
+/**
+ * The renderer of every page kind (PageView), for a kind that draws other pages inside its own (the studio's preview):
+ * given through context, so no kind imports the renderer that imports the kinds.
+ */
+export const PageRendererContext = createContext<ComponentType<PageViewProps> | undefined>(undefined);

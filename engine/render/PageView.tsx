@@ -4,7 +4,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { isListScreen, type PageBase, type PageKind } from '../definition/screen';
 import { ListScreenView } from './ListScreenView';
-import { PageRendererContext, type PageViewProps } from './pageViewProps';
+import { PageRendererContext } from './EngineContext';
+import type { PageViewProps } from './pageViewProps';
 
 type OtherKind = Exclude<PageKind, 'list'>;
 
