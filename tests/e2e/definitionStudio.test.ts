@@ -1,4 +1,5 @@
-// The Definition Studio in Chromium: `admin` finds Country, relabels a field and adds one with rules, the preview
+// The Definition Studio in Chromium: `admin` finds Country (its schema completing a field's keys and format's values),
+// relabels a field and adds one with rules, the preview
 // drawing both while the text changes; a broken reference shows its problem at its place and blocks Submit; the fixed
 // text is submitted with a reason, `checker` approves it on My Approval (the change side by side), and Country shows
 // the new label and the new field (its column saving a value) without a restart; the history lists both versions,
@@ -103,6 +104,17 @@ describe('the Definition Studio in Chromium', () => {
   it('finds Country; the preview draws the edited text while it changes; a broken reference blocks Submit at its place', async () => {
     await openCountry(admin);
     await expect.poll(() => previewHeads(admin)).toContain(OLD_LABEL);
+    // Inside the first field the schema completes its keys, and format's values.
+    await editor(admin).locator('.cm-line').filter({ hasText: '"name": "countrycode"' }).click();
+    await admin.keyboard.press('End');
+    await admin.keyboard.press('Enter');
+    await admin.keyboard.type('"form');
+    const completions = admin.locator('.cm-tooltip-autocomplete');
+    await expect.poll(() => completions.innerText()).toContain('format');
+    await completions.locator('.cm-completionLabel').filter({ hasText: /^format$/ }).click();
+    await admin.keyboard.press('Control+Space');
+    await expect.poll(() => completions.innerText()).toContain('"status"');
+    await admin.keyboard.press('Escape');
     await replaceText(admin, edited('nosuchselector'));
     await expect.poll(() => previewHeads(admin)).toEqual(expect.arrayContaining([NEW_LABEL, 'Remarks']));
     // The server's check of the selector lands on its property in the text.

@@ -21,16 +21,18 @@ export const SCHEMAS: Record<DefinitionSchemaName, () => Promise<SchemaNode>> = 
 function schemaCompletion(schema: SchemaNode) {
   return (context: CompletionContext): CompletionResult | null => {
     const word = context.matchBefore(/"?[^"\s{},:[\]]*/);
+
     if (!word || (word.from === word.to && !context.explicit)) return null;
     const text = context.state.doc.toString();
     const { path, atKey } = locationAt(text, context.pos);
     const document = partialValue(text);
-    // An editor closes the quote it opens: the completion takes it too.
+    // The options are matched against what is typed, its opening quote too (so their labels have quotes); the
+    // editor closes the quote it opens: the completion takes it too.
     const to = text[context.pos] === '"' && word.text.startsWith('"') ? context.pos + 1 : context.pos;
     if (atKey) {
       const present = new Set(Object.keys((valueAt(document, path.slice(0, -1)) ?? {}) as object));
       const keys = keysAt(schema, document, path.slice(0, -1)).filter((key) => !present.has(key.name));
-      return { from: word.from, to, options: keys.map((key) => ({ label: key.name, apply: `"${key.name}": `, type: 'property', info: key.description })) };
+      return { from: word.from, to, options: keys.map((key) => ({ label: `"${key.name}"`, displayLabel: key.name, apply: `"${key.name}": `, type: 'property', info: key.description })) };
     }
     const values = valuesAt(schema, document, path);
     if (values.length === 0) return null;

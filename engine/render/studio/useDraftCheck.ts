@@ -41,8 +41,13 @@ export function useDraftCheck(key: string | undefined, text: string) {
   const current = checked?.text === text;
   const { placed, elsewhere } = useMemo(() => (checked && current ? placeProblems(text, checked.problems) : { placed: [], elsewhere: [] }), [checked, current, text]);
   const diagnostics: TextProblem[] = useMemo(() => [...syntax.errors, ...placed], [syntax.errors, placed]);
+  // A text that does not parse (a key half typed) keeps the last preview that did.
   const previewText = useSettled(text, PREVIEW_DELAY_MS);
-  const preview = useMemo(() => parseDefinition(previewText).value, [previewText]);
+  const [preview, setPreview] = useState<unknown>();
+  useEffect(() => {
+    const { value } = parseDefinition(previewText);
+    if (value !== undefined) setPreview(value);
+  }, [previewText]);
 
   return {
     diagnostics,
