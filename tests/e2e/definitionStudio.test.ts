@@ -1,9 +1,9 @@
 // The Definition Studio in Chromium: `admin` finds Country (its schema completing a field's keys and format's values),
-// relabels a field and adds one with rules, the preview
-// drawing both while the text changes; a broken reference shows its problem at its place and blocks Submit; the fixed
-// text is submitted with a reason, `checker` approves it on My Approval (the change side by side), and Country shows
-// the new label and the new field (its column saving a value) without a restart; the history lists both versions,
-// compares them, and a rollback through approval brings the old label back.
+// relabels a field and adds one with rules, the preview drawing both while the text changes; a broken reference shows
+// its problem at its place and blocks Submit; the fixed text is submitted with a reason, `checker` approves it on My
+// Approval (the change side by side), and Country shows the new label and the new field (its column saving a value)
+// without a restart; the history lists both versions and compares them; a rollback that would drop the new column is
+// refused, and a rollback through approval brings the earlier label back.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
