@@ -109,10 +109,15 @@ export function parseRule(text: string): Rule {
   }
 }
 
-/** parseRule as a value, for definition validators that report every bad rule. */
+/**
+ * parseRule as a value, for definition validators that report every bad rule; a `custom.NAME` no validator is
+ * registered under is refused here too (a definition must not name what would only fail when a value is checked).
+ */
 export function tryParseRule(text: string): { ok: true; rule: Rule } | { ok: false; error: string } {
   try {
-    return { ok: true, rule: parseRule(text) };
+    const rule = parseRule(text);
+    if (rule.kind === 'custom' && !customValidators.has(rule.name)) return { ok: false, error: unregistered(rule.name) };
+    return { ok: true, rule };
   } catch (error) {
     if (error instanceof RuleSyntaxError) return { ok: false, error: error.message };
     throw error;
@@ -120,6 +125,7 @@ export function tryParseRule(text: string): { ok: true; rule: Rule } | { ok: fal
 }
 
 const customValidators = new Map<string, CustomValidator>();
+const unregistered = (name: string) => `no custom validator "${name}" is registered, in rule "custom.${name}"`;
 
 /** Makes `custom.NAME` call `validator`; a later registration under the same name replaces it. Returns the undo. */
 export function registerValidator(name: string, validator: CustomValidator): () => void {
@@ -191,7 +197,7 @@ function assertApplicable(rule: Rule, field: FieldRuleContext): void {
     throw new RuleSyntaxError(`enum needs options, but field "${fieldLabel(field)}" has none`);
   }
   if (rule.kind === 'custom' && !customValidators.has(rule.name)) {
-    throw new RuleSyntaxError(`no custom validator "${rule.name}" is registered, in rule "custom.${rule.name}"`);
+    throw new RuleSyntaxError(unregistered(rule.name));
   }
 }
 

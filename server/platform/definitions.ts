@@ -27,6 +27,17 @@ export interface DefinitionText {
   text: string;
 }
 
+/** A definition's new text as the Definition Studio activates it. */
+export interface VersionChange {
+  key: string;
+  text: string;
+  by: string;
+  reason: string;
+  approvedby?: string;
+  /** The active version the change was made from: refused (RECORD_CHANGED) when another is active by then. */
+  basedon?: number;
+}
+
 /** The key of a file of `dir`: its path under it, with '/' on every system. */
 export const definitionKey = (dir: string, file: string): string => relative(dir, file).split(sep).join('/');
 

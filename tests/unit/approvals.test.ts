@@ -66,6 +66,13 @@ describe('an approval page as a list screen', () => {
     expect(buyMileage.fields.find((f) => f.name === 'action')!.options).toEqual([{ value: 'buy-mileage', label: 'Buy Mileage' }]);
   });
 
+  it("offers the Definition Studio's menu and its publish and rollback requests on My Approval", () => {
+    expect(myApproval.fields.find((f) => f.name === 'menucode')!.options).toContainEqual({ value: 'DEFSTUDIO', label: 'Definition Studio' });
+    const actions = myApproval.fields.find((f) => f.name === 'action')!.options;
+    expect(actions).toContainEqual({ value: 'publish', label: 'Publish' });
+    expect(actions).toContainEqual({ value: 'rollback', label: 'Rollback' });
+  });
+
   it('covers the requests of its menus and actions; My Approval covers all', () => {
     const page = pageOf(BUY_MILEAGE) as ApprovalPage;
     expect(pageCovers(page, { menucode: 'MEMBER', action: 'buy-mileage' })).toBe(true);
@@ -85,6 +92,14 @@ describe('an approval page as a list screen', () => {
 });
 
 describe('the change a request shows', () => {
+  it('a JSON text (a definition) as written, to be compared line by line', () => {
+    const definition: ScreenDefinition = { schemaVersion: 1, menucode: 'DEFSTUDIO', title: 'Definition Studio', resource: { name: 'definition_version', key: ['definitionkey'] }, fields: [{ name: 'content', label: 'Definition', format: 'json' }], actions: [] };
+    const now = '{\n  "title": "Country"\n}';
+    const next = '{\n  "title": "Countries"\n}';
+    expect(requestChanges(definition, { content: now }, { content: next })).toEqual([{ field: 'content', label: 'Definition', current: now, proposed: next, text: true }]);
+    expect(requestChanges(definition, { content: now }, { content: now })).toEqual([]);
+  });
+
   const screen = pageOf(GENCONF) as ScreenDefinition;
   const current = { key: 'VAT_BUY_MILEAGE', value: '11', description: 'VAT', active: true };
 

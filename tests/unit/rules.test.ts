@@ -229,6 +229,8 @@ describe('custom validators', () => {
     expect(parseRule('custom.notYet')).toEqual({ kind: 'custom', name: 'notYet' });
     expect(() => check('x', 'custom.notYet')).toThrow(RuleSyntaxError);
     expect(() => check('x', 'custom.notYet')).toThrow('no custom validator "notYet" is registered, in rule "custom.notYet"');
+    // A definition naming it is refused by its checks (npm run validate, the Definition Studio's submit).
+    expect(tryParseRule('custom.notYet')).toEqual({ ok: false, error: 'no custom validator "notYet" is registered, in rule "custom.notYet"' });
   });
 
   it('skips empty values and stops calling after the first failure', () => {

@@ -52,7 +52,9 @@ import type {
   NoOverlapRule,
   OverlapRange,
 } from '../../engine/definition/screen';
-import { screenFiles } from '../../server/platform/definitions';
+import { readDefinitionFiles, screenFiles } from '../../server/platform/definitions';
+import { checkDefinitionTexts } from '../../server/platform/definitionVersions/definitionChecks';
+import { DEFINITION_LIMITS } from '../../engine/definition/studio';
 
 const COUNTRY = 'screens/basic-configuration/country.json';
 const TREE = 'screens/menu-tree.json';
@@ -614,5 +616,23 @@ describe('scripts/validate-definitions.ts', () => {
     const { status, stderr } = runValidator(dir);
     expect(status).toBe(1);
     expect(stderr).toBe([`${join(dir, 'basic-configuration/country.json')}: resource.key[0]: unknown field "countrycod"`, '1 definition problem(s) (T ms)', ''].join('\n'));
+  });
+});
+
+describe('the limits of one definition', () => {
+  const key = 'basic-configuration/country.json';
+  const problemsOf = (edit: (json: Record<string, unknown>) => Record<string, unknown>) =>
+    checkDefinitionTexts(readDefinitionFiles().map((d) => (d.key === key ? { key, text: JSON.stringify(edit(JSON.parse(d.text) as Record<string, unknown>)) } : d))).problems;
+
+  it('refuses a definition over the size a definition may have, or nested deeper than its levels', () => {
+    const large = problemsOf((json) => ({ ...json, description: 'x'.repeat(DEFINITION_LIMITS.maxBytes) }));
+    expect(large).toEqual([expect.stringMatching(new RegExp(`^${COUNTRY}: is \\d+ bytes, more than the 262144 a definition may have$`))]);
+    const deep = problemsOf((json) => ({ ...json, nested: JSON.parse(`${'['.repeat(DEFINITION_LIMITS.maxDepth)}${']'.repeat(DEFINITION_LIMITS.maxDepth)}`) }));
+    expect(deep).toEqual([`${COUNTRY}: nests deeper than the 24 levels a definition may have`]);
+  });
+
+  it('refuses a rule naming a custom validator nothing registers', () => {
+    const custom = problemsOf((json) => ({ ...json, fields: (json.fields as { rules?: string[] }[]).map((f, i) => (i === 1 ? { ...f, rules: [...(f.rules ?? []), 'custom.nowhere'] } : f)) }));
+    expect(custom).toEqual([`${COUNTRY}: fields[1].rules[3]: no custom validator "nowhere" is registered, in rule "custom.nowhere"`]);
   });
 });

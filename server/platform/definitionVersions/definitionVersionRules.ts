@@ -1,5 +1,5 @@
 // What a start does with the definition files it finds, given the versions the database holds: pure, from rows to
-// the rows to write (definitionVersionStore.ts writes them).
+// the rows to write (definitionVersionStore.ts writes them); and what a definition is called where it is listed.
 import { sha256Hex } from '../core/sha256';
 import { MENU_TREE_FILE, SELECTORS_FILE } from '../../../engine/definition/definitionFiles';
 import type { DefinitionText } from '../definitions';

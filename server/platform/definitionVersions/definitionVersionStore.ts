@@ -10,7 +10,7 @@ import { sha256Hex } from '../core/sha256';
 import { schemaDrift, SchemaDriftError } from '../resources/schemaSync';
 import { checkDefinitionTexts } from './definitionChecks';
 import { isSqlite } from '../db/columnTypes';
-import { catalogueFromTexts, definitionFileKeys, SCREENS_DIR, type DefinitionText } from '../definitions';
+import { catalogueFromTexts, definitionFileKeys, SCREENS_DIR, type DefinitionText, type VersionChange } from '../definitions';
 import { definitionTitle, isEmptyPlan, planSync, servedKeys, type SyncPlan } from './definitionVersionRules';
 import { APPROVAL_TEXTS } from '../../../engine/definition/approvals';
 import { formatMessage } from '../../../engine/rules';
@@ -84,17 +84,6 @@ export async function versionTextByHash(db: Kysely<Schema>, prefix: string): Pro
 /** The catalogue of what the database serves (the same buildCatalogue as the files' loadCatalogue). */
 export async function catalogueFromVersions(db: Kysely<Schema>, dir = SCREENS_DIR): Promise<Catalogue> {
   return catalogueFromTexts(await servedDefinitions(db, dir));
-}
-
-/** A definition's new text as the Definition Studio activates it. */
-export interface VersionChange {
-  key: string;
-  text: string;
-  by: string;
-  reason: string;
-  approvedby?: string;
-  /** The active version the change was made from: refused (RECORD_CHANGED) when another is active by then. */
-  basedon?: number;
 }
 
 export interface ActivateOptions {
