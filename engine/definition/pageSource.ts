@@ -28,6 +28,15 @@ export interface PageSource {
   loadResources(names: readonly string[]): Promise<Pick<Catalogue, 'screenByResource'>>;
 }
 
+/** A page file as it is used: a view page as the list screen it makes, a filter's `optionsOf` with the options it takes. */
+async function resolvePage(definition: PageDefinition, loadPage: (menucode: string) => Promise<PageDefinition>): Promise<PageDefinition> {
+  // A view page is used as the list screen it makes over its source page (engine/definition/viewPage.ts).
+  if (definition.kind === 'view') return viewScreen(definition, viewSource(definition, await loadPage(definition.source)));
+  // A filter's `optionsOf` takes the options of another screen's field (engine/definition/filterOptions.ts).
+  const sources = optionsSources(definition);
+  return sources.length > 0 ? resolveFilterOptions([definition, ...(await Promise.all(sources.map(loadPage)))])[0]! : definition;
+}
+
 /**
  * `loaders` by file path relative to screens/ ('basic-configuration/country.json'). A file no menu
  * points at loads only with the whole catalogue (loadAll), where only child-only screens are kept.
@@ -58,11 +67,7 @@ export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, l
       page = load
         ? load().then(async (definition) => {
             if (definition.menucode !== menucode) throw new Error(`the page file of menu ${menucode} declares menu ${definition.menucode}`);
-            // A view page is used as the list screen it makes over its source page (engine/definition/viewPage.ts).
-            if (definition.kind === 'view') return viewScreen(definition, viewSource(definition, await loadPage(definition.source)));
-            // A filter's `optionsOf` takes the options of another screen's field (engine/definition/filterOptions.ts).
-            const sources = optionsSources(definition);
-            return sources.length > 0 ? resolveFilterOptions([definition, ...(await Promise.all(sources.map(loadPage)))])[0]! : definition;
+            return resolvePage(definition, loadPage);
           })
         : Promise.reject(new Error(`menu ${menucode} has no page`));
       // A failed load (a network blip) is tried again next time.
@@ -108,6 +113,41 @@ export function createPageSource(tree: MenuTree, selectors: SelectorCatalogue, l
             }))
           : this.loadAll();
         found.catch(() => byResources.delete(key));
+        byResources.set(key, found);
+      }
+      return found;
+    },
+  };
+}
+
+/**
+ * The source with one page replaced by a draft of it (the studio's preview): its menu loads the draft, and the whole
+ * catalogue and the resources' screens have the draft in its place, so a field added shows wherever the page is used.
+ */
+export function withDraft(source: PageSource, draft: PageDefinition): PageSource {
+  const resolved = resolvePage(draft, (menucode) => (menucode === draft.menucode ? resolved : source.loadPage(menucode)));
+  const substitute = (pages: PageDefinition[], page: PageDefinition) => [...pages.filter((p) => p.menucode !== draft.menucode), page];
+  let all: Promise<Catalogue> | undefined;
+  const byResources = new Map<string, Promise<Pick<Catalogue, 'screenByResource'>>>();
+  return {
+    ...source,
+    hasPage: (menucode) => menucode === draft.menucode || source.hasPage(menucode),
+    loadPage: (menucode) => (menucode === draft.menucode ? resolved : source.loadPage(menucode)),
+    loadAll() {
+      all ??= Promise.all([source.loadAll(), resolved]).then(([catalogue, page]) =>
+        buildCatalogue(catalogue.tree, substitute(catalogue.pages, page), { schemaVersion: 1, selectors: catalogue.selectors }),
+      );
+      return all;
+    },
+    loadResources(names) {
+      const key = JSON.stringify(names);
+      let found = byResources.get(key);
+      if (!found) {
+        found = Promise.all([source.loadResources(names), resolved]).then(([loaded, page]) => {
+          const screenByResource = new Map(loaded.screenByResource);
+          if (isListScreen(page) && names.includes(page.resource.name)) screenByResource.set(page.resource.name, page);
+          return { screenByResource };
+        });
         byResources.set(key, found);
       }
       return found;

@@ -1,9 +1,10 @@
 // What the rendered screens need from the app: the API client, the caller's grants, and the definitions.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { ApiCall } from '../api/client';
 import type { PageSource } from '../definition/pageSource';
 import type { NavigatorRegistry, ViewRegistry } from './recordViews';
 import type { LabelCache } from './labelCache';
+import type { PageViewProps } from './pageViewProps';
 
 export interface EngineServices {
   call: ApiCall;
@@ -17,9 +18,14 @@ export interface EngineServices {
   navigators: NavigatorRegistry;
   /** A read-only menu's page (kind 'readonly'): forms show as details, nothing is saved or run. */
   readOnly?: boolean;
+  /** The Definition Studio's preview of a draft: it reads the live server's data and saves or runs nothing. */
+  preview?: boolean;
   /** The signed-in session's labels of reference values, asked once each (engine/render/useReferenceLabels.ts). */
   labels?: LabelCache;
 }
+
+/** What a save or an action answers in the studio's preview. */
+export const PREVIEW_NOTHING_SAVED = 'Preview: nothing is saved';
 
 export const EngineContext = createContext<EngineServices | undefined>(undefined);
 
@@ -28,3 +34,9 @@ export function useEngine(): EngineServices {
   if (!services) throw new Error('useEngine needs an <EngineContext.Provider>');
   return services;
 }
+
+/**
+ * The renderer of every page kind (PageView), for a kind that draws other pages inside its own (the studio's preview):
+ * given through context, so no kind imports the renderer that imports the kinds.
+ */
+export const PageRendererContext = createContext<ComponentType<PageViewProps> | undefined>(undefined);

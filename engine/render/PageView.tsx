@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { isListScreen, type PageBase, type PageKind } from '../definition/screen';
 import { ListScreenView } from './ListScreenView';
+import { PageRendererContext } from './EngineContext';
 import type { PageViewProps } from './pageViewProps';
 
 type OtherKind = Exclude<PageKind, 'list'>;
@@ -15,6 +16,7 @@ const KIND_RENDERERS: Partial<Record<OtherKind, ComponentType<PageViewProps>>> =
   wizard: lazy(() => import('./WizardFlow')),
   readonly: lazy(() => import('./ReadOnlyPage')),
   report: lazy(() => import('./ReportPage')),
+  studio: lazy(() => import('./studio/StudioPage')),
 };
 
 export function PageView(props: PageViewProps) {
@@ -24,8 +26,10 @@ export function PageView(props: PageViewProps) {
   const Renderer = KIND_RENDERERS[kind];
   if (!Renderer) throw new Error(`No renderer for page kind "${kind}" (${(page as PageBase).menucode})`);
   return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-      <Renderer {...props} />
-    </Suspense>
+    <PageRendererContext.Provider value={PageView}>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+        <Renderer {...props} />
+      </Suspense>
+    </PageRendererContext.Provider>
   );
 }

@@ -7,3 +7,4 @@ export interface PageViewProps {
   query: string;
   onQueryChange(query: string): void;
 }
+

@@ -2,11 +2,10 @@
 // only), the demo checker decides them on My Approval: the change shown against the current values,
 // Approve and Reject (with its reason) behind 'Are you sure to rating/reject this data?'; a member's
 // request shows and is found by what it is about (the member's name and card, the price row's name).
-import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerYes, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
+import { answerYes, rejectWaitingRequests, logIn, screenshotDir, settled, startBrowserRig, startClean, topMenu, type BrowserRig } from './browser';
 
 // Spec 000 §4 / 001 §8, retyped to pin it; the product's own texts after it.
 const RATING_REJECT = 'Are you sure to rating/reject this data?';
@@ -39,11 +38,7 @@ describe('maker-checker approvals in Chromium', () => {
     expect(created.body.status.responsecode).toBe('0000');
     // The demo's own waiting requests (retro claims, buy mileage) are decided out of the way: this file follows
     // its own requests through an empty My Approval.
-    await rig.server.database.db
-      .updateTable('approval_request')
-      .set({ status: APPROVAL_STATUS.REJECTED, decidedby: 'admin', decisiondate: new Date().toISOString(), reason: 'Out of the way of the approvals test' })
-      .where('status', '=', APPROVAL_STATUS.PENDING)
-      .execute();
+    await rejectWaitingRequests(rig.server, 'Out of the way of the approvals test');
     maker = await rig.newPage();
     checker = await rig.newPage();
     for (const page of [maker, checker]) {

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { formatDate } from '../../engine/definition/format';
 import { demoDay } from '../../server/platform/seed/seedDates';
 import { pageTitle } from '../../src/shell/pageTitle';
+import { APPROVAL_STATUS } from '../../engine/definition/approvals';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -218,4 +219,13 @@ export async function topMenu(page: Page, label: string): Promise<Locator> {
   // Used once the popup has finished opening.
   await settled(folded);
   return folded;
+}
+
+/** The demo's own waiting requests decided out of the way (rejected), so a test follows its own through My Approval. */
+export async function rejectWaitingRequests(server: TestServer, reason: string) {
+  await server.database.db
+    .updateTable('approval_request')
+    .set({ status: APPROVAL_STATUS.REJECTED, decidedby: 'admin', decisiondate: new Date().toISOString(), reason })
+    .where('status', '=', APPROVAL_STATUS.PENDING)
+    .execute();
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DefinitionIndex } from '../../engine/definition/definitionIndex';
-import { createPageSource, type PageLoader } from '../../engine/definition/pageSource';
+import { createPageSource, withDraft, type PageLoader } from '../../engine/definition/pageSource';
 import type { PageDefinition, WizardPage } from '../../engine/definition/screen';
 import { stepResources } from '../../engine/definition/wizardPage';
 import { loadCatalogue, readDefinitionFiles } from '../../server/platform/definitions';
@@ -38,5 +38,24 @@ describe('a wizard loads the list screens of its steps only', () => {
     for (const name of names) expect(found.screenByResource.get(name)).toEqual(all.screenByResource.get(name));
     expect(loaded.length).toBeLessThan(10);
     expect(pages.loadResources(names)).toBe(pages.loadResources(names));
+  });
+});
+
+describe("the studio's preview: the source with a draft in its page's place", () => {
+  const country = read('basic-configuration/country.json') as PageDefinition & { fields: { name: string; label: string }[] };
+  const draft = { ...country, fields: [...country.fields, { name: 'remarks', label: 'Remarks' }] } as PageDefinition;
+
+  it('loads the draft for its menu, and has it in the whole catalogue and among the resources', async () => {
+    const { pages } = source();
+    const previewed = withDraft(pages, draft);
+    expect(await previewed.loadPage('COUNTRY')).toBe(draft);
+    expect(await previewed.loadPage('REGION')).toBe(await pages.loadPage('REGION'));
+    const all = await previewed.loadAll();
+    expect(all.screenByMenu.get('COUNTRY')?.fields.at(-1)?.name).toBe('remarks');
+    expect(all.pages.filter((p) => p.menucode === 'COUNTRY')).toHaveLength(1);
+    expect((await previewed.loadResources(['country'])).screenByResource.get('country')).toBe(draft);
+    // The source itself is untouched.
+    expect((await pages.loadPage('COUNTRY')).menucode).toBe('COUNTRY');
+    expect(await pages.loadPage('COUNTRY')).not.toBe(draft);
   });
 });

@@ -1,6 +1,7 @@
 // Loads a screen's list for a search state (a newer request always wins over an older one), and downloads it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
+import type { CallOptions } from '../../api/client';
 import { isSuccess } from '../../api/envelope';
 import { MESSAGES } from '../../api/responseCodes';
 import { defaultSort } from '../../definition/compile';
@@ -20,14 +21,19 @@ export function useListController(screen: ScreenDefinition, state: SearchState) 
   const latest = useRef(0);
   const paginated = screen.options?.pagination !== false;
 
+  // The request as text: a new screen object asking the same (the studio's preview of a relabelled field) reads nothing again.
+  const query = JSON.stringify({
+    path: `/api/${screen.resource.name}/list`,
+    paging: paginated ? { limit: PAGE_SIZE, page: state.page } : { limit: -1, page: 1 },
+    criteria: criteriaFromSearch(screen, state.values),
+    sort: state.sort ?? defaultSort(screen),
+  });
+
   const load = useCallback(async () => {
     const request = ++latest.current;
     setLoading(true);
-    const answer = await call<Record<string, unknown>[]>(`/api/${screen.resource.name}/list`, {
-      paging: paginated ? { limit: PAGE_SIZE, page: state.page } : { limit: -1, page: 1 },
-      criteria: criteriaFromSearch(screen, state.values),
-      sort: state.sort ?? defaultSort(screen),
-    });
+    const { path, ...options } = JSON.parse(query) as { path: string } & CallOptions;
+    const answer = await call<Record<string, unknown>[]>(path, options);
     if (request !== latest.current) return;
     setLoading(false);
     if (isSuccess(answer.status.responsecode)) {
@@ -38,7 +44,7 @@ export function useListController(screen: ScreenDefinition, state: SearchState) 
       setTotal(0);
       showErrorToast(message, answer.status.responsemessage, { key: 'list-error' });
     }
-  }, [call, message, paginated, screen, state]);
+  }, [call, message, query]);
 
   useEffect(() => {
     void load();

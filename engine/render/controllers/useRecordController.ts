@@ -6,7 +6,7 @@ import { App } from 'antd';
 import { isSuccess } from '../../api/envelope';
 import type { FormMode } from '../../definition/compile';
 import type { ScreenDefinition } from '../../definition/screen';
-import { useEngine } from '../EngineContext';
+import { PREVIEW_NOTHING_SAVED, useEngine } from '../EngineContext';
 import { showErrorToast } from '../errorToast';
 import { revealSecret } from '../revealSecret';
 
@@ -28,7 +28,7 @@ interface RecordControllerOptions {
 export const keyData = (screen: ScreenDefinition, row: Row) => Object.fromEntries(screen.resource.key.map((k) => [k, row[k]]));
 
 export function useRecordController(screen: ScreenDefinition, { fixed, onSaved }: RecordControllerOptions) {
-  const { call } = useEngine();
+  const { call, preview } = useEngine();
   const { message, modal } = App.useApp();
   const [form, setForm] = useState<OpenRecord>();
   const [saving, setSaving] = useState(false);
@@ -43,6 +43,8 @@ export function useRecordController(screen: ScreenDefinition, { fixed, onSaved }
 
   async function save(values: Row) {
     if (!form) return;
+    // The studio's preview checks the form's rules in the browser and stores nothing.
+    if (preview) return void message.info(PREVIEW_NOTHING_SAVED);
     setSaving(true);
     const answer = await call<Row>(`${base}/${form.mode === 'create' ? 'create' : 'update'}`, { data: fixed ? { ...values, ...fixed } : values });
     setSaving(false);
