@@ -1,4 +1,4 @@
-// The Definition Studio in Chromium: `admin` finds Country (its schema completing a field's keys and format's values),
+// The Definition Studio in Chromium, on both databases: `admin` finds Country (its schema completing a field's keys and format's values),
 // relabels a field and adds one with rules, the preview drawing both while the text changes; a broken reference shows
 // its problem at its place and blocks Submit; the fixed text is submitted with a reason, `checker` approves it on My
 // Approval (the change side by side), and Country shows the new label and the new field (its column saving a value)
@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS_DIR } from '../../engine/definition/definitionFiles';
 import { STUDIO_TEXTS } from '../../engine/render/studio/studioTexts';
 import { answerYes, rejectWaitingRequests, chooseOption, logIn, screenshotDir, settled, startBrowserRig, startClean, type BrowserRig } from './browser';
+import { testDatabases } from '../server/harness';
 
 const COUNTRY = 'basic-configuration/country.json';
 const ORIGINAL = readFileSync(join(SCREENS_DIR, COUNTRY), 'utf8');
@@ -76,14 +77,14 @@ async function approveOnMyApproval(checker: Page) {
   await toastShown(checker, 'The request has been approved');
 }
 
-describe('the Definition Studio in Chromium', () => {
+describe.each(testDatabases)('the Definition Studio in Chromium on $name', (database) => {
   let rig: BrowserRig;
   let admin: Page;
   let checker: Page;
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    rig = await startBrowserRig();
+    rig = await startBrowserRig({}, database);
     // The demo's own waiting requests are decided out of the way: My Approval shows the studio's only.
     await rejectWaitingRequests(rig.server, 'Out of the way of the studio test');
     admin = await rig.newPage();
