@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import type { ServerConfig } from './core/config';
 import type { Database } from './db/database';
 import { migrateToLatest } from './migrations';
-import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR, type VersionChange } from './definitions';
+import { catalogueFromTexts, readDefinitionFiles, SCREENS_DIR, type DefinitionText, type VersionChange } from './definitions';
 import { activateVersions, catalogueFromVersions, definitionProblems, rollbackTo, syncDefinitionVersions, versionsStamp, type ActivateOptions } from './definitionVersions/definitionVersionStore';
 import { checkDefinitionTexts } from './definitionVersions/definitionChecks';
 import { DefinitionReloader } from './definitionVersions/definitionReloader';
@@ -192,13 +192,16 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   reloader.start(startedOn);
   app.addHook('onClose', async () => reloader.stop());
   if (config.definitionsWatch && !options.catalogue) {
+    // Named as files of screens/ (their `$schema` paths are relative to it), wherever the watched copy is.
+    const checkFiles = (files: DefinitionText[]) => checkDefinitionTexts(files, SCREENS_DIR, modules.reportSignatures()).problems;
+    // Once now, so that the first save does not wait for the checks' schemas to compile.
+    checkFiles(readDefinitionFiles(screensDir));
     const stopWatching = watchDefinitionFiles({
       dir: screensDir,
       log: app.log,
       sync: async () => {
         const files = readDefinitionFiles(screensDir);
-        // Named as files of screens/ (their `$schema` paths are relative to it), wherever the watched copy is.
-        const { problems } = checkDefinitionTexts(files, SCREENS_DIR, modules.reportSignatures());
+        const problems = checkFiles(files);
         if (problems.length === 0) await reloader.after(syncDefinitionVersions(database.db, files, now()));
         return problems;
       },
