@@ -18,7 +18,7 @@ const say = (msg: string) => {
   console.log(process.stdout.isTTY ? formatLogLine(line) : line);
 };
 say(`Starting the ALMS back office on ${database.dialect}`);
-const { app, catalogue, modules } = await createServer({ config, database, logger, progress: aloud(say) }).catch(async (error: unknown) => {
+const { app, modules } = await createServer({ config, database, logger, progress: aloud(say) }).catch(async (error: unknown) => {
   // A definition that no longer matches the stored tables stops the start with what to do.
   if (error instanceof SchemaDriftError) {
     console.error(error.message);
@@ -58,5 +58,5 @@ app.log.info({ highlight: true }, `ALMS back office on http://localhost:${config
 // Background jobs: every server may run them (leases keep one job on one server at a time). Started once the
 // server listens: a first start's due jobs (the demo's schedules) do not hold up its first page.
 jobs = config.jobsEnabled
-  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: modules.jobHandlers(catalogue), schedules: modules.schedules(), pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase(), ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}) })
+  ? startJobWorker({ db: database.db, owner: `${hostname()}:${process.pid}`, handlers: modules.servedJobHandlers(() => app.definitions.catalogue()), schedules: modules.schedules(), pollMs: config.jobPollMs, log: app.log, threadDatabase: ownThreadDatabase(), ...(database.listen ? { listen: { on: database.listen, schema: database.schema! } } : {}) })
   : undefined;

@@ -38,6 +38,21 @@ export class ServerModules {
     return this.list.flatMap((m) => m.jobHandlers?.(catalogue) ?? []);
   }
 
+  /**
+   * The job handlers of whatever catalogue `served` answers when a job runs: a job run after a Definition Studio
+   * change reads the definitions served then, not those of the start (built again once per catalogue).
+   */
+  servedJobHandlers(served: () => Catalogue): JobHandler[] {
+    const build = (catalogue: Catalogue) => ({ catalogue, byType: new Map(this.jobHandlers(catalogue).map((h) => [h.jobtype, h])) });
+    let built = build(served());
+    const current = (jobtype: string): JobHandler => {
+      const catalogue = served();
+      if (built.catalogue !== catalogue) built = build(catalogue);
+      return built.byType.get(jobtype)!;
+    };
+    return [...built.byType.values()].map((handler) => ({ ...handler, run: (context) => current(handler.jobtype).run(context) }));
+  }
+
   schedules(): DailySchedule[] {
     return this.list.flatMap((m) => m.schedules ?? []);
   }
